@@ -1,0 +1,1 @@
+"""Every game the companion knows, as data the UI and the command line read."""

@@ -1,0 +1,176 @@
+"""The game registry: names (ja, en), player counts, options and modes, read by UI and CLI.
+
+Each game package exposes `INFO: GameInfo` in its `info` module; `GAME_MODULES` lists them.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.core.api import GameState
+from companion.core.errors import CompanionError
+
+#: Modules that define `INFO`. Add one line per game.
+GAME_MODULES: tuple[str, ...] = (
+    "companion.games.sticks.info_juusai",
+    "companion.games.sticks.info_rengeki",
+    "companion.games.sticks.info_shinyu",
+)
+
+
+class Mode(enum.Enum):
+    """What the library offers for a game."""
+
+    TABLE = "table"  # table companion for a physical copy
+    PLAY = "play"  # digital play, rules enforced
+    RULES = "rules"  # rules reference
+
+
+class OptionKind(enum.Enum):
+    INT = "int"
+    BOOL = "bool"
+    CHOICE = "choice"
+    MULTI = "multi"  # a set of choices, e.g. expansions
+
+
+class OptionError(CompanionError, ValueError):
+    """Options a game does not accept, with a message a person understands."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option as data; the UI builds its widgets from these."""
+
+    key: str
+    label_ja: str
+    label_en: str
+    kind: OptionKind
+    default: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        """The value normalised, or `OptionError` naming the option and the value."""
+        if self.kind is OptionKind.BOOL:
+            if isinstance(value, bool):
+                return value
+        elif self.kind is OptionKind.INT:
+            if isinstance(value, int) and not isinstance(value, bool):
+                low_ok = self.minimum is None or value >= self.minimum
+                high_ok = self.maximum is None or value <= self.maximum
+                if low_ok and high_ok:
+                    return value
+        elif self.kind is OptionKind.CHOICE:
+            if value in self.choices:
+                return value
+        elif self.kind is OptionKind.MULTI:
+            items = sorted(set(value)) if isinstance(value, (list, tuple, set)) else None
+            if items is not None and all(v in self.choices for v in items):
+                return items
+        raise OptionError(f"option {self.key!r}: {value!r} is not allowed ({self.allowed()})")
+
+    def allowed(self) -> str:
+        if self.kind is OptionKind.INT:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        if self.kind is OptionKind.BOOL:
+            return "true or false"
+        if self.kind is OptionKind.MULTI:
+            return "any of " + ", ".join(self.choices)
+        return "one of " + ", ".join(self.choices)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the rest of the product sees it."""
+
+    id: str
+    name_ja: str
+    name_en: str
+    min_players: int
+    max_players: int
+    modes: frozenset[Mode]
+    family: str = ""  # groups games of one rulebook, e.g. "lanerme"
+    minutes: tuple[int, int] = (10, 30)
+    options: tuple[OptionSpec, ...] = ()
+    #: Builds the start position (PLAY mode). Options are already validated.
+    new_state: Callable[[int, dict[str, Any]], GameState] | None = None
+    #: Game-supplied evaluation for the greedy bot: (state, seat) -> higher is better.
+    evaluate: Callable[[GameState, int], float] | None = None
+    #: Cross-option checks after each option is valid alone (e.g. A and B exclude each other).
+    check_options: Callable[[dict[str, Any]], None] | None = None
+    #: Score categories of the table score sheet (a single total when empty).
+    score_categories: tuple[tuple[str, str, str], ...] = ()  # (key, ja, en)
+    #: Base name of the rules texts in resources/rules (`<rules>.ja.md`, `<rules>.en.md`).
+    rules: str = ""
+    #: Game-specific hooks for the CLI and UI (e.g. "score_file", "blank_sheet").
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    def name(self, lang: str) -> str:
+        return self.name_ja if lang == "ja" else self.name_en
+
+    def players_text(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}–{self.max_players}"
+
+    def default_options(self) -> dict[str, Any]:
+        return {spec.key: spec.default for spec in self.options}
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Fill defaults and check every option; raise `OptionError` with a clear message."""
+        known = {spec.key: spec for spec in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise OptionError(f"{self.name_en}: unknown option(s) {', '.join(unknown)}")
+        result = self.default_options()
+        for key, value in options.items():
+            result[key] = known[key].check(value)
+        if self.check_options is not None:
+            self.check_options(result)
+        return result
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise OptionError(
+                f"{self.name_en} takes {self.players_text()} players, not {num_players}"
+            )
+
+    def create(self, num_players: int, options: Mapping[str, Any] | None = None) -> GameState:
+        """A validated new game state for digital play."""
+        if self.new_state is None:
+            raise OptionError(f"{self.name_en} has no digital play")
+        self.check_players(num_players)
+        return self.new_state(num_players, self.validate_options(options or {}))
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def _load() -> dict[str, GameInfo]:
+    if not _REGISTRY:
+        for module_name in GAME_MODULES:
+            info: GameInfo = importlib.import_module(module_name).INFO
+            _REGISTRY[info.id] = info
+    return _REGISTRY
+
+
+def all_games() -> list[GameInfo]:
+    """Every registered game, in registration order."""
+    return list(_load().values())
+
+
+def playable_games() -> list[GameInfo]:
+    return [g for g in all_games() if g.new_state is not None]
+
+
+def get(game_id: str) -> GameInfo:
+    try:
+        return _load()[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_load()))
+        raise OptionError(f"unknown game {game_id!r}; known games: {known}") from None

@@ -1,0 +1,1 @@
+"""Data files read through importlib.resources: profiles, rule texts, translations, fonts."""

@@ -1,0 +1,1 @@
+"""PySide6 desktop application and the `companion` command line."""

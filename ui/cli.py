@@ -1,0 +1,62 @@
+"""The `companion` command: the GUI by default, sub-commands for scripts and power users.
+
+Sub-command modules are imported only when used, so `companion export` never loads Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+#: name -> (module under ui.commands, one-line help)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "export": ("export", "write the play history as JSON, CSV or BG Stats JSON"),
+    "import": ("import_", "import a JSON history file (validated before anything is written)"),
+    "pdf": ("pdf", "print a score sheet (blank, or filled from a play) to PDF"),
+    "bench": ("bench", "measure start-up, statistics queries, PDF and engines (JSON lines)"),
+    "play": ("play", "headless games between bots, printing records and the tally"),
+    "score": ("score", "score a sheet written in a game's text format"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Tabletop companion: table tools, digital play, history and score sheets.",
+    )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=os.environ.get("COMPANION_DB_URL"),
+        help="database URL (default: SQLite in the user data folder; env COMPANION_DB_URL)",
+    )
+    parser.add_argument("--lang", choices=["ja", "en"], help="interface language")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        sub_parser = sub.add_parser(name, help=help_text, description=help_text)
+        _command_module(module_name).add_arguments(sub_parser)
+    return parser
+
+
+def _command_module(module_name: str):  # type: ignore[no-untyped-def]
+    return importlib.import_module(f"ui.commands.{module_name}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        from ui.app import run_gui
+
+        return run_gui(args)
+    module_name = SUBCOMMANDS[args.command][0]
+    try:
+        return int(_command_module(module_name).run(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Sub-commands of `companion`; each module has `add_arguments(parser)` and `run(args) -> int`."""
