@@ -1,0 +1,175 @@
+"""Generic sheets for any game: a blank one to play on paper, a filled one from a finished play.
+
+Games with their own sheet layout offer `GameInfo.extras["blank_sheet"]`, a callable
+`(players, names, lang) -> list[SheetSpec]`; `blank_sheets` prefers it over the generic one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from companion.export.pdf import SheetSpec, label
+from companion.history import PlayMode, PlayRecord
+
+#: Unlabelled rows of a blank sheet for a game without score categories (running tallies).
+FREE_ROWS = 6
+#: Ruled note lines at the bottom of a blank sheet.
+BLANK_NOTE_LINES = 3
+
+
+def _game_info(game_id: str) -> Any | None:
+    """The registry entry, or None when unknown or when the game module cannot be loaded."""
+    try:
+        from companion.games import registry
+
+        return registry.get(game_id)
+    except Exception:  # a name lookup must never stop a sheet from printing
+        return None
+
+
+def game_name(game_id: str, lang: str) -> str:
+    """The game's name in `lang`, falling back to its id."""
+    info = _game_info(game_id)
+    return str(info.name(lang)) if info is not None else game_id
+
+
+def _category_labels(game_id: str, lang: str) -> dict[str, str]:
+    info = _game_info(game_id)
+    if info is None:
+        return {}
+    return {key: (ja if lang == "ja" else en) for key, ja, en in info.score_categories}
+
+
+def format_number(value: float | None) -> str:
+    """12.0 -> "12", 2.5 -> "2.5", None -> ""."""
+    if value is None:
+        return ""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def format_when(when: datetime) -> str:
+    return when.strftime("%Y-%m-%d %H:%M")
+
+
+def _duration(play: PlayRecord) -> str:
+    if play.finished_at is None:
+        return ""
+    minutes = max(0, round((play.finished_at - play.started_at).total_seconds() / 60))
+    return f"{minutes} 分" if minutes < 60 else f"{minutes // 60}:{minutes % 60:02d}"
+
+
+def play_sheet(play: PlayRecord, lang: str = "ja") -> SheetSpec:
+    """A filled score sheet of any play: players as columns, breakdown categories as rows,
+    then total, rank and a winner mark; the move log (digital plays) set small below."""
+    seats = sorted(play.seats, key=lambda s: s.seat)
+    names = {key: text for key, text in _category_labels(play.game_id, lang).items()}
+    keys: list[str] = []
+    for seat in seats:
+        keys += [key for key in seat.breakdown if key not in keys]
+    rows = [names.get(key, key) for key in keys]
+    cells: list[list[str | None]] = [
+        [format_number(seat.breakdown.get(key)) for seat in seats] for key in keys
+    ]
+    if any(seat.faction for seat in seats):
+        rows.insert(0, label("faction", lang))
+        cells.insert(0, [seat.faction for seat in seats])
+    mode = label("digital" if play.mode is PlayMode.DIGITAL else "table", lang)
+    meta = [
+        (label("date", lang), format_when(play.started_at)),
+        (label("place", lang), play.location),
+        (label("mode", lang), mode),
+        (label("winner", lang), "、".join(play.winners()) if lang == "ja"
+         else ", ".join(play.winners())),
+    ]
+    duration = _duration(play)
+    if duration:
+        meta.append((label("time", lang), duration if lang == "ja"
+                     else duration.replace(" 分", " min")))
+    return SheetSpec(
+        title=game_name(play.game_id, lang),
+        subtitle=label("score_sheet", lang) + (f" · #{play.id}" if play.id is not None else ""),
+        meta=meta,
+        columns=[seat.player for seat in seats],
+        rows=rows,
+        cells=cells,
+        total_row=[format_number(seat.score) for seat in seats],
+        extra_rows=[
+            (label("rank", lang), [str(s.rank) if s.rank is not None else "" for s in seats]),
+            (label("winner", lang), ["★" if s.winner else "" for s in seats]),
+        ],
+        highlight_columns=frozenset(i for i, s in enumerate(seats) if s.winner),
+        notes=play.notes,
+        log=move_log_lines(play.record, {s.seat: s.player for s in seats}),
+        log_columns=4,
+        lang=lang,
+    )
+
+
+def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str]) -> list[str]:
+    """Compact numbered lines of a game record: "12. 太郎 [3] a4-b5"; a chance outcome
+    (a throw, a draw) is shown in brackets before the move that follows it."""
+    if not record:
+        return []
+    lines: list[str] = []
+    pending: list[str] = []
+    for entry in record.get("moves", []):
+        if not isinstance(entry, Mapping):
+            continue
+        if "chance" in entry:
+            pending.append(f"[{entry['chance']}]")
+            continue
+        seat = entry.get("seat")
+        who = players.get(seat, f"#{seat}") if isinstance(seat, int) else "?"
+        parts = [f"{len(lines) + 1}.", who, *pending, str(entry.get("move", ""))]
+        lines.append(" ".join(parts))
+        pending = []
+    if pending:
+        lines.append(" ".join(pending))
+    return lines
+
+
+def blank_sheet(
+    game_id: str,
+    players: int,
+    names: Sequence[str] | None = None,
+    lang: str = "ja",
+    categories: Sequence[str] | None = None,
+) -> SheetSpec:
+    """A blank sheet to play on paper: one column per player (named, or left to fill in),
+    one tall row per score category (or free rows), a total row, date/place/winner lines."""
+    names = list(names or [])
+    if players < 1:
+        raise ValueError(f"a sheet needs at least one player, not {players}")
+    if len(names) > players:
+        raise ValueError(f"{len(names)} names given for {players} players")
+    if categories is None:
+        categories = list(_category_labels(game_id, lang).values())
+    rows = list(categories) if categories else [""] * FREE_ROWS
+    width = players
+    return SheetSpec(
+        title=game_name(game_id, lang),
+        subtitle=label("blank_sheet", lang),
+        meta=[(label("date", lang), ""), (label("place", lang), ""),
+              (label("winner", lang), "")],
+        columns=names + [""] * (players - len(names)),
+        rows=rows,
+        cells=None,
+        total_row=[None] * width,
+        notes_lines=BLANK_NOTE_LINES,
+        lang=lang,
+    )
+
+
+def blank_sheets(
+    game_id: str, players: int, names: Sequence[str] | None = None, lang: str = "ja"
+) -> list[SheetSpec]:
+    """The game's own blank sheets (`extras["blank_sheet"]`) or the generic one."""
+    info = _game_info(game_id)
+    custom = info.extras.get("blank_sheet") if info is not None else None
+    if custom is not None:
+        return list(custom(players, list(names or []), lang))
+    return [blank_sheet(game_id, players, names, lang)]
