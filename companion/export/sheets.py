@@ -14,7 +14,7 @@ from companion.export.pdf import SheetSpec, label
 from companion.history import PlayMode, PlayRecord
 
 #: Unlabelled rows of a blank sheet for a game without score categories (running tallies).
-FREE_ROWS = 6
+FREE_ROWS = 10
 #: Ruled note lines at the bottom of a blank sheet.
 BLANK_NOTE_LINES = 3
 

@@ -1,0 +1,85 @@
+"""`companion export --format json|csv|bgstats [-o FILE]`: write the finished plays.
+
+JSON is this app's own format (`companion import` reads it back); CSV has one row per seat
+(`--excel` adds a byte order mark and keeps formula-like names as text); bgstats is the JSON
+layout of the BG Stats app. Without `-o` the text goes to standard output. A file is written
+to a temporary name first and then renamed, so a failed export never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+FORMATS = ("json", "csv", "bgstats")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=FORMATS, default="json",
+                        help="json (re-importable, default), csv or bgstats")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="file to write (default: standard output)")
+    parser.add_argument("--excel", action="store_true",
+                        help="csv only: byte order mark and formula-safe cells for Excel")
+    parser.add_argument("--game-names", dest="names_lang", choices=["ja", "en"],
+                        help="bgstats only: language of the game names (default: en)")
+
+
+def render(plays: list[Any], args: argparse.Namespace) -> str:
+    """The exported text of `plays` (oldest first) in the chosen format."""
+    if args.format == "csv":
+        from companion.export import history_csv
+
+        return history_csv.plays_to_csv(plays, excel=bool(args.excel))
+    if args.format == "bgstats":
+        from companion.export import bgstats
+        from companion.export.sheets import game_name
+
+        lang = args.names_lang or "en"
+        return bgstats.dumps(plays, lambda game_id: game_name(game_id, lang))
+    from companion.export import history_json
+
+    return history_json.dumps(plays)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, then rename it over `path`."""
+    directory = path.resolve().parent
+    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        with os.fdopen(handle, "wb") as temp:
+            temp.write(data)
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+
+
+def open_database(args: argparse.Namespace) -> Any:
+    """The database named by `--db` (or the default one)."""
+    import db
+
+    return db.open_database(args.db)
+
+
+def run(args: argparse.Namespace) -> int:
+    import db
+
+    database = open_database(args)
+    plays = list(reversed(db.list_plays(database, finished=True)))  # oldest first
+    text = render(plays, args)
+    if args.output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        write_atomically(args.output, text.encode("utf-8"))
+    except OSError as exc:
+        print(f"companion export: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+        return 1
+    print(f"exported {len(plays)} plays to {args.output}", file=sys.stderr)
+    return 0
