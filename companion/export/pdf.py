@@ -37,6 +37,8 @@ FOOTER_HEIGHT = 28.0
 #: Row heights in points: 28 pt ≈ 10 mm leaves room for handwriting on a blank sheet.
 ROW_HANDWRITING = 28.0
 ROW_FILLED = 18.0
+#: Line spacing as a multiple of the font size.
+LEADING = 1.15
 #: Below this much free space, drawings start on a new page.
 DRAWING_MIN_HEIGHT = 150.0
 
@@ -192,6 +194,50 @@ def fit_text(text: str, size: float, width: float, min_size: float = 6.0) -> tup
     return text + "…", size
 
 
+def fit_lines(
+    text: str,
+    size: float,
+    width: float,
+    max_lines: int = 2,
+    min_size: float = 7.0,
+    height: float | None = None,
+) -> tuple[list[str], float]:
+    """One line if it fits; else the largest size (down to `min_size`) at which the wrapped
+    text takes at most `max_lines` lines (and at most `height` points), preferring sizes that
+    break no word; else one line shrunk and cut by `fit_text`."""
+    if text_width(text, size) <= width:
+        return [text], size
+    for whole_words in (True, False):
+        current = size
+        while current >= min_size:
+            lines = wrap_text(text, current, width)
+            fits = len(lines) <= max_lines and (
+                height is None or len(lines) * current * LEADING <= height)
+            if fits and not (whole_words and _breaks_a_word(text, lines)):
+                return lines, current
+            current -= 0.5
+    line, fitted = fit_text(text, size, width, min_size=min_size)
+    return [line], fitted
+
+
+def _breaks_a_word(text: str, lines: Sequence[str]) -> bool:
+    """Whether `wrap_text` cut a Latin word (CJK text may break between any characters)."""
+    position = 0
+    for line in lines[:-1]:
+        position += len(line)
+        if position < len(text) and text[position] in " \n":
+            position += 1
+            continue
+        before, after = text[position - 1 : position], text[position : position + 1]
+        if _latin(before) and _latin(after):
+            return True
+    return False
+
+
+def _latin(char: str) -> bool:
+    return bool(char) and char.isascii() and not char.isspace()
+
+
 def wrap_text(text: str, size: float, width: float) -> list[str]:
     """Greedy line breaking: at spaces where there are any, else between characters (CJK)."""
     lines: list[str] = []
@@ -214,6 +260,21 @@ def wrap_text(text: str, size: float, width: float) -> list[str]:
                 line = char
         lines.append(line)
     return lines
+
+
+def draw_lines(
+    canvas: Canvas,
+    x: float,
+    middle: float,
+    lines: Sequence[str],
+    size: float,
+    **style: Any,
+) -> None:
+    """Draw lines of text vertically centred on `middle` (see `draw_text` for the style)."""
+    leading = size * LEADING
+    first = middle + leading * (len(lines) - 1) / 2 - size * 0.35
+    for index, line in enumerate(lines):
+        draw_text(canvas, x, first - index * leading, line, size, **style)
 
 
 def draw_text(
@@ -316,9 +377,11 @@ class _Writer:
 
     def header(self) -> None:
         spec = self.spec
-        title, size = fit_text(spec.title, 18, self.content_width, min_size=10)
-        draw_text(self.canvas, self.left, self.top - size, title, size, bold=True)
-        self.top -= size + 6
+        lines, size = fit_lines(spec.title, 18, self.content_width, min_size=12)
+        for line in lines:
+            draw_text(self.canvas, self.left, self.top - size, line, size, bold=True)
+            self.top -= size * 1.2
+        self.top -= 4
         if spec.subtitle:
             for line in wrap_text(spec.subtitle, 10, self.content_width):
                 draw_text(self.canvas, self.left, self.top - 10, line, 10, color=_GREY)
@@ -427,18 +490,20 @@ class _Writer:
             x = self.left + label_width + col * col_width
             if name:
                 text = ("★ " if col in self.spec.highlight_columns else "") + name
-                text, size = fit_text(text, 10.5, col_width - 8)
-                draw_text(self.canvas, x + col_width / 2, top - header_height / 2 - 4, text,
-                          size, align="center", bold=True)
+                lines, size = fit_lines(text, 10.5, col_width - 8, min_size=7.5,
+                                        height=header_height - 3)
+                draw_lines(self.canvas, x + col_width / 2, top - header_height / 2, lines,
+                           size, align="center", bold=True)
             else:  # unnamed column: a small seat number, room to write the name
                 draw_text(self.canvas, x + 4, top - 9, str(col + 1), 7, color=_GREY)
 
     def _table_row(self, y: float, row_label: str, values: Sequence[str | None], kind: str,
                    label_width: float, col_width: float, row_height: float) -> None:
         bold = kind == "total"
-        text, size = fit_text(row_label, 10, label_width - 12)
+        lines, size = fit_lines(row_label, 10, label_width - 12, min_size=6.5,
+                                height=row_height - 2)
+        draw_lines(self.canvas, self.left + 6, y + row_height / 2, lines, size, bold=bold)
         baseline = y + row_height / 2 - 3.5
-        draw_text(self.canvas, self.left + 6, baseline, text, size, bold=bold)
         for col, value in enumerate(values):
             if value:
                 x = self.left + label_width + (col + 0.5) * col_width

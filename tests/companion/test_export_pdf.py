@@ -11,10 +11,12 @@ from pypdf import PdfReader
 
 from companion.export import sheets
 from companion.export.pdf import (
+    LEADING,
     Rect,
     SheetError,
     SheetSpec,
     draw_text,
+    fit_lines,
     fit_text,
     pdf_bytes,
     render_sheet,
@@ -167,6 +169,16 @@ def test_fit_text_shrinks_then_cuts_and_wrap_breaks_words_and_cjk() -> None:
     assert wrap_text("one two three", 10, text_width("one two", 10)) == ["one two", "three"]
     assert wrap_text("あいうえお", 10, 20.5) == ["あい", "うえ", "お"]
     assert wrap_text("a\n\nb", 10, 100) == ["a", "", "b"]
+
+
+def test_fit_lines_wraps_at_spaces_before_breaking_a_word_and_respects_height() -> None:
+    width = text_width("Christopher", 10.5) + 1
+    assert fit_lines("Christopher Columbus", 10.5, width) == (["Christopher", "Columbus"], 10.5)
+    lines, size = fit_lines(TRICKY, 10.5, text_width(TRICKY, 10.5) - 5, min_size=7)
+    assert lines == [TRICKY] and size < 10.5  # shrunk, never cut in two
+    lines, size = fit_lines("あいうえおかきくけこ", 10, 30, height=16)
+    assert len(lines) * size * LEADING <= 16 and "".join(lines).startswith("あい")
+    assert fit_lines("short", 10, 100) == (["short"], 10)
 
 
 # -- generic sheets ----------------------------------------------------------------------------
