@@ -1,0 +1,1 @@
+"""Tools for play at the table that are not tied to one game."""
