@@ -1,0 +1,492 @@
+"""The generic table score sheet for any game: players as columns, the game's score categories
+as rows, the total, rank and winner updating as scores are typed. Every edit of names and
+scores is undoable (Ctrl+Z / Ctrl+Shift+Z). "Save to history" writes the play in one
+transaction (players are created as needed); "Print PDF" writes the filled sheet.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDateTime,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCompleter,
+    QDateTimeEdit,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.scoresheet import ScoreSheet
+from ui.context import AppContext
+from ui.i18n import language, tr
+from ui.table.weak import weak_listener
+
+WINNER_BRUSH = QBrush(QColor("#fff3c4"))
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def format_score(value: float | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def parse_score(text: str) -> float | None:
+    """A typed score ("12", "-3", "2.5", "１２", "" for empty); ValueError otherwise."""
+    cleaned = text.strip().translate(str.maketrans("０１２３４５６７８９．－", "0123456789.-"))
+    cleaned = cleaned.replace("−", "-").replace(",", ".")
+    return None if not cleaned else float(cleaned)
+
+
+# --- undo commands (a few lines each; they call the sheet's methods only) --------------------
+class SetScore(QUndoCommand):
+    def __init__(self, sheet: ScoreSheet, player: int, key: str, value: float | None) -> None:
+        super().__init__(f"score {player} {key}")
+        self.sheet, self.player, self.key, self.new = sheet, player, key, value
+        self.old = sheet.score(player, key)
+
+    def redo(self) -> None:
+        self.sheet.set_score(self.player, self.key, self.new)
+
+    def undo(self) -> None:
+        self.sheet.set_score(self.player, self.key, self.old)
+
+
+class RenamePlayer(QUndoCommand):
+    def __init__(self, sheet: ScoreSheet, player: int, name: str) -> None:
+        super().__init__(f"rename {player}")
+        self.sheet, self.player, self.new = sheet, player, name
+        self.old = sheet.players[player]
+
+    def redo(self) -> None:
+        self.sheet.rename_player(self.player, self.new)
+
+    def undo(self) -> None:
+        self.sheet.rename_player(self.player, self.old)
+
+
+class AddPlayer(QUndoCommand):
+    def __init__(self, sheet: ScoreSheet, name: str = "") -> None:
+        super().__init__("add player")
+        self.sheet, self.name = sheet, name
+
+    def redo(self) -> None:
+        self.sheet.add_player(self.name)
+
+    def undo(self) -> None:
+        self.sheet.remove_player(len(self.sheet.players) - 1)
+
+
+class RemovePlayer(QUndoCommand):
+    def __init__(self, sheet: ScoreSheet, player: int) -> None:
+        super().__init__(f"remove {player}")
+        self.sheet, self.player = sheet, player
+        self.saved = (list(sheet.players), dict(sheet.scores))
+
+    def redo(self) -> None:
+        self.sheet.remove_player(self.player)
+
+    def undo(self) -> None:
+        self.sheet.players[:] = self.saved[0]
+        self.sheet.scores = dict(self.saved[1])
+        self.sheet.rename_player(0, self.sheet.players[0])  # tells the listeners
+
+
+# --- the Qt model ---------------------------------------------------------------------------
+class ScoreSheetModel(QAbstractTableModel):
+    """Rows: the player's name, each category, total, rank. Columns: the players.
+    Edits become undo commands; the model resets whenever the sheet announces a change."""
+
+    def __init__(self, sheet: ScoreSheet, undo_stack: QUndoStack,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.sheet, self.undo_stack = sheet, undo_stack
+        self._shape = (self.rowCount(), self.columnCount())
+        sheet.listeners.append(weak_listener(self._sheet_changed))
+
+    def _sheet_changed(self) -> None:
+        shape = (self.rowCount(), self.columnCount())
+        if shape != self._shape:  # a player came or went: rebuild
+            self._shape = shape
+            self.beginResetModel()
+            self.endResetModel()
+        elif shape[0] and shape[1]:  # values changed: totals, ranks and colours follow
+            self.dataChanged.emit(self.index(0, 0), self.index(shape[0] - 1, shape[1] - 1))
+
+    # rows: 0 = name, 1..n = categories, n+1 = total, n+2 = rank
+    def name_row(self) -> int:
+        return 0
+
+    def total_row(self) -> int:
+        return len(self.sheet.categories) + 1
+
+    def rank_row(self) -> int:
+        return len(self.sheet.categories) + 2
+
+    def category_at(self, row: int) -> str | None:
+        if 1 <= row <= len(self.sheet.categories):
+            return self.sheet.categories[row - 1][0]
+        return None
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.sheet.categories) + 3
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.sheet.players)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return str(section + 1)
+        if section == self.name_row():
+            return tr("Player", "プレイヤー")
+        if section == self.total_row():
+            return tr("Total", "合計")
+        if section == self.rank_row():
+            return tr("Rank", "順位")
+        _, ja, en = self.sheet.categories[section - 1]
+        return tr(en, ja)
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.row() == self.name_row() or self.category_at(index.row()) is not None:
+            return base | Qt.ItemFlag.ItemIsEditable
+        return base
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, player = index.row(), index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if row == self.name_row():
+                return self.sheet.players[player]
+            if row == self.total_row():
+                return format_score(self.sheet.total(player))
+            if row == self.rank_row():
+                if not self.sheet.has_scores():
+                    return ""
+                rank = str(self.sheet.ranks()[player])
+                return rank + (" ★" if player in self.sheet.winner_indexes() else "")
+            key = self.category_at(row)
+            return format_score(self.sheet.score(player, key)) if key else None
+        if role == Qt.ItemDataRole.BackgroundRole and player in self.sheet.winner_indexes():
+            return WINNER_BRUSH
+        if role == Qt.ItemDataRole.FontRole and row in (self.total_row(), self.rank_row(),
+                                                         self.name_row()):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and row != self.name_row():
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def setData(self, index: _Index, value: Any,
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        player = index.column()
+        if index.row() == self.name_row():
+            name = str(value).strip()
+            if name == self.sheet.players[player]:
+                return False
+            self.undo_stack.push(RenamePlayer(self.sheet, player, name))
+            return True
+        key = self.category_at(index.row())
+        if key is None:
+            return False
+        try:
+            score = parse_score(str(value))
+        except ValueError:
+            return False
+        if score == self.sheet.score(player, key):
+            return False
+        self.undo_stack.push(SetScore(self.sheet, player, key, score))
+        return True
+
+
+class NameDelegate(QStyledItemDelegate):
+    """Player names are typed, with the known players offered as completions (a person picks
+    from the Players list or writes a new name)."""
+
+    def __init__(self, names: list[str], model: ScoreSheetModel, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.names, self.model = names, model
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: _Index) -> QWidget:
+        editor = super().createEditor(parent, option, index)
+        if index.row() == self.model.name_row() and isinstance(editor, QLineEdit):
+            completer = QCompleter(self.names, editor)
+            completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+            completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion
+                                        if not editor.text() else
+                                        QCompleter.CompletionMode.PopupCompletion)
+            editor.setCompleter(completer)
+            editor.setPlaceholderText(tr("name", "名前"))
+        return editor
+
+
+def known_player_names(ctx: AppContext | None) -> list[str]:
+    """Names from the Players list (empty when the database offers none)."""
+    if ctx is None:
+        return []
+    try:
+        import db
+
+        return [p.name for p in db.list_players(ctx.db)]
+    except Exception:
+        return []
+
+
+class ScoreSheetWidget(QWidget):
+    """The score sheet page of the table companion, for any registered game."""
+
+    saved = Signal(int)  # play id
+
+    def __init__(self, ctx: AppContext | None, game_id: str, players: int | None = None,
+                 parent: QWidget | None = None, sheet: ScoreSheet | None = None) -> None:
+        super().__init__(parent)
+        self.ctx, self.game_id = ctx, game_id
+        if sheet is None:
+            sheet = ScoreSheet.for_game(game_id, [""] * (players or _default_players(game_id)))
+        self.sheet = sheet
+        self.undo_stack = QUndoStack(self)
+        self.model = ScoreSheetModel(self.sheet, self.undo_stack, self)
+        self.saved_play_id: int | None = None
+        self._build()
+        self.sheet.listeners.append(weak_listener(self._refresh))
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def _build(self) -> None:
+        self.date_edit = QDateTimeEdit(QDateTime(self.sheet.date), self)
+        self.date_edit.setCalendarPopup(True)
+        self.date_edit.setDisplayFormat("yyyy-MM-dd HH:mm")
+        self.date_edit.dateTimeChanged.connect(self._date_changed)
+        self.place_edit = QLineEdit(self.sheet.location, self)
+        self.place_edit.textChanged.connect(self.sheet.set_location)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.setItemDelegate(NameDelegate(known_player_names(self.ctx), self.model,
+                                                self.table))
+        triggers = QAbstractItemView.EditTrigger
+        self.table.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed
+                                   | triggers.AnyKeyPressed | triggers.SelectedClicked)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setMinimumHeight(200)
+        self.add_button = QPushButton(self)
+        self.add_button.clicked.connect(lambda: self.undo_stack.push(AddPlayer(self.sheet)))
+        self.remove_button = QPushButton(self)
+        self.remove_button.clicked.connect(self._remove_player)
+        self.undo_button = QPushButton(self)
+        self.undo_button.clicked.connect(self.undo_stack.undo)
+        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        self.undo_button.setEnabled(False)
+        self.winner_label = QLabel(self)
+        font = self.winner_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.winner_label.setFont(font)
+        self.notes_edit = QPlainTextEdit(self)
+        self.notes_edit.setMaximumHeight(70)
+        self.notes_edit.textChanged.connect(
+            lambda: self.sheet.set_notes(self.notes_edit.toPlainText()))
+        self.save_button = QPushButton(self)
+        self.save_button.clicked.connect(self.save)
+        self.pdf_button = QPushButton(self)
+        self.pdf_button.clicked.connect(self._ask_pdf)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+
+        form = QFormLayout()
+        self.date_label, self.place_label = QLabel(self), QLabel(self)
+        form.addRow(self.date_label, self.date_edit)
+        form.addRow(self.place_label, self.place_edit)
+        players_row = QHBoxLayout()
+        players_row.addWidget(self.add_button)
+        players_row.addWidget(self.remove_button)
+        players_row.addStretch(1)
+        players_row.addWidget(self.undo_button)
+        self.notes_label = QLabel(self)
+        actions = QHBoxLayout()
+        actions.addWidget(self.save_button)
+        actions.addWidget(self.pdf_button)
+        actions.addStretch(1)
+        layout = QVBoxLayout(self)
+        self.title = QLabel(self)
+        title_font = self.title.font()
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.2)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        layout.addWidget(self.title)
+        layout.addLayout(form)
+        layout.addLayout(players_row)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.winner_label)
+        layout.addWidget(self.notes_label)
+        layout.addWidget(self.notes_edit)
+        layout.addLayout(actions)
+        layout.addWidget(self.status)
+        for keys, slot in ((QKeySequence.StandardKey.Undo, self.undo_stack.undo),
+                           (QKeySequence("Ctrl+Shift+Z"), self.undo_stack.redo),
+                           (QKeySequence("Ctrl+Y"), self.undo_stack.redo)):
+            shortcut = QShortcut(keys, self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+
+    def retranslate(self, *_: object) -> None:
+        from companion.export.sheets import game_name
+
+        self.title.setText(tr(f"{game_name(self.game_id, 'en')} — score sheet",
+                              f"{game_name(self.game_id, 'ja')} — 得点表"))
+        self.date_label.setText(tr("Date", "日付"))
+        self.place_label.setText(tr("Place", "場所"))
+        self.place_edit.setPlaceholderText(tr("where you played", "遊んだ場所"))
+        self.add_button.setText(tr("Add player", "プレイヤーを追加"))
+        self.remove_button.setText(tr("Remove player", "プレイヤーを削除"))
+        self.undo_button.setText(tr("Undo", "元に戻す"))
+        self.notes_label.setText(tr("Notes", "メモ"))
+        self.save_button.setText(tr("Save to history", "履歴に保存"))
+        self.pdf_button.setText(tr("Print PDF…", "PDF に出力…"))
+        self.model.headerDataChanged.emit(Qt.Orientation.Vertical, 0, self.model.rowCount() - 1)
+        self._refresh()
+
+    # --- reacting ---------------------------------------------------------------------------
+    def _date_changed(self, when: QDateTime) -> None:
+        value = when.toPython()
+        if isinstance(value, datetime):
+            self.sheet.date = value.replace(microsecond=0)
+
+    def _remove_player(self) -> None:
+        if len(self.sheet.players) <= 1:
+            return
+        column = self.table.currentIndex().column()
+        player = column if column >= 0 else len(self.sheet.players) - 1
+        self.undo_stack.push(RemovePlayer(self.sheet, player))
+
+    def winner_text(self) -> str:
+        names = [n or tr(f"Player {i + 1}", f"プレイヤー{i + 1}")
+                 for i, n in enumerate(self.sheet.players)]
+        winners = [names[i] for i in self.sheet.winner_indexes()]
+        if not winners:
+            return tr("Winner: —", "勝者: —")
+        if len(winners) > 1:
+            return tr("Shared victory: " + ", ".join(winners), "同点優勝: " + "、".join(winners))
+        return tr(f"Winner: {winners[0]}", f"勝者: {winners[0]}")
+
+    def _refresh(self) -> None:
+        self.winner_label.setText(self.winner_text())
+        self.remove_button.setEnabled(len(self.sheet.players) > 1)
+        if self.saved_play_id is not None:
+            self.saved_play_id = None  # an edit after saving: the next save is a new play
+            self.status.setText("")
+
+    # --- saving and printing ----------------------------------------------------------------
+    def problems(self) -> list[str]:
+        messages = {
+            "Add at least one player.": "プレイヤーを1人以上追加してください。",
+            "Every player needs a name.": "全員に名前を入れてください。",
+            "Enter at least one score.": "得点を1つ以上入力してください。",
+        }
+        found = []
+        for problem in self.sheet.problems():
+            ja = messages.get(problem)
+            if ja is None and problem.startswith("A name appears twice"):
+                ja = "同じ名前が2回あります: " + problem.split(": ", 1)[1]
+            found.append(tr(problem, ja or problem))
+        return found
+
+    def save(self) -> int | None:
+        """Save the play (one transaction); returns its id, or None with the reason shown."""
+        if self.saved_play_id is not None:
+            self.status.setText(tr(f"Already saved as play #{self.saved_play_id}.",
+                                   f"対局 #{self.saved_play_id} として保存済みです。"))
+            return self.saved_play_id
+        problems = self.problems()
+        if problems:
+            self.status.setText(" ".join(problems))
+            return None
+        if self.ctx is None:
+            return None
+        try:
+            import db
+
+            play_id = int(db.add_play(self.ctx.db, self.sheet.to_play_record()))
+        except Exception as exc:
+            self.status.setText(tr(f"Not saved: {exc}", f"保存できませんでした: {exc}"))
+            return None
+        self.saved_play_id = play_id
+        self.status.setText(tr(f"Saved to the history as play #{play_id}.",
+                               f"対局 #{play_id} として履歴に保存しました。"))
+        from ui.events import events
+
+        events().history_changed.emit()
+        self.saved.emit(play_id)
+        return play_id
+
+    def export_pdf(self, path: Path) -> None:
+        """Write the filled sheet to `path` as PDF."""
+        from companion.export.pdf import render_sheet
+        from companion.export.sheets import play_sheet
+
+        play = self.sheet.to_play_record()
+        play.id = self.saved_play_id
+        render_sheet(play_sheet(play, language().code), path)
+
+    def _ask_pdf(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, tr("Print PDF", "PDF に出力"),
+                                              f"{self.game_id}-score.pdf", "PDF (*.pdf)")
+        if not name:
+            return
+        try:
+            self.export_pdf(Path(name))
+        except Exception as exc:
+            self.status.setText(tr(f"The PDF could not be written: {exc}",
+                                   f"PDF を書き出せませんでした: {exc}"))
+            return
+        self.status.setText(tr(f"PDF written: {name}", f"PDF を書き出しました: {name}"))
+
+
+def _default_players(game_id: str) -> int:
+    try:
+        from companion.games import registry
+
+        info = registry.get(game_id)
+        return max(2, info.min_players)
+    except Exception:
+        return 2
+
+
+def generic_table_view(ctx: AppContext, game_id: str) -> QWidget:
+    """The generic sheet as a table view factory (for games without their own)."""
+    return ScoreSheetWidget(ctx, game_id)
+
+
+def now() -> datetime:
+    return datetime.now().replace(microsecond=0)
