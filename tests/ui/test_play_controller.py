@@ -1,0 +1,248 @@
+"""The generic game controller: bots in a worker, chance, autosave after every move, undo
+rules (hot-seat vs against bots), stale bot answers ignored, the finished play saved."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+import time
+import types
+from dataclasses import dataclass, field
+
+import pytest
+from PySide6.QtCore import QTimer
+
+import companion.bots
+from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
+from companion.core.chance import stick_distribution
+from companion.core.record import Game
+from companion.games import registry
+from ui.play.controller import GameController, Seat
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
+
+GOAL = 8
+
+
+@dataclass
+class ToyState(GameState):
+    """Seats take turns: "throw" (five sticks, the result is added) or "wait"; first to 8."""
+
+    game_id = "toy"
+    points: list[int] = field(default_factory=list)
+    turn: int = 0
+    throwing: bool = False
+
+    def __post_init__(self) -> None:
+        self.points = self.points or [0] * self.num_players
+
+    def to_move(self) -> int:
+        if max(self.points) >= GOAL:
+            return TERMINAL
+        return CHANCE if self.throwing else self.turn
+
+    def legal_moves(self) -> list[str]:
+        if self.is_over():
+            return []
+        if self.throwing:
+            return [str(k) for k in range(6)]
+        return ["throw", "wait"]
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        return [(str(k), p) for k, p in stick_distribution()] if self.throwing else []
+
+    def _apply(self, move: str) -> None:
+        if self.throwing:
+            self.points[self.turn] += int(move)
+            self.throwing = False
+            self.turn = (self.turn + 1) % self.num_players
+        elif move == "throw":
+            self.throwing = True
+        else:
+            self.turn = (self.turn + 1) % self.num_players
+
+    def parse_move(self, text: str) -> str:
+        return text
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over():
+            return None
+        best = max(self.points)
+        return Outcome(tuple(float(p) for p in self.points),
+                       frozenset(i for i, p in enumerate(self.points) if p == best),
+                       breakdown=tuple({"points": float(p)} for p in self.points))
+
+    def describe(self) -> str:
+        return f"points {self.points}, turn {self.turn}, throwing {self.throwing}"
+
+
+TOY = registry.GameInfo("toy", "玩具", "Toy", 1, 4, frozenset({registry.Mode.PLAY}),
+                        new_state=lambda n, options: ToyState(n, options))
+
+
+class FakeDb(types.ModuleType):
+    """Stands in for the db package: records every call."""
+
+    def __init__(self) -> None:
+        super().__init__("db")
+        self.autosaves: list = []
+        self.finished: list = []
+
+    def save_autosave(self, database, play) -> int:
+        self.autosaves.append(play)
+        return 41
+
+    def update_play(self, database, play) -> None:
+        self.finished.append(play)
+
+    def add_play(self, database, play) -> int:
+        self.finished.append(play)
+        return 42
+
+
+class SlowBot:
+    """Throws always, after `delay` seconds; records its thread."""
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.delay = delay
+        self.threads: set[int] = set()
+
+    def choose(self, view, seat, rng):
+        self.threads.add(threading.get_ident())
+        time.sleep(self.delay)
+        return "throw"
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    with contextlib.suppress(ImportError):  # the real games may not be importable yet
+        registry._load()
+    monkeypatch.setitem(registry._REGISTRY, "toy", TOY)
+    fake = FakeDb()
+    monkeypatch.setitem(sys.modules, "db", fake)
+    bot = SlowBot()
+    monkeypatch.setattr(companion.bots, "make_bot", lambda kind: bot, raising=False)
+    return types.SimpleNamespace(db=fake, bot=bot)
+
+
+def controller(seats, seed=3, ctx=True) -> GameController:
+    game = Game.new("toy", len(seats), {}, seed)
+    context = types.SimpleNamespace(db=object()) if ctx else None
+    return GameController(context, game, seats)
+
+
+def test_every_move_is_autosaved_with_the_same_play_id(qtbot, toy) -> None:
+    c = controller([Seat("A"), Seat("B")])
+    c.start()
+    c.play("throw")
+    c.play("wait")
+    assert len(toy.db.autosaves) == 3 and c.play_id == 41
+    last = toy.db.autosaves[-1]
+    assert last.record == c.game.record.to_dict() and last.finished_at is None
+    assert [s.player for s in last.seats] == ["A", "B"]
+
+
+def test_bots_move_in_a_worker_thread_until_a_person_is_to_move(qtbot, toy) -> None:
+    c = controller([Seat("A"), Seat("", "random"), Seat("", "random")])
+    seen = []
+    c.thinking.connect(lambda seat, on: seen.append((seat, on)))
+    c.start()
+    c.play("throw")
+    qtbot.waitUntil(lambda: c.to_move() in (0, TERMINAL), timeout=5000)
+    assert seen[:2] == [(1, True), (1, False)] and (2, True) in seen
+    assert threading.get_ident() not in toy.bot.threads
+    assert c.game.record.entries[2].seat == 1  # the bot's own throw is in the record
+
+
+def test_the_event_loop_runs_while_a_bot_thinks(qtbot, toy) -> None:
+    toy.bot.delay = 0.4
+    c = controller([Seat("", "mcts:strong"), Seat("A")])
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(10)
+    c.start()
+    assert c.thinking_seat() == 0
+    qtbot.waitUntil(lambda: c.to_move() == 1, timeout=5000)
+    timer.stop()
+    assert len(ticks) >= 5  # the timer kept firing while the bot was busy
+
+
+def test_a_bot_answer_after_undo_is_ignored(qtbot, toy) -> None:
+    toy.bot.delay = 0.3
+    c = controller([Seat("A"), Seat("", "random")])
+    c.start()
+    c.play("wait")
+    assert c.thinking_seat() == 1
+    assert c.undo()  # back to A's turn before the bot's answer arrives
+    assert c.to_move() == 0 and c.thinking_seat() is None
+    c.wait_for_workers()
+    qtbot.wait(50)
+    assert c.game.record.moves() == [] and c.to_move() == 0
+
+
+def test_undo_against_bots_goes_back_to_the_persons_previous_turn(qtbot, toy) -> None:
+    c = controller([Seat("A"), Seat("", "random")])
+    c.start()
+    c.play("wait")
+    qtbot.waitUntil(lambda: c.to_move() == 0, timeout=5000)
+    assert len(c.game.record.entries) == 3  # A waits, the bot throws (+ chance)
+    assert c.undo()
+    assert c.game.record.moves() == [] and c.to_move() == 0
+    assert not c.can_undo()
+
+
+def test_hot_seat_undo_takes_back_one_step(qtbot, toy) -> None:
+    c = controller([Seat("A"), Seat("B")])
+    c.start()
+    c.play("throw")
+    c.play("wait")
+    assert c.undo() and c.to_move() == 1 and len(c.game.record.entries) == 2
+    assert c.undo() and c.to_move() == 0 and c.game.record.entries == []
+    assert toy.db.autosaves[-1].record["moves"] == []
+
+
+def test_the_finished_play_is_saved_with_ranks_and_winners(qtbot, toy) -> None:
+    from ui.events import events
+
+    c = controller([Seat("A"), Seat("B")], seed=5)
+    outcomes = []
+    c.game_over.connect(outcomes.append)
+    changed = []
+    events().history_changed.connect(lambda: changed.append(1))
+    c.start()
+    while not c.finished:
+        c.play("throw")
+    (outcome,) = outcomes
+    (play,) = toy.db.finished
+    assert play.id == 41 and play.finished_at is not None
+    assert [s.score for s in play.seats] == list(outcome.scores)
+    assert [s.rank for s in play.seats] == list(outcome.ranks())
+    assert {s.seat for s in play.seats if s.winner} == set(outcome.winners)
+    assert play.seats[0].breakdown == {"points": outcome.scores[0]}
+    assert changed and c.legal_moves() == []
+
+
+def test_close_ignores_a_bot_still_thinking(qtbot, toy) -> None:
+    toy.bot.delay = 0.2
+    c = controller([Seat("", "random"), Seat("A")])
+    c.start()
+    c.close()
+    c.wait_for_workers()
+    qtbot.wait(50)
+    assert c.game.record.entries == []
+
+
+def test_a_failing_save_is_reported_and_the_game_goes_on(qtbot, toy, monkeypatch) -> None:
+    def broken(database, play):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(toy.db, "save_autosave", broken)
+    c = controller([Seat("A"), Seat("B")])
+    errors = []
+    c.error.connect(errors.append)
+    c.start()
+    c.play("wait")
+    assert "disk full" in errors[-1] and c.to_move() == 1
