@@ -1,0 +1,35 @@
+"""Registry entry of 新遊 (ルートゥー): bets on a number, the banker throws."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.api import GameState
+from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
+from companion.games.sticks.shinyu import ShinyuState, evaluate_shinyu
+
+
+def _new(num_players: int, options: dict[str, Any]) -> GameState:
+    return ShinyuState.start(num_players, options)
+
+
+INFO = GameInfo(
+    id="shinyu",
+    name_ja="新遊（ルートゥー）",
+    name_en="Shinyu (Number Bets)",
+    min_players=2,
+    max_players=6,
+    modes=frozenset({Mode.TABLE, Mode.PLAY, Mode.RULES}),
+    family="lanerme",
+    minutes=(10, 20),
+    options=(
+        OptionSpec("start_points", "初期点棒", "Starting points", OptionKind.INT, 20, 1, 999),
+        OptionSpec("max_bet", "賭け金の上限", "Largest bet", OptionKind.INT, 3, 1, 99),
+        OptionSpec("rotate_banker", "親を毎ラウンド交代", "Banker passes on each round",
+                   OptionKind.BOOL, True),
+        OptionSpec("laps", "親の周回数", "Times round the table", OptionKind.INT, 2, 1, 50),
+    ),
+    new_state=_new,
+    evaluate=evaluate_shinyu,
+    rules="shinyu",
+)
