@@ -1,0 +1,46 @@
+"""Speed figures of the engines and bots (no assertions: `companion bench` prints them)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from companion.bots import make_bot
+from companion.bots.playout import playout
+from companion.games import registry
+
+
+def playouts_per_second(game_id: str, num_players: int, seconds: float = 1.0) -> float:
+    """Random playouts from the start position to the end, per second."""
+    start = registry.get(game_id).create(num_players)
+    rng = random.Random(0)
+    count = 0
+    began = time.perf_counter()
+    while True:
+        playout(start.copy(), rng)
+        count += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= seconds:
+            return count / elapsed
+
+
+def bot_move_time(game_id: str, kind: str, num_players: int, moves: int = 20) -> float:
+    """Mean milliseconds per decision of bot `kind` over the first `moves` decisions of a
+    seeded game (chance drawn in between; a new game starts if one ends)."""
+    from companion.core.record import Game
+
+    bot = make_bot(kind)
+    rng = random.Random(1)
+    game = Game.new(game_id, num_players, seed=1)
+    total = 0.0
+    for _ in range(moves):
+        game.resolve_chance()
+        if game.state.is_over():
+            game = Game.new(game_id, num_players, seed=rng.randrange(2**31))
+            game.resolve_chance()
+        seat = game.state.to_move()
+        began = time.perf_counter()
+        move = bot.choose(game.state.view(seat), seat, rng)
+        total += time.perf_counter() - began
+        game.play(move)
+    return 1000.0 * total / moves

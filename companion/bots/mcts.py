@@ -1,0 +1,117 @@
+"""Monte-Carlo tree search (UCT) with sampled chance and information-set determinization.
+
+Each iteration starts from the bot's view of the position; when the game hides information
+(`has_hidden_information()`), the iteration plays on `view.determinize(seat, rng)` instead,
+and the tree is shared between determinizations (single-observer information-set MCTS:
+children are keyed by move notation, and UCB counts how often a child was available).
+Chance nodes are not enumerated: each visit samples an outcome with its probability.
+Rewards are `state.returns()` (share of victory) after a random playout to the end.
+
+The search is deterministic for a given rng state and iteration count. A time budget
+(`seconds`) may cut it short; then the result depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.bots.playout import playout, sample_chance
+from companion.core.api import GameState
+
+#: strength -> iterations per move
+STRENGTHS: dict[str, int] = {"weak": 64, "normal": 256, "strong": 1024}
+#: UCB exploration constant (rewards lie in 0..1)
+EXPLORATION = 1.0
+
+
+@dataclass
+class _Node:
+    visits: int = 0
+    total: float = 0.0  # summed reward of the seat that made the move leading here
+    available: int = 0  # how often this move was legal when its parent was visited
+    children: dict[str, _Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        mean = self.total / self.visits
+        return mean + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+class MCTSBot:
+    """UCT search; `strength` picks the iteration count ("weak", "normal", "strong")."""
+
+    def __init__(self, strength: str = "normal", iterations: int | None = None,
+                 seconds: float | None = None, exploration: float = EXPLORATION) -> None:
+        if strength not in STRENGTHS:
+            raise ValueError(f"unknown strength {strength!r}; use one of {', '.join(STRENGTHS)}")
+        self.strength = strength
+        self.iterations = iterations if iterations is not None else STRENGTHS[strength]
+        self.seconds = seconds
+        self.exploration = exploration
+        self.name = "mcts" if strength == "normal" else f"mcts:{strength}"
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError(f"no legal move for seat {seat}: {state.describe()}")
+        if len(moves) == 1:
+            return moves[0]
+        root = self.search(state, seat, rng)
+        by_key = {str(m): m for m in moves}
+        best = max(
+            (key for key in by_key if key in root.children),
+            key=lambda k: (root.children[k].visits, root.children[k].total),
+        )
+        return by_key[best]
+
+    def search(self, state: GameState, seat: int, rng: random.Random) -> _Node:
+        root = _Node()
+        hidden = state.has_hidden_information()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            trial = state.determinize(seat, rng) if hidden else state.copy()
+            self._iterate(root, trial, rng)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return root
+
+    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+        node = root
+        path: list[tuple[_Node, int | None]] = [(root, None)]
+        while not state.is_over():
+            if state.is_chance():
+                outcome = sample_chance(state, rng)
+                node = node.children.setdefault("~" + str(outcome), _Node())
+                state._apply(outcome)
+                path.append((node, None))
+                continue
+            mover = state.to_move()
+            legal = state.legal_moves()
+            keys = [str(m) for m in legal]
+            for key in keys:
+                child = node.children.get(key)
+                if child is not None:
+                    child.available += 1
+            untried = [i for i, key in enumerate(keys) if key not in node.children]
+            if untried:
+                index = rng.choice(untried)
+                child = _Node(available=1)
+                node.children[keys[index]] = child
+                node = child
+                state._apply(legal[index])
+                path.append((node, mover))
+                break
+            index = max(range(len(keys)),
+                        key=lambda i: node.children[keys[i]].ucb(self.exploration))
+            node = node.children[keys[index]]
+            state._apply(legal[index])
+            path.append((node, mover))
+        playout(state, rng)
+        reward = state.returns()
+        for visited, actor in path:
+            visited.visits += 1
+            if actor is not None:
+                visited.total += reward[actor]
