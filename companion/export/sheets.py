@@ -110,26 +110,29 @@ def play_sheet(play: PlayRecord, lang: str = "ja") -> SheetSpec:
 
 
 def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str]) -> list[str]:
-    """Compact numbered lines of a game record: "12. 太郎 [3] a4-b5"; a chance outcome
-    (a throw, a draw) is shown in brackets before the move that follows it."""
+    """Compact numbered lines of a game record, one per decision: "12. 太郎 throw → =3".
+
+    Chance outcomes (a throw, a draw) follow the decision they came after, as "→ outcome", in
+    the order they happened; chance before the first decision gets a line of its own.
+    """
     if not record:
         return []
     lines: list[str] = []
-    pending: list[str] = []
+    opening: list[str] = []
     for entry in record.get("moves", []):
         if not isinstance(entry, Mapping):
             continue
         if "chance" in entry:
-            pending.append(f"[{entry['chance']}]")
+            outcome = f"→ {entry['chance']}"
+            if lines:
+                lines[-1] += " " + outcome
+            else:
+                opening.append(outcome)
             continue
         seat = entry.get("seat")
         who = players.get(seat, f"#{seat}") if isinstance(seat, int) else "?"
-        parts = [f"{len(lines) + 1}.", who, *pending, str(entry.get("move", ""))]
-        lines.append(" ".join(parts))
-        pending = []
-    if pending:
-        lines.append(" ".join(pending))
-    return lines
+        lines.append(f"{len(lines) + 1}. {who} {entry.get('move', '')}")
+    return ([" ".join(opening)] if opening else []) + lines
 
 
 def blank_sheet(

@@ -62,7 +62,7 @@ def make_play(day: int, names: tuple[str, ...] = ("花子", "<b>&amp;", "Bot")) 
         finished_at=start + timedelta(minutes=15),
         seats=[SeatResult(i, name, score=10 - i, breakdown={"race": 10 - i}, rank=i + 1,
                           winner=i == 0) for i, name in enumerate(names)],
-        record={"moves": [{"chance": "2"}, {"seat": 0, "move": "a1"}]},
+        record={"moves": [{"seat": 0, "move": "a1"}, {"chance": "2"}]},
         location="公民館",
     )
 
@@ -240,5 +240,5 @@ def test_pdf_of_a_play_is_one_page_with_every_name(fake_db, fake_game, tmp_path)
     target = tmp_path / "play.pdf"
     assert cli.main(["pdf", "--play", "1", "-o", str(target)]) == 0
     (text,) = pdf_pages(target)
-    for expected in ("偽ゲーム", "花子", "<b>&amp;", "Bot", "公民館", "1. 花子 [2] a1"):
+    for expected in ("偽ゲーム", "花子", "<b>&amp;", "Bot", "公民館", "1. 花子 a1 → 2"):
         assert expected in text

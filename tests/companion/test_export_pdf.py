@@ -39,7 +39,7 @@ def short_play(record_moves: int = 20) -> PlayRecord:
     start = datetime(2026, 11, 22, 19, 30)
     moves: list[dict[str, object]] = []
     for i in range(record_moves):
-        moves += [{"chance": str(i % 5)}, {"seat": i % 3, "move": f"m{i}"}]
+        moves += [{"seat": i % 3, "move": f"m{i}"}, {"chance": str(i % 5)}]
     return PlayRecord(
         game_id="nosuchgame",
         mode=PlayMode.DIGITAL,
@@ -91,8 +91,35 @@ def test_draw_text_escapes_nothing_and_measures_the_real_font() -> None:
 def test_short_digital_play_prints_one_page_with_names_scores_and_log() -> None:
     (text,) = pages_text(pdf_bytes(play_sheet(short_play(), "ja")))
     for expected in (TRICKY, "花子", "Bot · MCTS", "公民館", "次回は4人で。", "合計", "順位",
-                     "★", "9.5", "1 / 1", "20. 花子 [4] m19"):
+                     "★", "9.5", "1 / 1", "20. 花子 m19 → 4"):
         assert expected in text, expected
+
+
+def test_finished_three_seat_juusai_session_prints_one_page() -> None:
+    import random
+
+    from companion.core.record import Game
+
+    game = Game.new("juusai", 3, seed=7)
+    choose = random.Random(7)
+    game.resolve_chance()
+    while not game.state.is_over():
+        game.play_and_resolve(choose.choice(game.state.legal_moves()))
+    outcome = game.state.outcome()
+    assert outcome is not None
+    names = ["太郎", TRICKY, "Bot · MCTS"]
+    start = datetime(2026, 11, 22, 20, 0)
+    play = PlayRecord(
+        game_id="juusai", mode=PlayMode.DIGITAL, started_at=start,
+        finished_at=start + timedelta(minutes=9), record=game.record.to_dict(),
+        seats=[SeatResult(i, names[i], score=outcome.scores[i],
+                          breakdown=dict(outcome.breakdown[i]) if outcome.breakdown else {},
+                          rank=outcome.ranks()[i], winner=i in outcome.winners)
+               for i in range(3)],
+    )
+    (text,) = pages_text(pdf_bytes(play_sheet(play, "ja")))
+    assert "獣裁" in text
+    assert all(name in text for name in names)
 
 
 def test_long_move_log_continues_on_a_second_page_with_page_numbers() -> None:
@@ -246,9 +273,10 @@ def test_play_sheet_falls_back_to_the_game_id_and_keeps_seat_order() -> None:
     assert spec.rows == ["race", "bonus"]
 
 
-def test_move_log_lines_join_chance_with_the_following_move() -> None:
-    record = {"moves": [{"chance": "3"}, {"seat": 0, "move": "a1"}, {"seat": 1, "move": "b2"},
-                        {"seat": 5, "move": "c3"}, {"chance": "0"}]}
+def test_move_log_lines_put_chance_after_the_decision_it_followed() -> None:
+    record = {"moves": [{"chance": "deal"}, {"seat": 0, "move": "throw"}, {"chance": "=3"},
+                        {"seat": 1, "move": "b2"}, {"seat": 5, "move": "c3"}, {"chance": "=0"},
+                        {"chance": "=1"}]}
     assert move_log_lines(record, {0: "太郎", 1: "Ann"}) == [
-        "1. 太郎 [3] a1", "2. Ann b2", "3. #5 c3", "[0]"]
+        "→ deal", "1. 太郎 throw → =3", "2. Ann b2", "3. #5 c3 → =0 → =1"]
     assert move_log_lines(None, {}) == []
