@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 ViewFactory = Callable[["AppContext", str], "QWidget"]  # (context, game_id) -> widget
 
 #: Modules that call `register_table` / `register_play` when imported.
-_VIEW_MODULES: tuple[str, ...] = ()
+_VIEW_MODULES: tuple[str, ...] = (
+    "ui.play.sticks_view",  # Play: juusai, rengeki, shinyu
+    "ui.table.sticks_table",  # Table: thrower + score sheet for the stick games
+)
 
 _TABLE: dict[str, ViewFactory] = {}
 _PLAY: dict[str, ViewFactory] = {}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game
@@ -113,6 +113,9 @@ class GameController(QObject):
         self.started_at = started_at or datetime.now().replace(microsecond=0)
         self.autosave_enabled = autosave and ctx is not None
         self.finished = False
+        self.final_play: PlayRecord | None = None  # the saved finished play
+        #: Pause before a bot's move so that people can follow (0 in tests).
+        self.bot_delay_ms = 0
         self.paused = False
         self._closed = False
         self._generation = 0
@@ -187,7 +190,18 @@ class GameController(QObject):
         self._tasks[self._generation] = task
         self._thinking_seat = seat
         self.thinking.emit(seat, True)
-        self.pool.start(task)
+        if self.bot_delay_ms > 0:
+            generation = self._generation
+            QTimer.singleShot(self.bot_delay_ms, self, lambda: self._launch(generation))
+        else:
+            self.pool.start(task)
+
+    def _launch(self, generation: int) -> None:
+        task = self._tasks.get(generation)
+        if task is not None and generation == self._generation and not self._closed:
+            self.pool.start(task)
+        else:
+            self._tasks.pop(generation, None)
 
     @Slot(int, object)
     def _bot_done(self, generation: int, result: object) -> None:
@@ -306,20 +320,21 @@ class GameController(QObject):
         outcome = self.game.state.outcome()
         self.finished = True
         self._stop_thinking()
-        if self.ctx is not None and outcome is not None:
-            self._save_finished(outcome)
+        if outcome is not None:
+            self.final_play = self.play_record(outcome)
+            if self.ctx is not None:
+                self._save_finished(self.final_play)
         self.game_over.emit(outcome)
 
-    def _save_finished(self, outcome: Outcome) -> None:
+    def _save_finished(self, play: PlayRecord) -> None:
         assert self.ctx is not None
         try:
             import db
 
-            play = self.play_record(outcome)
             if self.play_id is not None:
                 db.update_play(self.ctx.db, play)
             else:
-                self.play_id = int(db.add_play(self.ctx.db, play))
+                self.play_id = play.id = int(db.add_play(self.ctx.db, play))
         except Exception as exc:
             self.error.emit(tr(f"The finished play could not be saved: {exc}",
                                f"終了した対局を保存できませんでした: {exc}"))
