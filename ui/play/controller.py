@@ -40,6 +40,16 @@ def bot_label(kind: str) -> str:
     return tr(en, ja)
 
 
+def history_name(name: str, bot: str | None) -> str:
+    """The name a seat is saved under: its own, or "Bot · <kind>" (one name in every
+    language, so that a bot's statistics stay together)."""
+    if name:
+        return name
+    if bot:
+        return f"Bot · {BOT_NAMES.get(bot, (bot, bot))[0]}"
+    return "?"
+
+
 @dataclass(frozen=True)
 class Seat:
     """Who sits at a seat: a person (bot None) or a bot of a kind."""
@@ -257,7 +267,8 @@ class GameController(QObject):
         return None if self.is_hot_seat() else self.human_seats()
 
     def can_undo(self) -> bool:
-        if self._closed or not self.human_seats():
+        """Undo is offered while the game goes on (a finished play is in the history)."""
+        if self._closed or self.finished or not self.human_seats():
             return False
         return self.game.last_decision_index(self.undo_seats()) is not None
 
@@ -277,7 +288,7 @@ class GameController(QObject):
     def play_record(self, outcome: Outcome | None = None) -> PlayRecord:
         """The play as history data; with an outcome, finished with scores, ranks, winners."""
         seats = [
-            SeatResult(seat=i, player=seat.name or bot_label(seat.bot or ""),
+            SeatResult(seat=i, player=history_name(seat.name, seat.bot),
                        is_bot=seat.is_bot, bot_kind=seat.bot or "", start_player=i == 0)
             for i, seat in enumerate(self.seats)
         ]

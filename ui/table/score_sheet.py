@@ -186,6 +186,8 @@ class ScoreSheetModel(QAbstractTableModel):
             if row == self.name_row():
                 return self.sheet.players[player]
             if row == self.total_row():
+                if not self.sheet.has_scores():
+                    return ""
                 return format_score(self.sheet.total(player))
             if row == self.rank_row():
                 if not self.sheet.has_scores():
