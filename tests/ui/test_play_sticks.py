@@ -216,3 +216,15 @@ def test_shinyu_players_bet_with_number_and_stake(qtbot) -> None:
     before = len(c.game.record.entries)
     qtbot.mouseClick(view.bet_button, Qt.MouseButton.LeftButton)
     assert c.game.record.entries[before].move == str(choice)
+
+
+def test_switching_to_japanese_mid_game_relabels_the_table(qtbot) -> None:
+    seats = [SeatChoice("花子"), SeatChoice("", "random")]
+    view = open_view(qtbot, None, "rengeki", seats, seed=3)
+    language().set("ja")
+    assert [b.text() for b in view.move_buttons()] == ["投げる"]
+    assert view.turn_label.text() == "花子 さんの番です。"
+    assert view._cards[1].name.text() == "ボット · ランダム"
+    assert view.pot_label.text().startswith("場: ")
+    language().set("en")
+    assert view._cards[1].name.text() == "Bot · Random"

@@ -316,6 +316,8 @@ class SticksPlayView(QWidget):
         self.bet_button.setText(tr("Bet", "賭ける"))
         self.result_panel.pdf_button.setText(tr("Save PDF…", "PDF を保存…"))
         self.refresh()
+        if self.controller is not None and self.controller.finished:
+            self._fill_result(self.controller.state.outcome())
 
     # --- starting ---------------------------------------------------------------------------
     def start(self, setup: Any) -> None:
@@ -530,6 +532,13 @@ class SticksPlayView(QWidget):
         self.refresh()
         if outcome is None or self.controller is None:
             return
+        self._fill_result(outcome)
+        self.result_panel.show()
+        self.finished.emit(outcome)
+
+    def _fill_result(self, outcome: Outcome | None) -> None:
+        if outcome is None or self.controller is None:
+            return
         panel = self.result_panel
         panel.headline.setText(self.result_text(outcome))
         names = [seat_name(s, i) for i, s in enumerate(self.controller.seats)]
@@ -542,8 +551,6 @@ class SticksPlayView(QWidget):
                 f"履歴に対局 #{self.controller.play_id} として保存しました。"))
         else:
             panel.history_note.setText("")
-        panel.show()
-        self.finished.emit(outcome)
 
     def result_text(self, outcome: Outcome) -> str:
         assert self.controller is not None
