@@ -49,16 +49,44 @@ def _result_dist(state: PotState, seat: int) -> Dist:
 
 
 def win_chance(state: PotState, seat: int) -> float:
-    """Chance that `seat` takes this round's pot (a tie counts as an even share of two)."""
+    """Chance that `seat` takes this round's pot (a tie counts as an even share of two).
+
+    A 連撃獣裁 seat still deciding is valued as if it went on playing as well as it can
+    against the others' (known or typical) results.
+    """
     if state.ended is not None or seat not in state.contenders:
         return 0.0
     others = [_result_dist(state, s) for s in state.contenders if s != seat]
-    chance = 0.0
-    for mine, p in _result_dist(state, seat).items():
-        below = prod(sum(q for r, q in d.items() if r < mine) for d in others)
-        at_most = prod(sum(q for r, q in d.items() if r <= mine) for d in others)
-        chance += p * (below + 0.5 * (at_most - below))
-    return chance
+    if state.repeated and state.thrown and state.current_seat() == seat:
+        return _best_continuation(state.running, others)
+    return sum(p * _win_at(mine, others) for mine, p in _result_dist(state, seat).items())
+
+
+def _win_at(result: int, others: list[Dist]) -> float:
+    below = prod(sum(q for r, q in d.items() if r < result) for d in others)
+    at_most = prod(sum(q for r, q in d.items() if r <= result) for d in others)
+    return below + 0.5 * (at_most - below)
+
+
+#: Running totals this high are banked in the continuation estimate (ends the recursion).
+_CONTINUATION_CAP = 60
+
+
+def _best_continuation(running: int, others: list[Dist]) -> float:
+    """Win chance with a running total, choosing bank or again optimally from here on."""
+    throws = stick_distribution()
+    bust = sum(p for k, p in throws if k in LOSING_RETHROWS)
+    lost = _win_at(0, others)
+    values: dict[int, float] = {}
+    for total in range(_CONTINUATION_CAP + 5, running - 1, -1):
+        bank = _win_at(total, others)
+        if total >= _CONTINUATION_CAP:
+            values[total] = bank
+            continue
+        again = bust * lost + sum(
+            p * values[total + k] for k, p in throws if k not in LOSING_RETHROWS)
+        values[total] = max(bank, again)
+    return values[running]
 
 
 def evaluate_pot(state: GameState, seat: int) -> float:
