@@ -256,3 +256,19 @@ def test_a_failing_save_is_reported_and_the_game_goes_on(qtbot, toy, monkeypatch
     c.start()
     c.play("wait")
     assert "disk full" in errors[-1] and c.to_move() == 1
+
+
+def test_a_paused_bot_move_is_dropped_by_undo_during_the_pause(qtbot, toy) -> None:
+    c = controller([Seat("A"), Seat("", "random")])
+    c.bot_delay_ms = 200
+    c.start()
+    c.play("wait")
+    assert c.thinking_seat() == 1
+    assert c.undo()
+    qtbot.wait(400)
+    c.wait_for_workers()
+    qtbot.wait(20)
+    assert c.game.record.entries == [] and c.to_move() == 0
+    c.play("wait")
+    qtbot.waitUntil(lambda: c.to_move() == 0, timeout=5000)  # the bot moves after its pause
+    assert c.game.record.entries[1].seat == 1
