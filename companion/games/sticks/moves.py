@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from companion.core.api import Move
-from companion.core.chance import STICKS
+from companion.core.chance import STICKS, stick_distribution
 from companion.core.errors import MoveParseError
 
 NOTATION = "throw, again, bank, bet <number>x<amount> or =<sticks face up>"
@@ -111,3 +111,7 @@ def parse_move(text: str) -> StickMove:
 
 #: One chance outcome per possible throw.
 ALL_THROWS: tuple[Sticks, ...] = tuple(Sticks(k) for k in range(STICKS + 1))
+#: The chance outcomes of a throw with their probabilities (computed once).
+THROW_ODDS: tuple[tuple[Sticks, float], ...] = tuple(
+    (ALL_THROWS[k], p) for k, p in stick_distribution()
+)

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome, Termination
-from companion.core.chance import stick_distribution
 from companion.games.sticks.ledger import Ledger, RoundResult
 from companion.games.sticks.moves import (
     ALL_THROWS,
+    THROW_ODDS,
     Again,
     Bank,
     StickMove,
@@ -142,7 +142,7 @@ class PotState(GameState):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.is_chance():
             return []
-        return [(ALL_THROWS[k], p) for k, p in stick_distribution()]
+        return list(THROW_ODDS)
 
     def parse_move(self, text: str) -> StickMove:
         return parse_move(text)

@@ -24,9 +24,17 @@ from fractions import Fraction
 from typing import Any, ClassVar, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome, Termination
-from companion.core.chance import STICKS, stick_distribution, stick_probability
+from companion.core.chance import STICKS, stick_probability
 from companion.games.sticks.ledger import Ledger, ShinyuResult
-from companion.games.sticks.moves import ALL_THROWS, Bet, StickMove, Sticks, Throw, parse_move
+from companion.games.sticks.moves import (
+    ALL_THROWS,
+    THROW_ODDS,
+    Bet,
+    StickMove,
+    Sticks,
+    Throw,
+    parse_move,
+)
 
 #: The banker pays stake × PAYOUT[n] on a winning bet on n (the stake itself comes back too).
 PAYOUT: tuple[int, ...] = (8, 4, 2, 2, 4, 8)
@@ -119,7 +127,7 @@ class ShinyuState(GameState):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.is_chance():
             return []
-        return [(ALL_THROWS[k], p) for k, p in stick_distribution()]
+        return list(THROW_ODDS)
 
     def parse_move(self, text: str) -> StickMove:
         return parse_move(text)
