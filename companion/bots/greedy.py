@@ -2,7 +2,7 @@
 
 Chance right after a move is averaged with its probabilities. The evaluation is the game's
 `GameInfo.evaluate(state, seat)`; a game without one is judged by random playouts (the
-average share of victory for the seat).
+average share of victory for the seat; hidden parts sampled with `determinize`).
 """
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ class GreedyBot:
     def _rollout_value(self, rng: random.Random) -> Evaluate:
         def value(state: GameState, seat: int) -> float:
             total = 0.0
+            hidden = state.has_hidden_information()
             for _ in range(self.rollouts):
-                trial = state.copy()
+                trial = state.determinize(seat, rng) if hidden else state.copy()
                 playout(trial, rng)
                 total += trial.returns()[seat]
             return total / self.rollouts
