@@ -1,0 +1,48 @@
+"""Registry entry of Alluvium (アルヴィウム)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.games.registry import GameInfo, Mode
+
+if TYPE_CHECKING:
+    from companion.export.pdf import SheetSpec
+
+
+def _score_file(text: str, as_json: bool) -> str:
+    from companion.games.alluvium.notation import score_text
+
+    return score_text(text, as_json)
+
+
+def _blank_sheet(players: int, names: list[str], lang: str) -> list[SheetSpec]:
+    from companion.games.alluvium.printing import blank_sheets
+
+    return blank_sheets(players, names, lang)
+
+
+def _extras() -> dict[str, Any]:
+    return {"score_file": _score_file, "blank_sheet": _blank_sheet}
+
+
+INFO = GameInfo(
+    id="alluvium",
+    name_ja="アルヴィウム",
+    name_en="Alluvium",
+    min_players=3,
+    max_players=5,
+    modes=frozenset({Mode.TABLE, Mode.RULES}),
+    family="alluvium",
+    minutes=(20, 40),
+    score_categories=(
+        ("area1", "面積 1", "Area 1"),
+        ("area2", "面積 2", "Area 2"),
+        ("area3", "面積 3", "Area 3"),
+        ("area4", "面積 4", "Area 4"),
+        ("area", "面積ボーナス計", "Area bonus"),
+        ("cooperation", "協力ボーナス", "Co-operation bonus"),
+    ),
+    rules="alluvium",
+    extras=_extras(),
+)
