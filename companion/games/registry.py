@@ -19,6 +19,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.sticks.info_juusai",
     "companion.games.sticks.info_rengeki",
     "companion.games.sticks.info_shinyu",
+    "companion.games.alluvium.info",
 )
 
 
