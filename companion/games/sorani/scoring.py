@@ -1,0 +1,226 @@
+"""Sorani scoring: the five categories of the rulebook, their helpers, and the winner.
+
+1. Planets (only those no branch line touches): distinct-colour sets score 1→0, 2→3, 3→7,
+   4→12 and same-colour groups score 2→3, 3→7, 4→12; one planet may count in both. The best
+   split is found by exhaustive search with memoisation (`planet_split`), never by a guess.
+2. Guiding stars and star clusters: a tile scores its stars when the touching branch nodes
+   equal them; white stars are optional, so a tile with s stars and w white stars scores n
+   when s <= n <= s + w (`tile_score`). Cluster VP are kept apart for the tie-break.
+3. Special features: VP per card as entered (at most 4 cards: 2 of each star value).
+4. Branches: −1 per branch node that connects to nothing.
+5. Bonus tiles: every tied player receives the points (`award_bonus`).
+Winner: most VP; tie → most VP from star clusters; still tied → shared victory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from companion.scoresheet import Category, ScoreSheet, competition_ranks
+
+#: VP of one distinct-colour set by its size, and of one same-colour group by its size.
+SET_POINTS: dict[int, int] = {0: 0, 1: 0, 2: 3, 3: 7, 4: 12}
+GROUP_POINTS: dict[int, int] = {0: 0, 1: 0, 2: 3, 3: 7, 4: 12}
+#: Planet colours entered on the pad (the chart's largest set has four colours).
+COLOURS = 4
+MAX_PLANETS = 16
+MAX_FEATURES = 4
+
+#: Score pad rows: (key, Japanese, English).
+CATEGORIES: tuple[Category, ...] = (
+    ("planets", "惑星", "Planets"),
+    ("guiding", "導きの星", "Guiding stars"),
+    ("clusters", "星団", "Star clusters"),
+    ("feature1", "特別な地形 1", "Special feature 1"),
+    ("feature2", "特別な地形 2", "Special feature 2"),
+    ("feature3", "特別な地形 3", "Special feature 3"),
+    ("feature4", "特別な地形 4", "Special feature 4"),
+    ("branches", "枝(つながっていないノード)", "Branches (unconnected nodes)"),
+    ("bonus", "ボーナスタイル", "Bonus tiles"),
+)
+FEATURE_KEYS = tuple(f"feature{i}" for i in range(1, MAX_FEATURES + 1))
+
+
+# --- 1. planets ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlanetSplit:
+    """The best scoring of some planets: the sets (colour indexes), the groups, the VP."""
+
+    counts: tuple[int, ...]
+    sets: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[int, int], ...]  # (colour, size) of each same-colour group
+    set_points: int
+    group_points: int
+
+    @property
+    def points(self) -> int:
+        return self.set_points + self.group_points
+
+    def lines(self, colour_names: Sequence[str] | None = None) -> list[str]:
+        """The split line by line, e.g. 'set 1+2+3+4 → 12', 'group 3×1 → 7'."""
+        def name(colour: int) -> str:
+            return colour_names[colour] if colour_names else str(colour + 1)
+
+        out = [f"set {'+'.join(name(c) for c in s)} → {SET_POINTS[len(s)]}"
+               for s in self.sets if SET_POINTS[len(s)] > 0]
+        out += [f"group {size}×{name(c)} → {GROUP_POINTS[size]}"
+                for c, size in self.groups if GROUP_POINTS[size] > 0]
+        out.append(f"= {self.points}")
+        return out
+
+
+def _subsets(present: tuple[int, ...]) -> list[tuple[int, ...]]:
+    result = []
+    for mask in range(1, 1 << len(present)):
+        result.append(tuple(c for i, c in enumerate(present) if mask >> i & 1))
+    return result
+
+
+@cache
+def _best_sets(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """Most VP from splitting `counts` into distinct-colour sets (search over every choice)."""
+    present = tuple(c for c, n in enumerate(counts) if n > 0)
+    if not present:
+        return 0, ()
+    best: tuple[int, tuple[tuple[int, ...], ...]] = (-1, ())
+    for chosen in _subsets(present):
+        rest = tuple(n - (c in chosen) for c, n in enumerate(counts))
+        points, sets = _best_sets(rest)
+        points += SET_POINTS[min(len(chosen), 4)]
+        if points > best[0]:
+            best = (points, (chosen, *sets))
+    return best
+
+
+@cache
+def _best_groups(size: int) -> tuple[int, tuple[int, ...]]:
+    """Most VP from planets of one colour split into groups of 1–4 (partition search)."""
+    if size == 0:
+        return 0, ()
+    best: tuple[int, tuple[int, ...]] = (-1, ())
+    for part in range(1, min(size, 4) + 1):
+        points, parts = _best_groups(size - part)
+        points += GROUP_POINTS[part]
+        if points > best[0]:
+            best = (points, (part, *parts))
+    return best
+
+
+def planet_split(counts: Sequence[int]) -> PlanetSplit:
+    """The best split of untouched planets given per colour (`ValueError` for bad counts)."""
+    counts = tuple(int(n) for n in counts)
+    if any(n < 0 for n in counts) or sum(counts) > MAX_PLANETS:
+        raise ValueError(f"planets per colour must be 0 or more, {MAX_PLANETS} in all: {counts}")
+    set_points, sets = _best_sets(counts)
+    groups: list[tuple[int, int]] = []
+    group_points = 0
+    for colour, n in enumerate(counts):
+        points, parts = _best_groups(n)
+        group_points += points
+        groups += [(colour, p) for p in parts]
+    return PlanetSplit(counts, tuple(sorted(sets, key=len, reverse=True)), tuple(groups),
+                       set_points, group_points)
+
+
+# --- 2. guiding stars and star clusters ----------------------------------------------------
+@dataclass(frozen=True)
+class StarTile:
+    """One guiding star or star cluster as entered: stars, optional white stars, nodes."""
+
+    stars: int
+    white: int = 0
+    nodes: int = 0
+    cluster: bool = True
+
+    def __post_init__(self) -> None:
+        if self.stars < 0 or self.white < 0 or self.nodes < 0:
+            raise ValueError(f"stars, white stars and nodes cannot be negative: {self}")
+
+    @property
+    def points(self) -> int:
+        return tile_score(self.stars, self.white, self.nodes)
+
+
+def tile_score(stars: int, white: int, nodes: int) -> int:
+    """VP of one tile: `nodes` when it equals the stars counting any number of white stars."""
+    return nodes if stars <= nodes <= stars + white else 0
+
+
+# --- 5. bonus tiles -----------------------------------------------------------------------
+def award_bonus(points: int, values: Sequence[float | None]) -> list[int]:
+    """Points per player for one bonus tile given each player's measure (higher is better):
+    every player tied on the best measure receives them; None = not eligible."""
+    eligible = [v for v in values if v is not None]
+    if not eligible:
+        return [0] * len(values)
+    best = max(eligible)
+    return [points if v is not None and v == best else 0 for v in values]
+
+
+# --- one player, the game -----------------------------------------------------------------
+@dataclass
+class PlayerEntries:
+    """What a person enters for one player; every category computes from it."""
+
+    name: str = ""
+    planets: list[int] = field(default_factory=lambda: [0] * COLOURS)
+    tiles: list[StarTile] = field(default_factory=list)
+    features: list[int] = field(default_factory=list)
+    unconnected_nodes: int = 0
+    bonus: int = 0
+
+    def breakdown(self) -> dict[str, int]:
+        if len(self.features) > MAX_FEATURES:
+            raise ValueError(f"{self.name or 'a player'} has {len(self.features)} special "
+                             f"feature cards; at most {MAX_FEATURES} (2 of each star value)")
+        if self.unconnected_nodes < 0:
+            raise ValueError("unconnected nodes cannot be negative")
+        result = {
+            "planets": planet_split(self.planets).points,
+            "guiding": sum(t.points for t in self.tiles if not t.cluster),
+            "clusters": sum(t.points for t in self.tiles if t.cluster),
+        }
+        for key, value in zip(FEATURE_KEYS, self.features, strict=False):
+            result[key] = value
+        result["branches"] = -self.unconnected_nodes
+        result["bonus"] = self.bonus
+        return result
+
+
+@dataclass(frozen=True)
+class GameResult:
+    names: tuple[str, ...]
+    breakdowns: tuple[dict[str, int], ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+def ranking(totals: Sequence[float], clusters: Sequence[float]) -> list[int]:
+    """Competition ranks by total, then by VP from star clusters (higher is better)."""
+    return competition_ranks(list(zip(totals, clusters, strict=True)))
+
+
+def score_game(players: Sequence[PlayerEntries]) -> GameResult:
+    breakdowns = tuple(p.breakdown() for p in players)
+    totals = tuple(sum(b.values()) for b in breakdowns)
+    ranks = ranking(totals, [b["clusters"] for b in breakdowns])
+    winners = tuple(i for i, r in enumerate(ranks) if r == 1)
+    return GameResult(tuple(p.name for p in players), breakdowns, totals, tuple(ranks), winners)
+
+
+class SoraniSheet(ScoreSheet):
+    """The generic sheet with Sorani's rows and tie-break (most VP from star clusters)."""
+
+    @classmethod
+    def new(cls, players: Sequence[str]) -> SoraniSheet:
+        return cls("sorani", list(players), list(CATEGORIES))
+
+    def tie_break(self, player: int) -> float:
+        return self.scores.get((player, "clusters"), 0.0)
