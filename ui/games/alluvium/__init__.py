@@ -1,0 +1,1 @@
+"""Alluvium screens: the table companion (setup, round tracker, paintable score sheet)."""
