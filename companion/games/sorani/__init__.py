@@ -1,4 +1,4 @@
-"""Sorani (ソラニ, "Solani" in the English rulebook): table tools for the physical game, 1–4 players.
+"""Sorani (ソラニ, "Solani" in the English rulebook): table tools for the physical game.
 
 Modules: `setup` (seeded setup randomizer with a shareable code, as a checklist), `tracker`
 (12 rounds × 5 phases with one sentence of what to do now), `scoring` (the score pad model and

@@ -127,16 +127,20 @@ def checklist(setup: Setup, lang: str, names: list[str] | None = None) -> list[s
     n = setup.players
     aside = (", ".join(f"{count} × {tile}" for tile, count in ROUND12_BRANCHES))
     if ja:
-        boards = (f"個人ボードを配る: {coyote} にコヨーテのボード、ほかの人には残りのボードを無作為に。"
+        boards = (f"個人ボードを配る: {coyote} にコヨーテのボード、"
+                  "ほかの人には残りのボードを無作為に。"
                   if n > 1 else f"個人ボード: {coyote} はコヨーテのボードを使う。")
         return [
             "メインボードを中央に置く。",
             boards,
             f"第12ラウンド用の枝タイルを取り分ける: {aside}。",
             "枝タイルと星団タイルをそれぞれ袋に入れる。",
-            f"★2 の特別な地形カードを混ぜ、{setup.feature_offer} 枚を表にして対応するタイルを載せる。",
-            f"★3 の特別な地形カードを混ぜ、{setup.feature_offer} 枚を表にして対応するタイルを載せる。",
-            f"惑星タイルを混ぜ、惑星トラックの中央から両側へ均等に {setup.track_planets} 枚並べる。",
+            f"★2 の特別な地形カードを混ぜ、{setup.feature_offer} 枚を表にして"
+            "対応するタイルを載せる。",
+            f"★3 の特別な地形カードを混ぜ、{setup.feature_offer} 枚を表にして"
+            "対応するタイルを載せる。",
+            f"惑星タイルを混ぜ、惑星トラックの中央から両側へ均等に"
+            f" {setup.track_planets} 枚並べる。",
             f"惑星タイル {RESERVE_PLANETS} 枚を裏向きでボードの横に置く(予備)。",
             f"暗い空カードを1枚引き、正位置から時計回りに {setup.dark_sky_rotation}° 回して置く。"
             "各自、自分の席から見た位置に暗い空トークン4個を置く。",

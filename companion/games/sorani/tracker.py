@@ -153,11 +153,11 @@ class TrackerState:
         def who(seat: int) -> str:
             return seat_name(seat, lang, name)
 
-        sun = who(self.sun)
         tiles = TILES_PER_ROUND[self.players]
         if self.phase is Phase.PREPARATION:
             if self.round == ROUNDS:
-                text = (f"第12ラウンド: 取り分けておいた枝タイル5枚と、袋から星団タイル {tiles} 枚を並べる。"
+                text = (f"第12ラウンド: 取り分けておいた枝タイル5枚と、"
+                        f"袋から星団タイル {tiles} 枚を並べる。"
                         if ja else f"Round 12: lay out the 5 branch tiles set aside at setup "
                         f"and draw {tiles} star clusters.")
             else:
@@ -179,7 +179,8 @@ class TrackerState:
             return self._feature_sentence(ja, who)
         if self.phase is Phase.CLEANUP:
             nxt = who((self.sun + 1) % self.players)
-            return (f"残ったタイルを袋に戻す。特別な地形の列が空なら山から1枚補充する。太陽トークンを"
+            return ("残ったタイルを袋に戻す。特別な地形の列が空なら山から1枚補充する。"
+                    "太陽トークンを"
                     f"時計回りに {nxt} へ渡す。" if ja else
                     "Return the unpicked tiles to their bags; refill an empty special feature "
                     f"row from its deck; pass the sun token clockwise to {nxt}.")

@@ -1,0 +1,205 @@
+"""The Sorani score file read by `companion score sorani FILE` (text, or JSON).
+
+Text form — one entry per line, '#' starts a comment, blank lines are ignored::
+
+    player Alice          # starts a player; the lines below belong to them
+    planets 2 1 1 0       # untouched planets (no branch line touches them) per colour, 1–4
+    cluster 3 0 3         # a star cluster: stars, white stars, touching branch nodes
+    cluster 2 1 3
+    guiding 2 2           # a guiding star printed on the board: stars, touching nodes
+    feature 4             # VP of one special feature card (at most 4 lines)
+    branches 3            # branch nodes connected to nothing (scores −3)
+    bonus 5               # VP from bonus tiles, already added up (optional)
+    player Bob
+    ...
+    award 4 Alice Bob     # one bonus tile worth 4 to each named player (all who tied)
+
+JSON form — the same entries::
+
+    {"players": [{"name": "Alice", "planets": [2, 1, 1, 0], "clusters": [[3, 0, 3]],
+                  "guiding": [[2, 2]], "features": [4], "branches": 3, "bonus": 5}],
+     "awards": [{"points": 4, "players": ["Alice", "Bob"]}]}
+
+Mistakes are reported with their line number (text) or the player (JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.games.sorani.scoring import (
+    COLOURS,
+    FEATURE_KEYS,
+    GameResult,
+    PlayerEntries,
+    StarTile,
+    planet_split,
+    score_game,
+)
+
+
+def _ints(words: list[str], count: int | tuple[int, int], where: str) -> list[int]:
+    low, high = (count, count) if isinstance(count, int) else count
+    if not low <= len(words) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        raise ValueError(f"{where}: expected {wanted} whole numbers, got {len(words)}")
+    try:
+        values = [int(w) for w in words]
+    except ValueError:
+        raise ValueError(f"{where}: {' '.join(words)!r} are not whole numbers") from None
+    if any(v < 0 for v in values):
+        raise ValueError(f"{where}: numbers cannot be negative")
+    return values
+
+
+def _apply(player: PlayerEntries, key: str, numbers: list[int], where: str) -> None:
+    if key == "planets":
+        player.planets = (numbers + [0] * COLOURS)[:COLOURS]
+    elif key == "cluster":
+        player.tiles.append(StarTile(numbers[0], numbers[1], numbers[2]))
+    elif key == "guiding":
+        player.tiles.append(StarTile(numbers[0], 0, numbers[1], cluster=False))
+    elif key == "feature":
+        if len(player.features) >= len(FEATURE_KEYS):
+            raise ValueError(f"{where}: at most {len(FEATURE_KEYS)} special feature cards")
+        player.features.append(numbers[0])
+    elif key == "branches":
+        player.unconnected_nodes = numbers[0]
+    elif key == "bonus":
+        player.bonus += numbers[0]
+
+
+#: keyword -> how many numbers it takes
+_COUNTS: dict[str, int | tuple[int, int]] = {
+    "planets": (1, COLOURS), "cluster": 3, "guiding": 2, "feature": 1, "branches": 1, "bonus": 1,
+}
+
+
+def parse_text(text: str) -> list[PlayerEntries]:
+    players: list[PlayerEntries] = []
+    awards: list[tuple[int, list[str], str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, *words = line.split()
+        key = key.lower()
+        where = f"line {number}"
+        if key == "player":
+            players.append(PlayerEntries(" ".join(words) or f"Player {len(players) + 1}"))
+        elif key == "award":
+            if not words:
+                raise ValueError(f"{where}: 'award POINTS NAME...' needs the points")
+            awards.append((_ints(words[:1], 1, where)[0], words[1:], where))
+        elif key in _COUNTS:
+            if not players:
+                raise ValueError(f"{where}: write 'player NAME' before {key!r}")
+            _apply(players[-1], key, _ints(words, _COUNTS[key], where), where)
+        else:
+            known = ", ".join(["player", "award", *_COUNTS])
+            raise ValueError(f"{where}: unknown entry {key!r} (known: {known})")
+    if not players:
+        raise ValueError("no players: start with 'player NAME'")
+    for points, names, where in awards:
+        _award(players, points, names, where)
+    return players
+
+
+def _award(players: list[PlayerEntries], points: int, names: list[str], where: str) -> None:
+    by_name = {p.name: p for p in players}
+    for name in names:
+        if name not in by_name:
+            raise ValueError(f"{where}: no player {name!r} (players: "
+                             f"{', '.join(by_name)})")
+        by_name[name].bonus += points
+
+
+def parse_json(text: str) -> list[PlayerEntries]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON at line {exc.lineno}, column {exc.colno}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise ValueError('JSON must be an object with a "players" list')
+    players = []
+    for index, item in enumerate(data["players"], start=1):
+        where = f"player {index}"
+        if not isinstance(item, dict):
+            raise ValueError(f"{where}: must be an object")
+        player = PlayerEntries(str(item.get("name") or f"Player {index}"))
+        where = f"player {player.name!r}"
+        _json_entries(player, item, where)
+        players.append(player)
+    for index, award in enumerate(data.get("awards", []), start=1):
+        if not isinstance(award, dict):
+            raise ValueError(f"award {index}: must be an object")
+        points = _ints([str(award.get("points"))], 1, f"award {index}")[0]
+        _award(players, points, [str(n) for n in award.get("players", [])], f"award {index}")
+    if not players:
+        raise ValueError("no players")
+    return players
+
+
+def _json_entries(player: PlayerEntries, item: dict[str, Any], where: str) -> None:
+    def numbers(value: Any, key: str) -> list[str]:
+        return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+    if "planets" in item:
+        _apply(player, "planets", _ints(numbers(item["planets"], "planets"),
+                                        _COUNTS["planets"], where), where)
+    for key, many in (("clusters", "cluster"), ("guiding", "guiding")):
+        for tile in item.get(key, []):
+            _apply(player, many, _ints(numbers(tile, key), _COUNTS[many], where), where)
+    for value in item.get("features", []):
+        _apply(player, "feature", _ints([str(value)], 1, where), where)
+    for key in ("branches", "bonus"):
+        if key in item:
+            _apply(player, key, _ints([str(item[key])], 1, where), where)
+
+
+def parse(text: str) -> list[PlayerEntries]:
+    """The players of a score file (JSON when it starts with '{')."""
+    return parse_json(text) if text.lstrip().startswith("{") else parse_text(text)
+
+
+def _report_text(players: list[PlayerEntries], result: GameResult) -> str:
+    out: list[str] = []
+    for i, player in enumerate(players):
+        b = result.breakdowns[i]
+        out.append(f"{player.name}: {result.totals[i]} VP (rank {result.ranks[i]})")
+        split = planet_split(player.planets)
+        out.append(f"  planets {b['planets']}: " + "; ".join(split.lines()))
+        for tile in player.tiles:
+            kind = "cluster" if tile.cluster else "guiding star"
+            white = f" + {tile.white} white" if tile.white else ""
+            out.append(f"  {kind} {tile.stars}{white} stars, {tile.nodes} nodes → {tile.points}")
+        out.append(f"  guiding stars {b['guiding']}, star clusters {b['clusters']}")
+        for key in FEATURE_KEYS:
+            if key in b:
+                out.append(f"  special feature {key[-1]}: {b[key]}")
+        out.append(f"  branches {b['branches']}, bonus tiles {b['bonus']}")
+    names = [players[i].name for i in result.winners]
+    tied_total = [i for i, t in enumerate(result.totals) if t == max(result.totals)]
+    if result.shared:
+        out.append("Shared victory: " + ", ".join(names))
+    else:
+        note = " (tie broken by star cluster VP)" if len(tied_total) > 1 else ""
+        out.append(f"Winner: {names[0]}{note}")
+    return "\n".join(out)
+
+
+def score_text(text: str, as_json: bool = False) -> str:
+    """The `companion score sorani` report of a score file."""
+    players = parse(text)
+    result = score_game(players)
+    if not as_json:
+        return _report_text(players, result)
+    rows = [{"name": p.name, "breakdown": result.breakdowns[i], "total": result.totals[i],
+             "rank": result.ranks[i], "winner": i in result.winners,
+             "planet_split": planet_split(p.planets).lines()}
+            for i, p in enumerate(players)]
+    return json.dumps({"game": "sorani", "players": rows, "shared": result.shared},
+                      ensure_ascii=False, indent=2)
+
+
