@@ -21,6 +21,7 @@ ViewFactory = Callable[["AppContext", str], "QWidget"]  # (context, game_id) -> 
 _VIEW_MODULES: tuple[str, ...] = (
     "ui.play.sticks_view",  # Play: juusai, rengeki, shinyu
     "ui.table.sticks_table",  # Table: thrower + score sheet for the stick games
+    "ui.games.sorani.views",  # Table: setup, round tracker, score pad
     "ui.games.alluvium.views",  # Table: Alluvium setup, tracker, paintable sheets
 )
 

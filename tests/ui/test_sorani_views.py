@@ -1,0 +1,191 @@
+"""The Sorani table companion as a person uses it: setup checklist, tracker, score pad."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit
+
+from companion.games.sorani.setup import randomize
+from companion.games.sorani.tracker import Phase
+from ui.games.sorani.views import SoraniTable
+from ui.i18n import language
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+
+class Ctx:
+    """The part of AppContext the Sorani view uses (no database needed)."""
+
+    def __init__(self, path: Path) -> None:
+        self.settings = QSettings(str(path), QSettings.Format.IniFormat)
+        self.db = None
+        self.lang = language()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    language().set("en")
+    yield
+    language().set("en")
+
+
+@pytest.fixture
+def ctx(tmp_path: Path) -> Ctx:
+    return Ctx(tmp_path / "settings.ini")
+
+
+def make(qtbot, ctx: Ctx) -> SoraniTable:
+    view = SoraniTable(ctx)  # type: ignore[arg-type]
+    qtbot.addWidget(view)
+    view.resize(1100, 720)
+    view.show()
+    qtbot.waitExposed(view)
+    view.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is view, timeout=2000)
+    return view
+
+
+def type_into(qtbot, view: SoraniTable, row: int, column: int, text: str) -> None:
+    pad = view.score_page.pad
+    index = pad.model.index(row, column)
+    pad.table.setCurrentIndex(index)
+    pad.table.setFocus()
+    pad.table.edit(index)
+    (editor,) = [w for w in pad.table.findChildren(QLineEdit) if w.isVisible()]
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: pad.table.state() != QAbstractItemView.State.EditingState,
+                    timeout=1000)
+
+
+def shown(view: SoraniTable, row: int, column: int) -> str:
+    return str(view.score_page.pad.model.index(row, column).data())
+
+
+# rows of the pad: 0 names, 1 planets, 2 guiding, 3 clusters, 4-7 features, 8 branches, 9 bonus
+GAME = {
+    "Ann": ["22", "5", "14", "6", "4", "", "", "-3", "4"],   # 52, clusters 14
+    "Ben": ["19", "8", "11", "7", "3", "2", "", "-2", "4"],  # 52, clusters 11
+    "Cho": ["12", "3", "9", "5", "", "", "", "-6", ""],      # 23
+}
+
+
+def test_typing_a_whole_game_shows_totals_and_the_tie_break_winner(qtbot, ctx) -> None:
+    view = make(qtbot, ctx)
+    qtbot.keyClicks(view.names_edit, "Ann, Ben, Cho")
+    view.set_players(3)
+    view.score_page.pad.sheet.add_player("")
+    view.tabs.setCurrentIndex(2)
+    for column, (name, scores) in enumerate(GAME.items()):
+        type_into(qtbot, view, 0, column, name)
+        for row, text in enumerate(scores, start=1):
+            if text:
+                type_into(qtbot, view, row, column, text)
+    model = view.score_page.pad.model
+    assert [shown(view, model.total_row(), c) for c in range(3)] == ["52", "52", "23"]
+    assert view.score_page.pad.winner_label.text() == "Winner: Ann"
+    type_into(qtbot, view, 3, 1, "14")  # Ben's clusters equal Ann's: shared, totals differ
+    assert view.score_page.pad.winner_label.text() == "Winner: Ben"
+    type_into(qtbot, view, 2, 1, "5")  # now 52 / 52 and clusters 14 / 14
+    assert view.score_page.pad.winner_label.text() == "Shared victory: Ann, Ben"
+    record = view.score_page.pad.sheet.to_play_record()
+    assert [s.rank for s in record.seats] == [1, 1, 3]
+    assert record.seats[0].breakdown["branches"] == -3
+
+
+def test_planet_and_tile_helpers_fill_the_rows(qtbot, ctx) -> None:
+    view = make(qtbot, ctx)
+    view.tabs.setCurrentIndex(2)
+    helpers = view.score_page.helpers
+    for box, count in zip(helpers.colours, [2, 1, 1, 0], strict=True):
+        box.setValue(count)
+    assert helpers.split_label.text().splitlines() == [
+        "set Colour 1+Colour 2+Colour 3 → 7", "group 2×Colour 1 → 3", "= 10"]
+    qtbot.mouseClick(helpers.planets_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(helpers.clusters_edit, "3 0 3, 2 1 3, 4 0 2")
+    qtbot.keyClicks(helpers.guiding_edit, "2 2")
+    assert helpers.tiles_label.text().splitlines()[-1] == "= clusters 6, guiding stars 2"
+    qtbot.mouseClick(helpers.tiles_button, Qt.MouseButton.LeftButton)
+    helpers.bonus_points.setValue(4)
+    qtbot.keyClicks(helpers.bonus_values, "5 5")
+    qtbot.mouseClick(helpers.bonus_button, Qt.MouseButton.LeftButton)
+    model = view.score_page.pad.model
+    assert [shown(view, r, 0) for r in (1, 2, 3, 9)] == ["10", "2", "6", "4"]
+    assert shown(view, 9, 1) == "4"
+    assert shown(view, model.total_row(), 0) == "22"
+    view.score_page.pad.undo_stack.undo()  # the bonus for both players at once
+    assert shown(view, 9, 0) == "" and shown(view, 9, 1) == ""
+
+
+def test_setup_checklist_code_and_pdf(qtbot, ctx, tmp_path: Path) -> None:
+    view = make(qtbot, ctx)
+    code = randomize(4242, 4).code
+    qtbot.keyClicks(view.setup_page.code_edit, code.lower())
+    qtbot.mouseClick(view.setup_page.open_button, Qt.MouseButton.LeftButton)
+    assert view.players() == 4 and view.setup_page.code_label.text().endswith(code)
+    assert view.setup_page.checklist.count() == 11
+    view.setup_page.checklist.item(0).setCheckState(Qt.CheckState.Checked)
+    view.setup_page.export_pdf(tmp_path / "setup.pdf")
+    assert (tmp_path / "setup.pdf").read_bytes().startswith(b"%PDF")
+    view.setup_page.code_edit.setText("??")
+    qtbot.mouseClick(view.setup_page.open_button, Qt.MouseButton.LeftButton)
+    assert "cannot be read" in view.setup_page.status.text()
+    again = make(qtbot, ctx)  # reopened: same setup, same tick
+    assert again.setup_page.setup == randomize(4242, 4)
+    assert again.setup_page.ticks()[:2] == [True, False]
+
+
+def test_tracker_steps_undo_redo_and_survives_closing(qtbot, ctx) -> None:
+    view = make(qtbot, ctx)
+    view.tabs.setCurrentIndex(1)
+    qtbot.keyClicks(view.names_edit, "Ann, Ben, Cho")
+    view.set_players(3)
+    page = view.tracker_page
+    qtbot.mouseClick(page.restart_button, Qt.MouseButton.LeftButton)
+    assert "Draw 4 star clusters" in page.instruction.text()
+    qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
+    assert page.instruction.text().startswith("Ann picks a star cluster or a branch")
+    for _ in range(7):  # five more picks, then placement
+        qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
+    assert page.state.phase is Phase.FEATURES and page.question.isVisible()
+    assert not page.next_button.isEnabled()
+    page.dark_skies[1].setValue(1)
+    qtbot.mouseClick(page.confirm_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
+    assert page.instruction.text().startswith("Ben takes a face-up card")
+    qtbot.mouseClick(page.back_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.redo_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
+    assert "pass the sun token clockwise to Ben" in page.instruction.text()
+    saved = page.state
+    language().set("ja")
+    assert page.instruction.text().startswith("残ったタイル")
+    again = make(qtbot, ctx)
+    assert again.tracker_page.state == saved
+    assert "Ben" in again.tracker_page.instruction.text()
+
+
+def test_screens_in_both_languages(qtbot, ctx) -> None:
+    view = make(qtbot, ctx)
+    view.names_edit.setText("花子, Ben, Cho")  # QTest types ASCII only
+    view.setup_page.show_setup(randomize(77, 3))
+    view.tracker_page.restart()
+    view.tracker_page.next_step()
+    helpers = view.score_page.helpers
+    for box, count in zip(helpers.colours, [3, 2, 2, 1], strict=True):
+        box.setValue(count)
+    for lang in ("en", "ja"):
+        language().set(lang)
+        for tab in range(3):
+            view.tabs.setCurrentIndex(tab)
+            QApplication.processEvents()
+            image = view.grab()
+            assert not image.isNull()
+            image.save(f"/tmp/sorani-{lang}-{tab}.png")
+    assert view.tabs.tabText(2) == "得点表"
+    assert "異なる色" in helpers.split_label.text()

@@ -1,0 +1,670 @@
+"""Sorani table companion: setup checklist, round tracker and score pad in three tabs.
+
+The tracker's state and the setup (code, names, ticks) are saved as JSON in QSettings
+(`ctx.settings`, keys under "sorani/") after every change, so closing the app loses nothing;
+every tracker step goes through a QUndoStack (undo/redo), as do score-pad entries.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.games.sorani.printing import filled_sheet, setup_sheet
+from companion.games.sorani.scoring import SoraniSheet, award_bonus, planet_split, tile_score
+from companion.games.sorani.setup import Setup, SetupCodeError, from_code, new_seed, randomize
+from companion.games.sorani.tracker import ROUNDS, Phase, TrackerState, phase_name
+from ui.context import AppContext
+from ui.i18n import language, tr
+from ui.table.score_sheet import ScoreSheetWidget, SetScore
+from ui.views import register_table
+
+KEY_SETUP = "sorani/setup"
+KEY_TRACKER = "sorani/tracker"
+COLOUR_LABELS = (("Colour 1", "色1"), ("Colour 2", "色2"), ("Colour 3", "色3"), ("Colour 4", "色4"))
+
+
+def _settings(ctx: AppContext | None) -> QSettings | None:
+    return ctx.settings if ctx is not None else None
+
+
+def _load(settings: QSettings | None, key: str) -> dict[str, Any] | None:
+    if settings is None:
+        return None
+    raw = settings.value(key)
+    if not raw:
+        return None
+    try:
+        data = json.loads(str(raw))
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _store(settings: QSettings | None, key: str, data: dict[str, Any]) -> None:
+    if settings is not None:
+        settings.setValue(key, json.dumps(data, ensure_ascii=False))
+        settings.sync()
+
+
+def _numbers(text: str) -> list[list[int]]:
+    """'3 0 3, 2 1 3' -> [[3, 0, 3], [2, 1, 3]] (ValueError for anything else)."""
+    groups = [part.split() for part in text.replace("、", ",").replace(";", ",").split(",")]
+    return [[int(word) for word in group] for group in groups if group]
+
+
+# --- setup ----------------------------------------------------------------------------------
+class SetupPage(QWidget):
+    """A seeded setup shown as a checklist to tick, with its share code; printable."""
+
+    def __init__(self, owner: SoraniTable) -> None:
+        super().__init__(owner)
+        self.owner = owner
+        self.setup: Setup | None = None
+        self.new_button = QPushButton(self)
+        self.new_button.clicked.connect(self.new_setup)
+        self.code_edit = QLineEdit(self)
+        self.code_edit.setMaxLength(12)
+        self.open_button = QPushButton(self)
+        self.open_button.clicked.connect(lambda: self.open_code(self.code_edit.text()))
+        self.pdf_button = QPushButton(self)
+        self.pdf_button.clicked.connect(self._ask_pdf)
+        self.code_label = QLabel(self)
+        font = self.code_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.code_label.setFont(font)
+        self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.checklist = QListWidget(self)
+        self.checklist.setWordWrap(True)
+        self.checklist.itemChanged.connect(lambda _item: self._save())
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.new_button)
+        row.addWidget(self.code_edit)
+        row.addWidget(self.open_button)
+        row.addStretch(1)
+        row.addWidget(self.pdf_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.code_label)
+        layout.addWidget(self.checklist, 1)
+        layout.addWidget(self.status)
+
+    def new_setup(self) -> None:
+        self.show_setup(randomize(new_seed(), self.owner.players()))
+
+    def open_code(self, code: str) -> bool:
+        try:
+            setup = from_code(code)
+        except SetupCodeError as exc:
+            self.status.setText(tr(f"That code cannot be read: {exc}",
+                                   f"そのコードは読めません: {exc}"))
+            return False
+        self.show_setup(setup)
+        return True
+
+    def show_setup(self, setup: Setup, ticks: list[bool] | None = None) -> None:
+        self.setup = setup
+        self.status.setText("")
+        self.owner.set_players(setup.players)
+        self._fill(ticks or [])
+        self._save()
+
+    def _fill(self, ticks: list[bool]) -> None:
+        self.checklist.blockSignals(True)
+        self.checklist.clear()
+        if self.setup is not None:
+            self.code_label.setText(tr("Setup code: ", "準備コード: ") + self.setup.code)
+            for i, step in enumerate(self.setup.checklist(language().code, self.owner.names())):
+                item = QListWidgetItem(step, self.checklist)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                done = i < len(ticks) and ticks[i]
+                item.setCheckState(Qt.CheckState.Checked if done else Qt.CheckState.Unchecked)
+        else:
+            self.code_label.setText(tr("No setup yet: press “New setup” or open a code.",
+                                       "準備はまだありません: 「新しい準備」か"
+                                       "コードを開いてください。"))
+        self.checklist.blockSignals(False)
+        self.pdf_button.setEnabled(self.setup is not None)
+
+    def ticks(self) -> list[bool]:
+        return [self.checklist.item(i).checkState() == Qt.CheckState.Checked
+                for i in range(self.checklist.count())]
+
+    def _save(self) -> None:
+        if self.setup is not None:
+            _store(self.owner.settings, KEY_SETUP, {"code": self.setup.code,
+                                                    "ticks": self.ticks()})
+
+    def restore(self) -> None:
+        data = _load(self.owner.settings, KEY_SETUP)
+        if data and isinstance(data.get("code"), str):
+            try:
+                setup = from_code(data["code"])
+            except SetupCodeError:
+                return
+            self.setup = setup
+            self.owner.set_players(setup.players)
+            self._fill([bool(t) for t in data.get("ticks", [])])
+
+    def retranslate(self) -> None:
+        self.new_button.setText(tr("New setup", "新しい準備"))
+        self.code_edit.setPlaceholderText(tr("code, e.g. 7K2Q-M4A", "コード 例: 7K2Q-M4A"))
+        self.open_button.setText(tr("Open code", "コードを開く"))
+        self.pdf_button.setText(tr("Print checklist…", "チェックリストを印刷…"))
+        self._fill(self.ticks())
+
+    def export_pdf(self, path: Path) -> None:
+        from companion.export.pdf import render_sheet
+
+        if self.setup is not None:
+            render_sheet(setup_sheet(self.setup, language().code, self.owner.names()), path)
+
+    def _ask_pdf(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, tr("Print checklist", "チェックリストを印刷"),
+                                              "sorani-setup.pdf", "PDF (*.pdf)")
+        if name:
+            try:
+                self.export_pdf(Path(name))
+            except Exception as exc:
+                self.status.setText(tr(f"The PDF could not be written: {exc}",
+                                       f"PDF を書き出せませんでした: {exc}"))
+
+
+# --- tracker --------------------------------------------------------------------------------
+class SetTracker(QUndoCommand):
+    """One tracker step: remembers the state before and after."""
+
+    def __init__(self, page: TrackerPage, after: TrackerState) -> None:
+        super().__init__("tracker step")
+        self.page, self.before, self.after = page, page.state, after
+
+    def redo(self) -> None:
+        self.page.set_state(self.after)
+
+    def undo(self) -> None:
+        self.page.set_state(self.before)
+
+
+class TrackerPage(QWidget):
+    """12 rounds × 5 phases with one sentence of what to do now; undo/redo; remembered."""
+
+    def __init__(self, owner: SoraniTable) -> None:
+        super().__init__(owner)
+        self.owner = owner
+        self.state = TrackerState(owner.players())
+        self.undo_stack = QUndoStack(self)
+        self.where = QLabel(self)
+        bold = self.where.font()
+        bold.setBold(True)
+        bold.setPointSizeF(bold.pointSizeF() * 1.3)
+        self.where.setFont(bold)
+        self.sun_label = QLabel(self)
+        self.instruction = QLabel(self)
+        self.instruction.setWordWrap(True)
+        big = self.instruction.font()
+        big.setPointSizeF(big.pointSizeF() * 1.25)
+        self.instruction.setFont(big)
+        self.instruction.setMinimumHeight(80)
+        self.instruction.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.question = QGroupBox(self)
+        self.question_grid = QGridLayout(self.question)
+        self.dark_skies: list[QSpinBox] = []
+        self.dark_labels: list[QLabel] = []
+        self.confirm_button = QPushButton(self.question)
+        self.confirm_button.clicked.connect(self.confirm_features)
+        self.reserve_box = QCheckBox(self)
+        self.reserve_box.clicked.connect(self._reserve_clicked)
+        self.back_button = QPushButton(self)
+        self.back_button.clicked.connect(self.undo_stack.undo)
+        self.redo_button = QPushButton(self)
+        self.redo_button.clicked.connect(self.undo_stack.redo)
+        self.next_button = QPushButton(self)
+        self.next_button.clicked.connect(self.next_step)
+        self.next_button.setDefault(True)
+        self.restart_button = QPushButton(self)
+        self.restart_button.clicked.connect(self.restart)
+        self.undo_stack.canUndoChanged.connect(self.back_button.setEnabled)
+        self.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        self.back_button.setEnabled(False)
+        self.redo_button.setEnabled(False)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.back_button)
+        buttons.addWidget(self.redo_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.restart_button)
+        buttons.addWidget(self.next_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.where)
+        layout.addWidget(self.sun_label)
+        layout.addWidget(self.instruction)
+        layout.addWidget(self.question)
+        layout.addWidget(self.reserve_box)
+        layout.addStretch(1)
+        layout.addLayout(buttons)
+        for keys, slot in ((QKeySequence.StandardKey.Undo, self.undo_stack.undo),
+                           (QKeySequence("Ctrl+Shift+Z"), self.undo_stack.redo)):
+            shortcut = QShortcut(keys, self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+
+    # --- steps ----------------------------------------------------------------------------
+    def set_state(self, state: TrackerState) -> None:
+        self.state = state
+        _store(self.owner.settings, KEY_TRACKER, {"state": json.loads(state.to_json())})
+        self.refresh()
+
+    def next_step(self) -> None:
+        if self.asking() or self.state.is_over:
+            return
+        self.undo_stack.push(SetTracker(self, self.state.advance()))
+
+    def asking(self) -> bool:
+        return self.state.phase is Phase.FEATURES and self.state.feature_picks is None
+
+    def confirm_features(self) -> None:
+        cards = {seat: box.value() for seat, box in enumerate(self.dark_skies) if box.value()}
+        self.undo_stack.push(SetTracker(self, self.state.with_feature_draft(cards)))
+
+    def _reserve_clicked(self, checked: bool) -> None:
+        self.undo_stack.push(SetTracker(self, self.state.with_reserve_entered(checked)))
+
+    def restart(self) -> None:
+        """A new game: the current player count, the sun where the setup puts it."""
+        setup = self.owner.setup_page.setup
+        players = self.owner.players()
+        first = setup.first_seat if setup is not None and setup.players == players else 0
+        self.undo_stack.push(SetTracker(self, TrackerState(players, first_seat=first)))
+
+    def restore(self) -> None:
+        data = _load(self.owner.settings, KEY_TRACKER)
+        if data and isinstance(data.get("state"), dict):
+            try:
+                self.state = TrackerState.from_json(json.dumps(data["state"]))
+            except (ValueError, KeyError, TypeError):
+                return
+            self.owner.set_players(self.state.players)
+
+    # --- showing --------------------------------------------------------------------------
+    def _ensure_question_rows(self) -> None:
+        while len(self.dark_skies) < self.state.players:
+            seat = len(self.dark_skies)
+            label, box = QLabel(self.question), QSpinBox(self.question)
+            box.setRange(0, 4)
+            self.question_grid.addWidget(label, seat, 0)
+            self.question_grid.addWidget(box, seat, 1)
+            self.dark_labels.append(label)
+            self.dark_skies.append(box)
+        self.question_grid.addWidget(self.confirm_button, len(self.dark_skies), 0, 1, 2)
+        for seat, (label, box) in enumerate(zip(self.dark_labels, self.dark_skies,
+                                                strict=True)):
+            shown = seat < self.state.players
+            label.setVisible(shown)
+            box.setVisible(shown)
+            label.setText(self.owner.name(seat))
+
+    def refresh(self) -> None:
+        lang, state = language().code, self.state
+        if state.is_over:
+            self.where.setText(tr("Game over", "ゲーム終了"))
+        else:
+            self.where.setText(tr(f"Round {state.round} / {ROUNDS} · ",
+                                  f"第 {state.round} / {ROUNDS} ラウンド · ")
+                               + phase_name(state.phase, lang))
+        self.sun_label.setText(tr("Sun token: ", "太陽トークン: ") + self.owner.name(state.sun))
+        self.instruction.setText(state.instruction(lang, self.owner.names()))
+        self._ensure_question_rows()
+        asking = self.asking()
+        self.question.setVisible(asking)
+        if asking:
+            for box in self.dark_skies:
+                box.setValue(0)
+        self.reserve_box.setChecked(state.reserve_round is not None)
+        self.reserve_box.setEnabled(state.reserve_round in (None, state.round))
+        self.next_button.setEnabled(not asking and not state.is_over)
+
+    def retranslate(self) -> None:
+        self.question.setTitle(tr("Dark skies completely surrounded this round",
+                                  "このラウンドに完全に囲んだ暗い空の数"))
+        self.confirm_button.setText(tr("Start the special feature draft",
+                                       "特別な地形のドラフトへ"))
+        self.reserve_box.setText(tr("The 4 reserve planets are on the track",
+                                    "予備の惑星4枚をトラックに置いた"))
+        self.back_button.setText(tr("Back", "戻る"))
+        self.redo_button.setText(tr("Redo", "やり直し"))
+        self.next_button.setText(tr("Next", "次へ"))
+        self.restart_button.setText(tr("New game", "新しいゲーム"))
+        self.refresh()
+
+
+# --- score pad ------------------------------------------------------------------------------
+class SoraniScoreSheet(ScoreSheetWidget):
+    """The score pad; its PDF shows the planet splits worked out by the helper."""
+
+    def __init__(self, ctx: AppContext | None, players: list[str],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(ctx, "sorani", parent=parent, sheet=SoraniSheet.new(players))
+        self.details: dict[int, list[str]] = {}
+
+    def export_pdf(self, path: Path) -> None:
+        from companion.export.pdf import render_sheet
+
+        assert isinstance(self.sheet, SoraniSheet)
+        lines = [f"{self.sheet.players[p] or p + 1}: " + "; ".join(found)
+                 for p, found in sorted(self.details.items()) if p < len(self.sheet.players)]
+        render_sheet(filled_sheet(self.sheet, language().code, lines), path)
+
+
+class HelperPanel(QGroupBox):
+    """Planets by colour, star tiles and bonus tiles worked out, then entered in the pad."""
+
+    def __init__(self, pad: SoraniScoreSheet, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.pad = pad
+        self.player = QComboBox(self)
+        self.colours = [QSpinBox(self) for _ in COLOUR_LABELS]
+        for box in self.colours:
+            box.setRange(0, 16)
+            box.valueChanged.connect(self._planets_changed)
+        self.split_label = QLabel(self)
+        self.split_label.setWordWrap(True)
+        self.planets_button = QPushButton(self)
+        self.planets_button.clicked.connect(self.enter_planets)
+        self.clusters_edit = QLineEdit(self)
+        self.guiding_edit = QLineEdit(self)
+        self.clusters_edit.textChanged.connect(self._tiles_changed)
+        self.guiding_edit.textChanged.connect(self._tiles_changed)
+        self.tiles_label = QLabel(self)
+        self.tiles_label.setWordWrap(True)
+        self.tiles_button = QPushButton(self)
+        self.tiles_button.clicked.connect(self.enter_tiles)
+        self.bonus_points = QSpinBox(self)
+        self.bonus_points.setRange(0, 50)
+        self.bonus_values = QLineEdit(self)
+        self.bonus_values.textChanged.connect(self._bonus_changed)
+        self.bonus_label = QLabel(self)
+        self.bonus_label.setWordWrap(True)
+        self.bonus_button = QPushButton(self)
+        self.bonus_button.clicked.connect(self.enter_bonus)
+        self.colour_labels = [QLabel(self) for _ in COLOUR_LABELS]
+        colours = QGridLayout()
+        for i, (label, box) in enumerate(zip(self.colour_labels, self.colours, strict=True)):
+            colours.addWidget(label, 0, i)
+            colours.addWidget(box, 1, i)
+        self.form = QFormLayout(self)
+        self.player_label = QLabel(self)
+        self.form.addRow(self.player_label, self.player)
+        self.planets_title = QLabel(self)
+        self.form.addRow(self.planets_title)
+        self.form.addRow(colours)
+        self.form.addRow(self.split_label)
+        self.form.addRow(self.planets_button)
+        self.clusters_title, self.guiding_title = QLabel(self), QLabel(self)
+        self.form.addRow(self.clusters_title, self.clusters_edit)
+        self.form.addRow(self.guiding_title, self.guiding_edit)
+        self.form.addRow(self.tiles_label)
+        self.form.addRow(self.tiles_button)
+        self.bonus_title, self.values_title = QLabel(self), QLabel(self)
+        self.form.addRow(self.bonus_title, self.bonus_points)
+        self.form.addRow(self.values_title, self.bonus_values)
+        self.form.addRow(self.bonus_label)
+        self.form.addRow(self.bonus_button)
+        self.pad.sheet.listeners.append(self._players_changed)
+
+    def _players_changed(self) -> None:
+        names = [self.pad.sheet.players[i] or tr(f"Player {i + 1}", f"プレイヤー{i + 1}")
+                 for i in range(len(self.pad.sheet.players))]
+        current = self.player.currentIndex()
+        if [self.player.itemText(i) for i in range(self.player.count())] != names:
+            self.player.blockSignals(True)
+            self.player.clear()
+            self.player.addItems(names)
+            self.player.setCurrentIndex(min(max(current, 0), len(names) - 1))
+            self.player.blockSignals(False)
+
+    # --- planets --------------------------------------------------------------------------
+    def _colour_names(self) -> list[str]:
+        return [tr(en, ja) for en, ja in COLOUR_LABELS]
+
+    def split_lines(self) -> list[str]:
+        split = planet_split([box.value() for box in self.colours])
+        lines = split.lines(self._colour_names())
+        if language().code == "ja":
+            lines = [line.replace("set ", "異なる色 ").replace("group ", "同じ色 ")
+                     for line in lines]
+        return lines
+
+    def _planets_changed(self) -> None:
+        try:
+            self.split_label.setText("\n".join(self.split_lines()))
+            self.planets_button.setEnabled(True)
+        except ValueError:
+            self.split_label.setText(tr("At most 16 planets in all.", "惑星は合計16枚まで。"))
+            self.planets_button.setEnabled(False)
+
+    def _push(self, key: str, value: float) -> None:
+        player = max(self.player.currentIndex(), 0)
+        self.pad.undo_stack.push(SetScore(self.pad.sheet, player, key, value))
+
+    def enter_planets(self) -> None:
+        split = planet_split([box.value() for box in self.colours])
+        self.pad.details[max(self.player.currentIndex(), 0)] = self.split_lines()
+        self._push("planets", split.points)
+
+    # --- tiles ----------------------------------------------------------------------------
+    def tile_points(self) -> tuple[int, int, list[str]]:
+        clusters = _numbers(self.clusters_edit.text())
+        guiding = _numbers(self.guiding_edit.text())
+        if any(len(t) != 3 for t in clusters) or any(len(t) != 2 for t in guiding):
+            raise ValueError("shape")
+        lines, cluster_sum, guiding_sum = [], 0, 0
+        for stars, white, nodes in clusters:
+            points = tile_score(stars, white, nodes)
+            cluster_sum += points
+            lines.append(tr(f"cluster {stars}+{white} white, {nodes} nodes → {points}",
+                            f"星団 {stars}+白{white}、ノード{nodes} → {points}"))
+        for stars, nodes in guiding:
+            points = tile_score(stars, 0, nodes)
+            guiding_sum += points
+            lines.append(tr(f"guiding star {stars}, {nodes} nodes → {points}",
+                            f"導きの星 {stars}、ノード{nodes} → {points}"))
+        return cluster_sum, guiding_sum, lines
+
+    def _tiles_changed(self) -> None:
+        try:
+            clusters, guiding, lines = self.tile_points()
+        except ValueError:
+            self.tiles_label.setText(tr("Clusters: 'stars white nodes' per tile, commas between "
+                                        "tiles; guiding stars: 'stars nodes'.",
+                                        "星団は「星 白 ノード」、導きの星は「星 ノード」、"
+                                        "タイルの間はカンマ。"))
+            self.tiles_button.setEnabled(False)
+            return
+        lines.append(tr(f"= clusters {clusters}, guiding stars {guiding}",
+                        f"= 星団 {clusters}、導きの星 {guiding}"))
+        self.tiles_label.setText("\n".join(lines))
+        self.tiles_button.setEnabled(True)
+
+    def enter_tiles(self) -> None:
+        clusters, guiding, _ = self.tile_points()
+        self.pad.undo_stack.beginMacro("tiles")
+        self._push("clusters", clusters)
+        self._push("guiding", guiding)
+        self.pad.undo_stack.endMacro()
+
+    # --- bonus ----------------------------------------------------------------------------
+    def bonus_awards(self) -> list[int]:
+        words = self.bonus_values.text().replace(",", " ").split()
+        values: list[float | None] = [None if w in "-−" else float(w) for w in words]
+        values += [None] * (len(self.pad.sheet.players) - len(values))
+        return award_bonus(self.bonus_points.value(), values[: len(self.pad.sheet.players)])
+
+    def _bonus_changed(self) -> None:
+        try:
+            awards = self.bonus_awards()
+        except ValueError:
+            self.bonus_label.setText(tr("One value per player, '-' when not eligible.",
+                                        "プレイヤーごとに値を1つ、対象外は「-」。"))
+            self.bonus_button.setEnabled(False)
+            return
+        self.bonus_label.setText(", ".join(f"{self.player.itemText(i)} +{points}"
+                                           for i, points in enumerate(awards) if points))
+        self.bonus_button.setEnabled(any(awards))
+
+    def enter_bonus(self) -> None:
+        awards = self.bonus_awards()
+        self.pad.undo_stack.beginMacro("bonus")
+        for player, points in enumerate(awards):
+            if points:
+                old = self.pad.sheet.score(player, "bonus") or 0.0
+                self.pad.undo_stack.push(SetScore(self.pad.sheet, player, "bonus", old + points))
+        self.pad.undo_stack.endMacro()
+
+    def retranslate(self) -> None:
+        self.setTitle(tr("Helpers", "計算の補助"))
+        self.player_label.setText(tr("Player", "プレイヤー"))
+        self.planets_title.setText(tr("Untouched planets per colour",
+                                      "線が接していない惑星(色ごと)"))
+        for label, name in zip(self.colour_labels, self._colour_names(), strict=True):
+            label.setText(name)
+        self.planets_button.setText(tr("Enter in the planets row", "惑星の行に入れる"))
+        self.clusters_title.setText(tr("Star clusters", "星団"))
+        self.clusters_edit.setPlaceholderText(tr("stars white nodes, e.g. 3 0 3, 2 1 3",
+                                                 "星 白 ノード 例: 3 0 3, 2 1 3"))
+        self.guiding_title.setText(tr("Guiding stars", "導きの星"))
+        self.guiding_edit.setPlaceholderText(tr("stars nodes, e.g. 2 2", "星 ノード 例: 2 2"))
+        self.tiles_button.setText(tr("Enter in the star rows", "星の行に入れる"))
+        self.bonus_title.setText(tr("Bonus tile VP", "ボーナスタイルの点"))
+        self.values_title.setText(tr("Value per player", "プレイヤーごとの値"))
+        self.bonus_values.setPlaceholderText(tr("e.g. 4 6 6 (ties all score)",
+                                                "例: 4 6 6(同点は全員)"))
+        self.bonus_button.setText(tr("Add to the bonus row", "ボーナスの行に加える"))
+        self._players_changed()
+        self._planets_changed()
+        self._tiles_changed()
+        self._bonus_changed()
+
+
+class ScorePage(QWidget):
+    def __init__(self, owner: SoraniTable) -> None:
+        super().__init__(owner)
+        self.pad = SoraniScoreSheet(owner.ctx, owner.given_names(), self)
+        self.helpers = HelperPanel(self.pad, self)
+        self.helpers.setMaximumWidth(360)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.pad, 1)
+        layout.addWidget(self.helpers)
+
+    def retranslate(self) -> None:
+        self.helpers.retranslate()
+
+
+# --- the whole companion --------------------------------------------------------------------
+class SoraniTable(QWidget):
+    """Players and names on top; setup, tracker and score pad as tabs."""
+
+    def __init__(self, ctx: AppContext | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.settings = _settings(ctx)
+        self.players_box = QSpinBox(self)
+        self.players_box.setRange(1, 4)
+        self.players_box.setValue(2)
+        self.names_edit = QLineEdit(self)
+        self.players_label, self.names_label = QLabel(self), QLabel(self)
+        saved_names = _load(self.settings, "sorani/names") or {}
+        self.names_edit.setText(", ".join(saved_names.get("names", [])))
+        self.tabs = QTabWidget(self)
+        self.setup_page = SetupPage(self)
+        self.tracker_page = TrackerPage(self)
+        self.setup_page.restore()
+        self.tracker_page.restore()
+        self.score_page = ScorePage(self)
+        self.tabs.addTab(self.setup_page, "")
+        self.tabs.addTab(self.tracker_page, "")
+        self.tabs.addTab(self.score_page, "")
+        top = QHBoxLayout()
+        top.addWidget(self.players_label)
+        top.addWidget(self.players_box)
+        top.addWidget(self.names_label)
+        top.addWidget(self.names_edit, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.tabs, 1)
+        self.players_box.valueChanged.connect(self._players_changed)
+        self.names_edit.textChanged.connect(self._names_changed)
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def players(self) -> int:
+        return self.players_box.value()
+
+    def set_players(self, players: int) -> None:
+        self.players_box.setValue(players)
+
+    def names(self) -> list[str]:
+        given = [n.strip() for n in self.names_edit.text().replace("、", ",").split(",")]
+        return [given[i] if i < len(given) and given[i] else self.name(i)
+                for i in range(self.players())]
+
+    def given_names(self) -> list[str]:
+        """The typed names, blank where none was typed (the score pad's columns)."""
+        given = [n.strip() for n in self.names_edit.text().replace("、", ",").split(",")]
+        return [given[i] if i < len(given) else "" for i in range(self.players())]
+
+    def name(self, seat: int) -> str:
+        given = [n.strip() for n in self.names_edit.text().replace("、", ",").split(",")]
+        if seat < len(given) and given[seat]:
+            return given[seat]
+        return tr(f"Player {seat + 1}", f"プレイヤー{seat + 1}")
+
+    def _players_changed(self, players: int) -> None:
+        if hasattr(self, "score_page"):
+            self.tracker_page.refresh()
+
+    def _names_changed(self) -> None:
+        names = [n.strip() for n in self.names_edit.text().replace("、", ",").split(",")]
+        _store(self.settings, "sorani/names", {"names": names})
+        self.tracker_page.refresh()
+        self.setup_page._fill(self.setup_page.ticks())
+
+    def retranslate(self, *_: object) -> None:
+        self.players_label.setText(tr("Players", "人数"))
+        self.names_label.setText(tr("Names (clockwise, commas)", "名前(時計回り、カンマ区切り)"))
+        self.tabs.setTabText(0, tr("Setup", "準備"))
+        self.tabs.setTabText(1, tr("Rounds", "ラウンド"))
+        self.tabs.setTabText(2, tr("Score pad", "得点表"))
+        self.setup_page.retranslate()
+        self.tracker_page.retranslate()
+        self.score_page.retranslate()
+
+
+def sorani_table(ctx: AppContext, game_id: str) -> QWidget:
+    return SoraniTable(ctx)
+
+
+register_table("sorani", sorani_table)
