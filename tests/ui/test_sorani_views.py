@@ -78,8 +78,8 @@ GAME = {
 def test_typing_a_whole_game_shows_totals_and_the_tie_break_winner(qtbot, ctx) -> None:
     view = make(qtbot, ctx)
     qtbot.keyClicks(view.names_edit, "Ann, Ben, Cho")
-    view.set_players(3)
-    view.score_page.pad.sheet.add_player("")
+    view.set_players(3)  # the pad follows: three columns headed by the typed names
+    assert view.score_page.pad.sheet.players == ["Ann", "Ben", "Cho"]
     view.tabs.setCurrentIndex(2)
     for column, (name, scores) in enumerate(GAME.items()):
         type_into(qtbot, view, 0, column, name)

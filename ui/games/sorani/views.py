@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QKeySequence,
+    QShortcut,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -44,6 +51,27 @@ from ui.views import register_table
 KEY_SETUP = "sorani/setup"
 KEY_TRACKER = "sorani/tracker"
 COLOUR_LABELS = (("Colour 1", "色1"), ("Colour 2", "色2"), ("Colour 3", "色3"), ("Colour 4", "色4"))
+
+
+_font_ready = False
+
+
+def ensure_cjk_font() -> None:
+    """Load IPAex Gothic once and let the default family fall back to it for Japanese
+    (harmless when the application shell already did so)."""
+    global _font_ready
+    if _font_ready:
+        return
+    _font_ready = True
+    from companion.fonts import cjk_font_path
+
+    try:
+        font_id = QFontDatabase.addApplicationFont(str(cjk_font_path()))
+    except Exception:  # no font file: Japanese may show as boxes, nothing else breaks
+        return
+    families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+    if families:
+        QFont.insertSubstitution(QFont().family(), families[0])
 
 
 def _settings(ctx: AppContext | None) -> QSettings | None:
@@ -589,8 +617,10 @@ class SoraniTable(QWidget):
 
     def __init__(self, ctx: AppContext | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        ensure_cjk_font()
         self.ctx = ctx
         self.settings = _settings(ctx)
+        self._given: list[str] = []
         self.players_box = QSpinBox(self)
         self.players_box.setRange(1, 4)
         self.players_box.setValue(2)
@@ -604,6 +634,8 @@ class SoraniTable(QWidget):
         self.setup_page.restore()
         self.tracker_page.restore()
         self.score_page = ScorePage(self)
+        self._given = self.given_names()
+        self.sync_pad()
         self.tabs.addTab(self.setup_page, "")
         self.tabs.addTab(self.tracker_page, "")
         self.tabs.addTab(self.score_page, "")
@@ -644,13 +676,30 @@ class SoraniTable(QWidget):
 
     def _players_changed(self, players: int) -> None:
         if hasattr(self, "score_page"):
+            self.sync_pad()
             self.tracker_page.refresh()
 
     def _names_changed(self) -> None:
         names = [n.strip() for n in self.names_edit.text().replace("、", ",").split(",")]
         _store(self.settings, "sorani/names", {"names": names})
+        self.sync_pad()
         self.tracker_page.refresh()
         self.setup_page._fill(self.setup_page.ticks())
+
+    def sync_pad(self) -> None:
+        """Give the score pad a column per player and the typed names, never overwriting a
+        name typed in the pad itself nor removing a column."""
+        if not hasattr(self, "score_page"):
+            return
+        sheet = self.score_page.pad.sheet
+        given = self.given_names()
+        while len(sheet.players) < len(given):
+            sheet.add_player(given[len(sheet.players)])
+        for i, name in enumerate(given):
+            previous = self._given[i] if i < len(self._given) else ""
+            if name and sheet.players[i] in ("", previous) and sheet.players[i] != name:
+                sheet.rename_player(i, name)
+        self._given = given
 
     def retranslate(self, *_: object) -> None:
         self.players_label.setText(tr("Players", "人数"))
