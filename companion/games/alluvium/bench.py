@@ -27,3 +27,17 @@ def time_full_sheet_scoring(repeat: int = 2000) -> float:
     for _ in range(repeat):
         score_sheet(grid, "R", checks)
     return (time.perf_counter() - began) * 1000 / repeat
+
+
+def random_playouts_per_second(players: int = 4, seconds: float = 1.0) -> float:
+    """Whole random games (deals included) per second."""
+    from companion.bots.bench import playouts_per_second
+
+    return playouts_per_second("alluvium", players, seconds)
+
+
+def bot_move_ms(kind: str = "greedy", players: int = 4, moves: int = 10) -> float:
+    """Mean milliseconds per decision of a bot kind ("greedy", "mcts", ...)."""
+    from companion.bots.bench import bot_move_time
+
+    return bot_move_time("alluvium", kind, players, moves)

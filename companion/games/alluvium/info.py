@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.core.api import GameState
 from companion.games.registry import GameInfo, Mode
 
 if TYPE_CHECKING:
@@ -22,6 +23,18 @@ def _blank_sheet(players: int, names: list[str], lang: str) -> list[SheetSpec]:
     return blank_sheets(players, names, lang)
 
 
+def _new(num_players: int, options: dict[str, Any]) -> GameState:
+    from companion.games.alluvium.rules import new_state
+
+    return new_state(num_players, options)
+
+
+def _evaluate(state: GameState, seat: int) -> float:
+    from companion.games.alluvium.rules import evaluate
+
+    return evaluate(state, seat)
+
+
 def _extras() -> dict[str, Any]:
     return {"score_file": _score_file, "blank_sheet": _blank_sheet}
 
@@ -32,7 +45,7 @@ INFO = GameInfo(
     name_en="Alluvium",
     min_players=3,
     max_players=5,
-    modes=frozenset({Mode.TABLE, Mode.RULES}),
+    modes=frozenset({Mode.TABLE, Mode.PLAY, Mode.RULES}),
     family="alluvium",
     minutes=(20, 40),
     score_categories=(
@@ -43,6 +56,8 @@ INFO = GameInfo(
         ("area", "面積ボーナス計", "Area bonus"),
         ("cooperation", "協力ボーナス", "Co-operation bonus"),
     ),
+    new_state=_new,
+    evaluate=_evaluate,
     rules="alluvium",
     extras=_extras(),
 )

@@ -1,0 +1,494 @@
+"""Alluvium digital play for 3–5 seats on the shared `GameState` API.
+
+Simultaneous phases run as one seat at a time, seat 0 first; every seat holds a different
+sheet, so the order changes nothing. Chance draws the cards (uniform over a colour's cards
+left). A round: draws → phase 1 (own map; round 1 the face-up card then the hand card, each
+covering one outlined start cell) → three players: the virtual card, drawn by each seat on its
+own map → phase 2, once per other seat (seat s holds the sheet of seat s − k clockwise, s + k
+anticlockwise) → phase 3 (area of every sheet written automatically). The direction starts
+clockwise and flips every round.
+
+Notation: ``L4 c4 d4 d5 d6`` (a piece: card and its cells, column letter + row number from the
+top), ``fill e5`` (action B), ``pass``, and chance ``draw R L4``.
+
+Hidden information: `view(seat)` shows the sheet the seat holds as it is, and every other sheet
+as the seat last saw it (its own drawings there included); `determinize` uses that view, so
+drawings the seat has not seen are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Self
+
+from companion.core.api import CHANCE, TERMINAL, GameState, Move, Outcome
+from companion.core.errors import MoveParseError
+from companion.games.alluvium.profile import card as card_of
+from companion.games.alluvium.profile import deck, orientations, sheet_profile
+from companion.games.alluvium.scoring import EMPTY, PlayerSheet, area_bonus, score_game
+
+Cell = tuple[int, int]
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def cell_name(cell: Cell) -> str:
+    return f"{COLUMNS[cell[1]]}{cell[0] + 1}"
+
+
+def parse_cell(text: str) -> Cell:
+    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+        raise MoveParseError(f"{text!r} is not a cell (column letter and row number, e.g. c4)")
+    return (int(text[1:]) - 1, COLUMNS.index(text[0]))
+
+
+@dataclass(frozen=True)
+class Place(Move):
+    """Draw a card's piece on the cells given."""
+
+    card: str
+    cells: tuple[Cell, ...]
+
+    def __str__(self) -> str:
+        return " ".join([self.card, *(cell_name(c) for c in self.cells)])
+
+    @classmethod
+    def parse(cls, text: str) -> Place:
+        words = text.split()
+        if len(words) < 2:
+            raise MoveParseError(f"{text!r}: write the card and its cells, e.g. 'I3 a1 b1 c1'")
+        return cls(words[0], tuple(sorted(parse_cell(w) for w in words[1:])))
+
+
+@dataclass(frozen=True)
+class Fill(Move):
+    """Action B: fill one cell whose four neighbours are filled."""
+
+    cell: Cell
+
+    def __str__(self) -> str:
+        return f"fill {cell_name(self.cell)}"
+
+    @classmethod
+    def parse(cls, text: str) -> Fill:
+        words = text.split()
+        if len(words) != 2 or words[0] != "fill":
+            raise MoveParseError(f"{text!r}: write 'fill <cell>'")
+        return cls(parse_cell(words[1]))
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    def __str__(self) -> str:
+        return "pass"
+
+    @classmethod
+    def parse(cls, text: str) -> Pass:
+        if text.strip() != "pass":
+            raise MoveParseError(f"{text!r} is not 'pass'")
+        return cls()
+
+
+@dataclass(frozen=True)
+class Draw(Move):
+    """Chance: a colour's next card."""
+
+    colour: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.colour} {self.card}"
+
+    @classmethod
+    def parse(cls, text: str) -> Draw:
+        words = text.split()
+        if len(words) != 3 or words[0] != "draw":
+            raise MoveParseError(f"{text!r}: write 'draw <colour> <card>'")
+        return cls(words[1], words[2])
+
+
+# --- phases -----------------------------------------------------------------------------------
+OWN, VIRTUAL, OTHER, END = "own", "virtual", "other", "end"
+FACE, HAND = "face", "hand"
+
+
+@dataclass
+class AlluviumState(GameState):
+    game_id = "alluvium"
+
+    rows: int = 9
+    cols: int = 9
+    starts: tuple[Cell, Cell] = ((3, 3), (5, 5))
+    colours: tuple[str, ...] = ()
+    virtual: str | None = None
+    grids: list[str] = field(default_factory=list)  # one string of rows*cols cells per sheet
+    checks: list[dict[str, int]] = field(default_factory=list)
+    areas: list[list[int]] = field(default_factory=list)
+    decks: dict[str, list[str]] = field(default_factory=dict)
+    face: dict[str, str] = field(default_factory=dict)
+    hand: dict[str, str] = field(default_factory=dict)
+    round: int = 1
+    phase: str = OWN
+    turn: int = 0  # phase 2: 1..n-1
+    draws: list[tuple[str, str]] = field(default_factory=list)  # (colour, FACE/HAND)
+    actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, FACE/HAND/...)
+    #: seen[seat][sheet]: (grid, checks) as the seat last saw that sheet
+    seen: list[list[tuple[str, tuple[tuple[str, int], ...]]]] = field(default_factory=list)
+    _legal: list[Any] | None = field(default=None, repr=False, compare=False)
+
+    # --- construction -------------------------------------------------------------------------
+    @classmethod
+    def start(cls, num_players: int, options: Mapping[str, Any] | None = None) -> AlluviumState:
+        if num_players not in (3, 4, 5):
+            raise ValueError(f"Alluvium takes 3–5 players, not {num_players}")
+        profile = sheet_profile()
+        letters = profile.letters()
+        colours = tuple(letters[:num_players])
+        virtual = letters[3] if num_players == 3 else None
+        size = profile.rows * profile.cols
+        state = cls(num_players, dict(options or {}), profile.rows, profile.cols,
+                    profile.start_cells, colours, virtual)
+        state.grids = [EMPTY * size for _ in colours]
+        visitors = [*colours, *([virtual] if virtual else [])]
+        state.checks = [{v: 0 for v in visitors if v != c} for c in colours]
+        state.areas = [[] for _ in colours]
+        ids = [c.id for c in deck()]
+        state.decks = {c: list(ids) for c in visitors}
+        state.seen = [[(g, ()) for g in state.grids] for _ in colours]
+        state._begin_round()
+        return state
+
+    @property
+    def rounds(self) -> int:
+        return 3 if self.num_players == 5 else 4
+
+    def clockwise(self) -> bool:
+        return self.round % 2 == 1
+
+    def held_sheet(self, seat: int) -> int:
+        """The sheet `seat` holds now (its own outside phase 2)."""
+        if self.phase != OTHER:
+            return seat
+        step = -self.turn if self.clockwise() else self.turn
+        return (seat + step) % self.num_players
+
+    # --- flow ---------------------------------------------------------------------------------
+    def _begin_round(self) -> None:
+        self.phase, self.turn = OWN, 0
+        self.face, self.hand = {}, {}
+        self.draws = [(c, FACE) for c in self.colours]
+        if self.round == 1:
+            self.draws += [(c, HAND) for c in self.colours]
+        self.actions = [(s, FACE) for s in range(self.num_players)]
+        if self.round == 1:
+            self.actions = [(s, k) for s in range(self.num_players) for k in (FACE, HAND)]
+
+    def _advance_phase(self) -> None:
+        n = self.num_players
+        if self.phase == OWN and self.virtual:
+            self.phase = VIRTUAL
+            self.draws = [(self.virtual, FACE)]
+            self.actions = [(s, VIRTUAL) for s in range(n)]
+        elif self.phase in (OWN, VIRTUAL) or (self.phase == OTHER and self.turn < n - 1):
+            self.phase, self.turn = OTHER, (self.turn + 1 if self.phase == OTHER else 1)
+            self.actions = [(s, OTHER) for s in range(n)]
+        else:
+            self._score_round()
+            if self.round == self.rounds:
+                self.phase, self.actions = END, []
+            else:
+                self.round += 1
+                self._begin_round()
+        self._remember()
+
+    def _score_round(self) -> None:
+        for sheet in range(self.num_players):
+            self.areas[sheet].append(area_bonus(self.grid_rows(sheet)))
+
+    def _remember(self) -> None:
+        """Every seat sees the sheet it holds now."""
+        if self.phase == END:
+            return
+        for seat in range(self.num_players):
+            sheet = self.held_sheet(seat)
+            self.seen[seat][sheet] = (self.grids[sheet], tuple(self.checks[sheet].items()))
+
+    # --- the API ------------------------------------------------------------------------------
+    def to_move(self) -> int:
+        if self.draws:
+            return CHANCE
+        if self.actions:
+            return self.actions[0][0]
+        return TERMINAL
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        if not self.draws:
+            return []
+        colour = self.draws[0][0]
+        left = self.decks[colour]
+        ids = sorted(set(left), key=left.index)
+        return [(Draw(colour, i), left.count(i) / len(left)) for i in ids]
+
+    def legal_moves(self) -> list[Any]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Any]:
+        if self.draws:
+            return [move for move, _ in self.chance_outcomes()]
+        if not self.actions:
+            return []
+        seat, kind = self.actions[0]
+        colour = self.colours[seat]
+        sheet = self.held_sheet(seat)
+        grid = self.grids[sheet]
+        if kind == FACE and self.round == 1:
+            moves: list[Any] = self._first_pieces(grid, self.face[colour], self.hand[colour])
+        elif kind == HAND:
+            uncovered = [s for s in self.starts if grid[self._index(s)] == EMPTY]
+            moves = [m for m in self.placements(grid, self.hand[colour])
+                     if set(m.cells) & set(uncovered)]  # the start cell still uncovered
+        elif kind == VIRTUAL:
+            assert self.virtual is not None
+            moves = list(self.placements(grid, self.face[self.virtual]))
+        else:
+            moves = list(self.placements(grid, self.face[colour]))
+            if kind == OTHER:
+                moves += [Fill(c) for c in self.fillable(grid)]
+        return moves or [Pass()]
+
+    def _first_pieces(self, grid: str, first: str, second: str) -> list[Any]:
+        """Round 1: the first piece covers exactly one start cell and leaves a place for the
+        second piece on the other."""
+        found = []
+        for move in self.placements(grid, first):
+            covered = [s for s in self.starts if s in move.cells]
+            if len(covered) != 1:
+                continue
+            other = self.starts[1] if covered[0] == self.starts[0] else self.starts[0]
+            after = self._with(grid, move.cells, "x")
+            filled = filled_mask(after)
+            if any(not mask & filled
+                   for _, mask in _covering(second, self.rows, self.cols, other)):
+                found.append(move)
+        return found
+
+    def _index(self, cell: Cell) -> int:
+        return cell[0] * self.cols + cell[1]
+
+    def _with(self, grid: str, cells: Sequence[Cell], letter: str) -> str:
+        chars = list(grid)
+        for cell in cells:
+            chars[self._index(cell)] = letter
+        return "".join(chars)
+
+    def placements(self, grid: str, card_id: str) -> list[Place]:
+        """Every placement of a card's piece (any rotation or mirror image) on empty cells."""
+        filled = filled_mask(grid)
+        return [move for move, mask in _all_placements(card_id, self.rows, self.cols)
+                if not mask & filled]
+
+    def fillable(self, grid: str) -> list[Cell]:
+        """Action B cells: empty, not on the border, all four neighbours filled."""
+        found = []
+        for r in range(1, self.rows - 1):
+            for c in range(1, self.cols - 1):
+                if grid[r * self.cols + c] != EMPTY:
+                    continue
+                if all(grid[y * self.cols + x] != EMPTY
+                       for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
+                    found.append((r, c))
+        return found
+
+    def shared_edges(self, grid: str, cells: Sequence[Cell], owner: str) -> int:
+        """Edges between `cells` and the owner's cells."""
+        count = 0
+        for r, c in cells:
+            for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= y < self.rows and 0 <= x < self.cols and grid[y * self.cols + x] == owner:
+                    count += 1
+        return count
+
+    def _apply(self, move: Any) -> None:
+        self._legal = None
+        if isinstance(move, Draw):
+            colour, slot = self.draws.pop(0)
+            self.decks[colour].remove(move.card)
+            (self.face if slot == FACE else self.hand)[colour] = move.card
+            return
+        seat, kind = self.actions.pop(0)
+        sheet = self.held_sheet(seat)
+        owner = self.colours[sheet]
+        letter = self.virtual if kind == VIRTUAL else self.colours[seat]
+        assert letter is not None
+        cells: tuple[Cell, ...] = ()
+        if isinstance(move, Place):
+            cells = move.cells
+        elif isinstance(move, Fill):
+            cells = (move.cell,)
+        if cells:
+            grid = self.grids[sheet]
+            if kind in (OTHER, VIRTUAL):
+                self.checks[sheet][letter] += self.shared_edges(grid, cells, owner)
+            self.grids[sheet] = self._with(grid, cells, letter)
+        self.seen[seat][sheet] = (self.grids[sheet], tuple(self.checks[sheet].items()))
+        if not self.actions:
+            self._advance_phase()
+
+    def parse_move(self, text: str) -> Any:
+        text = text.strip()
+        if text == "pass":
+            return Pass()
+        head = text.split(" ", 1)[0]
+        if head == "fill":
+            return Fill.parse(text)
+        if head == "draw":
+            return Draw.parse(text)
+        if head in {c.id for c in deck()}:
+            return Place.parse(text)
+        raise MoveParseError(f"{text!r} is not an Alluvium move (a card and cells, "
+                             "'fill <cell>', 'pass' or 'draw <colour> <card>')")
+
+    def why_illegal(self, move: Any) -> str:
+        if self.is_over():
+            return "the game is over"
+        if isinstance(move, Pass) and self.legal_moves() != [Pass()]:
+            return "you may pass only when nothing can be drawn"
+        if isinstance(move, Fill):
+            return "action B fills one empty inner cell whose four neighbours are all filled"
+        if isinstance(move, Place) and self.actions:
+            _seat, kind = self.actions[0]
+            if (kind == FACE and self.round == 1) or kind == HAND:
+                return "in round 1 each piece must cover one outlined start cell"
+            return "the piece must be this round's card, inside the map, on empty cells"
+        return "not among the legal moves"
+
+    # --- result -------------------------------------------------------------------------------
+    def grid_rows(self, sheet: int) -> tuple[str, ...]:
+        g = self.grids[sheet]
+        return tuple(g[r * self.cols:(r + 1) * self.cols] for r in range(self.rows))
+
+    def player_sheets(self) -> list[PlayerSheet]:
+        return [PlayerSheet(self.colours[i], self.grid_rows(i), dict(self.checks[i]), "",
+                            [*self.areas[i]]) for i in range(self.num_players)]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != END:
+            return None
+        game = score_game(self.player_sheets(), self.virtual)
+        return Outcome(
+            scores=tuple(float(p.total) for p in game.players),
+            winners=frozenset(i for i, p in enumerate(game.players) if p.winner),
+            breakdown=tuple(p.breakdown() for p in game.players),
+            detail="shared victory" if game.shared_victory else "",
+        )
+
+    # --- information --------------------------------------------------------------------------
+    def has_hidden_information(self) -> bool:
+        return True
+
+    def copy(self) -> Self:
+        other = type(self)(self.num_players, self.options, self.rows, self.cols, self.starts,
+                           self.colours, self.virtual, list(self.grids),
+                           [dict(c) for c in self.checks], [list(a) for a in self.areas],
+                           {k: list(v) for k, v in self.decks.items()}, dict(self.face),
+                           dict(self.hand), self.round, self.phase, self.turn, list(self.draws),
+                           list(self.actions), [list(s) for s in self.seen])
+        other._legal = self._legal
+        return other
+
+    def view(self, seat: int) -> Self:
+        """The sheet `seat` holds as it is; every other sheet as the seat last saw it."""
+        other = self.copy()
+        held = self.held_sheet(seat) if 0 <= seat < self.num_players else -1
+        for sheet in range(self.num_players):
+            if sheet == held or self.phase == END:
+                continue
+            grid, checks = self.seen[seat][sheet]
+            other.grids[sheet] = grid
+            known = dict(checks)
+            other.checks[sheet] = {c: known.get(c, 0) for c in self.checks[sheet]}
+        if seat != self.to_move():
+            other._legal = None
+        return other
+
+    def determinize(self, seat: int, rng: Any) -> Self:
+        return self.view(seat)
+
+    def describe(self) -> str:
+        where = (f"round {self.round}/{self.rounds}, {self.phase}"
+                 + (f" pass {self.turn}" if self.phase == OTHER else ""))
+        sheets = " | ".join(f"{c}:{g}" for c, g in zip(self.colours, self.grids, strict=True))
+        checks = ";".join(",".join(f"{k}{v}" for k, v in c.items()) for c in self.checks)
+        face = ",".join(f"{k}={v}" for k, v in sorted(self.face.items()))
+        return (f"Alluvium {self.num_players}p {where}, to move {self.to_move()}, face {face}, "
+                f"areas {self.areas}, checks {checks}, sheets {sheets}")
+
+    def invariant_errors(self) -> Sequence[str]:
+        errors = []
+        size = self.rows * self.cols
+        allowed = set(self.colours) | {EMPTY} | ({self.virtual} if self.virtual else set())
+        for i, grid in enumerate(self.grids):
+            if len(grid) != size or not set(grid) <= allowed:
+                errors.append(f"sheet {i} holds something that is not a cell")
+        for i, checks in enumerate(self.checks):
+            if any(v < 0 for v in checks.values()) or self.colours[i] in checks:
+                errors.append(f"sheet {i} has a wrong track")
+        for colour, left in self.decks.items():
+            if len(left) > len(deck()):
+                errors.append(f"deck {colour} has too many cards")
+        if self.phase != END and not 1 <= self.round <= self.rounds:
+            errors.append(f"round {self.round} out of range")
+        if self.phase == END and any(len(a) != self.rounds for a in self.areas):
+            errors.append("an area box is missing at the end")
+        if self.round > 1:
+            for i, grid in enumerate(self.grids):
+                if any(grid[self._index(s)] == EMPTY for s in self.starts):
+                    errors.append(f"sheet {i}: a start cell is still empty after round 1")
+        return errors
+
+
+_FILLED = str.maketrans({chr(c): "1" for c in range(65, 91)} | {EMPTY: "0", "x": "1"})
+
+
+def filled_mask(grid: str) -> int:
+    """Bit i set when cell index i is filled."""
+    return int(grid.translate(_FILLED)[::-1], 2)
+
+
+@cache
+def _all_placements(card_id: str, rows: int, cols: int) -> tuple[tuple[Place, int], ...]:
+    """Every placement of a card on an empty map, sorted by cells, with its cell mask."""
+    found = []
+    for shape in orientations(card_of(card_id).shape):
+        height = 1 + max(r for r, _ in shape)
+        width = 1 + max(c for _, c in shape)
+        for top in range(rows - height + 1):
+            for left in range(cols - width + 1):
+                cells = tuple(sorted((top + r, left + c) for r, c in shape))
+                found.append((Place(card_id, cells),
+                              sum(1 << (r * cols + c) for r, c in cells)))
+    found.sort(key=lambda item: item[0].cells)
+    return tuple(found)
+
+
+@cache
+def _covering(card_id: str, rows: int, cols: int, cell: Cell) -> tuple[tuple[Place, int], ...]:
+    """The placements of a card on an empty map that cover `cell`."""
+    return tuple(item for item in _all_placements(card_id, rows, cols) if cell in item[0].cells)
+
+
+def new_state(num_players: int, options: dict[str, Any]) -> GameState:
+    return AlluviumState.start(num_players, options)
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """Greedy bot: areas so far + the own map's rectangle now + adjacency earned elsewhere."""
+    assert isinstance(state, AlluviumState)
+    own = sum(state.areas[seat]) + area_bonus(state.grid_rows(seat))
+    colour = state.colours[seat]
+    checks = sum(c.get(colour, 0) for i, c in enumerate(state.checks) if i != seat)
+    groups = sum(1 for g in state.grids for ch in g if ch == colour)
+    return own + 0.6 * checks + 0.2 * groups
