@@ -88,7 +88,8 @@ def test_typing_a_whole_game_shows_totals_and_the_tie_break_winner(qtbot, ctx) -
                 type_into(qtbot, view, row, column, text)
     model = view.score_page.pad.model
     assert [shown(view, model.total_row(), c) for c in range(3)] == ["52", "52", "23"]
-    assert view.score_page.pad.winner_label.text() == "Winner: Ann"
+    assert view.score_page.pad.winner_label.text() == (
+        "Winner: Ann (tie broken by star clusters)")
     type_into(qtbot, view, 3, 1, "14")  # Ben's clusters equal Ann's: shared, totals differ
     assert view.score_page.pad.winner_label.text() == "Winner: Ben"
     type_into(qtbot, view, 2, 1, "5")  # now 52 / 52 and clusters 14 / 14
@@ -189,3 +190,31 @@ def test_screens_in_both_languages(qtbot, ctx) -> None:
             image.save(f"/tmp/sorani-{lang}-{tab}.png")
     assert view.tabs.tabText(2) == "得点表"
     assert "異なる色" in helpers.split_label.text()
+
+
+def test_saving_to_history_and_filled_pdf(qtbot, ctx, tmp_path: Path, monkeypatch) -> None:
+    import sys
+    import types
+
+    saved = []
+    fake_db = types.ModuleType("db")
+    fake_db.add_play = lambda database, record: saved.append(record) or 7  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "db", fake_db)
+    view = make(qtbot, ctx)
+    qtbot.keyClicks(view.names_edit, "Ann, Ben")
+    view.tabs.setCurrentIndex(2)
+    for box, count in zip(view.score_page.helpers.colours, [1, 1, 1, 1], strict=True):
+        box.setValue(count)
+    qtbot.mouseClick(view.score_page.helpers.planets_button, Qt.MouseButton.LeftButton)
+    type_into(qtbot, view, 3, 1, "12")
+    pad = view.score_page.pad
+    pad.ctx = ctx  # type: ignore[assignment]
+    assert pad.save() == 7
+    (record,) = saved
+    assert record.game_id == "sorani"
+    assert [(s.player, s.score, s.rank, s.winner) for s in record.seats] == [
+        ("Ann", 12.0, 2, False), ("Ben", 12.0, 1, True)]
+    assert record.seats[0].breakdown == {"planets": 12.0}
+    pad.export_pdf(tmp_path / "pad.pdf")
+    assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF")
+    assert pad.details == {0: ["set Colour 1+Colour 2+Colour 3+Colour 4 → 12", "= 12"]}

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 from companion.games.sorani.printing import filled_sheet, setup_sheet
 from companion.games.sorani.scoring import SoraniSheet, award_bonus, planet_split, tile_score
 from companion.games.sorani.setup import Setup, SetupCodeError, from_code, new_seed, randomize
-from companion.games.sorani.tracker import ROUNDS, Phase, TrackerState, phase_name
+from companion.games.sorani.tracker import ROUNDS, Phase, TrackerState, phase_name, sun_seat
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.table.score_sheet import ScoreSheetWidget, SetScore
@@ -252,6 +252,8 @@ class TrackerPage(QWidget):
         bold.setPointSizeF(bold.pointSizeF() * 1.3)
         self.where.setFont(bold)
         self.sun_label = QLabel(self)
+        self.rounds_label = QLabel(self)
+        self.rounds_label.setWordWrap(True)
         self.instruction = QLabel(self)
         self.instruction.setWordWrap(True)
         big = self.instruction.font()
@@ -293,6 +295,7 @@ class TrackerPage(QWidget):
         layout.addWidget(self.question)
         layout.addWidget(self.reserve_box)
         layout.addStretch(1)
+        layout.addWidget(self.rounds_label)
         layout.addLayout(buttons)
         for keys, slot in ((QKeySequence.StandardKey.Undo, self.undo_stack.undo),
                            (QKeySequence("Ctrl+Shift+Z"), self.undo_stack.redo)):
@@ -364,6 +367,10 @@ class TrackerPage(QWidget):
                                   f"第 {state.round} / {ROUNDS} ラウンド · ")
                                + phase_name(state.phase, lang))
         self.sun_label.setText(tr("Sun token: ", "太陽トークン: ") + self.owner.name(state.sun))
+        rounds = " · ".join(
+            f"{r} {self.owner.name(sun_seat(state.first_seat, state.players, r))}"
+            for r in range(1, ROUNDS + 1))
+        self.rounds_label.setText(tr("Sun by round: ", "ラウンドごとの太陽: ") + rounds)
         self.instruction.setText(state.instruction(lang, self.owner.names()))
         self._ensure_question_rows()
         asking = self.asking()
@@ -397,6 +404,15 @@ class SoraniScoreSheet(ScoreSheetWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(ctx, "sorani", parent=parent, sheet=SoraniSheet.new(players))
         self.details: dict[int, list[str]] = {}
+
+    def winner_text(self) -> str:
+        """The generic text, plus a note when star clusters broke a tie on the total."""
+        text = super().winner_text()
+        winners = self.sheet.winner_indexes()
+        totals = self.sheet.totals()
+        if len(winners) == 1 and totals.count(totals[winners[0]]) > 1:
+            text += tr(" (tie broken by star clusters)", "(同点のため星団の点数で決定)")
+        return text
 
     def export_pdf(self, path: Path) -> None:
         from companion.export.pdf import render_sheet
