@@ -196,9 +196,16 @@ def test_saving_to_history_and_filled_pdf(qtbot, ctx, tmp_path: Path, monkeypatc
     import sys
     import types
 
-    saved = []
+    from companion.history import PlayRecord
+
+    saved: list[PlayRecord] = []
     fake_db = types.ModuleType("db")
-    fake_db.add_play = lambda database, record: saved.append(record) or 7  # type: ignore[attr-defined]
+
+    def add_play(database: object, record: PlayRecord) -> int:
+        saved.append(record)
+        return 7
+
+    fake_db.add_play = add_play  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "db", fake_db)
     view = make(qtbot, ctx)
     qtbot.keyClicks(view.names_edit, "Ann, Ben")
@@ -208,7 +215,7 @@ def test_saving_to_history_and_filled_pdf(qtbot, ctx, tmp_path: Path, monkeypatc
     qtbot.mouseClick(view.score_page.helpers.planets_button, Qt.MouseButton.LeftButton)
     type_into(qtbot, view, 3, 1, "12")
     pad = view.score_page.pad
-    pad.ctx = ctx  # type: ignore[assignment]
+    pad.ctx = ctx
     assert pad.save() == 7
     (record,) = saved
     assert record.game_id == "sorani"
