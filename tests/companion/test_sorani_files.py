@@ -114,3 +114,21 @@ def test_filled_and_setup_pdfs() -> None:
     setup = setup_sheet(randomize(3, 2), "ja", ["Ann", "Ben"])
     assert setup.meta[0][1] == randomize(3, 2).code
     assert pdf_bytes([spec, setup]).startswith(b"%PDF")
+
+
+def test_profile_holds_the_rulebook_numbers_and_reports_bad_files() -> None:
+    from companion.games.sorani.profile import ProfileError, parse_profile, profile
+    from companion.resources import load_json
+
+    found = profile()
+    assert found.tiles_per_round == {1: 3, 2: 3, 3: 4, 4: 5}
+    assert found.track_planets[4] == 12 and found.reserve_planets == 4
+    assert found.round12_branches == (("l2", 1), ("i1", 2), ("v2", 2))
+    data = load_json("profiles", "sorani.json")
+    del data["rounds"]
+    with pytest.raises(ProfileError, match="missing 'rounds'"):
+        parse_profile(data)
+    data = load_json("profiles", "sorani.json")
+    data["set_points"] = {"2": "three"}
+    with pytest.raises(ProfileError, match="set_points"):
+        parse_profile(data)

@@ -18,15 +18,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from companion.games.sorani.profile import profile
 from companion.scoresheet import Category, ScoreSheet, competition_ranks
 
 #: VP of one distinct-colour set by its size, and of one same-colour group by its size.
-SET_POINTS: dict[int, int] = {0: 0, 1: 0, 2: 3, 3: 7, 4: 12}
-GROUP_POINTS: dict[int, int] = {0: 0, 1: 0, 2: 3, 3: 7, 4: 12}
+SET_POINTS: dict[int, int] = profile().set_points
+GROUP_POINTS: dict[int, int] = profile().group_points
 #: Planet colours entered on the pad (the chart's largest set has four colours).
-COLOURS = 4
-MAX_PLANETS = 16
-MAX_FEATURES = 4
+COLOURS = profile().planet_colours
+MAX_PLANETS = profile().max_planets
+MAX_FEATURES = profile().max_feature_cards
 
 #: Score pad rows: (key, Japanese, English).
 CATEGORIES: tuple[Category, ...] = (
@@ -63,12 +64,16 @@ class PlanetSplit:
         def name(colour: int) -> str:
             return colour_names[colour] if colour_names else str(colour + 1)
 
-        out = [f"set {'+'.join(name(c) for c in s)} → {SET_POINTS[len(s)]}"
-               for s in self.sets if SET_POINTS[len(s)] > 0]
+        out = [f"set {'+'.join(name(c) for c in s)} → {_set_points(len(s))}"
+               for s in self.sets if _set_points(len(s)) > 0]
         out += [f"group {size}×{name(c)} → {GROUP_POINTS[size]}"
                 for c, size in self.groups if GROUP_POINTS[size] > 0]
         out.append(f"= {self.points}")
         return out
+
+
+def _set_points(size: int) -> int:
+    return SET_POINTS[min(size, max(SET_POINTS))]
 
 
 def _subsets(present: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -88,7 +93,7 @@ def _best_sets(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...
     for chosen in _subsets(present):
         rest = tuple(n - (c in chosen) for c, n in enumerate(counts))
         points, sets = _best_sets(rest)
-        points += SET_POINTS[min(len(chosen), 4)]
+        points += SET_POINTS[min(len(chosen), max(SET_POINTS))]
         if points > best[0]:
             best = (points, (chosen, *sets))
     return best
@@ -100,7 +105,7 @@ def _best_groups(size: int) -> tuple[int, tuple[int, ...]]:
     if size == 0:
         return 0, ()
     best: tuple[int, tuple[int, ...]] = (-1, ())
-    for part in range(1, min(size, 4) + 1):
+    for part in range(1, min(size, max(GROUP_POINTS)) + 1):
         points, parts = _best_groups(size - part)
         points += GROUP_POINTS[part]
         if points > best[0]:

@@ -12,17 +12,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from companion.games.sorani.profile import profile
+
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 SEED_BITS = 30
 CODE_LENGTH = 7
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32: no I, L, O, U
 _READS_AS = {"I": "1", "L": "1", "O": "0"}
 #: Planets laid on the track, by player count (solo as two players).
-TRACK_PLANETS = {1: 8, 2: 8, 3: 10, 4: 12}
-RESERVE_PLANETS = 4
+TRACK_PLANETS = profile().track_planets
+RESERVE_PLANETS = profile().reserve_planets
 #: Branch tiles kept aside for round 12: (tile name, how many).
-ROUND12_BRANCHES: tuple[tuple[str, int], ...] = (("l2", 1), ("i1", 2), ("v2", 2))
-ORIENTATIONS = (0, 90, 180, 270)
+ROUND12_BRANCHES: tuple[tuple[str, int], ...] = profile().round12_branches
+ORIENTATIONS = profile().dark_sky_orientations
 
 
 class SetupCodeError(ValueError):

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from companion.games.sorani.profile import profile
 from companion.games.sorani.setup import check_players, seat_name
 
-ROUNDS = 12
+ROUNDS = profile().rounds
 #: Star clusters and branches laid out per round, by player count (solo as two players).
-TILES_PER_ROUND = {1: 3, 2: 3, 3: 4, 4: 5}
+TILES_PER_ROUND = profile().tiles_per_round
 
 
 class Phase(enum.IntEnum):
