@@ -56,6 +56,8 @@ def parse_profile(data: Any) -> Profile:
             max_feature_cards=int(data["max_feature_cards"]),
             dark_sky_orientations=tuple(int(d) for d in data["dark_sky_orientations"]),
         )
+    except ProfileError:
+        raise
     except KeyError as exc:
         raise ProfileError(f"{PROFILE}: missing {exc.args[0]!r}") from None
     except (TypeError, ValueError):
