@@ -13,10 +13,17 @@ def table_view(ctx: AppContext, game_id: str) -> QWidget:
     return AlluviumTablePage(ctx, game_id)
 
 
+def play_view(ctx: AppContext, game_id: str) -> QWidget:
+    from ui.games.alluvium.play_view import AlluviumPlayView
+
+    return AlluviumPlayView(ctx, game_id)
+
+
 def _register() -> None:
-    from ui.views import register_table
+    from ui.views import register_play, register_table
 
     register_table("alluvium", table_view)
+    register_play("alluvium", play_view)
 
 
 _register()
