@@ -151,6 +151,8 @@ def test_tracker_steps_undo_redo_and_survives_closing(qtbot, ctx) -> None:
     assert "Draw 4 star clusters" in page.instruction.text()
     qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
     assert page.instruction.text().startswith("Ann picks a star cluster or a branch")
+    assert page.order_label.text() == (
+        "Draft this round: Ann → Ben → Cho  |  other kind: Cho → Ben → Ann")
     for _ in range(7):  # five more picks, then placement
         qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
     assert page.state.phase is Phase.FEATURES and page.question.isVisible()

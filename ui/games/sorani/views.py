@@ -253,6 +253,8 @@ class TrackerPage(QWidget):
         self.where.setFont(bold)
         self.sun_label = QLabel(self)
         self.rounds_label = QLabel(self)
+        self.order_label = QLabel(self)
+        self.order_label.setWordWrap(True)
         self.rounds_label.setWordWrap(True)
         self.instruction = QLabel(self)
         self.instruction.setWordWrap(True)
@@ -292,6 +294,7 @@ class TrackerPage(QWidget):
         layout.addWidget(self.where)
         layout.addWidget(self.sun_label)
         layout.addWidget(self.instruction)
+        layout.addWidget(self.order_label)
         layout.addWidget(self.question)
         layout.addWidget(self.reserve_box)
         layout.addStretch(1)
@@ -371,6 +374,13 @@ class TrackerPage(QWidget):
             f"{r} {self.owner.name(sun_seat(state.first_seat, state.players, r))}"
             for r in range(1, ROUNDS + 1))
         self.rounds_label.setText(tr("Sun by round: ", "ラウンドごとの太陽: ") + rounds)
+        order = [self.owner.name(seat) for seat in state.draft()]
+        half = len(order) // 2
+        self.order_label.setText(
+            tr("Draft this round: ", "このラウンドのドラフト: ")
+            + " → ".join(order[:half]) + tr("  |  other kind: ", "  |  もう一方: ")
+            + " → ".join(order[half:]))
+        self.order_label.setVisible(state.phase is Phase.DRAFT)
         self.instruction.setText(state.instruction(lang, self.owner.names()))
         self._ensure_question_rows()
         asking = self.asking()
