@@ -276,3 +276,17 @@ def test_instructions_name_whose_pick_and_tile_counts() -> None:
 def test_tracker_json_round_trip() -> None:
     for state in _run(TrackerState(4, first_seat=2), {1: 2})[::7]:
         assert TrackerState.from_json(state.to_json()) == state
+
+
+def test_every_split_of_up_to_16_planets_is_valid_and_matches_layering() -> None:
+    """All 625 colour counts (0–4 per colour, 0–16 planets): the sets found use each planet
+    once with distinct colours, and score what taking one of each colour per set scores."""
+    chart = {0: 0, 1: 0, 2: 3, 3: 7, 4: 12}
+    for counts in itertools.product(range(5), repeat=4):
+        split = planet_split(counts)
+        used = Counter(c for s in split.sets for c in s)
+        assert all(len(set(s)) == len(s) for s in split.sets)
+        assert all(used[c] == n for c, n in enumerate(counts))
+        layers = sum(chart[sum(1 for n in counts if n > level)] for level in range(4))
+        assert split.set_points == layers
+        assert split.group_points == sum(chart[n] for n in counts)
