@@ -69,3 +69,33 @@ def test_three_player_filled_sheet_marks_the_virtual_track() -> None:
     assert all(sum(t.virtual for t in v.tracks) == 1 for v in views)
     pages = _pages(pdf_bytes(filled_sheets(parsed.sheets, game, "ja")))
     assert "仮想" in pages[1]
+
+
+def test_play_sheets_replay_a_digital_record() -> None:
+    import random
+    from datetime import datetime
+
+    from companion.core.record import Game
+    from companion.games import registry
+    from companion.history import PlayMode, PlayRecord, SeatResult
+
+    game = Game.new("alluvium", 3, seed=2)
+    rng = random.Random(2)
+    while not game.state.is_over():
+        if game.state.is_chance():
+            game.resolve_chance()
+        else:
+            game.play(rng.choice(game.state.legal_moves()))
+    play = PlayRecord("alluvium", PlayMode.DIGITAL, datetime(2026, 11, 22),
+                      [SeatResult(i, n) for i, n in enumerate(["Ann", "Ben", "Cy"])],
+                      record=game.record.to_dict())
+    specs = registry.get("alluvium").extras["play_sheets"](play, "en")
+    assert specs is not None and len(specs) == 4
+    pages = _pages(pdf_bytes(specs))
+    outcome = game.state.outcome()
+    assert outcome is not None
+    for score in outcome.scores:
+        assert str(int(score)) in pages[0]
+    assert "Ann" in pages[1] and "Cy" in pages[3]
+    table_play = PlayRecord("alluvium", PlayMode.TABLE, datetime(2026, 11, 22))
+    assert registry.get("alluvium").extras["play_sheets"](table_play, "en") is None

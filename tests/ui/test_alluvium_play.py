@@ -88,3 +88,20 @@ def test_illegal_position_is_not_played(qtbot, view: AlluviumPlayView) -> None:
     qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center((0, 0)))
     assert board.preview_move() is None  # round 1: a corner covers no start cell
     assert view.controller.state.describe() == before
+
+
+def test_bots_finish_a_game_and_the_sheets_print(qtbot, tmp_path) -> None:
+    widget = AlluviumPlayView(None)
+    qtbot.addWidget(widget)
+    seats = [types.SimpleNamespace(name=n, bot="random") for n in ("A", "B", "C")]
+    widget.start(types.SimpleNamespace(seats=seats, options={}, seed=5))
+    widget.show()
+    qtbot.waitUntil(lambda: widget.controller.state.is_over(), timeout=20000)
+    qtbot.waitUntil(widget.pdf_button.isEnabled, timeout=2000)
+    assert widget.turn_label.text() == "Game over"
+    assert "★" in widget.info_label.text()
+    out = tmp_path / "play.pdf"
+    widget.export_pdf(out)
+    assert out.read_bytes().startswith(b"%PDF")
+    widget.shutdown()
+    widget.controller.wait_for_workers()

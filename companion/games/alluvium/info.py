@@ -35,8 +35,15 @@ def _evaluate(state: GameState, seat: int) -> float:
     return evaluate(state, seat)
 
 
+def _play_sheets(play: Any, lang: str) -> list[SheetSpec] | None:
+    from companion.games.alluvium.printing import play_sheets
+
+    return play_sheets(play, lang)
+
+
 def _extras() -> dict[str, Any]:
-    return {"score_file": _score_file, "blank_sheet": _blank_sheet}
+    # play_sheets: (PlayRecord, lang) -> filled sheets of a digital play, or None
+    return {"score_file": _score_file, "blank_sheet": _blank_sheet, "play_sheets": _play_sheets}
 
 
 INFO = GameInfo(

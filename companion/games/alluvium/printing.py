@@ -12,12 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.export.pdf import Rect, SheetSpec, draw_text, fit_text
 from companion.games.alluvium.profile import SheetProfile, sheet_profile
-from companion.games.alluvium.scoring import EMPTY, GameResult, PlayerSheet, Rectangle
+from companion.games.alluvium.scoring import (
+    EMPTY,
+    GameResult,
+    PlayerSheet,
+    Rectangle,
+    score_game,
+)
 
 #: Circles per track line (a track has no end: tick again from the start after the last).
 TRACK_CIRCLES = 24
@@ -312,3 +319,23 @@ def filled_sheets(sheets: Sequence[PlayerSheet], game: GameResult, lang: str = "
     """The score table, then one page per player's sheet drawn in colour."""
     pages = [_page(view, text("filled", lang)) for view in filled_views(sheets, game, lang)]
     return [summary_spec(sheets, game, lang, meta), *pages]
+
+
+def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
+    """The filled sheets of a saved digital play (its record replayed to the end): the score
+    table and every map in colour; None when the play has no finished game record."""
+    from companion.core.record import Game, GameRecord
+    from companion.games.alluvium.rules import AlluviumState
+
+    if not play.record or not play.record.get("moves"):
+        return None
+    game = Game.replay(GameRecord.from_dict(play.record))
+    state = game.state
+    if not isinstance(state, AlluviumState) or not state.is_over():
+        return None
+    names = {s.seat: s.player for s in play.seats}
+    sheets = state.player_sheets()
+    for seat, sheet in enumerate(sheets):
+        sheet.name = names.get(seat, "")
+    result = score_game(sheets, state.virtual)
+    return filled_sheets(sheets, result, lang)

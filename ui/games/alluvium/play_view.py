@@ -10,6 +10,7 @@ Between two people a privacy screen asks to pass the device. Bots run in the sha
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
@@ -23,6 +24,7 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -35,7 +37,7 @@ from companion.core.record import Game, GameRecord
 from companion.games.alluvium.profile import card as card_of
 from companion.games.alluvium.profile import normalise, orientations, sheet_profile
 from companion.games.alluvium.rules import OTHER, VIRTUAL, AlluviumState, Fill, Pass, Place
-from companion.games.alluvium.scoring import EMPTY, largest_rectangle
+from companion.games.alluvium.scoring import EMPTY, largest_rectangle, score_game
 from companion.history import PlayRecord, SeatResult
 from ui.context import AppContext
 from ui.games.alluvium.map_widget import qcolor
@@ -232,8 +234,12 @@ class AlluviumPlayView(QWidget):
         self.pass_button.clicked.connect(lambda: self.play_move(Pass()))
         self.undo_button = QPushButton(game_page)
         self.undo_button.clicked.connect(self.undo)
+        self.pdf_button = QPushButton(game_page)
+        self.pdf_button.clicked.connect(self._ask_pdf)
+        self.pdf_button.setEnabled(False)
         row.addWidget(self.pass_button)
         row.addStretch(1)
+        row.addWidget(self.pdf_button)
         row.addWidget(self.undo_button)
         gl.addLayout(row)
         self.error_label = QLabel(game_page)
@@ -321,6 +327,7 @@ class AlluviumPlayView(QWidget):
             return
         self.pass_button.setText(tr("Pass", "パス"))
         self.undo_button.setText(tr("Undo", "元に戻す"))
+        self.pdf_button.setText(tr("Print PDF", "PDF に出力"))
         self.undo_button.setEnabled(self.controller.can_undo())
         state = self.state()
         seat = state.to_move()
@@ -385,8 +392,32 @@ class AlluviumPlayView(QWidget):
         self.turn_label.setText(tr("Game over", "ゲーム終了"))
         self.info_label.setText("\n".join(lines))
         self.pass_button.setEnabled(False)
+        self.pdf_button.setEnabled(True)
         self.board.set_position(state.grid_rows(0), [])
         self.finished.emit(outcome)
+
+    def export_pdf(self, path: Path) -> None:
+        """The score table and every player's map of the finished game, as PDF."""
+        from companion.export.pdf import render_sheets
+        from companion.games.alluvium.printing import filled_sheets
+
+        state = self.state()
+        sheets = state.player_sheets()
+        for seat, sheet in enumerate(sheets):
+            sheet.name = self.seat_name(seat)
+        render_sheets(filled_sheets(sheets, score_game(sheets, state.virtual),
+                                    language().code), path)
+
+    def _ask_pdf(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, tr("Print PDF", "PDF に出力"),
+                                              "alluvium-play.pdf", "PDF (*.pdf)")
+        if not name:
+            return
+        try:
+            self.export_pdf(Path(name))
+        except Exception as exc:
+            self.error_label.setText(tr(f"The PDF could not be written: {exc}",
+                                        f"PDF を書き出せませんでした: {exc}"))
 
     def shutdown(self) -> None:
         if self.controller is not None:
