@@ -349,3 +349,9 @@ def test_five_players_have_three_rounds() -> None:
     assert round_areas(sheet, 3) == (3, 4, 2)
     sheet.areas = [3, None, 5]
     assert round_areas(sheet, 3) == (3, 0, 5)
+
+
+def test_typed_group_sizes_replace_the_map() -> None:
+    result = score_sheet(EMPTY9, "R", {"Y": 3, "G": 1, "B": 0}, {"Y": 9, "G": 7, "B": None})
+    assert {v.colour: (v.group_size, v.points) for v in result.visitors} == {
+        "Y": (9, 9), "G": (7, 3), "B": (0, 0)}

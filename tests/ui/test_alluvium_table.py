@@ -212,3 +212,21 @@ def test_print_pdf(qtbot, page: AlluviumTablePage, tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
     page.export_pdf(out)
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_typed_numbers_without_painting(qtbot, page: AlluviumTablePage) -> None:
+    """A person who does not paint types the areas and each visitor's largest group."""
+    for r, value in enumerate([6, 8, 12, 16]):
+        set_spin(qtbot, page.area_spins[r], value)
+    set_spin(qtbot, page.track_spins["Y"], 5)
+    set_spin(qtbot, page.track_spins["G"], 2)
+    set_spin(qtbot, page.group_spins["Y"], 9)
+    set_spin(qtbot, page.group_spins["G"], 7)
+    game = page.result()
+    assert game is not None
+    assert game.sheets[0].points_for("Y") == 9  # 1st: full
+    assert game.sheets[0].points_for("G") == 3  # 2nd: 7 // 2
+    assert game.players[0].area_total == 42
+    qtbot.mouseClick(page.undo_button, Qt.MouseButton.LeftButton)
+    assert page.game.group_sizes[0]["G"] is None  # back to "from the map"
+    assert page.group_spins["G"].text() == "map"

@@ -134,10 +134,12 @@ class VisitorResult:
     rank: int
     group: frozenset[Cell]
     points: int
+    #: A typed size of the largest group (when the map was not painted); None = from `group`.
+    typed_size: int | None = None
 
     @property
     def group_size(self) -> int:
-        return len(self.group)
+        return len(self.group) if self.typed_size is None else self.typed_size
 
 
 @dataclass(frozen=True)
@@ -156,16 +158,21 @@ class SheetResult:
         return next((v.points for v in self.visitors if v.colour == colour), 0)
 
 
-def score_sheet(grid: Sequence[str], owner: str, checks: Mapping[str, int]) -> SheetResult:
-    """Score one sheet: `checks` has one entry per visiting colour (the owner is not one)."""
+def score_sheet(grid: Sequence[str], owner: str, checks: Mapping[str, int],
+                group_sizes: Mapping[str, int | None] | None = None) -> SheetResult:
+    """Score one sheet: `checks` has one entry per visiting colour (the owner is not one);
+    `group_sizes` may give a colour's largest group as typed instead of from the map."""
     if owner in checks:
         raise ValueError(f"the owner's colour {owner} cannot have a track on its own sheet")
     ranks = competition_ranks(checks)
     visitors = []
     for colour in checks:
-        group = largest_group(grid, colour)
-        points = rank_points(ranks[colour], len(group), len(checks))
-        visitors.append(VisitorResult(colour, checks[colour], ranks[colour], group, points))
+        typed = (group_sizes or {}).get(colour)
+        group = largest_group(grid, colour) if typed is None else frozenset()
+        size = len(group) if typed is None else typed
+        points = rank_points(ranks[colour], size, len(checks))
+        visitors.append(VisitorResult(colour, checks[colour], ranks[colour], group, points,
+                                      typed))
     visitors.sort(key=lambda v: (v.rank, v.colour))
     return SheetResult(owner, largest_rectangle(grid), tuple(visitors))
 
@@ -181,6 +188,8 @@ class PlayerSheet:
     checks: dict[str, int] = field(default_factory=dict)
     name: str = ""
     areas: list[int | None] = field(default_factory=list)
+    #: Largest group sizes typed per visiting colour (None or missing = from the map).
+    group_sizes: dict[str, int | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -285,7 +294,7 @@ def score_game(sheets: Sequence[PlayerSheet], virtual: str | None = None) -> Gam
     if problems:
         raise ValueError("; ".join(problems))
     rounds = rounds_for(len(sheets))
-    results = tuple(score_sheet(s.grid, s.owner, s.checks) for s in sheets)
+    results = tuple(score_sheet(s.grid, s.owner, s.checks, s.group_sizes) for s in sheets)
     areas = [round_areas(s, rounds) for s in sheets]
     coops = [tuple((r.owner, r.points_for(s.owner)) for r in results if r.owner != s.owner)
              for s in sheets]

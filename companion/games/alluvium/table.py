@@ -37,6 +37,8 @@ class TableGame:
     grids: list[list[list[str]]] = field(default_factory=list)
     checks: list[dict[str, int]] = field(default_factory=list)
     areas: list[list[int | None]] = field(default_factory=list)
+    #: Typed largest-group sizes per sheet and visiting colour (None = from the map).
+    group_sizes: list[dict[str, int | None]] = field(default_factory=list)
     started_at: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
     listeners: list[Callable[[], None]] = field(default_factory=list, repr=False, compare=False)
 
@@ -51,6 +53,8 @@ class TableGame:
             self.checks = [{v: 0 for v in self.visitors(i)} for i in range(n)]
         if not self.areas:
             self.areas = [[None] * self.rounds for _ in range(n)]
+        if not self.group_sizes:
+            self.group_sizes = [{v: None for v in self.visitors(i)} for i in range(n)]
 
     # --- shape --------------------------------------------------------------------------------
     @property
@@ -105,6 +109,13 @@ class TableGame:
         self.areas[player][round_index] = value
         self._changed()
 
+    def set_group_size(self, player: int, colour: str, size: int | None) -> None:
+        """Type a visitor's largest group on a sheet (None: count it on the painted map)."""
+        if colour not in self.group_sizes[player]:
+            raise KeyError(f"{colour} does not visit this sheet")
+        self.group_sizes[player][colour] = size
+        self._changed()
+
     def rename(self, player: int, name: str) -> None:
         self.names[player] = name
         self._changed()
@@ -115,7 +126,8 @@ class TableGame:
 
     def sheets(self) -> list[PlayerSheet]:
         return [PlayerSheet(self.colours[i], self.grid(i), dict(self.checks[i]), self.names[i],
-                            list(self.areas[i])) for i in range(self.players)]
+                            list(self.areas[i]), dict(self.group_sizes[i]))
+                for i in range(self.players)]
 
     def problems(self) -> list[str]:
         found = check_game(self.sheets(), self.virtual)

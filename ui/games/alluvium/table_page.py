@@ -76,6 +76,19 @@ class SetArea(QUndoCommand):
         self.game.set_area(self.player, self.index, self.old)
 
 
+class SetGroupSize(QUndoCommand):
+    def __init__(self, game: TableGame, player: int, colour: str, size: int | None) -> None:
+        super().__init__(f"group {player} {colour}")
+        self.game, self.player, self.colour, self.new = game, player, colour, size
+        self.old = game.group_sizes[player][colour]
+
+    def redo(self) -> None:
+        self.game.set_group_size(self.player, self.colour, self.new)
+
+    def undo(self) -> None:
+        self.game.set_group_size(self.player, self.colour, self.old)
+
+
 class StepTracker(QUndoCommand):
     def __init__(self, tracker: RoundTracker, forward: bool, done: Callable[[], None]) -> None:
         super().__init__("next step" if forward else "previous step")
@@ -380,16 +393,33 @@ class AlluviumTablePage(QWidget):
                 form.removeRow(0)
         player = self.current_sheet()
         self.track_spins: dict[str, QSpinBox] = {}
+        self.group_spins: dict[str, QSpinBox] = {}
+        self.tracks_form.addRow("", QLabel(tr("checks · largest group", "チェック · 最大連結"),
+                                           self.tracks_box))
         for colour in self.game.visitors(player):
-            spin = QSpinBox(self.tracks_box)
+            row = QWidget(self.tracks_box)
+            row_layout = QHBoxLayout(row)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            spin = QSpinBox(row)
             spin.setRange(0, 999)
             spin.setObjectName(f"checks-{colour}")
             spin.valueChanged.connect(lambda v, c=colour: self._checks_edited(c, v))
+            group = QSpinBox(row)
+            group.setRange(NO_AREA, 999)
+            group.setSpecialValueText(tr("map", "地図"))
+            group.setObjectName(f"group-{colour}")
+            group.setToolTip(tr("The colour's largest connected group: counted on the painted "
+                                "map, or type it", "その色の最大の連結: 塗った地図から数えるか、"
+                                "数を入力"))
+            group.valueChanged.connect(lambda v, c=colour: self._group_edited(c, v))
+            row_layout.addWidget(spin)
+            row_layout.addWidget(group)
             label = colour_name(colour)
             if colour == self.game.virtual:
                 label += tr(" (virtual)", "(仮想)")
-            self.tracks_form.addRow(label, spin)
+            self.tracks_form.addRow(label, row)
             self.track_spins[colour] = spin
+            self.group_spins[colour] = group
         self.area_spins: list[QSpinBox] = []
         for r in range(self.game.rounds):
             spin = QSpinBox(self.areas_box)
@@ -403,6 +433,12 @@ class AlluviumTablePage(QWidget):
     def _checks_edited(self, colour: str, value: int) -> None:
         if not self._refreshing and self.game.checks[self.current_sheet()][colour] != value:
             self.undo_stack.push(SetChecks(self.game, self.current_sheet(), colour, value))
+
+    def _group_edited(self, colour: str, value: int) -> None:
+        new = None if value == NO_AREA else value
+        player = self.current_sheet()
+        if not self._refreshing and self.game.group_sizes[player][colour] != new:
+            self.undo_stack.push(SetGroupSize(self.game, player, colour, new))
 
     def _area_edited(self, index: int, value: int) -> None:
         new = None if value == NO_AREA else value
@@ -449,6 +485,9 @@ class AlluviumTablePage(QWidget):
             player = self.current_sheet()
             for colour, spin in getattr(self, "track_spins", {}).items():
                 spin.setValue(self.game.checks[player].get(colour, 0))
+            for colour, spin in getattr(self, "group_spins", {}).items():
+                typed = self.game.group_sizes[player].get(colour)
+                spin.setValue(NO_AREA if typed is None else typed)
             for r, spin in enumerate(getattr(self, "area_spins", [])):
                 value = self.game.areas[player][r]
                 spin.setValue(NO_AREA if value is None else value)
