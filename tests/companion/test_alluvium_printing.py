@@ -99,3 +99,18 @@ def test_play_sheets_replay_a_digital_record() -> None:
     assert "Ann" in pages[1] and "Cy" in pages[3]
     table_play = PlayRecord("alluvium", PlayMode.TABLE, datetime(2026, 11, 22))
     assert registry.get("alluvium").extras["play_sheets"](table_play, "en") is None
+
+
+def test_pdf_command_blank_alluvium(tmp_path) -> None:
+    import argparse
+
+    from ui.commands import pdf
+
+    out = tmp_path / "blank.pdf"
+    args = argparse.Namespace(blank="alluvium", play=None, players=5, names="太郎,Hanako",
+                              sheet_lang="ja", output=out)
+    assert pdf.run(args) == 0
+    pages = _pages(out.read_bytes())
+    assert len(pages) == 5 and "太郎" in pages[0] and "Hanako" in pages[1]
+    args.players = 2
+    assert pdf.run(args) == 2
