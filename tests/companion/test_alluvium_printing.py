@@ -114,3 +114,20 @@ def test_pdf_command_blank_alluvium(tmp_path) -> None:
     assert len(pages) == 5 and "太郎" in pages[0] and "Hanako" in pages[1]
     args.players = 2
     assert pdf.run(args) == 2
+
+
+@pytest.mark.parametrize(("players", "struck"), [(3, 0), (4, 0), (5, 1)])
+def test_round_box_four_is_struck_through_for_five(players: int, struck: int) -> None:
+    from unittest.mock import MagicMock
+
+    from companion.export.pdf import Rect
+    from companion.games.alluvium.printing import SheetView, TrackView, draw_sheet
+
+    canvas = MagicMock()
+    tracks = [TrackView() for _ in range(3 if players == 3 else players - 1)]
+    draw_sheet(SheetView(players, "en", tracks=tracks), canvas, Rect(40, 60, 515, 700))
+    diagonals = [c.args for c in canvas.line.call_args_list
+                 if c.args[2] - c.args[0] == 40 and c.args[3] - c.args[1] == 40]
+    assert len(diagonals) == struck
+    circles = canvas.circle.call_count
+    assert circles == len(tracks) * 24
