@@ -178,3 +178,8 @@ def test_registered() -> None:
     info = registry.get("alluvium")
     assert (info.min_players, info.max_players) == (3, 5)
     assert "score_file" in info.extras and "blank_sheet" in info.extras
+
+
+def test_report_marks_the_rectangle_on_the_map() -> None:
+    text = score_text(ONE)
+    assert "    rrr......\n    rryY....." in text

@@ -237,7 +237,16 @@ def _sheet_lines(sheet: PlayerSheet, result: SheetResult) -> list[str]:
     for v in result.visitors:
         lines.append(f"  {v.colour}: {v.checks} checks, rank {v.rank}, "
                      f"largest group {v.group_size} -> {v.points}")
+    lines.append("  map (the largest rectangle in small letters):")
+    lines += [f"    {row}" for row in marked_map(sheet.grid, result)]
     return lines
+
+
+def marked_map(grid: Sequence[str], result: SheetResult) -> list[str]:
+    """The map with the cells of the largest rectangle in small letters."""
+    cells = result.rectangle.cells() if result.rectangle is not None else frozenset()
+    return ["".join(ch.lower() if (r, c) in cells else ch for c, ch in enumerate(row))
+            for r, row in enumerate(grid)]
 
 
 def _game_lines(game: GameResult) -> list[str]:
