@@ -1,0 +1,121 @@
+"""The tables: players, plays, their seats, and settings (SQLAlchemy 2 typed models)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+#: Constraint names are fixed so that migrations (and SQLite batch mode) can refer to them.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class PlayerRow(Base):
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class PlayRow(Base):
+    __tablename__ = "plays"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(64))
+    mode: Mapped[str] = mapped_column(String(16))  # companion.history.PlayMode value
+    started_at: Mapped[datetime] = mapped_column(DateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    location: Mapped[str] = mapped_column(String(200), default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",
+        lazy="selectin")
+
+    __table_args__ = (
+        Index("ix_plays_game_finished", "game_id", "finished_at"),
+        Index("ix_plays_started_at", "started_at"),
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    play_id: Mapped[int] = mapped_column(ForeignKey("plays.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    #: A person's seat points at the player; a bot's seat has no player, only its name.
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("players.id", ondelete="RESTRICT"), nullable=True)
+    bot_name: Mapped[str] = mapped_column(String(200), default="")
+    bot_kind: Mapped[str] = mapped_column(String(64), default="")
+    faction: Mapped[str] = mapped_column(String(64), default="")
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    breakdown: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)
+    rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    winner: Mapped[bool] = mapped_column(Boolean, default=False)
+    start_player: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    play: Mapped[PlayRow] = relationship(back_populates="seats")
+    player: Mapped[PlayerRow | None] = relationship(lazy="joined")
+
+    __table_args__ = (
+        Index("ix_seats_play", "play_id"),
+        Index("ix_seats_player_stats", "player_id", "play_id", "winner", "score"),
+    )
+
+
+class SettingRow(Base):
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    value: Mapped[str] = mapped_column(Text, default="")
+
+
+class StatCellRow(Base):
+    """Finished plays of one player in one game and month, kept in step with the seats.
+
+    The statistics page sums these few thousand rows instead of scanning every seat; each
+    write of a finished play recomputes the cells of the players it touches (db/stats.py).
+    """
+
+    __tablename__ = "stat_cells"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    period: Mapped[str] = mapped_column(String(7), primary_key=True)  # "YYYY-MM"
+    plays: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    score_sum: Mapped[float] = mapped_column(Float)
+    scored: Mapped[int] = mapped_column(Integer)  # plays with a score
+    best: Mapped[float | None] = mapped_column(Float, nullable=True)

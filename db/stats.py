@@ -1,0 +1,133 @@
+"""Statistics as SQL aggregates over finished plays (bots are not players)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from sqlalchemy import Connection, Integer, case, delete, func, insert, literal_column, select
+from sqlalchemy.orm import Session
+
+from companion.history import PeriodCount, PlayerStats, ScorePoint
+from db.engine import Database
+from db.models import PlayerRow, PlayRow, SeatRow, StatCellRow
+
+
+def _wins() -> Any:
+    return func.sum(case((SeatRow.winner, 1), else_=0))
+
+
+def _month(dialect: str) -> Any:
+    # literal formats: PostgreSQL must see the same expression in SELECT and GROUP BY
+    if dialect == "sqlite":
+        return func.strftime(literal_column("'%Y-%m'"), PlayRow.finished_at)
+    return func.to_char(PlayRow.finished_at, literal_column("'YYYY-MM'"))
+
+
+def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
+    query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect), func.count(), _wins(),
+                    func.coalesce(func.sum(SeatRow.score), 0.0), func.count(SeatRow.score),
+                    func.max(SeatRow.score))
+             .select_from(SeatRow)
+             .join(PlayRow, SeatRow.play_id == PlayRow.id)
+             .where(PlayRow.finished_at.is_not(None), SeatRow.player_id.is_not(None))
+             .group_by(SeatRow.player_id, PlayRow.game_id, _month(dialect)))
+    if player_ids is not None:
+        query = query.where(SeatRow.player_id.in_(player_ids))
+    return query
+
+
+_CELL_COLUMNS = ["player_id", "game_id", "period", "plays", "wins", "score_sum", "scored", "best"]
+
+
+def refresh_stat_cells(session: Session | Connection, player_ids: Collection[int]) -> None:
+    """Recompute the statistics cells of these players from their seats (same transaction)."""
+    ids = sorted({i for i in player_ids if i is not None})
+    if not ids:
+        return
+    dialect = session.get_bind().dialect.name if isinstance(session, Session) \
+        else session.dialect.name
+    session.execute(delete(StatCellRow).where(StatCellRow.player_id.in_(ids)))
+    session.execute(insert(StatCellRow).from_select(_CELL_COLUMNS, _cells_select(dialect, ids)))
+
+
+def rebuild_stat_cells(conn: Connection) -> None:
+    """Recompute every statistics cell (after a migration or a bulk load)."""
+    conn.execute(delete(StatCellRow))
+    conn.execute(insert(StatCellRow).from_select(_CELL_COLUMNS,
+                                                 _cells_select(conn.dialect.name, None)))
+
+
+def player_stats(database: Database, game_id: str | None = None) -> list[PlayerStats]:
+    """Plays, wins, average and best score.
+
+    game_id None: one row per (player, game); a game id: that game's rows;
+    "": one row per player over all games (its game_id is "").
+    """
+    by_game = game_id != ""
+    columns = [PlayerRow.name, StatCellRow.game_id] if by_game else [PlayerRow.name]
+    query = (select(*columns, func.sum(StatCellRow.plays), func.sum(StatCellRow.wins),
+                    func.sum(StatCellRow.score_sum), func.sum(StatCellRow.scored),
+                    func.max(StatCellRow.best))
+             .select_from(StatCellRow)
+             .join(PlayerRow, StatCellRow.player_id == PlayerRow.id)
+             .group_by(*columns)
+             .order_by(*columns))
+    if game_id:
+        query = query.where(StatCellRow.game_id == game_id)
+    with database.sessions() as session:
+        rows = session.execute(query).all()
+    result = []
+    for row in rows:
+        name, game = (row[0], row[1]) if by_game else (row[0], "")
+        plays, wins, total, scored, best = tuple(row)[-5:]
+        result.append(PlayerStats(
+            player=name, game_id=game, plays=int(plays), wins=int(wins or 0),
+            average_score=float(total) / int(scored) if scored else None,
+            best_score=None if best is None else float(best)))
+    return result
+
+
+def plays_per_period(database: Database, *, game_id: str | None = None,
+                     period: str = "month") -> list[PeriodCount]:
+    """Each player's plays and wins per month (or year), oldest first."""
+    if period not in ("month", "year"):
+        raise ValueError(f"unknown period {period!r} (month or year)")
+    label = (StatCellRow.period if period == "month"
+             else func.substr(StatCellRow.period, 1, 4)).label("p")
+    query = (select(label, PlayerRow.name, func.sum(StatCellRow.plays),
+                    func.sum(StatCellRow.wins))
+             .select_from(StatCellRow)
+             .join(PlayerRow, StatCellRow.player_id == PlayerRow.id)
+             .group_by(label, PlayerRow.name)
+             .order_by(label, PlayerRow.name))
+    if game_id:
+        query = query.where(StatCellRow.game_id == game_id)
+    with database.sessions() as session:
+        return [PeriodCount(period=str(p), player=n, plays=int(c), wins=int(w or 0))
+                for p, n, c, w in session.execute(query)]
+
+
+def scores_over_time(database: Database, game_id: str,
+                     player: str | None = None) -> list[ScorePoint]:
+    """Every scored seat of a game's finished plays, oldest first."""
+    query = (select(PlayRow.finished_at, PlayerRow.name, SeatRow.score)
+             .select_from(SeatRow)
+             .join(PlayerRow, SeatRow.player_id == PlayerRow.id)
+             .join(PlayRow, SeatRow.play_id == PlayRow.id)
+             .where(PlayRow.finished_at.is_not(None), PlayRow.game_id == game_id,
+                    SeatRow.score.is_not(None))
+             .order_by(PlayRow.finished_at, PlayRow.id, SeatRow.seat))
+    if player:
+        query = query.where(PlayerRow.name == player)
+    with database.sessions() as session:
+        return [ScorePoint(when=w, player=n, game_id=game_id, score=float(s or 0))
+                for w, n, s in session.execute(query) if w is not None]
+
+
+def game_play_counts(database: Database) -> dict[str, int]:
+    """Finished plays per game."""
+    query = (select(PlayRow.game_id, func.count(PlayRow.id).cast(Integer))
+             .where(PlayRow.finished_at.is_not(None)).group_by(PlayRow.game_id))
+    with database.sessions() as session:
+        return {g: int(c) for g, c in session.execute(query)}
