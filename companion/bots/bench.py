@@ -44,3 +44,32 @@ def bot_move_time(game_id: str, kind: str, num_players: int, moves: int = 20) ->
         total += time.perf_counter() - began
         game.play(move)
     return 1000.0 * total / moves
+
+
+def bot_decision_time(game_id: str, kind: str, num_players: int, decisions: int = 20,
+                      max_steps: int = 5000) -> tuple[float | None, int]:
+    """Mean milliseconds of bot `kind` over real decisions (more than one legal move), and how
+    many were timed; (None, 0) for a game whose seats never choose (such as plain 獣裁)."""
+    from companion.core.record import Game
+
+    bot = make_bot(kind)
+    rng = random.Random(1)
+    game = Game.new(game_id, num_players, seed=1)
+    total, timed = 0.0, 0
+    for _ in range(max_steps):
+        if timed >= decisions:
+            break
+        game.resolve_chance()
+        if game.state.is_over():
+            game = Game.new(game_id, num_players, seed=rng.randrange(2**31))
+            continue
+        seat = game.state.to_move()
+        view = game.state.view(seat)
+        choices = len(game.state.legal_moves())
+        began = time.perf_counter()
+        move = bot.choose(view, seat, rng)
+        if choices > 1:
+            total += time.perf_counter() - began
+            timed += 1
+        game.play(move)
+    return (1000.0 * total / timed if timed else None), timed

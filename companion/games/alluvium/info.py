@@ -41,9 +41,17 @@ def _play_sheets(play: Any, lang: str) -> list[SheetSpec] | None:
     return play_sheets(play, lang)
 
 
+def _bench(quick: bool) -> dict[str, float]:
+    from companion.games.alluvium.bench import time_full_sheet_scoring
+
+    return {"full_sheet_scoring_ms": time_full_sheet_scoring(200 if quick else 2000)}
+
+
 def _extras() -> dict[str, Any]:
     # play_sheets: (PlayRecord, lang) -> filled sheets of a digital play, or None
-    return {"score_file": _score_file, "blank_sheet": _blank_sheet, "play_sheets": _play_sheets}
+    # bench: (quick) -> game-specific figures for `companion bench`
+    return {"score_file": _score_file, "blank_sheet": _blank_sheet, "play_sheets": _play_sheets,
+            "bench": _bench}
 
 
 INFO = GameInfo(

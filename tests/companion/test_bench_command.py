@@ -1,0 +1,35 @@
+"""`companion bench` prints one JSON object per figure (values are not judged here)."""
+
+from __future__ import annotations
+
+import json
+
+from companion.bots.bench import bot_decision_time
+from ui import cli
+
+
+def run_bench(capsys, *argv: str) -> list[dict]:
+    assert cli.main(["bench", "--quick", *argv]) == 0
+    return [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+
+
+def test_pdf_and_history_figures_are_json_lines_with_goals(capsys):
+    lines = run_bench(capsys, "--only", "pdf", "--only", "history", "--plays", "300")
+    by_name = {entry["bench"]: entry for entry in lines}
+    assert by_name["pdf.one_sheet"]["goal"] == "<= 200 ms"
+    assert by_name["pdf.one_sheet"]["value"] > 0
+    page = by_name["history.statistics_page"]
+    assert page["plays"] == 300 and page["unit"] == "ms" and page["value"] > 0
+
+
+def test_game_figures_name_each_game(capsys):
+    lines = run_bench(capsys, "--only", "games", "--game", "rengeki", "--game", "juusai")
+    names = [entry["bench"] for entry in lines]
+    assert names.count("rengeki.playouts_per_second") == 2  # fewest and most players
+    assert {"juusai.mcts_move", "rengeki.mcts_move"} <= set(names)
+
+
+def test_decision_time_counts_only_real_choices():
+    assert bot_decision_time("juusai", "random", 2, decisions=3, max_steps=300) == (None, 0)
+    ms, timed = bot_decision_time("rengeki", "random", 2, decisions=3)
+    assert timed == 3 and ms is not None and ms >= 0
