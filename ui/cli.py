@@ -56,6 +56,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(_command_module(module_name).run(args))
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        from db import DatabaseError  # only on this path: commands without a database stay light
+
+        if not isinstance(exc, DatabaseError):
+            raise
+        print(f"companion {args.command}: {exc.message}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -176,3 +176,15 @@ def blank_sheets(
     if custom is not None:
         return list(custom(players, list(names or []), lang))
     return [blank_sheet(game_id, players, names, lang)]
+
+
+def play_sheets(play: PlayRecord, lang: str = "ja") -> list[SheetSpec]:
+    """A play's filled sheets: the game's own (`extras["play_sheets"]`, which may decline
+    with None, e.g. for a table play without maps) or the generic one-page sheet."""
+    info = _game_info(play.game_id)
+    custom = info.extras.get("play_sheets") if info is not None else None
+    if custom is not None:
+        sheets = custom(play, lang)
+        if sheets:
+            return list(sheets)
+    return [play_sheet(play, lang)]

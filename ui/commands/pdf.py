@@ -5,7 +5,8 @@
 
 A blank sheet is the game's own (`GameInfo.extras["blank_sheet"]`) when it has one, else the
 generic sheet (its score categories as rows). A play's sheet shows every seat's breakdown,
-total, rank and winner, and the move log of a digital play.
+total, rank and winner, and the move log of a digital play; games with their own filled sheets
+(`extras["play_sheets"]`) print those.
 """
 
 from __future__ import annotations
@@ -60,16 +61,19 @@ def _blank_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
 
 def _play_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
     import db
-    from companion.export.sheets import play_sheet
+    from companion.export.sheets import play_sheets
 
-    database = db.open_database(args.db)
+    try:
+        database = db.open_database(args.db)
+    except db.DatabaseError as exc:
+        return exc.message
     try:
         play = db.get_play(database, args.play)
-    except LookupError:
-        play = None
+    finally:
+        database.close()
     if play is None:
         return f"there is no play with id {args.play}"
-    return [play_sheet(play, lang)]
+    return play_sheets(play, lang)
 
 
 def run(args: argparse.Namespace) -> int:
