@@ -1,0 +1,198 @@
+"""Start the desktop app: QApplication, the Japanese font, the language, the main window, then
+the database (opened just after the window appears: SQLAlchemy and the migrations take longer
+to load than the window takes to show) and the offer to continue unfinished games.
+
+For the start-up benchmark:
+- `COMPANION_EXIT_AFTER_SHOW=1 companion` quits as soon as the main window is shown and prints
+  one JSON line `{"window_shown_s": <seconds since the process started>}`;
+- `startup_seconds()` runs that and, in the same way, a bare QApplication + QMainWindow (the
+  floor), and returns both wall-clock times.
+
+Only the standard library is imported at module level, so importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from argparse import Namespace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from ui.main_window import MainWindow
+
+ORGANIZATION = "TabletopCompanion"
+APPLICATION = "companion"
+ENV_EXIT_AFTER_SHOW = "COMPANION_EXIT_AFTER_SHOW"
+
+_IMPORTED_AT = time.perf_counter()
+
+
+def seconds_since_process_start() -> float:
+    """Wall time since this process started (Linux /proc; else since this module loaded)."""
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        stat = Path("/proc/self/stat").read_text()
+        start_ticks = int(stat.rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return max(0.0, uptime - start_ticks / ticks)
+    except (OSError, ValueError, IndexError):
+        return time.perf_counter() - _IMPORTED_AT
+
+
+def load_cjk_font(app: QApplication) -> str | None:
+    """Register the IPAex font and use it as the fallback for glyphs the system font lacks,
+    so Japanese renders on machines without a CJK font. Returns its family (None if missing)."""
+    from PySide6.QtGui import QFont, QFontDatabase
+
+    from companion.fonts import FontMissingError, cjk_font_path
+
+    try:
+        path = cjk_font_path()
+    except FontMissingError:
+        return None
+    font_id = QFontDatabase.addApplicationFont(str(path))
+    families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+    if not families:
+        return None
+    family = families[0]
+    font = QFont(app.font())
+    if family not in font.families():
+        font.setFamilies([*font.families(), family])
+    app.setFont(font)
+    QFont.insertSubstitution(font.family(), family)
+    return str(family)
+
+
+def initial_language(args: Namespace, settings: QSettings) -> str:
+    """--lang, else the remembered choice, else Japanese on a Japanese system, else English."""
+    chosen = getattr(args, "lang", None) or settings.value("language")
+    if chosen in ("ja", "en"):
+        return str(chosen)
+    from PySide6.QtCore import QLocale
+
+    return "ja" if QLocale.system().language() == QLocale.Language.Japanese else "en"
+
+
+def database_url(args: Namespace, settings: QSettings) -> str | None:
+    """--db / COMPANION_DB_URL, else the location chosen in Settings, else the default."""
+    url = getattr(args, "db", None) or settings.value("database/url")
+    return str(url) if url else None
+
+
+def default_data_dir() -> Path:
+    """The folder of the default SQLite database."""
+    import db
+
+    url = str(db.default_url())
+    return Path(url.split(":///", 1)[1]).parent if ":///" in url else Path.home()
+
+
+def make_settings() -> QSettings:
+    from PySide6.QtCore import QSettings
+
+    return QSettings(ORGANIZATION, APPLICATION)
+
+
+def open_database_after_show(window: MainWindow, url: str | None) -> bool:
+    """Open the history for a shown window (asking what to do when it is damaged or newer),
+    then offer to continue unfinished games. False when the person chose to quit."""
+    from ui.shell.startup import offer_resume, open_database_interactively
+
+    window.show_message("")
+    database = open_database_interactively(url, window)
+    if database is None:
+        return False
+    window.ctx.db = database
+    window.database_ready()
+    offer_resume(window)
+    return True
+
+
+def build_window(args: Namespace, settings: QSettings | None = None) -> MainWindow:
+    """QApplication (if none), font, language and the main window — not yet shown, no db."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.context import AppContext
+    from ui.i18n import language
+    from ui.main_window import MainWindow
+    from ui.play.pyside_guard import protect_singletons
+
+    protect_singletons()
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    load_cjk_font(app)
+    settings = settings if settings is not None else make_settings()
+    language().set(initial_language(args, settings))
+    ctx: Any = AppContext(db=None, settings=settings, lang=language())  # type: ignore[arg-type]
+    return MainWindow(ctx)
+
+
+def run_gui(args: Namespace) -> int:
+    """The desktop app; returns the exit status."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    window = build_window(args)
+    app = QApplication.instance()
+    assert app is not None
+    window.show()
+    if os.environ.get(ENV_EXIT_AFTER_SHOW) == "1":
+        def report() -> None:
+            print(json.dumps({"window_shown_s": round(seconds_since_process_start(), 4)}),
+                  flush=True)
+            app.quit()
+
+        QTimer.singleShot(0, report)
+        return int(app.exec())
+    url = database_url(args, window.ctx.settings)
+
+    def start() -> None:
+        if not open_database_after_show(window, url):
+            window.close()
+            app.exit(1)
+
+    QTimer.singleShot(0, start)
+    status = int(app.exec())
+    if window.ctx.db is not None:
+        window.ctx.db.close()
+    return status
+
+
+# --- start-up benchmark -----------------------------------------------------------------------
+FLOOR_CODE = (
+    "from PySide6.QtWidgets import QApplication, QMainWindow\n"
+    "from PySide6.QtCore import QTimer\n"
+    "app = QApplication([])\n"
+    "window = QMainWindow()\n"
+    "window.show()\n"
+    "QTimer.singleShot(0, app.quit)\n"
+    "app.exec()\n"
+)
+
+
+def _timed(command: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def startup_seconds(runs: int = 3, db_url: str | None = None) -> dict[str, float]:
+    """Best-of-`runs` wall time from process start to the main window shown (offscreen), and
+    the same for a bare QApplication + QMainWindow: {"startup_s", "floor_s", "ratio"}."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **{ENV_EXIT_AFTER_SHOW: "1"})
+    app_command = [sys.executable, "-m", "ui.cli"] + (["--db", db_url] if db_url else [])
+    floor = min(_timed([sys.executable, "-c", FLOOR_CODE], env) for _ in range(runs))
+    app = min(_timed(app_command, env) for _ in range(runs))
+    return {"startup_s": round(app, 4), "floor_s": round(floor, 4),
+            "ratio": round(app / floor, 2) if floor else 0.0}

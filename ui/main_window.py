@@ -1,0 +1,228 @@
+"""The main window: a sidebar of pages (Library, History, Players, Statistics, Rules, Settings)
+and the page shown. Pages are built the first time they are shown, so start-up only pays for
+the window itself. Window geometry, the last page and the last game are remembered.
+
+Shortcuts: Ctrl+1…6 pages, Ctrl+F search (Rules, History), F1 the rules of the current game,
+Ctrl+P print where the page has something to print, Ctrl+Q quit.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.context import AppContext
+from ui.i18n import language, tr
+
+#: (key, English, Japanese, module under ui.shell, class name)
+PAGES: tuple[tuple[str, str, str, str, str], ...] = (
+    ("library", "Library", "ライブラリ", "library", "LibraryPage"),
+    ("history", "History", "履歴", "history", "HistoryPage"),
+    ("players", "Players", "プレイヤー", "players", "PlayersPage"),
+    ("statistics", "Statistics", "統計", "statistics", "StatisticsPage"),
+    ("rules", "Rules", "ルール", "rules", "RulesPage"),
+    ("settings", "Settings", "設定", "settings", "SettingsPage"),
+)
+PAGE_KEYS = tuple(p[0] for p in PAGES)
+
+KEY_GEOMETRY = "window/geometry"
+KEY_STATE = "window/state"
+KEY_PAGE = "window/page"
+KEY_GAME = "library/last_game"
+
+
+class MainWindow(QMainWindow):
+    """The application window. `show_page(key)` switches pages; `page(key)` builds one."""
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("main_window")
+        self.setMinimumSize(QSize(760, 520))
+        self._pages: dict[str, Any] = {}
+        self.sidebar = QListWidget(self)
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setFixedWidth(170)
+        self.sidebar.setSpacing(2)
+        self.sidebar.setStyleSheet(
+            "QListWidget#sidebar { font-size: 11pt; border: none; background: #efe9dd; }"
+            "QListWidget#sidebar::item { padding: 8px 10px; }"
+            "QListWidget#sidebar::item:selected { background: #c9a24a; color: white; }")
+        for _ in PAGES:
+            QListWidgetItem(self.sidebar)
+        self.stack = QStackedWidget(self)
+        for _ in PAGES:
+            self.stack.addWidget(QWidget(self.stack))  # placeholders until first shown
+        self.status_label = QLabel(self)
+        self.statusBar().addWidget(self.status_label, 1)
+        central = QWidget(self)
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        side = QVBoxLayout()
+        side.addWidget(self.sidebar)
+        layout.addLayout(side)
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+        self._shortcuts()
+        self.sidebar.currentRowChanged.connect(self._row_changed)
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+        self._restore()
+
+    # --- building ---------------------------------------------------------------------------
+    def _shortcuts(self) -> None:
+        for number, key in enumerate(PAGE_KEYS, start=1):
+            shortcut = QShortcut(QKeySequence(f"Ctrl+{number}"), self)
+            shortcut.activated.connect(lambda k=key: self.show_page(k))
+        for keys, slot in ((QKeySequence("Ctrl+F"), self.focus_search),
+                           (QKeySequence("F1"), self.rules_of_current_game),
+                           (QKeySequence("Ctrl+P"), self.print_current),
+                           (QKeySequence("Ctrl+Q"), self.close)):
+            shortcut = QShortcut(keys, self)
+            shortcut.setContext(Qt.ShortcutContext.ApplicationShortcut)
+            shortcut.activated.connect(slot)
+
+    def page(self, key: str) -> Any:
+        """The page `key`, built on first use (its module is imported only then)."""
+        found = self._pages.get(key)
+        if found is not None:
+            return found
+        index = PAGE_KEYS.index(key)
+        module_name, class_name = PAGES[index][3], PAGES[index][4]
+        module = importlib.import_module(f"ui.shell.{module_name}")
+        page: QWidget = getattr(module, class_name)(self.ctx, self)
+        page.setObjectName(f"page:{key}")
+        placeholder = self.stack.widget(index)
+        self.stack.insertWidget(index, page)
+        if placeholder is not None:
+            self.stack.removeWidget(placeholder)
+            placeholder.deleteLater()
+        self._pages[key] = page
+        return page
+
+    def built_pages(self) -> dict[str, QWidget]:
+        return dict(self._pages)
+
+    # --- navigation -------------------------------------------------------------------------
+    def show_page(self, key: str) -> Any:
+        """Switch to page `key` (as if its sidebar entry was clicked) and return it."""
+        index = PAGE_KEYS.index(key)
+        if self.sidebar.currentRow() != index:
+            self.sidebar.setCurrentRow(index)
+        else:
+            self._row_changed(index)
+        return self._pages[key]
+
+    def current_key(self) -> str:
+        return PAGE_KEYS[max(0, self.stack.currentIndex())]
+
+    def current_page(self) -> Any:
+        return self._pages.get(self.current_key())
+
+    def _row_changed(self, row: int) -> None:
+        if row < 0:
+            return
+        key = PAGE_KEYS[row]
+        page = self.page(key)
+        self.stack.setCurrentIndex(row)
+        self.ctx.settings.setValue(KEY_PAGE, key)
+        activated = getattr(page, "activated", None)
+        if activated is not None:
+            activated()
+
+    def focus_search(self) -> None:
+        """Ctrl+F: the search box of Rules or History (Rules when elsewhere)."""
+        key = self.current_key() if self.current_key() in ("rules", "history") else "rules"
+        self.show_page(key).focus_search()
+
+    def current_game(self) -> str | None:
+        """The game the person is looking at (Library game page), else the last one opened."""
+        if "library" in self._pages:
+            game = self._pages["library"].current_game()
+            if game:
+                return str(game)
+        if self.current_key() == "rules" and "rules" in self._pages:
+            return self._pages["rules"].current_game()
+        value = self.ctx.settings.value(KEY_GAME)
+        return str(value) if value else None
+
+    def rules_of_current_game(self) -> None:
+        """F1: the rules of the current game."""
+        game = self.current_game()
+        rules = self.show_page("rules")
+        if game:
+            rules.select_game(game)
+
+    def print_current(self) -> None:
+        """Ctrl+P: print what the current page shows, where it has something to print."""
+        page = self.current_page()
+        handler = getattr(page, "print_current", None)
+        if handler is None or not handler():
+            self.show_message(tr("Nothing to print on this page.",
+                                 "このページには印刷するものがありません。"))
+
+    def show_message(self, text: str) -> None:
+        self.status_label.setText(text)
+
+    def open_game(self, game_id: str, mode: str = "play") -> Any:
+        """Library → the game's page at `mode` ("table", "play" or "rules")."""
+        library = self.show_page("library")
+        return library.open_game(game_id, mode)
+
+    def open_resumed(self, play: Any) -> Any:
+        """Continue an autosaved play in its game's Play page (raises `ResumeError`)."""
+        library = self.show_page("library")
+        return library.resume(play)
+
+    # --- language, state --------------------------------------------------------------------
+    def retranslate(self, *_: object) -> None:
+        self.setWindowTitle(tr("Tabletop Companion", "テーブルゲーム・コンパニオン"))
+        for row, (_key, en, ja, _m, _c) in enumerate(PAGES):
+            item = self.sidebar.item(row)
+            item.setText(f"{tr(en, ja)}")
+            item.setToolTip(f"Ctrl+{row + 1}")
+
+    def _restore(self) -> None:
+        settings = self.ctx.settings
+        geometry = settings.value(KEY_GEOMETRY)
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1180, 760)
+        state = settings.value(KEY_STATE)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        last = settings.value(KEY_PAGE)
+        self.show_page(str(last) if last in PAGE_KEYS else "library")
+
+    def database_ready(self) -> None:
+        """The database was opened after the window appeared: pages load their data."""
+        for page in self._pages.values():
+            reload = getattr(page, "reload", None)
+            if reload is not None:
+                reload()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        settings = self.ctx.settings
+        settings.setValue(KEY_GEOMETRY, self.saveGeometry())
+        settings.setValue(KEY_STATE, self.saveState())
+        for page in self._pages.values():
+            shutdown = getattr(page, "shutdown", None)
+            if shutdown is not None:
+                shutdown()
+        settings.sync()
+        super().closeEvent(event)

@@ -1,0 +1,93 @@
+"""Small helpers the shell pages share: the repository module, dialogs, names and dates."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
+
+from ui.i18n import language, tr
+
+ERROR_STYLE = "color: #b00020;"
+OK_STYLE = "color: #1b5e20;"
+
+
+def repo() -> ModuleType:
+    """The `db` package (imported on first use: SQLAlchemy is slow to import)."""
+    import db
+
+    return db
+
+
+def game_name(game_id: str) -> str:
+    """A game's name in the current language (its id when unknown)."""
+    from companion.export.sheets import game_name as name
+
+    return name(game_id, language().code)
+
+
+def format_when(when: datetime | None) -> str:
+    return when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
+
+
+def format_number(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def mode_text(mode: Any) -> str:
+    value = getattr(mode, "value", str(mode))
+    return tr("Digital", "デジタル") if value == "digital" else tr("Table", "卓上")
+
+
+def heading(parent: QWidget, scale: float = 1.35) -> QLabel:
+    """A bold title label."""
+    label = QLabel(parent)
+    font = QFont(label.font())
+    font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+def ask_save_path(parent: QWidget | None, title: str, suggested: str,
+                  file_filter: str = "PDF (*.pdf)") -> Path | None:
+    """A file to write, chosen by the person (None when they cancel)."""
+    name, _ = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
+    return Path(name) if name else None
+
+
+def confirm(parent: QWidget | None, title: str, text: str, yes: str) -> bool:
+    """Ask before something that cannot be undone; True when the person agrees."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.NoButton,
+                      parent)
+    yes_button = box.addButton(yes, QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(tr("Cancel", "キャンセル"), QMessageBox.ButtonRole.RejectRole)
+    box.exec()
+    return box.clickedButton() is yes_button
+
+
+def write_play_pdf(play: Any, path: Path) -> None:
+    """The play's filled sheets as one PDF (the game's own layout when it has one)."""
+    from companion.export.pdf import pdf_bytes
+    from companion.export.sheets import play_sheet
+
+    lang = language().code
+    specs = None
+    try:
+        from companion.games import registry
+
+        custom = registry.get(play.game_id).extras.get("play_sheets")
+    except Exception:
+        custom = None
+    if custom is not None:
+        specs = custom(play, lang)
+    data = pdf_bytes(specs or [play_sheet(play, lang)])
+    tmp = path.with_name(path.name + ".part")
+    tmp.write_bytes(data)
+    tmp.replace(path)

@@ -1,0 +1,520 @@
+"""History: every play (newest first) with filters by game, player and date and a search box;
+a play opens in a dialog with its seats, score sheet and move log, where it can be printed to
+PDF, deleted (after asking) or, when it was left unfinished, continued.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDate,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.history import PlayRecord
+from ui.context import AppContext
+from ui.events import events
+from ui.i18n import language, tr
+from ui.shell.common import (
+    ERROR_STYLE,
+    ask_save_path,
+    confirm,
+    format_number,
+    format_when,
+    game_name,
+    heading,
+    mode_text,
+    repo,
+    write_play_pdf,
+)
+
+#: The table shows at most this many plays (the newest); the count says how many match.
+LIMIT = 500
+_Index = QModelIndex | QPersistentModelIndex
+COLUMNS = (("Date", "日時"), ("Game", "ゲーム"), ("Players", "プレイヤー"),
+           ("Winner", "勝者"), ("Mode", "形式"))
+
+
+def players_text(play: PlayRecord) -> str:
+    seats = sorted(play.seats, key=lambda s: s.seat)
+    return ", ".join(s.player for s in seats)
+
+
+def winner_text(play: PlayRecord) -> str:
+    if not play.is_finished:
+        return tr("(in progress)", "（対局中）")
+    return ", ".join(play.winners()) or "—"
+
+
+class HistoryModel(QAbstractTableModel):
+    """Plays as table rows: date, game, players, winner, mode."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.plays: list[PlayRecord] = []
+
+    def set_plays(self, plays: list[PlayRecord]) -> None:
+        self.beginResetModel()
+        self.plays = list(plays)
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.plays)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return tr(*COLUMNS[section])
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        play = self.plays[index.row()]
+        if role == Qt.ItemDataRole.UserRole:
+            return play.id
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        column = index.column()
+        if column == 0:
+            return format_when(play.started_at)
+        if column == 1:
+            return game_name(play.game_id)
+        if column == 2:
+            return players_text(play)
+        if column == 3:
+            return winner_text(play)
+        return mode_text(play.mode)
+
+    def retranslate(self) -> None:
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
+        if self.plays:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self.plays) - 1, len(COLUMNS) - 1))
+
+
+class HistoryPage(QWidget):
+    """The history page; `reload()` runs the query with the filters shown."""
+
+    def __init__(self, ctx: AppContext, window: Any = None) -> None:
+        super().__init__()
+        self.ctx, self.window_ = ctx, window
+        self._dirty = True
+        self.model = HistoryModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._build()
+        language().changed.connect(self.retranslate)
+        events().history_changed.connect(self._history_changed)
+        self.retranslate()
+
+    def _build(self) -> None:
+        self.title = heading(self)
+        self.game_label, self.player_label = QLabel(self), QLabel(self)
+        self.game_filter = QComboBox(self)
+        self.game_filter.setObjectName("game_filter")
+        self.player_filter = QComboBox(self)
+        self.player_filter.setObjectName("player_filter")
+        self.player_filter.setMinimumContentsLength(10)
+        self.dates_check = QCheckBox(self)
+        self.dates_check.setObjectName("dates_check")
+        today = QDate.currentDate()
+        self.since_edit = QDateEdit(today.addMonths(-1), self)
+        self.until_edit = QDateEdit(today, self)
+        for edit, name in ((self.since_edit, "since"), (self.until_edit, "until")):
+            edit.setObjectName(name)
+            edit.setCalendarPopup(True)
+            edit.setDisplayFormat("yyyy-MM-dd")
+            edit.setEnabled(False)
+            edit.dateChanged.connect(self.reload)
+        self.dates_check.toggled.connect(self._dates_toggled)
+        self.search = QLineEdit(self)
+        self.search.setObjectName("history_search")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._search_changed)
+        self.game_filter.currentIndexChanged.connect(self.reload)
+        self.player_filter.currentIndexChanged.connect(self.reload)
+
+        self.table = QTableView(self)
+        self.table.setObjectName("history_table")
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.doubleClicked.connect(lambda _index: self.open_selected())
+        self.count_label = QLabel(self)
+        self.open_button = QPushButton(self)
+        self.open_button.setObjectName("open_play")
+        self.open_button.clicked.connect(self.open_selected)
+        self.error_label = QLabel(self)
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setWordWrap(True)
+
+        filters = QHBoxLayout()
+        for widget in (self.game_label, self.game_filter, self.player_label, self.player_filter,
+                       self.dates_check, self.since_edit, QLabel("–", self), self.until_edit):
+            filters.addWidget(widget)
+        filters.addStretch(1)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search, 1)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.count_label, 1)
+        bottom.addWidget(self.open_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addLayout(filters)
+        layout.addLayout(search_row)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.error_label)
+        layout.addLayout(bottom)
+
+    def retranslate(self, *_: object) -> None:
+        self.title.setText(tr("History", "履歴"))
+        self.game_label.setText(tr("Game", "ゲーム"))
+        self.player_label.setText(tr("Player", "プレイヤー"))
+        self.dates_check.setText(tr("From", "期間"))
+        self.search.setPlaceholderText(tr("Search the list (Ctrl+F)", "一覧を検索 (Ctrl+F)"))
+        self.open_button.setText(tr("Open…", "開く…"))
+        self._fill_filters()
+        self.model.retranslate()
+        self._update_count()
+
+    # --- filters ----------------------------------------------------------------------------
+    def _fill_filters(self) -> None:
+        from companion.games import registry
+
+        game = self.game_filter.currentData()
+        self.game_filter.blockSignals(True)
+        self.game_filter.clear()
+        self.game_filter.addItem(tr("All games", "すべてのゲーム"), "")
+        for info in registry.all_games():
+            self.game_filter.addItem(info.name(language().code), info.id)
+        self.game_filter.setCurrentIndex(max(0, self.game_filter.findData(game or "")))
+        self.game_filter.blockSignals(False)
+        self._fill_players()
+
+    def _fill_players(self) -> None:
+        player = self.player_filter.currentData()
+        names: list[str] = []
+        if self.ctx.db is not None:
+            try:
+                names = [p.name for p in repo().list_players(self.ctx.db)]
+            except Exception as exc:
+                self.error_label.setText(str(exc))
+        self.player_filter.blockSignals(True)
+        self.player_filter.clear()
+        self.player_filter.addItem(tr("Everybody", "全員"), "")
+        for name in names:
+            self.player_filter.addItem(name, name)
+        self.player_filter.setCurrentIndex(max(0, self.player_filter.findData(player or "")))
+        self.player_filter.blockSignals(False)
+
+    def _dates_toggled(self, on: bool) -> None:
+        self.since_edit.setEnabled(on)
+        self.until_edit.setEnabled(on)
+        self.reload()
+
+    def set_date_range(self, since: QDate, until: QDate) -> None:
+        self.since_edit.setDate(since)
+        self.until_edit.setDate(until)
+        self.dates_check.setChecked(True)
+
+    def filters(self) -> dict[str, Any]:
+        """The repository filters the widgets describe."""
+        result: dict[str, Any] = {"game_id": self.game_filter.currentData() or None,
+                                  "player": self.player_filter.currentData() or None}
+        if self.dates_check.isChecked():
+            since: date = self.since_edit.date().toPython()  # type: ignore[assignment]
+            until: date = self.until_edit.date().toPython()  # type: ignore[assignment]
+            result["since"] = datetime.combine(since, time.min)
+            result["until"] = datetime.combine(until, time.min) + timedelta(days=1, microseconds=-1)
+        return result
+
+    def _search_changed(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        self._update_count()
+
+    # --- loading ----------------------------------------------------------------------------
+    def _history_changed(self) -> None:
+        self._dirty = True
+        if self.isVisible():
+            self.reload()
+
+    def activated(self) -> None:
+        if self._dirty:
+            self._fill_players()
+            self.reload()
+
+    def reload(self, *_: object) -> None:
+        if self.ctx.db is None:
+            return
+        self._dirty = False
+        self.error_label.setText("")
+        db = repo()
+        filters = self.filters()
+        try:
+            plays = db.list_plays(self.ctx.db, limit=LIMIT, **filters)
+            self._total = int(db.count_plays(self.ctx.db, **filters))
+        except Exception as exc:
+            self.error_label.setText(tr(f"The history could not be read: {exc}",
+                                        f"履歴を読み込めませんでした: {exc}"))
+            return
+        self.model.set_plays(plays)
+        self._update_count()
+
+    def _update_count(self) -> None:
+        total = getattr(self, "_total", len(self.model.plays))
+        shown = self.proxy.rowCount()
+        if total > len(self.model.plays):
+            self.count_label.setText(tr(f"Showing the newest {shown} of {total} plays",
+                                        f"{total} 件中、新しい {shown} 件を表示"))
+        else:
+            self.count_label.setText(tr(f"{shown} plays", f"{shown} 件"))
+
+    def visible_rows(self) -> list[list[str]]:
+        """What the table shows, row by row (for people reading it aloud, and for tests)."""
+        return [[str(self.proxy.index(r, c).data()) for c in range(len(COLUMNS))]
+                for r in range(self.proxy.rowCount())]
+
+    # --- acting -----------------------------------------------------------------------------
+    def selected_play_id(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        value = rows[0].data(Qt.ItemDataRole.UserRole)
+        return int(value) if value is not None else None
+
+    def open_selected(self) -> PlayDialog | None:
+        play_id = self.selected_play_id()
+        if play_id is None:
+            self.error_label.setText(tr("Choose a play in the list first.",
+                                        "先に一覧から対局を選んでください。"))
+            return None
+        return self.open_play(play_id)
+
+    def open_play(self, play_id: int) -> PlayDialog | None:
+        play = repo().get_play(self.ctx.db, play_id)
+        if play is None:
+            self.error_label.setText(tr(f"Play #{play_id} no longer exists.",
+                                        f"対局 #{play_id} はもうありません。"))
+            self.reload()
+            return None
+        dialog = PlayDialog(self.ctx, play, self, window=self.window_)
+        dialog.open()
+        return dialog
+
+    def print_current(self) -> bool:
+        play_id = self.selected_play_id()
+        if play_id is None:
+            return False
+        play = repo().get_play(self.ctx.db, play_id)
+        if play is None:
+            return False
+        export_play_pdf(self, play)
+        return True
+
+    def focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+
+def export_play_pdf(parent: QWidget, play: PlayRecord) -> str:
+    """Ask where, write the play's PDF; the message to show (empty when cancelled)."""
+    suggested = f"{play.game_id}-{play.id}.pdf"
+    path = ask_save_path(parent, tr("Export PDF", "PDF に書き出す"), suggested)
+    if path is None:
+        return ""
+    try:
+        write_play_pdf(play, path)
+    except Exception as exc:
+        return tr(f"The PDF could not be written: {exc}", f"PDF を書き出せませんでした: {exc}")
+    return tr(f"PDF written: {path}", f"PDF を書き出しました: {path}")
+
+
+class PlayDialog(QDialog):
+    """One play: its facts, the score sheet (seats, breakdown, total, rank, winner), the move
+    log; Export PDF…, Delete…, Continue (unfinished digital plays)."""
+
+    def __init__(self, ctx: AppContext, play: PlayRecord, parent: QWidget | None = None,
+                 window: Any = None) -> None:
+        super().__init__(parent)
+        self.ctx, self.play, self.window_ = ctx, play, window
+        self.setObjectName("play_dialog")
+        self.resize(820, 560)
+        self.title = heading(self, 1.3)
+        self.facts = QLabel(self)
+        self.facts.setWordWrap(True)
+        self.facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.sheet = QTableWidget(self)
+        self.sheet.setObjectName("sheet")
+        self.sheet.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.log = QListWidget(self)
+        self.log.setObjectName("log")
+        self.log_label = QLabel(self)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.pdf_button = QPushButton(self)
+        self.pdf_button.setObjectName("export_pdf")
+        self.pdf_button.clicked.connect(self.export_pdf)
+        self.delete_button = QPushButton(self)
+        self.delete_button.setObjectName("delete_play")
+        self.delete_button.clicked.connect(self.delete)
+        self.resume_button = QPushButton(self)
+        self.resume_button.setObjectName("resume_play")
+        self.resume_button.clicked.connect(self.resume)
+        self.resume_button.setVisible(not play.is_finished and play.record is not None)
+        self.close_button = QPushButton(self)
+        self.close_button.clicked.connect(self.accept)
+        lower = QWidget(self)
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addWidget(self.log_label)
+        lower_layout.addWidget(self.log)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.sheet)
+        splitter.addWidget(lower)
+        buttons = QHBoxLayout()
+        for button in (self.pdf_button, self.delete_button, self.resume_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.facts)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.status)
+        layout.addLayout(buttons)
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def retranslate(self, *_: object) -> None:
+        play = self.play
+        self.setWindowTitle(tr(f"Play #{play.id}", f"対局 #{play.id}"))
+        self.title.setText(f"{game_name(play.game_id)} — {format_when(play.started_at)}")
+        facts = [tr(f"Mode: {mode_text(play.mode)}", f"形式: {mode_text(play.mode)}"),
+                 tr(f"Winner: {winner_text(play)}", f"勝者: {winner_text(play)}")]
+        if play.location:
+            facts.append(tr(f"Place: {play.location}", f"場所: {play.location}"))
+        if play.finished_at is not None:
+            facts.append(tr(f"Finished: {format_when(play.finished_at)}",
+                            f"終了: {format_when(play.finished_at)}"))
+        if play.notes:
+            facts.append(tr(f"Notes: {play.notes}", f"メモ: {play.notes}"))
+        self.facts.setText("   ·   ".join(facts))
+        self.log_label.setText(tr("Moves", "手順"))
+        self.pdf_button.setText(tr("Export PDF…", "PDF に書き出す…"))
+        self.delete_button.setText(tr("Delete…", "削除…"))
+        self.resume_button.setText(tr("Continue this game", "この対局を続ける"))
+        self.close_button.setText(tr("Close", "閉じる"))
+        self._fill_sheet()
+        self._fill_log()
+
+    def _fill_sheet(self) -> None:
+        seats = sorted(self.play.seats, key=lambda s: s.seat)
+        keys: list[str] = []
+        for seat in seats:
+            keys += [k for k in seat.breakdown if k not in keys]
+        labels = _category_labels(self.play.game_id)
+        rows = ([labels.get(k, k) for k in keys]
+                + [tr("Total", "合計"), tr("Rank", "順位"), tr("Winner", "勝者")])
+        self.sheet.setColumnCount(len(seats))
+        self.sheet.setRowCount(len(rows))
+        self.sheet.setHorizontalHeaderLabels([s.player for s in seats])
+        self.sheet.setVerticalHeaderLabels(rows)
+        for column, seat in enumerate(seats):
+            values = [format_number(seat.breakdown.get(k)) for k in keys]
+            values += [format_number(seat.score),
+                       str(seat.rank) if seat.rank is not None else "—",
+                       "★" if seat.winner else ""]
+            for row, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.sheet.setItem(row, column, item)
+        self.sheet.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+
+    def _fill_log(self) -> None:
+        from companion.export.sheets import move_log_lines
+
+        names = {s.seat: s.player for s in self.play.seats}
+        self.log.clear()
+        lines = move_log_lines(self.play.record, names)
+        self.log.addItems(lines or [tr("No moves recorded (a table play).",
+                                       "手順の記録はありません（卓上での対局）。")])
+
+    # --- actions ----------------------------------------------------------------------------
+    def export_pdf(self) -> None:
+        self.status.setText(export_play_pdf(self, self.play))
+
+    def delete(self) -> bool:
+        """Delete the play after the person confirms; True when it was deleted."""
+        text = tr(f"Delete play #{self.play.id} of {game_name(self.play.game_id)} "
+                  f"({format_when(self.play.started_at)})? This cannot be undone.",
+                  f"{game_name(self.play.game_id)} の対局 #{self.play.id}"
+                  f"（{format_when(self.play.started_at)}）を削除しますか？元に戻せません。")
+        if not confirm(self, tr("Delete play", "対局を削除"), text, tr("Delete", "削除")):
+            return False
+        try:
+            repo().delete_play(self.ctx.db, self.play.id)
+        except Exception as exc:
+            self.status.setText(tr(f"Not deleted: {exc}", f"削除できませんでした: {exc}"))
+            return False
+        events().history_changed.emit()
+        self.accept()
+        return True
+
+    def resume(self) -> None:
+        from ui.play.resume import ResumeError
+
+        if self.window_ is None:
+            return
+        try:
+            self.window_.open_resumed(self.play)
+        except ResumeError as exc:
+            self.status.setText(str(exc))
+            return
+        self.accept()
+
+
+def _category_labels(game_id: str) -> dict[str, str]:
+    try:
+        from companion.games import registry
+
+        info = registry.get(game_id)
+    except Exception:
+        return {}
+    return {key: tr(en, ja) for key, ja, en in info.score_categories}

@@ -1,0 +1,400 @@
+"""Library: one card per registered game (names, players, time, its modes) and, inside the
+window, each game's page with tabs Table companion / Play / Rules and a Back button.
+
+A game's Play tab starts with the new-game form; Start puts the game's play view in its place
+("New game" goes back to the form). Table views and play views are built on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.games.registry import GameInfo, Mode
+from ui.context import AppContext
+from ui.i18n import language, tr
+from ui.shell.common import ERROR_STYLE, heading
+
+#: Tab order and labels of a game page.
+MODE_ORDER: tuple[tuple[Mode, str, str, str], ...] = (
+    (Mode.TABLE, "table", "Table companion", "卓上コンパニオン"),
+    (Mode.PLAY, "play", "Play", "対戦"),
+    (Mode.RULES, "rules", "Rules", "ルール"),
+)
+
+
+def minutes_text(info: GameInfo) -> str:
+    low, high = info.minutes
+    span = f"{low}" if low == high else f"{low}–{high}"
+    return tr(f"{span} min", f"{span} 分")
+
+
+def players_text(info: GameInfo) -> str:
+    return tr(f"{info.players_text()} players", f"{info.players_text()} 人")
+
+
+def rules_markdown(info: GameInfo, lang: str) -> str:
+    from companion.resources import rules_text
+
+    if not info.rules:
+        return ""
+    try:
+        return rules_text(info.rules, lang)
+    except (FileNotFoundError, OSError):
+        return ""
+
+
+class GameCard(QFrame):
+    """A game in the library: its names, players and time, and one button per mode."""
+
+    chosen = Signal(str, str)  # game id, mode key
+
+    def __init__(self, info: GameInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.info = info
+        self.setObjectName(f"card:{info.id}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(f"QFrame#card\\:{info.id} {{ background: palette(base); "
+                           "border: 1px solid #d8ccb4; border-radius: 8px; }")
+        self.title = heading(self, 1.3)
+        self.subtitle = QLabel(self)
+        self.subtitle.setStyleSheet("color: #6b5d45;")
+        self.facts = QLabel(self)
+        self.buttons: dict[str, QPushButton] = {}
+        texts = QVBoxLayout()
+        texts.addWidget(self.title)
+        texts.addWidget(self.subtitle)
+        texts.addWidget(self.facts)
+        row = QHBoxLayout(self)
+        row.addLayout(texts, 1)
+        for mode, key, _en, _ja in MODE_ORDER:
+            if mode not in info.modes:
+                continue
+            button = QPushButton(self)
+            button.setObjectName(f"{key}:{info.id}")
+            button.setMinimumHeight(34)
+            button.clicked.connect(lambda _=False, k=key: self.chosen.emit(self.info.id, k))
+            self.buttons[key] = button
+            row.addWidget(button)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        lang = language().code
+        self.title.setText(self.info.name(lang))
+        self.subtitle.setText(self.info.name("en" if lang == "ja" else "ja"))
+        self.facts.setText(f"{players_text(self.info)} · {minutes_text(self.info)}")
+        for _mode, key, en, ja in MODE_ORDER:
+            if key in self.buttons:
+                self.buttons[key].setText(tr(en, ja))
+
+
+class PlayArea(QWidget):
+    """The Play tab: the new-game form, then the game's play view."""
+
+    def __init__(self, ctx: AppContext, info: GameInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx, self.info = ctx, info
+        self.view: QWidget | None = None
+        from ui.new_game_dialog import NewGameForm
+
+        self.form = NewGameForm(info, ctx.settings, self)
+        self.form.started.connect(self.start)
+        self.new_button = QPushButton(self)
+        self.new_button.setObjectName("new_game")
+        self.new_button.clicked.connect(self.show_form)
+        self.new_button.hide()
+        self.error_label = QLabel(self)
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.form)
+        top = QHBoxLayout()
+        top.addWidget(self.error_label, 1)
+        top.addWidget(self.new_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.stack, 1)
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def retranslate(self, *_: object) -> None:
+        self.new_button.setText(tr("New game", "新しいゲーム"))
+
+    def start(self, setup: Any) -> None:
+        """Start a new game from the form's setup in the game's play view."""
+        from ui.views import play_view
+
+        factory = play_view(self.info.id)
+        if factory is None:
+            self.error_label.setText(tr("This game cannot be played in the app yet.",
+                                        "このゲームはまだアプリで遊べません。"))
+            return
+        view: Any = factory(self.ctx, self.info.id)
+        self.set_view(view)
+        try:
+            view.start(setup)
+        except Exception as exc:  # a setup the engine refuses: say so, keep the form
+            self.error_label.setText(tr(f"The game could not start: {exc}",
+                                        f"ゲームを開始できませんでした: {exc}"))
+            self.show_form()
+
+    def set_view(self, view: QWidget) -> None:
+        """Show `view` (a new or resumed play), closing the previous one."""
+        self.close_view()
+        self.view = view
+        self.stack.addWidget(view)
+        self.stack.setCurrentWidget(view)
+        self.new_button.show()
+        self.error_label.setText("")
+
+    def close_view(self) -> None:
+        if self.view is None:
+            return
+        shutdown = getattr(self.view, "shutdown", None)
+        if shutdown is not None:
+            shutdown()
+        self.stack.removeWidget(self.view)
+        self.view.deleteLater()
+        self.view = None
+
+    def show_form(self) -> None:
+        self.close_view()
+        self.stack.setCurrentWidget(self.form)
+        self.new_button.hide()
+
+
+class RulesView(QTextBrowser):
+    """A game's rules in the current language."""
+
+    def __init__(self, info: GameInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.info = info
+        self.setOpenExternalLinks(True)
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def retranslate(self, *_: object) -> None:
+        text = rules_markdown(self.info, language().code)
+        self.setMarkdown(text or tr("No rules text yet.", "ルールの文章はまだありません。"))
+
+
+class GamePage(QWidget):
+    """One game inside the window: Back, its name, and a tab per mode."""
+
+    back = Signal()
+
+    def __init__(self, ctx: AppContext, info: GameInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx, self.info = ctx, info
+        self.setObjectName(f"game:{info.id}")
+        self.back_button = QPushButton(self)
+        self.back_button.setObjectName("back")
+        self.back_button.clicked.connect(self.back.emit)
+        self.title = heading(self, 1.4)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.tab_keys: list[str] = []
+        self._built: dict[str, QWidget] = {}
+        for mode, key, _en, _ja in MODE_ORDER:
+            if mode in info.modes:
+                self.tab_keys.append(key)
+                holder = QWidget(self.tabs)
+                QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
+                self.tabs.addTab(holder, "")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        header = QHBoxLayout()
+        header.addWidget(self.back_button)
+        header.addWidget(self.title, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.tabs, 1)
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def retranslate(self, *_: object) -> None:
+        self.back_button.setText(tr("← Library", "← ライブラリ"))
+        self.title.setText(self.info.name(language().code))
+        labels = {key: tr(en, ja) for _m, key, en, ja in MODE_ORDER}
+        for index, key in enumerate(self.tab_keys):
+            self.tabs.setTabText(index, labels[key])
+
+    def show_mode(self, key: str) -> QWidget | None:
+        if key not in self.tab_keys:
+            return None
+        index = self.tab_keys.index(key)
+        self.tabs.setCurrentIndex(index)
+        self._tab_changed(index)
+        return self._built.get(key)
+
+    def widget(self, key: str) -> Any:
+        """The tab's content (built on first use)."""
+        if key not in self._built:
+            holder = self.tabs.widget(self.tab_keys.index(key))
+            content = self._make(key)
+            content.setParent(holder)
+            layout = holder.layout() if holder is not None else None
+            assert layout is not None
+            layout.addWidget(content)
+            self._built[key] = content
+        return self._built[key]
+
+    def _tab_changed(self, index: int) -> None:
+        if 0 <= index < len(self.tab_keys):
+            self.widget(self.tab_keys[index])
+
+    def _make(self, key: str) -> QWidget:
+        if key == "play":
+            return PlayArea(self.ctx, self.info)
+        if key == "rules":
+            return RulesView(self.info)
+        from ui.views import table_view
+
+        factory = table_view(self.info.id)
+        if factory is None:
+            from ui.table.score_sheet import ScoreSheetWidget
+
+            return ScoreSheetWidget(self.ctx, self.info.id)
+        widget: QWidget = factory(self.ctx, self.info.id)
+        return widget
+
+    def current_widget(self) -> Any:
+        index = self.tabs.currentIndex()
+        return self._built.get(self.tab_keys[index]) if 0 <= index < len(self.tab_keys) else None
+
+    def shutdown(self) -> None:
+        area = self._built.get("play")
+        if isinstance(area, PlayArea):
+            area.close_view()
+
+
+class LibraryPage(QWidget):
+    """The game list and, one at a time, a game's page."""
+
+    def __init__(self, ctx: AppContext, window: Any = None) -> None:
+        super().__init__()
+        self.ctx, self.window_ = ctx, window
+        from companion.games import registry
+
+        self.games = registry.all_games()
+        self.stack = QStackedWidget(self)
+        self.list_page = QWidget(self.stack)
+        self.title = heading(self.list_page, 1.5)
+        self.hint = QLabel(self.list_page)
+        self.hint.setWordWrap(True)
+        self.cards: dict[str, GameCard] = {}
+        holder = QWidget()
+        cards = QVBoxLayout(holder)
+        for info in self.games:
+            card = GameCard(info, holder)
+            card.chosen.connect(self.open_game)
+            cards.addWidget(card)
+            self.cards[info.id] = card
+        cards.addStretch(1)
+        scroll = QScrollArea(self.list_page)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(holder)
+        list_layout = QVBoxLayout(self.list_page)
+        list_layout.addWidget(self.title)
+        list_layout.addWidget(self.hint)
+        list_layout.addWidget(scroll, 1)
+        self.stack.addWidget(self.list_page)
+        self.game_pages: dict[str, GamePage] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def retranslate(self, *_: object) -> None:
+        self.title.setText(tr("Library", "ライブラリ"))
+        self.hint.setText(tr("Pick a game: a companion for the table, a digital game against "
+                             "people or the computer, or its rules.",
+                             "ゲームを選んでください。卓上で使うコンパニオン、人やコンピューターとの"
+                             "デジタル対戦、ルールの参照ができます。"))
+        for card in self.cards.values():
+            card.retranslate()
+
+    # --- navigation -------------------------------------------------------------------------
+    def game_page(self, game_id: str) -> GamePage:
+        page = self.game_pages.get(game_id)
+        if page is None:
+            info = next(g for g in self.games if g.id == game_id)
+            page = GamePage(self.ctx, info, self.stack)
+            page.back.connect(self.show_list)
+            self.stack.addWidget(page)
+            self.game_pages[game_id] = page
+        return page
+
+    def open_game(self, game_id: str, mode: str = "play") -> GamePage:
+        """Show the game's page at tab `mode` ("table", "play", "rules")."""
+        page = self.game_page(game_id)
+        self.stack.setCurrentWidget(page)
+        if mode not in page.tab_keys:
+            mode = page.tab_keys[0]
+        page.show_mode(mode)
+        self.ctx.settings.setValue("library/last_game", game_id)
+        return page
+
+    def resume(self, play: Any) -> QWidget:
+        """Continue an autosaved play in its game's Play tab (raises `ResumeError`)."""
+        from ui.play.resume import resume_play
+
+        widget = resume_play(self.ctx, play)
+        page = self.open_game(play.game_id, "play")
+        area = page.widget("play")
+        area.set_view(widget)
+        return widget
+
+    def show_list(self) -> None:
+        self.stack.setCurrentWidget(self.list_page)
+
+    def current_game(self) -> str | None:
+        page = self.stack.currentWidget()
+        return page.info.id if isinstance(page, GamePage) else None
+
+    def print_current(self) -> bool:
+        """Ctrl+P on a game page: the PDF of its score sheet or finished play."""
+        page = self.stack.currentWidget()
+        if not isinstance(page, GamePage):
+            return False
+        widget = page.current_widget()
+        if isinstance(widget, PlayArea):
+            widget = widget.view
+        export = getattr(widget, "export_pdf", None)
+        if export is None:
+            return False
+        from ui.shell.common import ask_save_path
+
+        path = ask_save_path(self, tr("Print PDF", "PDF に出力"), f"{page.info.id}.pdf")
+        if path is None:
+            return True
+        try:
+            export(path)
+        except Exception as exc:
+            if self.window_ is not None:
+                self.window_.show_message(tr(f"The PDF could not be written: {exc}",
+                                             f"PDF を書き出せませんでした: {exc}"))
+        return True
+
+    def shutdown(self) -> None:
+        for page in self.game_pages.values():
+            page.shutdown()
+
+    def focus_search(self) -> None:
+        return None
+

@@ -1,0 +1,214 @@
+"""Settings: the interface language (switches at once), where the history is kept (a file or a
+database URL, used from the next start) and a button that opens the data folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.context import AppContext
+from ui.i18n import language, tr
+from ui.shell.common import ERROR_STYLE, OK_STYLE, heading
+
+KEY_LANGUAGE = "language"
+KEY_DATABASE = "database/url"
+
+
+def database_url(text: str) -> str:
+    """A database URL from what a person typed: a URL as is, a file path as SQLite."""
+    text = text.strip()
+    if not text or "://" in text:
+        return text
+    return "sqlite:///" + str(Path(text).expanduser().resolve())
+
+
+def data_folder(ctx: AppContext) -> Path:
+    """The folder of the SQLite file in use, else the default data folder."""
+    path = getattr(ctx.db, "path", None) if ctx.db is not None else None
+    if path is not None:
+        return Path(path).parent
+    from ui.app import default_data_dir
+
+    return default_data_dir()
+
+
+def open_folder(folder: Path) -> bool:
+    """Show the folder in the system's file manager."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))))
+
+
+class SettingsPage(QWidget):
+    """Language and database location."""
+
+    def __init__(self, ctx: AppContext, window: Any = None) -> None:
+        super().__init__()
+        self.ctx, self.window_ = ctx, window
+        self.title = heading(self)
+        self.language_box = QGroupBox(self)
+        self.english = QRadioButton("English", self.language_box)
+        self.english.setObjectName("lang_en")
+        self.japanese = QRadioButton("日本語", self.language_box)
+        self.japanese.setObjectName("lang_ja")
+        group = QButtonGroup(self)
+        group.addButton(self.english)
+        group.addButton(self.japanese)
+        (self.japanese if language().code == "ja" else self.english).setChecked(True)
+        self.english.toggled.connect(lambda on: self._language_toggled(on, "en"))
+        self.japanese.toggled.connect(lambda on: self._language_toggled(on, "ja"))
+        language_row = QHBoxLayout(self.language_box)
+        language_row.addWidget(self.english)
+        language_row.addWidget(self.japanese)
+        language_row.addStretch(1)
+
+        self.db_box = QGroupBox(self)
+        self.current_label = QLabel(self.db_box)
+        self.current_value = QLabel(self.db_box)
+        self.current_value.setObjectName("db_current")
+        self.current_value.setWordWrap(True)
+        self.current_value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.next_label = QLabel(self.db_box)
+        self.db_edit = QLineEdit(self.db_box)
+        self.db_edit.setObjectName("db_url")
+        self.browse_button = QPushButton(self.db_box)
+        self.browse_button.clicked.connect(self._browse)
+        self.save_button = QPushButton(self.db_box)
+        self.save_button.setObjectName("db_save")
+        self.save_button.clicked.connect(self.save_database)
+        self.default_button = QPushButton(self.db_box)
+        self.default_button.setObjectName("db_default")
+        self.default_button.clicked.connect(self.use_default)
+        self.folder_button = QPushButton(self.db_box)
+        self.folder_button.setObjectName("open_folder")
+        self.folder_button.clicked.connect(self.open_data_folder)
+        self.db_note = QLabel(self.db_box)
+        self.db_note.setWordWrap(True)
+        self.db_status = QLabel(self.db_box)
+        self.db_status.setObjectName("db_status")
+        self.db_status.setWordWrap(True)
+        edit_row = QHBoxLayout()
+        edit_row.addWidget(self.db_edit, 1)
+        edit_row.addWidget(self.browse_button)
+        buttons = QHBoxLayout()
+        for button in (self.save_button, self.default_button, self.folder_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        form = QFormLayout(self.db_box)
+        form.addRow(self.current_label, self.current_value)
+        form.addRow(self.next_label, edit_row)
+        form.addRow(buttons)
+        form.addRow(self.db_note)
+        form.addRow(self.db_status)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.language_box)
+        layout.addWidget(self.db_box)
+        layout.addStretch(1)
+        stored = ctx.settings.value(KEY_DATABASE)
+        self.db_edit.setText(str(stored) if stored else "")
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def retranslate(self, *_: object) -> None:
+        self.title.setText(tr("Settings", "設定"))
+        for button, code in ((self.english, "en"), (self.japanese, "ja")):
+            button.blockSignals(True)
+            button.setChecked(language().code == code)
+            button.blockSignals(False)
+        self.language_box.setTitle(tr("Language", "言語"))
+        self.db_box.setTitle(tr("History database", "履歴データベース"))
+        self.current_label.setText(tr("In use", "使用中"))
+        self.next_label.setText(tr("From next start", "次回起動から"))
+        self.db_edit.setPlaceholderText(tr("default (a file in the data folder), a file, or a "
+                                           "URL such as postgresql://host/db",
+                                           "既定（データフォルダ内のファイル）、ファイル、または "
+                                           "postgresql://host/db のような URL"))
+        self.browse_button.setText(tr("File…", "ファイル…"))
+        self.save_button.setText(tr("Use from next start", "次回起動から使う"))
+        self.default_button.setText(tr("Back to default", "既定に戻す"))
+        self.folder_button.setText(tr("Open data folder", "データフォルダを開く"))
+        self.db_note.setText(tr("The database in use does not change until the app is "
+                                "started again. Nothing is copied or deleted.",
+                                "アプリを再起動するまで使用中のデータベースは変わりません。"
+                                "データのコピーや削除は行いません。"))
+        self.refresh_current()
+
+    def refresh_current(self) -> None:
+        if self.ctx.db is None:
+            self.current_value.setText(tr("(opening…)", "（開いています…）"))
+        else:
+            self.current_value.setText(str(getattr(self.ctx.db, "url", "")))
+
+    def activated(self) -> None:
+        self.refresh_current()
+
+    def reload(self) -> None:
+        self.refresh_current()
+
+    # --- actions ----------------------------------------------------------------------------
+    def _language_toggled(self, on: bool, code: str) -> None:
+        if on:
+            self.set_language(code)
+
+    def set_language(self, code: str) -> None:
+        """Switch the interface language now and remember it."""
+        self.ctx.settings.setValue(KEY_LANGUAGE, code)
+        language().set(code)
+
+    def _browse(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self, tr("History database file", "履歴データベースのファイル"),
+            str(data_folder(self.ctx) / "companion.db"), "SQLite (*.db *.sqlite)",
+            options=QFileDialog.Option.DontConfirmOverwrite)
+        if name:
+            self.db_edit.setText(name)
+
+    def save_database(self) -> None:
+        """Remember the typed location (a file or URL) for the next start."""
+        url = database_url(self.db_edit.text())
+        if url and "://" in url and not url.split("://", 1)[0]:
+            self._status(tr("That is not a database URL.", "データベースの URL ではありません。"),
+                         error=True)
+            return
+        if url:
+            self.ctx.settings.setValue(KEY_DATABASE, url)
+            self.db_edit.setText(url)
+            self._status(tr(f"From the next start the history is kept in {url}.",
+                            f"次回起動から履歴は {url} に保存されます。"))
+        else:
+            self.use_default()
+
+    def use_default(self) -> None:
+        self.ctx.settings.remove(KEY_DATABASE)
+        self.db_edit.clear()
+        self._status(tr("From the next start the default database is used.",
+                        "次回起動から既定のデータベースを使います。"))
+
+    def open_data_folder(self) -> None:
+        folder = data_folder(self.ctx)
+        if not open_folder(folder):
+            self._status(tr(f"The folder could not be opened: {folder}",
+                            f"フォルダを開けませんでした: {folder}"), error=True)
+        else:
+            self._status(str(folder))
+
+    def _status(self, text: str, error: bool = False) -> None:
+        self.db_status.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
+        self.db_status.setText(text)

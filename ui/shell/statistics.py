@@ -1,0 +1,239 @@
+"""Statistics of finished plays (computers excluded): a table of plays, wins, win rate, average
+and best score per player and game, and charts — wins per player, scores over time, plays per
+month. Every number is an SQL aggregate from the repository."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.history import PeriodCount, PlayerStats, ScorePoint
+from ui.context import AppContext
+from ui.events import events
+from ui.i18n import language, tr
+from ui.shell.charts import BarChart, LineChart
+from ui.shell.common import ERROR_STYLE, format_number, game_name, heading, repo
+
+#: The game filter's first two entries.
+BY_GAME = "*"  # one row per player and game
+ALL_GAMES = ""  # one row per player over every game
+COLUMNS = (("Player", "プレイヤー"), ("Game", "ゲーム"), ("Plays", "対局"), ("Wins", "勝ち"),
+           ("Win rate", "勝率"), ("Average", "平均点"), ("Best", "最高点"))
+#: Lines in "scores over time" (the players with the most points).
+MAX_LINES = 6
+
+
+def wins_per_player(stats: list[PlayerStats]) -> list[tuple[str, int]]:
+    """Wins summed per player, most first."""
+    wins: dict[str, int] = defaultdict(int)
+    for row in stats:
+        wins[row.player] += row.wins
+    return sorted(wins.items(), key=lambda item: (-item[1], item[0]))
+
+
+def plays_per_month(rows: list[PeriodCount]) -> list[tuple[str, int]]:
+    """Plays per month, oldest first. Rows for player "" are whole-table totals when the
+    repository gives them; otherwise a month counts its most active player's plays (every
+    play has at least that many)."""
+    totals = {r.period: r.plays for r in rows if r.player == ""}
+    if not totals:
+        for r in rows:
+            totals[r.period] = max(totals.get(r.period, 0), r.plays)
+    return sorted(totals.items())
+
+
+def score_series(points: list[ScorePoint]) -> dict[str, list[tuple[datetime, float]]]:
+    series: dict[str, list[tuple[datetime, float]]] = defaultdict(list)
+    for point in points:
+        series[point.player].append((point.when, point.score))
+    keep = sorted(series, key=lambda name: -len(series[name]))[:MAX_LINES]
+    return {name: series[name] for name in sorted(keep)}
+
+
+class NumberItem(QTableWidgetItem):
+    """A cell that sorts by its number, not its text ("10" after "9")."""
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        mine, theirs = self.data(Qt.ItemDataRole.UserRole), other.data(Qt.ItemDataRole.UserRole)
+        if isinstance(mine, (int, float)) and isinstance(theirs, (int, float)):
+            return mine < theirs
+        return super().__lt__(other)
+
+
+class StatisticsPage(QWidget):
+    """Table and charts for the game chosen (every game by game, all together, or one)."""
+
+    def __init__(self, ctx: AppContext, window: Any = None) -> None:
+        super().__init__()
+        self.ctx, self.window_ = ctx, window
+        self._dirty = True
+        self.stats: list[PlayerStats] = []
+        self.title = heading(self)
+        self.game_label = QLabel(self)
+        self.game_filter = QComboBox(self)
+        self.game_filter.setObjectName("stats_game")
+        self.game_filter.currentIndexChanged.connect(self.reload)
+        self.table = QTableWidget(self)
+        self.table.setObjectName("stats_table")
+        self.table.setColumnCount(len(COLUMNS))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSortingEnabled(True)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.wins_chart = BarChart(self)
+        self.wins_chart.setObjectName("wins_chart")
+        self.scores_chart = LineChart(self)
+        self.scores_chart.setObjectName("scores_chart")
+        self.months_chart = BarChart(self)
+        self.months_chart.setObjectName("months_chart")
+        self.error_label = QLabel(self)
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setWordWrap(True)
+        charts = QWidget(self)
+        charts_row = QHBoxLayout(charts)
+        charts_row.setContentsMargins(0, 0, 0, 0)
+        for chart in (self.wins_chart, self.scores_chart, self.months_chart):
+            charts_row.addWidget(chart)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.table)
+        splitter.addWidget(charts)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.game_label)
+        top.addWidget(self.game_filter)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.error_label)
+        layout.addWidget(splitter, 1)
+        language().changed.connect(self.retranslate)
+        events().history_changed.connect(self._history_changed)
+        self.retranslate()
+
+    def retranslate(self, *_: object) -> None:
+        self.title.setText(tr("Statistics", "統計"))
+        self.game_label.setText(tr("Game", "ゲーム"))
+        self.table.setHorizontalHeaderLabels([tr(en, ja) for en, ja in COLUMNS])
+        self._fill_games()
+        if not self._dirty:
+            self._show()
+
+    def _fill_games(self) -> None:
+        from companion.games import registry
+
+        current = self.game_filter.currentData()
+        self.game_filter.blockSignals(True)
+        self.game_filter.clear()
+        self.game_filter.addItem(tr("Every game, one by one", "ゲーム別"), BY_GAME)
+        self.game_filter.addItem(tr("All games together", "全ゲーム合計"), ALL_GAMES)
+        for info in registry.all_games():
+            self.game_filter.addItem(info.name(language().code), info.id)
+        index = self.game_filter.findData(current) if current is not None else 0
+        self.game_filter.setCurrentIndex(max(0, index))
+        self.game_filter.blockSignals(False)
+
+    # --- loading ----------------------------------------------------------------------------
+    def _history_changed(self) -> None:
+        self._dirty = True
+        if self.isVisible():
+            self.reload()
+
+    def activated(self) -> None:
+        if self._dirty:
+            self.reload()
+
+    def choice(self) -> str:
+        value = self.game_filter.currentData()
+        return BY_GAME if value is None else str(value)
+
+    def reload(self, *_: object) -> None:
+        if self.ctx.db is None:
+            return
+        self._dirty = False
+        db, choice = repo(), self.choice()
+        try:
+            self.stats = list(db.player_stats(self.ctx.db,
+                                              None if choice == BY_GAME else choice))
+            score_game = choice if choice not in (BY_GAME, ALL_GAMES) else self._busiest_game()
+            self.score_game = score_game
+            self.points = (list(db.scores_over_time(self.ctx.db, score_game))
+                           if score_game else [])
+            game_id = None if choice in (BY_GAME, ALL_GAMES) else choice
+            self.months = list(db.plays_per_period(self.ctx.db, game_id=game_id,
+                                                   period="month"))
+        except Exception as exc:
+            self.error_label.setText(tr(f"The statistics could not be read: {exc}",
+                                        f"統計を読み込めませんでした: {exc}"))
+            return
+        self.error_label.setText("")
+        self._show()
+
+    def _busiest_game(self) -> str:
+        counts: dict[str, int] = {}
+        for row in self.stats:
+            counts[row.game_id] = counts.get(row.game_id, 0) + row.plays
+        if not counts or "" in counts:
+            counts = dict(repo().game_play_counts(self.ctx.db))
+        return max(sorted(counts), key=lambda g: counts[g]) if counts else ""
+
+    def _show(self) -> None:
+        self._fill_table()
+        wins = wins_per_player(self.stats)
+        no_data = tr("No finished plays yet", "終わった対局はまだありません")
+        self.wins_chart.set_data(tr("Wins per player", "プレイヤー別の勝ち数"),
+                                 [n for n, _w in wins], [w for _n, w in wins], no_data)
+        game = getattr(self, "score_game", "")
+        self.scores_chart.set_data(
+            tr(f"Scores over time — {game_name(game)}", f"得点の推移 — {game_name(game)}")
+            if game else tr("Scores over time", "得点の推移"),
+            score_series(getattr(self, "points", [])), no_data)
+        months = plays_per_month(getattr(self, "months", []))
+        self.months_chart.set_data(tr("Plays per month", "月別の対局数"),
+                                   [m for m, _n in months], [n for _m, n in months], no_data)
+
+    def _fill_table(self) -> None:
+        self.table.setSortingEnabled(False)
+        self.table.setRowCount(len(self.stats))
+        for row, stats in enumerate(self.stats):
+            values: list[tuple[str, float]] = [
+                (stats.player, 0.0),
+                (game_name(stats.game_id) if stats.game_id else tr("All games", "全ゲーム"), 0.0),
+                (str(stats.plays), stats.plays),
+                (str(stats.wins), stats.wins),
+                (f"{stats.win_rate:.0%}", stats.win_rate),
+                (format_number(stats.average_score), stats.average_score or 0.0),
+                (format_number(stats.best_score), stats.best_score or 0.0),
+            ]
+            for column, (text, number) in enumerate(values):
+                item = NumberItem(text) if column >= 2 else QTableWidgetItem(text)
+                if column >= 2:
+                    item.setData(Qt.ItemDataRole.UserRole, number)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(row, column, item)
+        self.table.setSortingEnabled(True)
+
+    def rows(self) -> list[list[str]]:
+        """The table as shown."""
+        return [[item.text() if (item := self.table.item(r, c)) is not None else ""
+                 for c in range(len(COLUMNS))]
+                for r in range(self.table.rowCount())]
