@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from companion.core.api import CHANCE, TERMINAL, GameState, Outcome, Termination
+from companion.core.api import CHANCE, TERMINAL
 from companion.games.sticks.ledger import Ledger, RoundResult
 from companion.games.sticks.moves import (
     ALL_THROWS,
@@ -33,22 +33,20 @@ from companion.games.sticks.moves import (
     Throw,
     parse_move,
 )
+from companion.games.sticks.session import PointsSession
 
 #: A re-throw showing one of these loses the running total (連撃獣裁).
 LOSING_RETHROWS = frozenset({0, 1})
 
 
 @dataclass
-class PotState(GameState):
+class PotState(PointsSession):
     """A 獣裁 session (and, with `repeated`, a 連撃獣裁 session)."""
 
     game_id: ClassVar[str] = "juusai"
     #: 連撃獣裁: a seat may throw again and add, until it banks or busts.
     repeated: ClassVar[bool] = False
 
-    points: list[int] = field(default_factory=list)
-    pot: int = 0
-    round: int = 0  # rounds started so far (1-based number of the current round)
     contenders: list[int] = field(default_factory=list)  # throwing order of this throw-off
     turn: int = 0  # index into `contenders` of the seat to throw
     results: list[int | None] = field(default_factory=list)  # fixed results, per seat
@@ -57,17 +55,8 @@ class PotState(GameState):
     awaiting: bool = False  # sticks in the air: chance acts
     throwoff: int = 0  # re-throws after ties in this round
     last: RoundResult | None = None
-    last_throw: int | None = None  # the most recent throw shown by the sticks
-    ended: Termination | None = None
 
     # --- creating ---------------------------------------------------------------------------
-    @classmethod
-    def start(cls, num_players: int, options: dict[str, Any]) -> Self:
-        state = cls(num_players=num_players, options=dict(options))
-        state.points = [int(options["start_points"])] * num_players
-        state._begin_round()
-        return state
-
     @property
     def stake(self) -> int:
         return int(self.options["stake"])
@@ -76,27 +65,11 @@ class PotState(GameState):
     def rounds(self) -> int:
         return int(self.options["rounds"])
 
-    @property
-    def total_points(self) -> int:
-        return int(self.options["start_points"]) * self.num_players
-
-    def solvent_seats(self) -> list[int]:
-        """Seats with points left (the others are bankrupt and sit out)."""
-        return [s for s in range(self.num_players) if self.points[s] > 0]
-
     def _begin_round(self) -> None:
-        solvent = self.solvent_seats()
-        if len(solvent) < 2:
-            self.ended = Termination.ELIMINATION
+        order = self._next_round_order(self.round % self.num_players)
+        if order is None:
             return
-        if self.round >= self.rounds:
-            self.ended = Termination.ROUND_LIMIT
-            return
-        self.round += 1
         self.throwoff = 0
-        first = (self.round - 1) % self.num_players
-        order = [(first + i) % self.num_players for i in range(self.num_players)]
-        order = [s for s in order if s in solvent]
         self._collect(order)
         self._start_throwoff(order)
 
@@ -200,22 +173,6 @@ class PotState(GameState):
         self.pot = 0
         self._begin_round()
 
-    # --- result -----------------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if self.ended is None:
-            return None
-        best = max(self.points)
-        winners = frozenset(s for s, p in enumerate(self.points) if p == best)
-        reason = ("only one seat has points left" if self.ended is Termination.ELIMINATION
-                  else f"{self.round} rounds played")
-        return Outcome(
-            scores=tuple(float(p) for p in self.points),
-            winners=winners,
-            termination=self.ended,
-            breakdown=tuple({"points": float(p)} for p in self.points),
-            detail=reason,
-        )
-
     # --- information ------------------------------------------------------------------------
     def copy(self) -> Self:
         other = self.__class__.__new__(self.__class__)
@@ -256,13 +213,7 @@ class PotState(GameState):
                 f"{running}; {state}")
 
     def invariant_errors(self) -> Sequence[str]:
-        errors = []
-        if sum(self.points) + self.pot != self.total_points:
-            errors.append(f"points {self.points} + pot {self.pot} != {self.total_points}")
-        if any(p < 0 for p in self.points) or self.pot < 0:
-            errors.append(f"negative points: {self.points}, pot {self.pot}")
-        if self.ended is not None and self.pot != 0:
-            errors.append(f"session over with {self.pot} left in the pot")
+        errors = self.points_errors("pot")
         if self.ended is None and not 0 <= self.turn < len(self.contenders):
             errors.append(f"turn {self.turn} outside contenders {self.contenders}")
         return errors

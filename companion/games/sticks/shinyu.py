@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
-from companion.core.api import CHANCE, TERMINAL, GameState, Outcome, Termination
+from companion.core.api import CHANCE, TERMINAL, GameState
 from companion.core.chance import STICKS, stick_probability
 from companion.games.sticks.ledger import Ledger, ShinyuResult
 from companion.games.sticks.moves import (
@@ -35,6 +35,7 @@ from companion.games.sticks.moves import (
     Throw,
     parse_move,
 )
+from companion.games.sticks.session import PointsSession
 
 #: The banker pays stake × PAYOUT[n] on a winning bet on n (the stake itself comes back too).
 PAYOUT: tuple[int, ...] = (8, 4, 2, 2, 4, 8)
@@ -46,29 +47,18 @@ def expected_values() -> dict[int, Fraction]:
 
 
 @dataclass
-class ShinyuState(GameState):
+class ShinyuState(PointsSession):
     """A 新遊 session."""
 
     game_id: ClassVar[str] = "shinyu"
 
-    points: list[int] = field(default_factory=list)
-    pot: int = 0  # the bets lying on the table
-    round: int = 0
+    # pot: the bets lying on the table
     banker: int = 0
     bettors: list[int] = field(default_factory=list)  # this round's betting order
     turn: int = 0  # index into bettors; == len(bettors): the banker throws
     bets: list[Bet | None] = field(default_factory=list)
     awaiting: bool = False
     last: ShinyuResult | None = None
-    last_throw: int | None = None
-    ended: Termination | None = None
-
-    @classmethod
-    def start(cls, num_players: int, options: dict[str, Any]) -> Self:
-        state = cls(num_players=num_players, options=dict(options))
-        state.points = [int(options["start_points"])] * num_players
-        state._begin_round()
-        return state
 
     @property
     def rounds(self) -> int:
@@ -78,25 +68,11 @@ class ShinyuState(GameState):
     def max_bet(self) -> int:
         return int(self.options["max_bet"])
 
-    @property
-    def total_points(self) -> int:
-        return int(self.options["start_points"]) * self.num_players
-
-    def solvent_seats(self) -> list[int]:
-        return [s for s in range(self.num_players) if self.points[s] > 0]
-
     def _begin_round(self) -> None:
-        solvent = self.solvent_seats()
-        if len(solvent) < 2:
-            self.ended = Termination.ELIMINATION
+        wanted = self.round % self.num_players if self.options["rotate_banker"] else 0
+        order = self._next_round_order(wanted)
+        if order is None:
             return
-        if self.round >= self.rounds:
-            self.ended = Termination.ROUND_LIMIT
-            return
-        self.round += 1
-        wanted = (self.round - 1) % self.num_players if self.options["rotate_banker"] else 0
-        order = [(wanted + i) % self.num_players for i in range(self.num_players)]
-        order = [s for s in order if s in solvent]
         self.banker = order[0]
         self.bettors = order[1:]
         self.turn = 0
@@ -186,21 +162,6 @@ class ShinyuState(GameState):
         self.bets = [None] * self.num_players
         self._begin_round()
 
-    # --- result -----------------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if self.ended is None:
-            return None
-        best = max(self.points)
-        reason = ("only one seat has points left" if self.ended is Termination.ELIMINATION
-                  else f"{self.round} rounds played")
-        return Outcome(
-            scores=tuple(float(p) for p in self.points),
-            winners=frozenset(s for s, p in enumerate(self.points) if p == best),
-            termination=self.ended,
-            breakdown=tuple({"points": float(p)} for p in self.points),
-            detail=reason,
-        )
-
     def copy(self) -> Self:
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
@@ -237,16 +198,10 @@ class ShinyuState(GameState):
                 f"{','.join(map(str, self.points))} bets [{bets}]; {state}")
 
     def invariant_errors(self) -> Sequence[str]:
-        errors = []
-        if sum(self.points) + self.pot != self.total_points:
-            errors.append(f"points {self.points} + bets {self.pot} != {self.total_points}")
-        if any(p < 0 for p in self.points):
-            errors.append(f"negative points: {self.points}")
+        errors = self.points_errors("bets")
         on_table = sum(b.amount for b in self.bets if b is not None)
         if self.ended is None and on_table != self.pot:
             errors.append(f"bets {on_table} != pot {self.pot}")
-        if self.ended is not None and self.pot != 0:
-            errors.append(f"session over with {self.pot} on the table")
         return errors
 
 
