@@ -3,24 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from companion.core.api import GameState
+from companion.core.record import sample_outcome as sample_chance
 
 #: A playout longer than this is cut off (and scores nothing): a guard against endless games.
 MAX_PLAYOUT_STEPS = 5000
-
-
-def sample_chance(state: GameState, rng: random.Random) -> Any:
-    """One chance outcome drawn with its probability."""
-    u = rng.random()
-    outcomes = state.chance_outcomes()
-    acc = 0.0
-    for outcome, probability in outcomes:
-        acc += probability
-        if u < acc:
-            return outcome
-    return outcomes[-1][0]
 
 
 def step_randomly(state: GameState, rng: random.Random) -> None:
