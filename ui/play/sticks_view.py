@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QGridLayout,
     QGroupBox,
@@ -40,6 +39,7 @@ from companion.history import PlayRecord, SeatResult
 from companion.table.thrower import faces_for
 from ui.context import AppContext
 from ui.i18n import language, tr
+from ui.pdf_dialog import save_pdf
 from ui.play.controller import GameController, Seat, bot_label, history_name, seats_from
 from ui.table.sticks_widget import ResultBadge, SticksWidget, animations_enabled
 
@@ -571,15 +571,7 @@ class SticksPlayView(QWidget):
         render_sheet(play_sheet(self.controller.final_play, language().code), path)
 
     def _ask_pdf(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, tr("Save PDF", "PDF を保存"),
-                                              f"{self.game_id}.pdf", "PDF (*.pdf)")
-        if not name:
-            return
-        try:
-            self.export_pdf(Path(name))
-        except Exception as exc:
-            self.error_label.setText(tr(f"The PDF could not be written: {exc}",
-                                        f"PDF を書き出せませんでした: {exc}"))
+        save_pdf(self, f"{self.game_id}.pdf", self.export_pdf, self.error_label)
 
     def closeEvent(self, event: Any) -> None:
         if self.controller is not None:

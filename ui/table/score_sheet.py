@@ -12,11 +12,13 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QDate,
     QDateTime,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
+    QTime,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut, QUndoCommand, QUndoStack
@@ -24,7 +26,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCompleter,
     QDateTimeEdit,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
 from companion.scoresheet import ScoreSheet
 from ui.context import AppContext
 from ui.i18n import language, tr
+from ui.pdf_dialog import save_pdf
 from ui.table.weak import weak_listener
 
 WINNER_BRUSH = QBrush(QColor("#fff3c4"))
@@ -286,7 +288,9 @@ class ScoreSheetWidget(QWidget):
         self.retranslate()
 
     def _build(self) -> None:
-        self.date_edit = QDateTimeEdit(QDateTime(self.sheet.date), self)
+        when = self.sheet.date
+        self.date_edit = QDateTimeEdit(QDateTime(QDate(when.year, when.month, when.day),
+                                                 QTime(when.hour, when.minute, when.second)), self)
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("yyyy-MM-dd HH:mm")
         self.date_edit.dateTimeChanged.connect(self._date_changed)
@@ -462,17 +466,7 @@ class ScoreSheetWidget(QWidget):
         render_sheet(play_sheet(play, language().code), path)
 
     def _ask_pdf(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, tr("Print PDF", "PDF に出力"),
-                                              f"{self.game_id}-score.pdf", "PDF (*.pdf)")
-        if not name:
-            return
-        try:
-            self.export_pdf(Path(name))
-        except Exception as exc:
-            self.status.setText(tr(f"The PDF could not be written: {exc}",
-                                   f"PDF を書き出せませんでした: {exc}"))
-            return
-        self.status.setText(tr(f"PDF written: {name}", f"PDF を書き出しました: {name}"))
+        save_pdf(self, f"{self.game_id}-score.pdf", self.export_pdf, self.status)
 
 
 def _default_players(game_id: str) -> int:

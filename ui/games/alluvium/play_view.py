@@ -24,7 +24,6 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -42,6 +41,7 @@ from companion.history import PlayRecord, SeatResult
 from ui.context import AppContext
 from ui.games.alluvium.map_widget import qcolor
 from ui.i18n import language, tr
+from ui.pdf_dialog import save_pdf
 from ui.play.controller import GameController, Seat, history_name, seats_from
 
 Cell = tuple[int, int]
@@ -409,15 +409,7 @@ class AlluviumPlayView(QWidget):
                                     language().code), path)
 
     def _ask_pdf(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, tr("Print PDF", "PDF に出力"),
-                                              "alluvium-play.pdf", "PDF (*.pdf)")
-        if not name:
-            return
-        try:
-            self.export_pdf(Path(name))
-        except Exception as exc:
-            self.error_label.setText(tr(f"The PDF could not be written: {exc}",
-                                        f"PDF を書き出せませんでした: {exc}"))
+        save_pdf(self, "alluvium-play.pdf", self.export_pdf, self.error_label)
 
     def shutdown(self) -> None:
         if self.controller is not None:

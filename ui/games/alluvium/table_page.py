@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -45,6 +44,7 @@ from companion.games.alluvium.tracker import RoundTracker
 from ui.context import AppContext
 from ui.games.alluvium.map_widget import MapWidget, qcolor
 from ui.i18n import language, tr
+from ui.pdf_dialog import save_pdf
 
 NO_AREA = -1  # the area spin box's "not written" value
 
@@ -576,17 +576,7 @@ class AlluviumTablePage(QWidget):
         if game is None:
             self.status.setText(" ".join(self.game.problems()))
             return
-        name, _ = QFileDialog.getSaveFileName(self, tr("Print PDF", "PDF に出力"),
-                                              "alluvium-sheets.pdf", "PDF (*.pdf)")
-        if not name:
-            return
-        try:
-            self.export_pdf(Path(name))
-        except Exception as exc:
-            self.status.setText(tr(f"The PDF could not be written: {exc}",
-                                   f"PDF を書き出せませんでした: {exc}"))
-            return
-        self.status.setText(tr(f"PDF written: {name}", f"PDF を書き出しました: {name}"))
+        save_pdf(self, "alluvium-sheets.pdf", self.export_pdf, self.status)
 
     # --- language -----------------------------------------------------------------------------
     def retranslate(self, *_: object) -> None:
