@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import types
 from pathlib import Path
 
@@ -181,21 +180,21 @@ def test_japanese_switch_relabels(qtbot, page: AlluviumTablePage) -> None:
     page.grab().save("/tmp/alluvium-table-ja.png")
 
 
-def test_save_writes_a_table_play(qtbot, page: AlluviumTablePage, monkeypatch) -> None:
-    saved = []
-    fake = types.ModuleType("db")
-    fake.add_play = lambda database, play: saved.append(play) or 17  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "db", fake)
-    page.ctx = types.SimpleNamespace(db=object())  # type: ignore[assignment]
+def test_save_writes_a_table_play(qtbot, page: AlluviumTablePage, tmp_path: Path) -> None:
+    import db
+
+    database = db.open_database(f"sqlite:///{tmp_path / 'history.db'}")
+    page.ctx = types.SimpleNamespace(db=database)  # type: ignore[assignment]
     drag(page, (0, 0), (0, 2))
     qtbot.mouseClick(page.save_button, Qt.MouseButton.LeftButton)
-    assert page.saved_play_id == 17
-    (play,) = saved
-    assert play.mode is PlayMode.TABLE and play.game_id == "alluvium"
+    (play,) = db.list_plays(database)
+    assert page.saved_play_id == play.id
+    assert play.mode is PlayMode.TABLE and play.game_id == "alluvium" and play.is_finished
     assert [s.player for s in play.seats] == ["Ann", "Ben", "Cy", "Di"]
     assert play.seats[0].faction == "Red"
     assert play.seats[0].breakdown["area4"] == 3
-    assert "17" in page.status.text()
+    assert str(play.id) in page.status.text()
+    database.close()
 
 
 def test_save_refuses_missing_names(qtbot) -> None:

@@ -194,21 +194,10 @@ def test_screens_in_both_languages(qtbot, ctx) -> None:
     assert "異なる色" in helpers.split_label.text()
 
 
-def test_saving_to_history_and_filled_pdf(qtbot, ctx, tmp_path: Path, monkeypatch) -> None:
-    import sys
-    import types
+def test_saving_to_history_and_filled_pdf(qtbot, ctx, tmp_path: Path) -> None:
+    import db
 
-    from companion.history import PlayRecord
-
-    saved: list[PlayRecord] = []
-    fake_db = types.ModuleType("db")
-
-    def add_play(database: object, record: PlayRecord) -> int:
-        saved.append(record)
-        return 7
-
-    fake_db.add_play = add_play  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "db", fake_db)
+    ctx.db = db.open_database(f"sqlite:///{tmp_path / 'history.db'}")
     view = make(qtbot, ctx)
     qtbot.keyClicks(view.names_edit, "Ann, Ben")
     view.tabs.setCurrentIndex(2)
@@ -218,12 +207,13 @@ def test_saving_to_history_and_filled_pdf(qtbot, ctx, tmp_path: Path, monkeypatc
     type_into(qtbot, view, 3, 1, "12")
     pad = view.score_page.pad
     pad.ctx = ctx
-    assert pad.save() == 7
-    (record,) = saved
-    assert record.game_id == "sorani"
+    play_id = pad.save()
+    (record,) = db.list_plays(ctx.db)
+    assert record.id == play_id and record.game_id == "sorani"
     assert [(s.player, s.score, s.rank, s.winner) for s in record.seats] == [
         ("Ann", 12.0, 2, False), ("Ben", 12.0, 1, True)]
     assert record.seats[0].breakdown == {"planets": 12.0}
+    assert {p.name for p in db.list_players(ctx.db)} == {"Ann", "Ben"}
     pad.export_pdf(tmp_path / "pad.pdf")
     assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF")
     assert pad.details == {0: ["set Colour 1+Colour 2+Colour 3+Colour 4 → 12", "= 12"]}
