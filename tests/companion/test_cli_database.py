@@ -58,3 +58,16 @@ def test_a_missing_play_is_named(tmp_path, capsys):
     url = f"sqlite:///{tmp_path / 'h.db'}"
     assert cli.main(["--db", url, "pdf", "--play", "42", "-o", str(tmp_path / "x.pdf")]) == 2
     assert "no play with id 42" in capsys.readouterr().err
+
+
+def test_every_command_has_help(capsys):
+    import pytest
+
+    for argv in (["--help"], *([name, "--help"] for name in cli.SUBCOMMANDS)):
+        with pytest.raises(SystemExit) as done:
+            cli.main(argv)
+        assert done.value.code == 0
+        text = capsys.readouterr().out
+        assert text.startswith("usage: companion")
+        if argv == ["--help"]:
+            assert all(name in text for name in cli.SUBCOMMANDS) and "--db URL" in text
