@@ -59,7 +59,7 @@ class PlayRow(Base):
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",
-        lazy="selectin")
+        lazy="raise")  # queries say what they load (db.repository.WITH_SEATS)
 
     __table_args__ = (
         Index("ix_plays_game_finished", "game_id", "finished_at"),
@@ -85,8 +85,8 @@ class SeatRow(Base):
     winner: Mapped[bool] = mapped_column(Boolean, default=False)
     start_player: Mapped[bool] = mapped_column(Boolean, default=False)
 
-    play: Mapped[PlayRow] = relationship(back_populates="seats")
-    player: Mapped[PlayerRow | None] = relationship(lazy="joined")
+    play: Mapped[PlayRow] = relationship(back_populates="seats", lazy="raise")
+    player: Mapped[PlayerRow | None] = relationship(lazy="raise")
 
     __table_args__ = (
         Index("ix_seats_play", "play_id"),

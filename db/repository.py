@@ -9,12 +9,15 @@ from typing import Any
 
 from sqlalchemy import Select, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from companion.history import Player, PlayMode, PlayRecord, SeatResult
 from db.engine import Database, DatabaseError, DuplicatePlayerError
 from db.models import PlayerRow, PlayRow, SeatRow, SettingRow
 from db.stats import refresh_stat_cells
+
+#: Loader options for a play with its seats and their players (relationships never lazy-load).
+WITH_SEATS = (selectinload(PlayRow.seats).joinedload(SeatRow.player),)
 
 
 @contextmanager
@@ -174,7 +177,7 @@ def update_play(database: Database, play: PlayRecord) -> None:
     if play.id is None:
         raise DatabaseError("Only a saved play can be updated.")
     with transaction(database) as session:
-        row = session.get(PlayRow, play.id)
+        row = session.get(PlayRow, play.id, options=WITH_SEATS)
         if row is None:
             raise DatabaseError(f"There is no play number {play.id}.")
         before = _counted_players([row])
@@ -197,13 +200,13 @@ def save_autosave(database: Database, play: PlayRecord) -> int:
 
 def get_play(database: Database, play_id: int) -> PlayRecord | None:
     with database.sessions() as session:
-        row = session.get(PlayRow, play_id)
+        row = session.get(PlayRow, play_id, options=WITH_SEATS)
         return None if row is None else _to_record(row)
 
 
 def delete_play(database: Database, play_id: int) -> None:
     with transaction(database) as session:
-        row = session.get(PlayRow, play_id)
+        row = session.get(PlayRow, play_id, options=WITH_SEATS)
         if row is None:
             return
         players = _counted_players([row])
@@ -260,8 +263,8 @@ def list_plays(database: Database, *, game_id: str | None = None, player: str | 
                finished: bool | None = None, limit: int | None = None,
                offset: int = 0) -> list[PlayRecord]:
     """Plays matching every given filter, newest first (`until` is exclusive)."""
-    query = _filtered(select(PlayRow), game_id=game_id, player=player, since=since,
-                      until=until, finished=finished)
+    query = _filtered(select(PlayRow).options(*WITH_SEATS), game_id=game_id, player=player,
+                      since=since, until=until, finished=finished)
     query = query.order_by(PlayRow.started_at.desc(), PlayRow.id.desc()).offset(offset)
     if limit is not None:
         query = query.limit(limit)
