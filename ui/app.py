@@ -47,9 +47,19 @@ def seconds_since_process_start() -> float:
         return time.perf_counter() - _IMPORTED_AT
 
 
+_FONT_FAMILY: list[str | None] = []
+
+
 def load_cjk_font(app: QApplication) -> str | None:
     """Register the IPAex font and use it as the fallback for glyphs the system font lacks,
-    so Japanese renders on machines without a CJK font. Returns its family (None if missing)."""
+    so Japanese renders on machines without a CJK font. Returns its family (None if missing).
+    Done once per process."""
+    if not _FONT_FAMILY:
+        _FONT_FAMILY.append(_load_cjk_font(app))
+    return _FONT_FAMILY[0]
+
+
+def _load_cjk_font(app: QApplication) -> str | None:
     from PySide6.QtGui import QFont, QFontDatabase
 
     from companion.fonts import FontMissingError, cjk_font_path
@@ -91,8 +101,7 @@ def default_data_dir() -> Path:
     """The folder of the default SQLite database."""
     import db
 
-    url = str(db.default_url())
-    return Path(url.split(":///", 1)[1]).parent if ":///" in url else Path.home()
+    return Path(db.data_dir())
 
 
 def make_settings() -> QSettings:

@@ -74,18 +74,27 @@ class _Chart(QWidget):
 
 
 class BarChart(_Chart):
-    """Labelled bars with their values on top."""
+    """Labelled bars with their totals on top; a bar may be stacked from named parts."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.labels: list[str] = []
         self.values: list[float] = []
+        self.parts: dict[str, list[float]] = {}  # name -> its share of every bar
 
     def set_data(self, title: str, labels: Sequence[str], values: Sequence[float],
                  empty_text: str = "") -> None:
         self.title, self.empty_text = title, empty_text
         self.labels, self.values = list(labels), [float(v) for v in values]
+        self.parts = {}
         self.update()
+
+    def set_stacked(self, title: str, labels: Sequence[str], parts: dict[str, list[float]],
+                    empty_text: str = "") -> None:
+        """Bars made of `parts` (name -> one value per label), with a legend."""
+        totals = [sum(values[i] for values in parts.values()) for i in range(len(labels))]
+        self.set_data(title, labels, totals, empty_text)
+        self.parts = {name: [float(v) for v in values] for name, values in parts.items()}
 
     def _is_empty(self) -> bool:
         return not self.values
@@ -104,13 +113,32 @@ class BarChart(_Chart):
             height = area.height() * max(value, 0.0) / top
             bar = QRectF(area.left() + i * slot + slot * 0.15, area.bottom() - height,
                          slot * 0.7, height)
-            painter.fillRect(bar, QColor(PALETTE[i % len(PALETTE)]))
+            if self.parts:
+                base = area.bottom()
+                for k, values in enumerate(self.parts.values()):
+                    part = area.height() * max(values[i], 0.0) / top
+                    painter.fillRect(QRectF(bar.left(), base - part, bar.width(), part),
+                                     QColor(PALETTE[k % len(PALETTE)]))
+                    base -= part
+            else:
+                painter.fillRect(bar, QColor(PALETTE[i % len(PALETTE)]))
             painter.setPen(TEXT)
             painter.drawText(QRectF(bar.left() - 10, bar.top() - 16, bar.width() + 20, 14),
                              Qt.AlignmentFlag.AlignCenter, f"{value:g}")
             shown = metrics.elidedText(label, Qt.TextElideMode.ElideRight, int(slot) - 2)
             painter.drawText(QRectF(area.left() + i * slot, area.bottom() + 4, slot,
                                     metrics.height() + 2), Qt.AlignmentFlag.AlignCenter, shown)
+        legend_x = area.left()
+        legend_y = area.bottom() + 2 * metrics.height() + 6
+        for k, name in enumerate(self.parts):
+            width = metrics.horizontalAdvance(name) + 26
+            if legend_x + width > self.width():
+                break
+            painter.fillRect(QRectF(legend_x, legend_y - 8, 12, 8),
+                             QColor(PALETTE[k % len(PALETTE)]))
+            painter.setPen(TEXT)
+            painter.drawText(QPointF(legend_x + 16, legend_y), name)
+            legend_x += width
         painter.end()
 
 

@@ -262,7 +262,7 @@ class HistoryPage(QWidget):
             since: date = self.since_edit.date().toPython()  # type: ignore[assignment]
             until: date = self.until_edit.date().toPython()  # type: ignore[assignment]
             result["since"] = datetime.combine(since, time.min)
-            result["until"] = datetime.combine(until, time.min) + timedelta(days=1, microseconds=-1)
+            result["until"] = datetime.combine(until, time.min) + timedelta(days=1)  # exclusive
         return result
 
     def _search_changed(self, text: str) -> None:
@@ -273,6 +273,7 @@ class HistoryPage(QWidget):
     def _history_changed(self) -> None:
         self._dirty = True
         if self.isVisible():
+            self._fill_players()
             self.reload()
 
     def activated(self) -> None:

@@ -46,15 +46,19 @@ def wins_per_player(stats: list[PlayerStats]) -> list[tuple[str, int]]:
     return sorted(wins.items(), key=lambda item: (-item[1], item[0]))
 
 
-def plays_per_month(rows: list[PeriodCount]) -> list[tuple[str, int]]:
-    """Plays per month, oldest first. Rows for player "" are whole-table totals when the
-    repository gives them; otherwise a month counts its most active player's plays (every
-    play has at least that many)."""
-    totals = {r.period: r.plays for r in rows if r.player == ""}
-    if not totals:
-        for r in rows:
-            totals[r.period] = max(totals.get(r.period, 0), r.plays)
-    return sorted(totals.items())
+#: Months shown in "plays per month" (the most recent ones).
+MONTHS = 12
+
+
+def plays_per_month(rows: list[PeriodCount]) -> tuple[list[str], dict[str, list[float]]]:
+    """The last `MONTHS` months with plays, and each player's plays in each of them."""
+    months = sorted({r.period for r in rows})[-MONTHS:]
+    parts: dict[str, list[float]] = {}
+    for r in rows:
+        if r.period in months:
+            parts.setdefault(r.player, [0.0] * len(months))[months.index(r.period)] += r.plays
+    keep = sorted(parts, key=lambda name: -sum(parts[name]))[:MAX_LINES]
+    return months, {name: parts[name] for name in sorted(keep)}
 
 
 def score_series(points: list[ScorePoint]) -> dict[str, list[tuple[datetime, float]]]:
@@ -206,9 +210,9 @@ class StatisticsPage(QWidget):
             tr(f"Scores over time — {game_name(game)}", f"得点の推移 — {game_name(game)}")
             if game else tr("Scores over time", "得点の推移"),
             score_series(getattr(self, "points", [])), no_data)
-        months = plays_per_month(getattr(self, "months", []))
-        self.months_chart.set_data(tr("Plays per month", "月別の対局数"),
-                                   [m for m, _n in months], [n for _m, n in months], no_data)
+        months, parts = plays_per_month(getattr(self, "months", []))
+        self.months_chart.set_stacked(
+            tr("Plays per month, by player", "月別・プレイヤー別の対局数"), months, parts, no_data)
 
     def _fill_table(self) -> None:
         self.table.setSortingEnabled(False)
