@@ -5,7 +5,6 @@ Nothing here is autouse, so other UI tests are unaffected."""
 from __future__ import annotations
 
 import re
-
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -140,7 +139,8 @@ class Person:
     def choose(self, combo: Any, text: str) -> None:
         """Pick the entry `text` of a combo box (as the keyboard would)."""
         index = combo.findText(text)
-        assert index >= 0, f"{text!r} not offered: {[combo.itemText(i) for i in range(combo.count())]}"
+        offered = [combo.itemText(i) for i in range(combo.count())]
+        assert index >= 0, f"{text!r} not offered: {offered}"
         combo.setFocus()
         combo.setCurrentIndex(index)
 

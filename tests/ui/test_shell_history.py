@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Qt
 from pypdf import PdfReader
+from PySide6.QtCore import QDate, Qt
 
 import db
 from ui.shell import history as history_module
