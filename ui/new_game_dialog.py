@@ -206,8 +206,10 @@ class NewGameForm(QWidget):
         for spec in self.info.options:
             self._option_labels[spec.key].setText(tr(spec.label_en, spec.label_ja))
         self.seed_label.setText(tr("Seed", "シード"))
-        self.seed_edit.setPlaceholderText(tr("random (or a number to replay a deal)",
-                                             "ランダム（番号で同じ展開を再現）"))
+        self.seed_edit.setPlaceholderText(tr("random", "ランダム"))
+        self.seed_edit.setToolTip(tr("Leave empty for a random game, or type a number to play "
+                                     "the same throws again.",
+                                     "空欄ならランダム。番号を入れると同じ出目の展開を再現します。"))
         self.start_button.setText(tr("Start game", "ゲーム開始"))
 
     # --- values -----------------------------------------------------------------------------

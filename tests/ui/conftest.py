@@ -193,3 +193,52 @@ def window(qtbot, ctx):
     qtbot.waitExposed(win)
     yield win
     win.close()
+
+
+@pytest.fixture
+def quiet_games(monkeypatch):
+    """No throw animation and no pause before a bot moves (the game itself is unchanged)."""
+    from ui.play import sticks_view
+    from ui.table import sticks_widget
+
+    sticks_widget.set_animations_enabled(False)
+    monkeypatch.setattr(sticks_view, "BOT_PAUSE_MS", 0)
+    yield
+    sticks_widget.set_animations_enabled(True)
+
+
+def fill_new_game(person: Person, form: Any, seats: list[tuple[str, str]],
+                  **options: int) -> None:
+    """Type the seats — (name, kind text) — and options into the new-game form."""
+    person.qtbot.keyClicks(form.players, "")  # focus, as a person would click into it
+    form.players.setValue(len(seats))
+    for row, (name, kind) in zip(form.rows, seats, strict=False):
+        person.choose(row.kind, kind)
+        if name:
+            person.type(row.name, name)
+    for key, value in options.items():
+        spin = form._option_widgets[key]
+        spin.selectAll()
+        person.type(spin.lineEdit(), str(value))
+
+
+def offered(view: Any) -> list[Any]:
+    """The move buttons a person can see now."""
+    return [b for b in view.move_buttons() if b.isVisible()]
+
+
+def click_first_move(person: Person, view: Any) -> None:
+    person.qtbot.waitUntil(lambda: bool(offered(view)), timeout=15000)
+    person.click(offered(view)[0])
+
+
+def play_to_the_end(person: Person, view: Any, limit: int = 400) -> None:
+    """Click the first offered move whenever it is a person's turn, until the game ends."""
+    controller = view.controller
+    for _ in range(limit):
+        person.qtbot.waitUntil(lambda: controller.finished or bool(offered(view)),
+                               timeout=15000)
+        if controller.finished:
+            return
+        person.click(offered(view)[0])
+    raise AssertionError("the game did not end")

@@ -473,7 +473,7 @@ class PlayDialog(QDialog):
 
         names = {s.seat: s.player for s in self.play.seats}
         self.log.clear()
-        lines = move_log_lines(self.play.record, names)
+        lines = [line.replace("→ =", "→ ") for line in move_log_lines(self.play.record, names)]
         self.log.addItems(lines or [tr("No moves recorded (a table play).",
                                        "手順の記録はありません（卓上での対局）。")])
 

@@ -249,6 +249,7 @@ class GamePage(QWidget):
             layout = holder.layout() if holder is not None else None
             assert layout is not None
             layout.addWidget(content)
+            content.show()
             self._built[key] = content
         return self._built[key]
 

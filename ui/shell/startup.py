@@ -143,7 +143,7 @@ class ResumeDialog(QDialog):
         self.plays = plays
         self.setObjectName("resume_offer")
         self.setWindowTitle(tr("Continue a game?", "対局を続けますか？"))
-        self.setMinimumWidth(480)
+        self.setMinimumWidth(620)
         self.text = QLabel(tr(
             "These games were not finished when the app last stopped. Each is saved after "
             "every move and continues exactly where it was.",

@@ -1,0 +1,85 @@
+"""Library: a card per registered game, each mode opens the game's page inside the window;
+the new-game form; Back."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from companion.games import registry
+from tests.ui.conftest import fill_new_game
+from ui.shell.library import GamePage, PlayArea
+
+
+def test_a_card_per_registered_game_with_its_modes(window) -> None:
+    library = window.page("library")
+    assert list(library.cards) == [g.id for g in registry.all_games()]
+    juusai = library.cards["juusai"]
+    assert juusai.title.text() == "Juusai (Foolish Sticks)"
+    assert juusai.subtitle.text() == "獣裁（ザウプシュー）"
+    assert juusai.facts.text() == "2–6 players · 5–15 min"
+    assert [b.text() for b in juusai.buttons.values()] == ["Table companion", "Play", "Rules"]
+    assert list(library.cards["sorani"].buttons) == ["table", "rules"]  # no digital play
+
+
+def test_each_mode_opens_inside_the_window_and_back_returns(window, person) -> None:
+    library = window.page("library")
+    person.click(library.cards["juusai"].buttons["rules"])
+    page = library.stack.currentWidget()
+    assert isinstance(page, GamePage) and page.title.text() == "Juusai (Foolish Sticks)"
+    assert page.tabs.tabText(page.tabs.currentIndex()) == "Rules"
+    assert "Foolish Sticks" in page.current_widget().toPlainText()
+    person.click(page.back_button)
+    assert library.stack.currentWidget() is library.list_page
+    person.click(library.cards["juusai"].buttons["table"])
+    assert page.tabs.tabText(page.tabs.currentIndex()) == "Table companion"
+    assert page.current_widget() is not None and page.current_widget().isVisible()
+    window.grab().save("/tmp/shell_library_table.png")
+    person.click(page.back_button)
+    person.click(library.cards["sorani"].buttons["table"])
+    assert library.current_game() == "sorani"
+
+
+def test_new_game_form_defaults_and_mistakes(window, person) -> None:
+    library = window.page("library")
+    person.click(library.cards["juusai"].buttons["play"])
+    area = library.stack.currentWidget().current_widget()
+    assert isinstance(area, PlayArea)
+    form = area.form
+    assert form.players.value() == 3
+    assert [s.bot for s in form.seats()] == [None, "greedy", "greedy"]
+    assert form.seats()[0].name == "Player 1"
+    window.grab().save("/tmp/shell_new_game.png")
+    fill_new_game(person, form, [("Ann", "Person"), ("Ann", "Person")])
+    person.click(form.start_button)
+    assert form.error_label.text() == "Two seats have the same name: Ann"
+    assert area.view is None
+    person.type(form.seed_edit, "abc")
+    person.type(form.rows[1].name, "Bo")
+    person.click(form.start_button)
+    assert form.error_label.text() == "The seed must be a whole number, not 'abc'"
+
+
+def test_start_a_game_then_new_game_goes_back_to_the_form(window, person, quiet_games) -> None:
+    library = window.page("library")
+    person.click(library.cards["shinyu"].buttons["play"])
+    area = library.stack.currentWidget().current_widget()
+    fill_new_game(person, area.form, [("Ann", "Person"), ("Bo", "Person")], laps=1)
+    person.click(area.form.start_button)
+    assert area.view is not None and area.view.isVisible()
+    assert area.view.controller.game.record.options["laps"] == 1
+    assert [s.name for s in area.view.controller.seats] == ["Ann", "Bo"]
+    window.grab().save("/tmp/shell_play_started.png")
+    person.click(area.new_button)
+    assert area.view is None and area.form.isVisible()
+    # the form remembers the last choices
+    assert area.form.rows[0].name.text() == "Ann" and area.form.players.value() == 2
+
+
+def test_texts_fit_in_a_small_window(window) -> None:
+    window.resize(900, 600)
+    library = window.page("library")
+    library.open_game("juusai", "play")
+    for label in library.findChildren(QLabel):
+        if label.isVisible() and label.text() and not label.wordWrap():
+            assert label.width() >= label.minimumSizeHint().width(), label.text()
+    window.grab().save("/tmp/shell_new_game_900.png")

@@ -1,0 +1,119 @@
+"""Start-up faults as a person meets them: a damaged history file or one from a newer
+version → a clear dialog → move it aside (the original bytes kept) or quit; games left
+unfinished → an offer to continue at the exact position; the real start-up path."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import db
+from tests.ui.conftest import click_first_move, fill_new_game, offered
+from ui.main_window import MainWindow
+from ui.shell.startup import ResumeDialog, offer_resume, open_database_interactively
+
+GARBAGE = b"these are not the bytes of a database\n" * 200
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def broken(tmp_path: Path) -> Path:
+    path = tmp_path / "companion.db"
+    path.write_bytes(GARBAGE)
+    return path
+
+
+def test_damaged_file_moved_aside_and_a_fresh_history_opens(qtbot, person, broken,
+                                                            english) -> None:
+    seen: list[str] = []
+    person.answer_dialogs("Move it aside and start fresh", "OK", seen=seen)
+    database = open_database_interactively(f"sqlite:///{broken}")
+    assert database is not None
+    assert "damaged" in seen[0] and str(broken) in seen[0]
+    (kept,) = [p for p in broken.parent.iterdir() if p.name.startswith("companion.db.broken-")]
+    assert str(kept) in seen[1]
+    assert kept.read_bytes() == GARBAGE  # the original, byte for byte
+    assert database.path == broken and db.count_plays(database) == 0
+    database.close()
+
+
+def test_quit_leaves_the_damaged_file_alone(qtbot, person, broken, english) -> None:
+    before = digest(broken)
+    person.answer_dialogs("Quit")
+    assert open_database_interactively(f"sqlite:///{broken}") is None
+    assert digest(broken) == before
+    assert sorted(p.name for p in broken.parent.iterdir()) == ["companion.db"]
+
+
+def test_a_history_from_a_newer_version_is_explained(qtbot, person, tmp_path, english) -> None:
+    path = tmp_path / "companion.db"
+    db.open_database(f"sqlite:///{path}").close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999_future'")
+    before = digest(path)
+    seen: list[str] = []
+    person.answer_dialogs("Quit", seen=seen)
+    assert open_database_interactively(f"sqlite:///{path}") is None
+    assert "newer version" in seen[0] and "Update the app" in seen[0]
+    assert digest(path) == before
+
+
+def test_unfinished_game_is_offered_and_continues_at_the_same_position(
+        qtbot, person, ctx, quiet_games) -> None:
+    first = MainWindow(ctx)
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    library = first.page("library")
+    person.click(library.cards["juusai"].buttons["play"])
+    area = library.stack.currentWidget().current_widget()
+    fill_new_game(person, area.form, [("花子", "Person"), ("", "Computer · random"),
+                                      ("", "Computer · random")], rounds=5)
+    person.click(area.form.start_button)
+    view = area.view
+    for _ in range(2):  # two rounds: throw, the bots throw, until it is 花子's turn again
+        click_first_move(person, view)
+    qtbot.waitUntil(lambda: bool(offered(view)) or view.controller.finished, timeout=10000)
+    saved = view.controller.game.record.to_dict()
+    first.close()  # as if the app stopped here: the last move was autosaved
+
+    second = MainWindow(ctx)
+    qtbot.addWidget(second)
+    second.show()
+    offer = offer_resume(second)
+    assert isinstance(offer, ResumeDialog) and offer.isVisible()
+    assert offer.list.count() == 1
+    assert offer.list.item(0).text().startswith("Juusai (Foolish Sticks) — ")
+    assert "花子, Bot · Random, Bot · Random" in offer.list.item(0).text()
+    offer.grab().save("/tmp/shell_resume_offer.png")
+    person.click(offer.resume_button)
+    page = second.page("library").stack.currentWidget()
+    resumed = page.current_widget().view
+    assert second.current_key() == "library" and resumed.isVisible()
+    assert resumed.controller.game.record.to_dict() == saved
+    assert resumed.controller.play_id == view.controller.play_id
+    second.close()
+
+
+def test_no_offer_when_nothing_is_unfinished(window) -> None:
+    assert offer_resume(window) is None
+
+
+def test_the_real_start_path_shows_the_window(tmp_path: Path) -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_EXIT_AFTER_SHOW="1",
+               COMPANION_DATA_DIR=str(tmp_path), HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "--lang", "ja"], env=env,
+                          capture_output=True, text=True, timeout=60, check=True)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["window_shown_s"] > 0
