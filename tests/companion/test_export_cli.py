@@ -26,10 +26,16 @@ START = datetime(2026, 11, 22, 19, 30)
 class FakeDb(types.ModuleType):
     """The db functions the commands call, over a list (newest first, like the real one)."""
 
+    class DatabaseError(Exception):
+        message = ""
+
     def __init__(self) -> None:
         super().__init__("db")
         self.plays: list[PlayRecord] = []
         self.urls: list[str | None] = []
+
+    def close(self) -> None:
+        pass
 
     def open_database(self, url: str | None) -> FakeDb:
         self.urls.append(url)
@@ -48,11 +54,8 @@ class FakeDb(types.ModuleType):
         chosen = [p for p in self.plays if p.is_finished or not finished]
         return sorted(chosen, key=lambda p: p.started_at, reverse=True)
 
-    def get_play(self, database: FakeDb, play_id: int) -> PlayRecord:
-        for play in self.plays:
-            if play.id == play_id:
-                return play
-        raise KeyError(play_id)
+    def get_play(self, database: FakeDb, play_id: int) -> PlayRecord | None:
+        return next((play for play in self.plays if play.id == play_id), None)
 
 
 def make_play(day: int, names: tuple[str, ...] = ("花子", "<b>&amp;", "Bot")) -> PlayRecord:
