@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from argparse import Namespace
 from pathlib import Path
@@ -125,8 +126,24 @@ def open_database_after_show(window: MainWindow, url: str | None) -> bool:
     return True
 
 
+def _load_game_registry() -> None:
+    from companion.games import registry
+
+    registry.all_games()
+
+
+def prefetch_registry() -> threading.Thread:
+    """Import the game registry in a worker thread while Qt starts (the two overlap on a
+    multi-core machine); `join()` it before anything reads the registry."""
+    thread = threading.Thread(target=_load_game_registry, name="registry-prefetch",
+                              daemon=True)
+    thread.start()
+    return thread
+
+
 def build_window(args: Namespace, settings: QSettings | None = None) -> MainWindow:
     """QApplication (if none), font, language and the main window — not yet shown, no db."""
+    prefetch = prefetch_registry()
     from PySide6.QtWidgets import QApplication
 
     from ui.context import AppContext
@@ -143,6 +160,7 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
     settings = settings if settings is not None else make_settings()
     language().set(initial_language(args, settings))
     ctx: Any = AppContext(db=None, settings=settings, lang=language())  # type: ignore[arg-type]
+    prefetch.join()
     return MainWindow(ctx)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtCore import QByteArray, QSize
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -65,7 +65,8 @@ class MainWindow(QMainWindow):
         self.sidebar.setFixedWidth(170)
         self.sidebar.setSpacing(2)
         self.sidebar.setStyleSheet(
-            "QListWidget#sidebar { font-size: 11pt; border: none; background: #efe9dd; }"
+            "QListWidget#sidebar { font-size: 11pt; border: none; background: #efe9dd; "
+            "outline: 0; }"
             "QListWidget#sidebar::item { padding: 8px 10px; }"
             "QListWidget#sidebar::item:selected { background: #c9a24a; color: white; }")
         for _ in PAGES:
@@ -99,9 +100,7 @@ class MainWindow(QMainWindow):
                            (QKeySequence("F1"), self.rules_of_current_game),
                            (QKeySequence("Ctrl+P"), self.print_current),
                            (QKeySequence("Ctrl+Q"), self.close)):
-            shortcut = QShortcut(keys, self)
-            shortcut.setContext(Qt.ShortcutContext.ApplicationShortcut)
-            shortcut.activated.connect(slot)
+            QShortcut(keys, self).activated.connect(slot)
 
     def page(self, key: str) -> Any:
         """The page `key`, built on first use (its module is imported only then)."""

@@ -36,6 +36,10 @@ MODE_ORDER: tuple[tuple[Mode, str, str, str], ...] = (
 )
 
 
+CARD_STYLE = ("QFrame#card { background: palette(base); border: 1px solid #d8ccb4; "
+              "border-radius: 8px; }")
+
+
 def minutes_text(info: GameInfo) -> str:
     low, high = info.minutes
     span = f"{low}" if low == high else f"{low}–{high}"
@@ -65,10 +69,8 @@ class GameCard(QFrame):
     def __init__(self, info: GameInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.info = info
-        self.setObjectName(f"card:{info.id}")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet(f"QFrame#card\\:{info.id} {{ background: palette(base); "
-                           "border: 1px solid #d8ccb4; border-radius: 8px; }")
+        self.setObjectName("card")  # styled by CARD_STYLE on the list
+        self.setProperty("game", info.id)
         self.title = heading(self, 1.3)
         self.subtitle = QLabel(self)
         self.subtitle.setStyleSheet("color: #6b5d45;")
@@ -80,15 +82,20 @@ class GameCard(QFrame):
         texts.addWidget(self.facts)
         row = QHBoxLayout(self)
         row.addLayout(texts, 1)
-        for mode, key, _en, _ja in MODE_ORDER:
-            if mode not in info.modes:
-                continue
+        for mode, key, en, ja in MODE_ORDER:
             button = QPushButton(self)
             button.setObjectName(f"{key}:{info.id}")
             button.setMinimumHeight(34)
+            row.addWidget(button)
+            if mode not in info.modes:  # keeps the buttons of every card in line
+                button.setText(tr(en, ja))
+                policy = button.sizePolicy()
+                policy.setRetainSizeWhenHidden(True)
+                button.setSizePolicy(policy)
+                button.hide()
+                continue
             button.clicked.connect(lambda _=False, k=key: self.chosen.emit(self.info.id, k))
             self.buttons[key] = button
-            row.addWidget(button)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -298,6 +305,7 @@ class LibraryPage(QWidget):
         self.hint.setWordWrap(True)
         self.cards: dict[str, GameCard] = {}
         holder = QWidget()
+        holder.setStyleSheet(CARD_STYLE)
         cards = QVBoxLayout(holder)
         for info in self.games:
             card = GameCard(info, holder)
