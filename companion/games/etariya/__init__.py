@@ -1,0 +1,84 @@
+"""Etariya (エタリヤ): two factions, Light and Dark, place the stones of seven colours on a
+7 × 7 island; four stones of a colour on one faction's cells give that faction its dominance
+chip, and four chips win. Expansions A–E.
+
+Modules: `board` (cells, colours, map faces, pinwheel), `moves` (notation), `rules` (the
+engine), `setup` (randomizer and setup codes), `tracker` (physical games), `bots`
+(evaluation), `bench` (figures). `INFO` is the registry entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.api import GameState
+from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
+
+
+def _new(num_players: int, options: dict[str, Any]) -> GameState:
+    from companion.games.etariya.rules import new_state
+
+    return new_state(num_players, options)
+
+
+def _evaluate(state: GameState, seat: int) -> float:
+    from companion.games.etariya.bots import evaluate
+
+    return evaluate(state, seat)
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    from companion.games.etariya.rules import check_options
+
+    check_options(options)
+
+
+def _setup(seed: int, expansions: Any = (), faces: Any = None) -> Any:
+    from companion.games.etariya.setup import randomize_setup
+
+    return randomize_setup(seed, expansions, faces)
+
+
+def _setup_from_code(code: str, faces: Any = None) -> Any:
+    from companion.games.etariya.setup import setup_from_code
+
+    return setup_from_code(code, faces)
+
+
+def _bench(quick: bool) -> dict[str, float]:
+    from companion.games.etariya.bench import quick_figures
+
+    return quick_figures(quick)
+
+
+def _extras() -> dict[str, Any]:
+    # setup: (seed, expansions, faces) -> Setup;  setup_from_code: (code, faces) -> Setup
+    # bench: (quick) -> figures for `companion bench`
+    return {"setup": _setup, "setup_from_code": _setup_from_code, "bench": _bench}
+
+
+INFO = GameInfo(
+    id="etariya",
+    name_ja="エタリヤ",
+    name_en="Etariya",
+    min_players=2,
+    max_players=2,
+    modes=frozenset({Mode.TABLE, Mode.PLAY, Mode.RULES}),
+    family="etariya",
+    minutes=(15, 20),
+    options=(
+        OptionSpec("expansions", "拡張ルール", "Expansions", OptionKind.MULTI, [],
+                   choices=("A", "B", "C", "D", "E")),
+        OptionSpec("first_faction", "先手の陣営", "First player's faction", OptionKind.CHOICE,
+                   "draw", choices=("draw", "light", "dark")),
+    ),
+    new_state=_new,
+    evaluate=_evaluate,
+    check_options=_check_options,
+    score_categories=(
+        ("chips", "支配チップ", "Dominance chips"),
+        ("points", "得点チップ(E)", "Score chips (E)"),
+    ),
+    rules="etariya",
+    extras=_extras(),
+)
