@@ -186,6 +186,8 @@ def test_ledger_shows_pot_points_turn_and_last_result() -> None:
     ledger = state.ledger()
     assert "seat 1 takes the pot of 2" in ledger.last_text("en")
     assert "席 1" in ledger.last_text("ja")
+    assert "花子 takes the pot of 2" in ledger.last_text("en", ["花子", "Ben"])
+    assert "花子 が場の 2 点" in ledger.last_text("ja", ["花子", "Ben"])
 
 
 def test_points_are_conserved_in_a_seeded_game() -> None:

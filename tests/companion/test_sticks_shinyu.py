@@ -170,5 +170,6 @@ def test_ledger_shows_banker_and_bets() -> None:
     assert ledger.seat == 2
     state.play(Bet(1, 1))
     banker_throws(state, 4)
-    assert "banker seat 1 threw 4" in state.ledger().last_text("en")
+    assert "the banker, seat 1, threw 4" in state.ledger().last_text("en")
+    assert "the banker, Ann, threw 4" in state.ledger().last_text("en", ["Ann", "Bo", "Cy"])
     assert "親" in state.ledger().last_text("ja")

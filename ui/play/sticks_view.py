@@ -427,7 +427,8 @@ class SticksPlayView(QWidget):
         self._refresh_seats(controller, ledger)
         self._refresh_turn(controller, ledger)
         self._refresh_moves(controller)
-        self.last_label.setText(ledger.last_text(language().code))
+        names = [seat_name(seat, i) for i, seat in enumerate(controller.seats)]
+        self.last_label.setText(ledger.last_text(language().code, names))
         self.undo_button.setEnabled(controller.can_undo())
         self._refresh_ledger(controller)
         self._refresh_log(controller)

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+
+def who(seat: int, names: Sequence[str] | None, lang: str) -> str:
+    """A seat as a sentence names it: the player's name when known, else "seat n"."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"席 {seat + 1}" if lang == "ja" else f"seat {seat + 1}"
 
 
 @dataclass(frozen=True)
@@ -16,16 +24,18 @@ class RoundResult:
     tied: tuple[int, ...] = ()
     throwoff: int = 0  # how many tie re-throws came before (or, for a tie, this is number n)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         if self.winner is None:
-            seats = ", ".join(str(s + 1) for s in self.tied)
+            seats = "、".join(who(s, names, lang) for s in self.tied) if lang == "ja" else \
+                ", ".join(who(s, names, lang) for s in self.tied)
             if lang == "ja":
-                return f"第{self.round}ラウンド: 同点（席 {seats}）— 同点の席だけ再び賭けて投げる"
-            return (f"Round {self.round}: tie between seats {seats} — "
+                return f"第{self.round}ラウンド: 同点（{seats}）— 同点の人だけ再び賭けて投げる"
+            return (f"Round {self.round}: tie between {seats} — "
                     "only they stake and throw again")
+        winner = who(self.winner, names, lang)
         if lang == "ja":
-            return f"第{self.round}ラウンド: 席 {self.winner + 1} が場の {self.amount} 点を取った"
-        return f"Round {self.round}: seat {self.winner + 1} takes the pot of {self.amount}"
+            return f"第{self.round}ラウンド: {winner} が場の {self.amount} 点を取った"
+        return f"Round {self.round}: {winner} takes the pot of {self.amount}"
 
 
 @dataclass(frozen=True)
@@ -38,17 +48,19 @@ class ShinyuResult:
     deltas: tuple[int, ...]  # per seat, change of points this round (the bet included)
     shortfall: int = 0  # what the banker owed but could not pay
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         gains = ", ".join(
-            f"{s + 1}: {d:+d}" for s, d in enumerate(self.deltas) if d and s != self.banker
+            f"{who(s, names, lang)}: {d:+d}" for s, d in enumerate(self.deltas)
+            if d and s != self.banker
         )
         bank = self.deltas[self.banker]
+        banker = who(self.banker, names, lang)
         if lang == "ja":
             short = f"（払いきれず {self.shortfall} 点不足）" if self.shortfall else ""
-            return (f"第{self.round}ラウンド: 親 席 {self.banker + 1} が {self.throw} を出した。"
+            return (f"第{self.round}ラウンド: 親（{banker}）が {self.throw} を出した。"
                     f"親 {bank:+d}{short}" + (f"、子 {gains}" if gains else ""))
         short = f" (could not pay {self.shortfall})" if self.shortfall else ""
-        return (f"Round {self.round}: banker seat {self.banker + 1} threw {self.throw}; "
+        return (f"Round {self.round}: the banker, {banker}, threw {self.throw}; "
                 f"banker {bank:+d}{short}" + (f"; players {gains}" if gains else ""))
 
 
@@ -69,6 +81,6 @@ class Ledger:
     banker: int | None = None  # 新遊
     bets: tuple[tuple[int, int] | None, ...] = field(default=())  # 新遊: (number, amount)
 
-    def last_text(self, lang: str = "en") -> str:
+    def last_text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """The last round's result as a sentence ("" before the first result)."""
-        return "" if self.last is None else self.last.text(lang)
+        return "" if self.last is None else self.last.text(lang, names)
