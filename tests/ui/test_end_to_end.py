@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 import db
 from tests.ui.conftest import fill_new_game, play_to_the_end
 from ui.app import build_window, open_database_after_show
 from ui.play import sticks_view
+from ui.shell import common
 from ui.shell import history as history_module
 
 
@@ -55,6 +56,11 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
     assert headline.startswith(("Winner: ", "Shared victory: "))
     assert "Saved in the History as play #" in view.result_panel.history_note.text()
     window.grab().save("/tmp/shell_e2e_result.png")
+    printed = tmp_path / "from-the-play-view.pdf"
+    monkeypatch.setattr(common, "ask_save_path", lambda *a, **k: printed)
+    person.activate(window)
+    person.key(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)  # Ctrl+P
+    assert len(PdfReader(str(printed)).pages) == 1
 
     person.click_sidebar(window, "History")
     history = window.current_page()

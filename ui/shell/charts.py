@@ -33,6 +33,16 @@ class _Chart(QWidget):
         super().__init__(parent)
         self.title = ""
         self.empty_text = ""
+        #: A fixed colour per name (e.g. per player, the same in every chart).
+        self.colors: dict[str, str] = {}
+        #: Draw the legend inside the chart (off when the page shows one legend for all).
+        self.show_legend = True
+
+    def sizeHint(self) -> QSize:
+        return QSize(320, 240)
+
+    def color(self, name: str, index: int) -> QColor:
+        return QColor(self.colors.get(name, PALETTE[index % len(PALETTE)]))
         self.setMinimumSize(QSize(220, 180))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
@@ -115,13 +125,13 @@ class BarChart(_Chart):
                          slot * 0.7, height)
             if self.parts:
                 base = area.bottom()
-                for k, values in enumerate(self.parts.values()):
+                for k, (name, values) in enumerate(self.parts.items()):
                     part = area.height() * max(values[i], 0.0) / top
                     painter.fillRect(QRectF(bar.left(), base - part, bar.width(), part),
-                                     QColor(PALETTE[k % len(PALETTE)]))
+                                     self.color(name, k))
                     base -= part
             else:
-                painter.fillRect(bar, QColor(PALETTE[i % len(PALETTE)]))
+                painter.fillRect(bar, self.color(label, i))
             painter.setPen(TEXT)
             painter.drawText(QRectF(bar.left() - 10, bar.top() - 16, bar.width() + 20, 14),
                              Qt.AlignmentFlag.AlignCenter, f"{value:g}")
@@ -130,12 +140,11 @@ class BarChart(_Chart):
                                     metrics.height() + 2), Qt.AlignmentFlag.AlignCenter, shown)
         legend_x = area.left()
         legend_y = area.bottom() + 2 * metrics.height() + 6
-        for k, name in enumerate(self.parts):
+        for k, name in enumerate(self.parts if self.show_legend else ()):
             width = metrics.horizontalAdvance(name) + 26
             if legend_x + width > self.width():
                 break
-            painter.fillRect(QRectF(legend_x, legend_y - 8, 12, 8),
-                             QColor(PALETTE[k % len(PALETTE)]))
+            painter.fillRect(QRectF(legend_x, legend_y - 8, 12, 8), self.color(name, k))
             painter.setPen(TEXT)
             painter.drawText(QPointF(legend_x + 16, legend_y), name)
             legend_x += width
@@ -180,7 +189,7 @@ class LineChart(_Chart):
         metrics = QFontMetrics(painter.font())
         legend_x = area.left()
         for i, (name, values) in enumerate(self.series.items()):
-            color = QColor(PALETTE[i % len(PALETTE)])
+            color = self.color(name, i)
             painter.setPen(QPen(color, 2))
             dots = [at(t, v) for t, v in values]
             for a, b in itertools.pairwise(dots):
@@ -189,7 +198,7 @@ class LineChart(_Chart):
             for dot in dots:
                 painter.drawEllipse(dot, 3, 3)
             width = metrics.horizontalAdvance(name) + 26
-            if legend_x + width <= self.width():
+            if self.show_legend and legend_x + width <= self.width():
                 legend_y = area.bottom() + 2 * metrics.height() + 6
                 painter.fillRect(QRectF(legend_x, legend_y - 8, 12, 8), color)
                 painter.setPen(TEXT)

@@ -384,7 +384,7 @@ class LibraryPage(QWidget):
         widget = page.current_widget()
         if isinstance(widget, PlayArea):
             widget = widget.view
-        export = getattr(widget, "export_pdf", None)
+        export = _printable(widget)
         if export is None:
             return False
         from ui.shell.common import ask_save_path
@@ -407,3 +407,15 @@ class LibraryPage(QWidget):
     def focus_search(self) -> None:
         return None
 
+
+
+def _printable(widget: QWidget | None) -> Any:
+    """`export_pdf(path)` of the widget, or of the first visible part of it that has one
+    (e.g. the score sheet inside a table companion); None when there is nothing to print."""
+    if widget is None:
+        return None
+    for candidate in [widget, *widget.findChildren(QWidget)]:
+        export = getattr(candidate, "export_pdf", None)
+        if callable(export) and candidate.isVisible():
+            return export
+    return None

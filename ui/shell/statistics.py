@@ -4,6 +4,7 @@ month. Every number is an SQL aggregate from the repository."""
 
 from __future__ import annotations
 
+import html
 from collections import defaultdict
 from datetime import datetime
 from typing import Any
@@ -26,7 +27,7 @@ from companion.history import PeriodCount, PlayerStats, ScorePoint
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
-from ui.shell.charts import BarChart, LineChart
+from ui.shell.charts import PALETTE, BarChart, LineChart
 from ui.shell.common import ERROR_STYLE, format_number, game_name, heading, repo
 
 #: The game filter's first two entries.
@@ -99,6 +100,7 @@ class StatisticsPage(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSortingEnabled(True)
         self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(24)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -111,14 +113,22 @@ class StatisticsPage(QWidget):
         self.error_label = QLabel(self)
         self.error_label.setStyleSheet(ERROR_STYLE)
         self.error_label.setWordWrap(True)
+        self.legend = QLabel(self)
+        self.legend.setObjectName("legend")
+        self.legend.setWordWrap(True)
         charts = QWidget(self)
-        charts_row = QHBoxLayout(charts)
-        charts_row.setContentsMargins(0, 0, 0, 0)
+        charts_layout = QVBoxLayout(charts)
+        charts_layout.setContentsMargins(0, 0, 0, 0)
+        charts_row = QHBoxLayout()
         for chart in (self.wins_chart, self.scores_chart, self.months_chart):
+            chart.show_legend = False
             charts_row.addWidget(chart)
+        charts_layout.addLayout(charts_row, 1)
+        charts_layout.addWidget(self.legend)
         splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.addWidget(self.table)
         splitter.addWidget(charts)
+        splitter.setChildrenCollapsible(False)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
         top = QHBoxLayout()
@@ -199,8 +209,21 @@ class StatisticsPage(QWidget):
             counts = dict(repo().game_play_counts(self.ctx.db))
         return max(sorted(counts), key=lambda g: counts[g]) if counts else ""
 
+    def _colors(self) -> dict[str, str]:
+        """One colour per player, the same in every chart (by name order)."""
+        names = sorted({row.player for row in self.stats}
+                       | {p.player for p in getattr(self, "points", [])}
+                       | {m.player for m in getattr(self, "months", [])})
+        return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
+
     def _show(self) -> None:
         self._fill_table()
+        colors = self._colors()
+        for chart in (self.wins_chart, self.scores_chart, self.months_chart):
+            chart.colors = colors
+        self.legend.setText("&nbsp;&nbsp; ".join(
+            f'<span style="color:{color}">■</span>&nbsp;{html.escape(name)}'
+            for name, color in colors.items()))
         wins = wins_per_player(self.stats)
         no_data = tr("No finished plays yet", "終わった対局はまだありません")
         self.wins_chart.set_data(tr("Wins per player", "プレイヤー別の勝ち数"),
