@@ -20,6 +20,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.sticks.info_rengeki",
     "companion.games.sticks.info_shinyu",
     "companion.games.alluvium.info",
+    "companion.games.etariya",
     "companion.games.sorani.info",
 )
 
