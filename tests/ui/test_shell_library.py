@@ -83,3 +83,11 @@ def test_texts_fit_in_a_small_window(window) -> None:
         if label.isVisible() and label.text() and not label.wordWrap():
             assert label.width() >= label.minimumSizeHint().width(), label.text()
     window.grab().save("/tmp/shell_new_game_900.png")
+
+
+def test_starting_before_the_history_is_open_says_to_wait(window, person, database) -> None:
+    window.ctx.db = None  # the window shows before the database has opened
+    area = window.open_game("juusai", "play").widget("play")
+    person.click(area.form.start_button)
+    assert area.error_label.text() == "The history is still opening; start again in a moment."
+    assert area.view is None

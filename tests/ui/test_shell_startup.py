@@ -17,6 +17,7 @@ import pytest
 import db
 from tests.ui.conftest import click_first_move, fill_new_game, offered
 from ui.main_window import MainWindow
+from ui.shell.history import PlayDialog
 from ui.shell.startup import ResumeDialog, offer_resume, open_database_interactively
 
 GARBAGE = b"these are not the bytes of a database\n" * 200
@@ -102,6 +103,37 @@ def test_unfinished_game_is_offered_and_continues_at_the_same_position(
     assert second.current_key() == "library" and resumed.isVisible()
     assert resumed.controller.game.record.to_dict() == saved
     assert resumed.controller.play_id == view.controller.play_id
+    second.close()
+
+
+def test_an_unfinished_game_continues_from_the_history_too(qtbot, person, ctx,
+                                                          quiet_games) -> None:
+    first = MainWindow(ctx)
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    area = first.open_game("rengeki", "play").widget("play")
+    fill_new_game(person, area.form, [("Ann", "Person"), ("Bo", "Person")])
+    person.click(area.form.start_button)
+    click_first_move(person, area.view)  # Ann throws once
+    saved = area.view.controller.game.record.to_dict()
+    first.close()
+
+    second = MainWindow(ctx)
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    person.click_sidebar(second, "History")
+    history = second.current_page()
+    row = history.visible_rows()[0]
+    assert row[1:] == ["Rengeki Juusai (Chained Sticks)", "Ann, Bo", "(in progress)", "Digital"]
+    person.click_row(history.table, 0, double=True)
+    dialog = history.findChild(PlayDialog)
+    assert dialog.resume_button.isVisible()
+    person.click(dialog.resume_button)
+    assert second.current_key() == "library"
+    view = second.page("library").game_pages["rengeki"].widget("play").view
+    assert view.controller.game.record.to_dict() == saved
     second.close()
 
 

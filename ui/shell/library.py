@@ -145,6 +145,10 @@ class PlayArea(QWidget):
         """Start a new game from the form's setup in the game's play view."""
         from ui.views import play_view
 
+        if self.ctx.db is None:
+            self.error_label.setText(tr("The history is still opening; start again in a moment.",
+                                        "履歴を開いています。少し待ってから開始してください。"))
+            return
         factory = play_view(self.info.id)
         if factory is None:
             self.error_label.setText(tr("This game cannot be played in the app yet.",

@@ -60,9 +60,15 @@ class DatabaseProblemDialog(QDialog):
         self.details.setObjectName("problem_details")
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        message = getattr(error, "message", "") or str(error)
         where = tr(f"File: {path}", f"ファイル: {path}") if path is not None else ""
-        self.details.setText("\n".join(part for part in (message, where, "", advice) if part))
+        self.details.setText("\n\n".join(part for part in (where, advice) if part))
+        self.technical = QLabel(self)
+        self.technical.setObjectName("problem_technical")
+        self.technical.setWordWrap(True)
+        self.technical.setStyleSheet("color: #6b5d45;")
+        self.technical.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        message = getattr(error, "message", "") or str(error)
+        self.technical.setText(tr(f"Details: {message}", f"詳細: {message}"))
         self.move_button = QPushButton(tr("Move it aside and start fresh",
                                           "別名で残して新しく始める"), self)
         self.move_button.setObjectName("move_aside")
@@ -79,6 +85,7 @@ class DatabaseProblemDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(self.details)
+        layout.addWidget(self.technical)
         layout.addLayout(buttons)
 
     @property
