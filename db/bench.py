@@ -73,6 +73,20 @@ def statistics_queries(database: Database) -> dict[str, Callable[[], object]]:
     }
 
 
+def time_history_page(database: Database, limit: int = 500, repeats: int = 3) -> float:
+    """Best-of-`repeats` milliseconds to read the newest `limit` plays and count them all
+    (what the History page shows first)."""
+    from db.repository import count_plays, list_plays
+
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        list_plays(database, limit=limit)
+        count_plays(database)
+        best = min(best, time.perf_counter() - t0)
+    return round(best * 1000, 1)
+
+
 def time_statistics_queries(database: Database, repeats: int = 3) -> dict[str, float]:
     """Best-of-`repeats` milliseconds of each statistics query, and their total."""
     result: dict[str, float] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import Connection, Integer, case, delete, func, insert, literal_column, select
+from sqlalchemy import Connection, case, delete, func, insert, literal_column, select
 from sqlalchemy.orm import Session
 
 from companion.history import PeriodCount, PlayerStats, ScorePoint
@@ -75,8 +75,8 @@ def player_stats(database: Database, game_id: str | None = None) -> list[PlayerS
              .order_by(*columns))
     if game_id:
         query = query.where(StatCellRow.game_id == game_id)
-    with database.sessions() as session:
-        rows = session.execute(query).all()
+    with database.engine.connect() as conn:
+        rows = conn.execute(query).all()
     result = []
     for row in rows:
         name, game = (row[0], row[1]) if by_game else (row[0], "")
@@ -103,9 +103,9 @@ def plays_per_period(database: Database, *, game_id: str | None = None,
              .order_by(label, PlayerRow.name))
     if game_id:
         query = query.where(StatCellRow.game_id == game_id)
-    with database.sessions() as session:
+    with database.engine.connect() as conn:
         return [PeriodCount(period=str(p), player=n, plays=int(c), wins=int(w or 0))
-                for p, n, c, w in session.execute(query)]
+                for p, n, c, w in conn.execute(query)]
 
 
 def scores_over_time(database: Database, game_id: str,
@@ -120,14 +120,14 @@ def scores_over_time(database: Database, game_id: str,
              .order_by(PlayRow.finished_at, PlayRow.id, SeatRow.seat))
     if player:
         query = query.where(PlayerRow.name == player)
-    with database.sessions() as session:
+    with database.engine.connect() as conn:
         return [ScorePoint(when=w, player=n, game_id=game_id, score=float(s or 0))
-                for w, n, s in session.execute(query) if w is not None]
+                for w, n, s in conn.execute(query) if w is not None]
 
 
 def game_play_counts(database: Database) -> dict[str, int]:
     """Finished plays per game."""
-    query = (select(PlayRow.game_id, func.count(PlayRow.id).cast(Integer))
+    query = (select(PlayRow.game_id, func.count())
              .where(PlayRow.finished_at.is_not(None)).group_by(PlayRow.game_id))
-    with database.sessions() as session:
-        return {g: int(c) for g, c in session.execute(query)}
+    with database.engine.connect() as conn:
+        return {g: int(c) for g, c in conn.execute(query)}

@@ -98,7 +98,7 @@ def startup_lines(args: argparse.Namespace) -> Iterator[Line]:
 def history_lines(args: argparse.Namespace) -> Iterator[Line]:
     """The statistics page's queries on a generated history of `--plays` plays."""
     import db
-    from db.bench import generate_history, time_statistics_queries
+    from db.bench import generate_history, time_history_page, time_statistics_queries
 
     plays = 2_000 if args.quick and args.plays == 100_000 else args.plays
     with tempfile.TemporaryDirectory() as folder:
@@ -107,11 +107,13 @@ def history_lines(args: argparse.Namespace) -> Iterator[Line]:
         generate_history(database, plays)
         yield line("history.generate", time.perf_counter() - began, "s", plays=plays)
         timings = time_statistics_queries(database)
+        history_page = time_history_page(database)
         database.close()
     for name, ms in timings.items():
         if name != "total":
             yield line(f"history.{name}", ms, "ms", plays=plays)
     yield line("history.statistics_page", timings["total"], "ms", goal="<= 100 ms", plays=plays)
+    yield line("history.history_page", history_page, "ms", plays=plays, rows=500)
 
 
 # ---------------------------------------------------------------- PDF
