@@ -1,0 +1,1 @@
+"""Etariya screens: table companion (setup, map editor, tracker) and digital play."""
