@@ -378,6 +378,7 @@ class PlayDialog(QDialog):
         self.ctx, self.play, self.window_ = ctx, play, window
         self.setObjectName("play_dialog")
         self.resize(820, 560)
+        self.finished.connect(self.deleteLater)  # one dialog per opening, not kept around
         self.title = heading(self, 1.3)
         self.facts = QLabel(self)
         self.facts.setWordWrap(True)

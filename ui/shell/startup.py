@@ -212,5 +212,6 @@ def offer_resume(window: Any) -> ResumeDialog | None:
             window.show_message(str(exc))
 
     dialog.accepted.connect(accepted)
+    dialog.finished.connect(dialog.deleteLater)
     dialog.open()
     return dialog
