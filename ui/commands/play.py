@@ -25,6 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     parser.add_argument("--options", default="",
                         help="game options as JSON or key=value,... (e.g. rounds=3,stake=2)")
+    parser.add_argument("--expansions", default=None,
+                        help="expansions, comma-separated (e.g. A,C), for games with an "
+                             "'expansions' option; same as --options expansions=A+C")
     parser.add_argument("--json", action="store_true", help="JSON lines instead of text")
 
 
@@ -74,7 +77,14 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         info = registry.get(args.game)
-        options = info.validate_options(parse_options(args.options))
+        raw_options = parse_options(args.options)
+        expansions = getattr(args, "expansions", None)
+        if expansions is not None:
+            if "expansions" not in {spec.key for spec in info.options}:
+                return fail(f"{info.name_en} has no expansions")
+            raw_options["expansions"] = [e.strip().upper() for e in expansions.split(",")
+                                         if e.strip()]
+        options = info.validate_options(raw_options)
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         for kind in bots:
             make_bot(kind)
