@@ -23,6 +23,7 @@ _VIEW_MODULES: tuple[str, ...] = (
     "ui.table.sticks_table",  # Table: thrower + score sheet for the stick games
     "ui.games.sorani.views",  # Table: setup, round tracker, score pad
     "ui.games.alluvium.views",  # Table: Alluvium setup, tracker, paintable sheets
+    "ui.games.etariya.views",  # Table: setup, map editor, tracker; Play: board with bots
 )
 
 _TABLE: dict[str, ViewFactory] = {}

@@ -83,6 +83,15 @@ def test_a_and_b_cannot_be_ticked_together(qtbot) -> None:
     assert panel.setup().options == {"expansions": ["B"]}
 
 
+def test_the_engine_refuses_a_and_b_with_its_own_words(qtbot) -> None:
+    from ui.games.etariya.new_game import GameSetup, SeatChoice
+
+    view = make(qtbot)
+    with pytest.raises(ValueError, match="A"):
+        view.start(GameSetup([SeatChoice("a"), SeatChoice("b")], {"expansions": ["A", "B"]}))
+    assert view.controller is None
+
+
 def test_hot_seat_game_played_by_clicking_to_the_end(qtbot) -> None:
     view = make(qtbot)
     start(qtbot, view, [(None, "Ann"), (None, "Ben")], expansions=("C", "D"))

@@ -74,7 +74,7 @@ def test_typing_a_setup_code_shows_the_same_board(qtbot, fake_ctx, tmp_path) -> 
     picture = tab.board.picture
     lines = [tab.steps.item(i).text() for i in range(tab.steps.count())]
     assert any("score chip" in line for line in lines)  # E: the pairing is listed
-    assert len(picture.slots) == 4
+    assert len(picture.slots) == 5  # four sheets and the centre
     other = make(qtbot, Ctx(tmp_path / "other.ini", FakeDb()))
     qtbot.keyClicks(other.setup_tab.code_edit, code.lower())  # case does not matter
     qtbot.keyClick(other.setup_tab.code_edit, Qt.Key.Key_Return)

@@ -116,6 +116,7 @@ class PrintBoard:
     slots: Sequence[PrintSlot] = ()
     cell_name: Callable[[Cell], str] | None = None
     caption: str = ""
+    corners: bool = False  # mark the corners (no first stone of a colour) with ×
 
 
 def default_cell_name(cell: Cell) -> str:
@@ -153,6 +154,10 @@ def draw_board(board: PrintBoard, canvas: Canvas, rect: Rect) -> None:
             stack = board.stones.get((r, c), ())
             if stack:
                 _draw_stack(canvas, x, y, cell, stack)
+            elif board.corners and r in (0, SIZE - 1) and c in (0, SIZE - 1):
+                draw_text(canvas, x + cell / 2, y + cell * 0.32, "×", cell * 0.45,
+                          align="center", color=(0.6, 0.6, 0.6) if not dark
+                          else (0.75, 0.75, 0.8))
     canvas.saveState()
     canvas.setLineWidth(1.6)
     canvas.rect(left, bottom, width, width, 1, 0)
@@ -289,7 +294,9 @@ def setup_board(setup: Any, lang: str) -> PrintBoard:
     for p in sorted(setup.placements, key=lambda p: p.slot):
         top, left, rows, cols = SLOTS[p.slot - 1]
         slots.append(PrintSlot(top, left, rows, cols, slot_label(p, lang)))
-    return PrintBoard(tuple(setup.board()), slots=slots, caption=text("board", lang))
+    slots.append(PrintSlot(3, 3, 1, 1, ""))  # the centre: the second player's small sheet
+    return PrintBoard(tuple(setup.board()), slots=slots, caption=text("board", lang),
+                      corners=True)
 
 
 def _draw_steps(lines: Sequence[str], canvas: Canvas, rect: Rect) -> None:
@@ -342,7 +349,7 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
     outcome = state.outcome()
     expansions = set(state.options.get("expansions", ()) or ())
     dominance = dict(state.dominance)
-    pairing = dict(getattr(state, "score_pairing", {}) or {})
+    pairing = dict(getattr(state, "pairing", {}) or {})
     seats = range(len(names))
     factions = list(state.factions)
     rows = [text("colour", lang)]
@@ -354,6 +361,10 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
                                 else "")) if owner == factions[s] else "" for s in seats])
     rows.append(text("chips", lang))
     cells.append([str(sum(1 for o in dominance.values() if o == factions[s])) for s in seats])
+    if "E" in expansions:
+        rows.append(text("points", lang))
+        cells.append([str(sum(pairing.get(c, 0) for c, o in dominance.items()
+                              if o == factions[s])) for s in seats])
     winners = outcome.winners if outcome is not None else frozenset()
     total: list[str | None] = [f"{outcome.scores[s]:g}" if outcome is not None else ""
                                for s in seats]
@@ -368,12 +379,32 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
         total_row=total,
         extra_rows=[(text("winner", lang), ["★" if s in winners else "" for s in seats])],
         highlight_columns=frozenset(winners),
-        notes=outcome.detail if outcome is not None and outcome.detail else "",
+        notes=outcome_text(state, outcome, lang) if outcome is not None else "",
         drawings=[partial(draw_board, final_board(state, lang))],
         log=list(log),
         log_columns=4,
         lang=lang,
     )
+
+
+def outcome_text(state: Any, outcome: Any, lang: str) -> str:
+    """Why the game ended, in `lang` (the engine's detail says it in English)."""
+    ja = lang == "ja"
+    winners = sorted(outcome.winners)
+    ran_out = "ran out" in str(getattr(outcome, "detail", "") or "")
+    if not winners:
+        return "神石が尽き、支配チップは同数でした(引き分け)。" if ja else \
+            "The stones ran out with the chips level: a draw."
+    if ran_out:
+        return "神石が尽きたため、チップの多い陣営の勝ちです。" if ja else \
+            "The stones ran out; the side with more chips wins."
+    seat = winners[0]
+    if "E" in set(state.options.get("expansions", ()) or ()):
+        points = state.points(seat)
+        return f"得点チップ {points} 点で勝利。" if ja else \
+            f"Won with {points} points of score chips."
+    chips = state.chips(seat)
+    return f"支配チップ {chips} 枚で勝利。" if ja else f"Won with {chips} dominance chips."
 
 
 def record_log(record: Any, names: Sequence[str]) -> list[str]:

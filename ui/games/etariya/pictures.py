@@ -224,6 +224,7 @@ def setup_picture(setup: Any, lang: str) -> BoardPicture:
     for p in sorted(setup.placements, key=lambda p: p.slot):
         top, left, rows, cols = eb.SLOTS[p.slot - 1]
         slots.append(Slot(top, left, rows, cols, slot_label(p, lang)))
+    slots.append(Slot(3, 3, 1, 1, ""))  # the centre: the second player's small sheet
     return BoardPicture(factions=tuple(setup.board()), slots=tuple(slots),
                         no_first_stone=eb.CORNERS)
 
@@ -438,22 +439,9 @@ def move_lines(record: Any, names: Sequence[str]) -> list[str]:
 
 def outcome_text(state: Any, outcome: Any) -> str:
     """Why the game ended, in the interface language."""
-    winners = sorted(outcome.winners)
-    detail = str(getattr(outcome, "detail", "") or "")
-    ran_out = "ran out" in detail
-    expansions = set(getattr(state, "expansions", ()) or ())
-    if not winners:
-        return tr("The stones ran out with the chips level.",
-                  "神石が尽き、支配チップは同数でした。") if ran_out else detail
-    seat = winners[0]
-    chips = _call(state, "chips", seat, default=0)
-    points = _call(state, "points", seat, default=0)
-    if ran_out:
-        return tr("The stones ran out; the side with more chips wins.",
-                  "神石が尽きたため、チップの多い陣営の勝ちです。")
-    if "E" in expansions:
-        return tr(f"{points} points of score chips.", f"得点チップ {points} 点。")
-    return tr(f"{chips} dominance chips.", f"支配チップ {chips} 枚。")
+    from companion.games.etariya.printing import outcome_text as words
+
+    return words(state, outcome, language().code)
 
 
 # --- the table tracker --------------------------------------------------------------------

@@ -73,7 +73,7 @@ class EtariyaPlayView(QWidget):
         self.selected: str | None = None  # the chosen group of placements (a stone colour…)
         self.stack = QStackedWidget(self)
         self.panel = NewGamePanel(self)
-        self.panel.start_requested.connect(self.start)
+        self.panel.start_requested.connect(self._start_from_panel)
         holder = QWidget(self)
         hl = QVBoxLayout(holder)
         hl.addWidget(self.panel)
@@ -164,16 +164,19 @@ class EtariyaPlayView(QWidget):
 
     # --- starting -------------------------------------------------------------------------
     def start(self, setup: Any) -> None:
-        """Begin a new game from a `GameSetup` (seats, options, seed)."""
+        """Begin a new game from a `GameSetup` (seats, options, seed); `ValueError` with the
+        engine's words for options it refuses (e.g. A and B together)."""
         seats = seats_from(setup.seats)
         self.error_label.setText("")
-        try:
-            pictures.apply_user_faces(self.ctx)
-            game = pictures.new_game(dict(setup.options), setup.seed)
-        except ValueError as exc:  # e.g. A and B together: the engine's own message
-            self.panel.note.setText(str(exc))
-            return
+        pictures.apply_user_faces(self.ctx)
+        game = pictures.new_game(dict(setup.options), setup.seed)
         self._attach(GameController(self.ctx, game, seats, parent=self))
+
+    def _start_from_panel(self, setup: Any) -> None:
+        try:
+            self.start(setup)
+        except ValueError as exc:
+            self.panel.note.setText(str(exc))
 
     def resume(self, play: PlayRecord) -> None:
         """Go on with an autosaved play at exactly its saved position."""
