@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -218,3 +219,33 @@ def test_japanese_labels(qtbot) -> None:
     assert "Hana" in view.turn_label.text() and "の番" in view.turn_label.text()
     assert view.undo_button.text().startswith("待った")
     view.grab().save("/tmp/etariya_play_ja.png")
+
+
+def test_autosave_resume_and_the_finished_play_in_the_real_history(qtbot, ctx) -> None:
+    import db
+    from companion.games.etariya.printing import play_sheets
+    from ui.play.resume import resume_play
+
+    view = EtariyaPlayView(ctx, animate=False)
+    qtbot.addWidget(view)
+    start(qtbot, view, [(None, "Ann"), (None, "Ben")], expansions=("E",), seed=4)
+    rng = random.Random(4)
+    for _ in range(7):
+        take_one_step(qtbot, view, rng)
+    (saved,) = [p for p in db.unfinished_plays(ctx.db) if p.game_id == "etariya"]
+    assert saved.id == view.controller.play_id
+    view.shutdown()
+    resumed: Any = resume_play(ctx, saved)
+    qtbot.addWidget(resumed)
+    resumed.show()
+    assert resumed.controller.state.describe() == view.controller.state.describe()
+    for _ in range(400):
+        if resumed.controller.state.is_over():
+            break
+        take_one_step(qtbot, resumed, rng)
+    assert f"Saved in the History as play #{saved.id}" in resumed.result_label.text()
+    finished = db.get_play(ctx.db, saved.id)
+    assert finished is not None and finished.is_finished
+    assert {s.player for s in finished.seats} == {"Ann", "Ben"}
+    sheets = play_sheets(finished, "en")
+    assert sheets is not None and sheets[0].columns == ["Ann", "Ben"]

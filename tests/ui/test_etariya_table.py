@@ -309,3 +309,15 @@ def test_japanese_screens(qtbot, fake_ctx) -> None:
     assert page.tracker.colour_labels[0].text() == "赤"
     assert page.tracker.chip_labels[0].text() == "◆ 光"
     page.grab().save("/tmp/etariya_tracker_ja.png")
+
+
+def test_blank_tally_sheet_from_the_tracker(qtbot, fake_ctx, tmp_path) -> None:
+    from pypdf import PdfReader
+
+    page = make(qtbot, fake_ctx)
+    qtbot.keyClicks(page.tracker.light_name, "Ann")
+    out = tmp_path / "tally.pdf"
+    page.tracker.export_tally_pdf(out)
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    text = reader.pages[0].extract_text()
+    assert len(reader.pages) == 1 and "Tally sheet" in text and "Ann" in text

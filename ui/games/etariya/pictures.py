@@ -270,7 +270,7 @@ def move_group(move: Any) -> str | None:
     return str(colour) if colour else POWER
 
 
-def placement_groups(legal: Sequence[Any]) -> dict[str, str]:
+def placement_groups(legal: Sequence[Any], state: Any = None) -> dict[str, str]:
     """Groups of the cell moves now offered, in colour order: key -> button text."""
     keys = {g for m in legal if (g := move_group(m)) is not None}
     groups = {}
@@ -278,7 +278,12 @@ def placement_groups(legal: Sequence[Any]) -> dict[str, str]:
         if code in keys:
             groups[code] = colour_name(code)
     if POWER in keys:
-        groups[POWER] = tr("Power chip", "勢力チップ")
+        chip = ""
+        if state is not None:
+            seat = _call(state, "to_move", default=-1)
+            chip = _seat_item(getattr(state, "power_hand", ()), seat, "")
+        shown = {"W": tr(" ○ white", " ○ 白"), "B": tr(" ● black", " ● 黒")}.get(chip, "")
+        groups[POWER] = tr("Power chip", "勢力チップ") + shown
     return groups
 
 
@@ -291,17 +296,27 @@ def move_at(legal: Sequence[Any], group: str | None, cell: Cell) -> Any | None:
     return here[0] if len({move_group(m) for m in here}) == 1 else None
 
 
-def move_text(move: Any) -> str:
-    """A decision without a cell, in words."""
+def _letters(codes: Sequence[str]) -> str:
+    return " ".join(colour_name(code) for code in codes)
+
+
+def move_text(move: Any, state: Any = None) -> str:
+    """A decision without a cell, in words (with the stones it takes, when known)."""
     text = str(move)
     if text == "accel":
         return tr("Accelerate (one more stone)", "加速(神石をもう1個)")
     if text.startswith("set "):
-        number = text.split()[1]
-        return tr(f"Take set {number}", f"{number} 組目を取る")
+        number = int(text.split()[1])
+        sets = getattr(state, "sets", None) or []
+        stones = _letters(sets[number - 1]) if 0 < number <= len(sets) else ""
+        head = tr(f"Take set {number}", f"{number} 組目を取る")
+        return f"{head}: {stones}" if stones else head
     if text.startswith("end "):
         end = text.split()[1]
-        return tr(f"Take from the {end} end", "左端から取る" if end == "left" else "右端から取る")
+        line = list(getattr(state, "line", None) or [])
+        taken = line[:3] if end == "left" else line[-3:][::-1]
+        head = tr(f"Take from the {end} end", "左端から取る" if end == "left" else "右端から取る")
+        return f"{head}: {_letters(taken)}" if taken else head
     return text
 
 
@@ -325,7 +340,8 @@ def _call(state: Any, name: str, *args: Any, default: Any = None) -> Any:
         return default
 
 
-def board_picture(state: Any, legal: Sequence[Any], group: str | None) -> BoardPicture:
+def board_picture(state: Any, legal: Sequence[Any], group: str | None,
+                  last: Sequence[Cell] = ()) -> BoardPicture:
     """The board of a game, with the cells where the chosen group may go outlined."""
     factions = _call(state, "board_factions", default=(LIGHT * 7,) * 7)
     stones: dict[Cell, tuple[str, ...]] = {}
@@ -343,12 +359,27 @@ def board_picture(state: Any, legal: Sequence[Any], group: str | None) -> BoardP
     chip_targets = frozenset(c for c, g in cells if c is not None and g == group == POWER)
     return BoardPicture(factions=tuple(factions), stones=stones, chips=chips,
                         stone_targets=stone_targets, chip_targets=chip_targets,
-                        last=frozenset(_last_cells(state)), no_first_stone=eb.CORNERS)
+                        last=frozenset(last), no_first_stone=eb.CORNERS)
 
 
-def _last_cells(state: Any) -> list[Cell]:
-    last = _call(state, "last_cells", default=None)
-    return list(last) if last else []
+def last_turn_cells(record: Any) -> list[Cell]:
+    """Cells of the latest seat's run of moves (its turn so far, or its last turn)."""
+    cells: list[Cell] = []
+    seat = None
+    for entry in reversed(record.entries):
+        if entry.is_chance:
+            continue
+        if seat is None:
+            seat = entry.seat
+        elif entry.seat != seat:
+            break
+        words = entry.move.split()
+        if len(words) == 2 and words[0] != "set" and words[0] != "end":
+            try:
+                cells.append(eb.parse_cell(words[1]))
+            except ValueError:
+                continue
+    return cells
 
 
 def _stones_html(codes: Sequence[str]) -> str:
@@ -361,10 +392,10 @@ def _stones_html(codes: Sequence[str]) -> str:
 def info_html(state: Any) -> str:
     """Bag, open sets (A), the line (B), in rich text."""
     parts = []
-    bag = _call(state, "bag_count")
-    if bag is not None:
-        parts.append(tr(f"Stones in the bag: <b>{bag}</b>", f"袋の神石: <b>{bag}</b> 個"))
     expansions = set(getattr(state, "expansions", ()) or ())
+    bag = _call(state, "bag_count")
+    if bag is not None and "B" not in expansions:
+        parts.append(tr(f"Stones in the bag: <b>{bag}</b>", f"袋の神石: <b>{bag}</b> 個"))
     sets = getattr(state, "sets", None)
     if sets and "A" in expansions:
         for i, stones in enumerate(sets, start=1):

@@ -262,7 +262,8 @@ class EtariyaPlayView(QWidget):
         legal = controller.legal_moves()
         group = self.current_group()
         self.board.cell_name = pictures.cell_name
-        self.board.set_picture(pictures.board_picture(state, legal, group))
+        self.board.set_picture(pictures.board_picture(
+            state, legal, group, pictures.last_turn_cells(controller.game.record)))
         self.turn_label.setText(self._turn_text(controller))
         self._refresh_hand(legal, group)
         self._refresh_choices(legal)
@@ -299,7 +300,8 @@ class EtariyaPlayView(QWidget):
         for button in self.hand_group.buttons():
             self.hand_group.removeButton(button)
         self._clear(self.hand_row)
-        groups = pictures.placement_groups(legal)
+        groups = pictures.placement_groups(legal, self.controller.state
+                                           if self.controller is not None else None)
         for key, text in groups.items():
             button = QPushButton(text, self.hand_box)
             button.setCheckable(True)
@@ -318,7 +320,9 @@ class EtariyaPlayView(QWidget):
         self._clear(self.choice_grid)
         others = [m for m in legal if pictures.move_cell(m) is None]
         for i, move in enumerate(others):
-            button = QPushButton(pictures.move_text(move), self.choice_box)
+            button = QPushButton(pictures.move_text(move, self.controller.state
+                                                    if self.controller else None),
+                                 self.choice_box)
             button.setObjectName(f"move:{move}")
             button.setMinimumHeight(32)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)

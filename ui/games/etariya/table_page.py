@@ -393,6 +393,8 @@ class TrackerTab(QWidget):
         self.restart_button.clicked.connect(self.restart)
         self.save_button = QPushButton(self)
         self.save_button.clicked.connect(self.save)
+        self.tally_button = QPushButton(self)
+        self.tally_button.clicked.connect(self._ask_tally_pdf)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         buttons = QHBoxLayout()
@@ -406,6 +408,7 @@ class TrackerTab(QWidget):
         left.addWidget(self.totals_label)
         left.addWidget(self.winner_label)
         left.addStretch(1)
+        left.addWidget(self.tally_button)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 2)
         right = QVBoxLayout()
@@ -639,7 +642,23 @@ class TrackerTab(QWidget):
         events().history_changed.emit()
         return play_id
 
+    def export_tally_pdf(self, path: Path) -> None:
+        """A blank tally sheet to keep count on paper (the typed names written in)."""
+        from companion.export.pdf import render_sheet
+        from companion.games.etariya.printing import blank_tracker_sheet
+
+        names = self.typed_names()
+        render_sheet(blank_tracker_sheet(language().code,
+                                         names=[names[pictures.LIGHT], names[pictures.DARK]]),
+                     path)
+
+    def _ask_tally_pdf(self) -> None:
+        from ui.pdf_dialog import save_pdf
+
+        save_pdf(self, "etariya-tally.pdf", self.export_tally_pdf, self.status)
+
     def retranslate(self) -> None:
+        self.tally_button.setText(tr("Print a blank tally sheet…", "白紙の集計シートを印刷…"))
         self.light_label.setText(tr("Light player", "光の陣営"))
         self.dark_label.setText(tr("Dark player", "闇の陣営"))
         self.first_label.setText(tr("First player", "先手"))
