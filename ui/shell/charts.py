@@ -12,7 +12,8 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 PALETTE = ("#c9a24a", "#3f7cac", "#b5523b", "#5b8c5a", "#7d5ba6", "#d17a22", "#4f9da6",
-           "#8a6d3b")
+           "#8a6d3b", "#c45c8a", "#2e5e4e", "#9aa83a", "#5a6fd6")
+OTHERS = "#b9b2a6"
 AXIS = QColor("#8c8273")
 TEXT = QColor("#3b342a")
 
@@ -26,6 +27,18 @@ def nice_max(value: float) -> float:
         if step * magnitude >= value:
             return float(step * magnitude)
     return float(10 * magnitude)
+
+
+def fit_label(label: str, metrics: QFontMetrics, width: int) -> str:
+    """The label, or a shorter form that fits: a period "2026-10" becomes "26-10", then "10";
+    anything else is elided."""
+    if metrics.horizontalAdvance(label) <= width:
+        return label
+    if len(label) == 7 and label[4] == "-" and label[:4].isdigit():
+        for short in (label[2:], label[5:]):
+            if metrics.horizontalAdvance(short) <= width:
+                return short
+    return metrics.elidedText(label, Qt.TextElideMode.ElideRight, width)
 
 
 class _Chart(QWidget):
@@ -133,9 +146,10 @@ class BarChart(_Chart):
             else:
                 painter.fillRect(bar, self.color(label, i))
             painter.setPen(TEXT)
-            painter.drawText(QRectF(bar.left() - 10, bar.top() - 16, bar.width() + 20, 14),
-                             Qt.AlignmentFlag.AlignCenter, f"{value:g}")
-            shown = metrics.elidedText(label, Qt.TextElideMode.ElideRight, int(slot) - 2)
+            if metrics.horizontalAdvance(f"{value:g}") <= slot - 2:  # no overlapping numbers
+                painter.drawText(QRectF(bar.left() - 10, bar.top() - 16, bar.width() + 20, 14),
+                                 Qt.AlignmentFlag.AlignCenter, f"{value:g}")
+            shown = fit_label(label, metrics, int(slot) - 2)
             painter.drawText(QRectF(area.left() + i * slot, area.bottom() + 4, slot,
                                     metrics.height() + 2), Qt.AlignmentFlag.AlignCenter, shown)
         legend_x = area.left()

@@ -77,11 +77,18 @@ class HistoryModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.plays: list[PlayRecord] = []
+        self._texts: list[tuple[str, ...]] = []  # what each row shows, worked out once
 
     def set_plays(self, plays: list[PlayRecord]) -> None:
         self.beginResetModel()
         self.plays = list(plays)
+        self._texts = [self._row_texts(play) for play in self.plays]
         self.endResetModel()
+
+    @staticmethod
+    def _row_texts(play: PlayRecord) -> tuple[str, ...]:
+        return (format_when(play.started_at), game_name(play.game_id), players_text(play),
+                winner_text(play), mode_text(play.mode))
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.plays)
@@ -103,18 +110,10 @@ class HistoryModel(QAbstractTableModel):
             return play.id
         if role != Qt.ItemDataRole.DisplayRole:
             return None
-        column = index.column()
-        if column == 0:
-            return format_when(play.started_at)
-        if column == 1:
-            return game_name(play.game_id)
-        if column == 2:
-            return players_text(play)
-        if column == 3:
-            return winner_text(play)
-        return mode_text(play.mode)
+        return self._texts[index.row()][index.column()]
 
     def retranslate(self) -> None:
+        self._texts = [self._row_texts(play) for play in self.plays]
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
         if self.plays:
             self.dataChanged.emit(self.index(0, 0),
@@ -176,6 +175,7 @@ class HistoryPage(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setResizeContentsPrecision(60)  # measure 60 rows, not all 500
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
         self.count_label = QLabel(self)

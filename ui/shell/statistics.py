@@ -27,7 +27,7 @@ from companion.history import PeriodCount, PlayerStats, ScorePoint
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
-from ui.shell.charts import PALETTE, BarChart, LineChart
+from ui.shell.charts import OTHERS, PALETTE, BarChart, LineChart
 from ui.shell.common import ERROR_STYLE, format_number, game_name, heading, repo
 
 #: The game filter's first two entries.
@@ -35,8 +35,10 @@ BY_GAME = "*"  # one row per player and game
 ALL_GAMES = ""  # one row per player over every game
 COLUMNS = (("Player", "プレイヤー"), ("Game", "ゲーム"), ("Plays", "対局"), ("Wins", "勝ち"),
            ("Win rate", "勝率"), ("Average", "平均点"), ("Best", "最高点"))
-#: Lines in "scores over time" (the players with the most points).
+#: Lines in "scores over time" (the players with the most plays of the game).
 MAX_LINES = 6
+#: Bars in "wins per player" (the players with the most wins).
+MAX_BARS = 10
 
 
 def wins_per_player(stats: list[PlayerStats]) -> list[tuple[str, int]]:
@@ -58,16 +60,40 @@ def plays_per_month(rows: list[PeriodCount]) -> tuple[list[str], dict[str, list[
     for r in rows:
         if r.period in months:
             parts.setdefault(r.player, [0.0] * len(months))[months.index(r.period)] += r.plays
-    keep = sorted(parts, key=lambda name: -sum(parts[name]))[:MAX_LINES]
-    return months, {name: parts[name] for name in sorted(keep)}
+    keep = sorted(sorted(parts, key=lambda name: -sum(parts[name]))[:MAX_LINES])
+    result = {name: parts[name] for name in keep}
+    others = [sum(parts[n][i] for n in parts if n not in result) for i in range(len(months))]
+    if any(others):
+        result[tr("Others", "その他")] = others
+    return months, result
 
 
 def score_series(points: list[ScorePoint]) -> dict[str, list[tuple[datetime, float]]]:
+    """Each player's scores in time order, by player name; a player with more than
+    `MAX_POINTS` scores gets the average of each of `BINS` equal stretches of time instead."""
     series: dict[str, list[tuple[datetime, float]]] = defaultdict(list)
     for point in points:
         series[point.player].append((point.when, point.score))
-    keep = sorted(series, key=lambda name: -len(series[name]))[:MAX_LINES]
-    return {name: series[name] for name in sorted(keep)}
+    return {name: averaged(sorted(series[name])) for name in sorted(series)}
+
+
+#: More scores than this in one line are averaged over `BINS` stretches of time.
+MAX_POINTS = 40
+BINS = 24
+
+
+def averaged(values: list[tuple[datetime, float]]) -> list[tuple[datetime, float]]:
+    """`values` (oldest first) as they are, or averaged per stretch of time when too many."""
+    if len(values) <= MAX_POINTS:
+        return values
+    start, end = values[0][0].timestamp(), values[-1][0].timestamp()
+    width = (end - start) / BINS or 1.0
+    bins: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    for when, score in values:
+        bins[min(int((when.timestamp() - start) / width), BINS - 1)].append(
+            (when.timestamp(), score))
+    return [(datetime.fromtimestamp(sum(t for t, _s in b) / len(b)),
+             sum(s for _t, s in b) / len(b)) for _k, b in sorted(bins.items())]
 
 
 class NumberItem(QTableWidgetItem):
@@ -103,6 +129,7 @@ class StatisticsPage(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setResizeContentsPrecision(60)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.wins_chart = BarChart(self)
         self.wins_chart.setObjectName("wins_chart")
@@ -189,8 +216,9 @@ class StatisticsPage(QWidget):
                                               None if choice == BY_GAME else choice))
             score_game = choice if choice not in (BY_GAME, ALL_GAMES) else self._busiest_game()
             self.score_game = score_game
-            self.points = (list(db.scores_over_time(self.ctx.db, score_game))
-                           if score_game else [])
+            self.points = []
+            for player in self._top_players(score_game):  # one indexed query per line
+                self.points += db.scores_over_time(self.ctx.db, score_game, player)
             game_id = None if choice in (BY_GAME, ALL_GAMES) else choice
             self.months = list(db.plays_per_period(self.ctx.db, game_id=game_id,
                                                    period="month"))
@@ -201,6 +229,15 @@ class StatisticsPage(QWidget):
         self.error_label.setText("")
         self._show()
 
+    def _top_players(self, game_id: str) -> list[str]:
+        """The players with the most plays of `game_id` (of all games when the table is
+        over all games together): the lines of "scores over time"."""
+        if not game_id:
+            return []
+        rows = [r for r in self.stats if r.game_id in (game_id, "")]
+        rows.sort(key=lambda r: (-r.plays, r.player))
+        return [r.player for r in rows[:MAX_LINES]]
+
     def _busiest_game(self) -> str:
         counts: dict[str, int] = {}
         for row in self.stats:
@@ -209,31 +246,28 @@ class StatisticsPage(QWidget):
             counts = dict(repo().game_play_counts(self.ctx.db))
         return max(sorted(counts), key=lambda g: counts[g]) if counts else ""
 
-    def _colors(self) -> dict[str, str]:
-        """One colour per player, the same in every chart (by name order)."""
-        names = sorted({row.player for row in self.stats}
-                       | {p.player for p in getattr(self, "points", [])}
-                       | {m.player for m in getattr(self, "months", [])})
-        return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
-
     def _show(self) -> None:
         self._fill_table()
-        colors = self._colors()
+        wins = wins_per_player(self.stats)[:MAX_BARS]
+        series = score_series(getattr(self, "points", []))
+        months, parts = plays_per_month(getattr(self, "months", []))
+        others = tr("Others", "その他")
+        shown = sorted({n for n, _w in wins} | set(series) | set(parts) - {others})
+        colors = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(shown)}
+        if others in parts:
+            colors[others] = OTHERS
         for chart in (self.wins_chart, self.scores_chart, self.months_chart):
             chart.colors = colors
         self.legend.setText("&nbsp;&nbsp; ".join(
             f'<span style="color:{color}">■</span>&nbsp;{html.escape(name)}'
             for name, color in colors.items()))
-        wins = wins_per_player(self.stats)
         no_data = tr("No finished plays yet", "終わった対局はまだありません")
         self.wins_chart.set_data(tr("Wins per player", "プレイヤー別の勝ち数"),
                                  [n for n, _w in wins], [w for _n, w in wins], no_data)
         game = getattr(self, "score_game", "")
         self.scores_chart.set_data(
             tr(f"Scores over time — {game_name(game)}", f"得点の推移 — {game_name(game)}")
-            if game else tr("Scores over time", "得点の推移"),
-            score_series(getattr(self, "points", [])), no_data)
-        months, parts = plays_per_month(getattr(self, "months", []))
+            if game else tr("Scores over time", "得点の推移"), series, no_data)
         self.months_chart.set_stacked(
             tr("Plays per month, by player", "月別・プレイヤー別の対局数"), months, parts, no_data)
 
