@@ -170,6 +170,14 @@ def test_map_editor_validates_saves_and_restores(qtbot, fake_ctx, tmp_path) -> N
     placements = [p if p.face.id != "1A" else type(p)(p.slot, edited, p.turned)
                   for p in randomize_setup(seed).placements]
     assert page.setup_tab.board.picture.factions == build_board(placements, setup.centre)
+    # the setup on show follows a later edit of one of its faces at once
+    page.tabs.setCurrentIndex(1)
+    tab.toggle(*light_cell)
+    tab.toggle(*dark_cell)  # back to the original face: valid again
+    assert page.setup_tab.board.picture.factions == build_board(
+        randomize_setup(seed).placements, setup.centre)
+    tab.toggle(*light_cell)
+    tab.toggle(*dark_cell)
     # remembered for this user
     again = make(qtbot, fake_ctx)
     assert again.map_tab.faces[0] == edited

@@ -17,6 +17,7 @@ shows and collects.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -176,6 +177,13 @@ class SetupTab(QWidget):
         for line in pictures.setup_lines(self.setup, language().code):
             QListWidgetItem(line, self.steps)
 
+    def faces_changed(self) -> None:
+        """Read the shown setup's code again with the faces now in use and redraw it."""
+        if self.setup is not None:
+            with contextlib.suppress(ValueError):  # a code always reads; keep the old if not
+                self.setup = pictures.setup_from_code(pictures.setup_code(self.setup))
+        self.fill()
+
     def restore(self) -> None:
         settings = _settings(self.owner.ctx)
         code = settings.value(KEY_SETUP) if settings is not None else None
@@ -282,7 +290,7 @@ class MapTab(QWidget):
                                    "保存しました。準備とデジタル対戦はこの面を使います。"))
         self._fill_list()
         self.fill()
-        self.owner.setup_tab.fill()
+        self.owner.setup_tab.faces_changed()
 
     def _fill_list(self) -> None:
         row = self.faces_list.currentRow()
