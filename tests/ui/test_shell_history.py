@@ -126,3 +126,12 @@ def test_a_new_play_appears_without_reopening_the_page(window, person) -> None:
     events().history_changed.emit()
     assert page.visible_rows()[0][2] == "Eve"
     assert page.player_filter.findText("Eve") >= 0
+
+
+def test_a_long_history_shows_the_newest_and_says_how_many(window, person,
+                                                           monkeypatch) -> None:
+    monkeypatch.setattr(history_module, "LIMIT", 2)
+    page = open_history(window, person)
+    page.reload()
+    assert dates(page) == ["2026-10-25 18:00", "2026-10-20 21:00"]
+    assert page.count_label.text() == "Showing the newest 2 of 5 plays"

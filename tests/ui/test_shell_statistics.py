@@ -61,3 +61,29 @@ def test_a_finished_play_updates_the_numbers(window, person) -> None:
     events().history_changed.emit()
     assert ["Dan", "Rengeki Juusai (Chained Sticks)", "2", "1", "50%", "13.5", "20"] in page.rows()
     assert page.months_chart.labels == ["2026-09", "2026-10", "2026-11"]
+
+
+def test_long_score_lines_are_averaged_over_time() -> None:
+    from datetime import timedelta
+
+    from ui.shell.statistics import BINS, averaged
+
+    start = datetime(2026, 1, 1)
+    few = [(start + timedelta(days=i), float(i)) for i in range(10)]
+    assert averaged(few) == few
+    many = [(start + timedelta(days=i), 10.0 if i % 2 else 20.0) for i in range(480)]
+    shown = averaged(many)
+    assert len(shown) == BINS
+    assert all(abs(score - 15.0) < 0.1 for _when, score in shown)
+    assert [w for w, _s in shown] == sorted(w for w, _s in shown)
+
+
+def test_month_labels_shorten_to_fit(qtbot) -> None:
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from ui.shell.charts import fit_label
+
+    metrics = QFontMetrics(QFont())
+    assert fit_label("2026-10", metrics, 500) == "2026-10"
+    assert fit_label("2026-10", metrics, metrics.horizontalAdvance("26-10")) == "26-10"
+    assert fit_label("2026-10", metrics, metrics.horizontalAdvance("10")) == "10"
