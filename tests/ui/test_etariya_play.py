@@ -249,3 +249,26 @@ def test_autosave_resume_and_the_finished_play_in_the_real_history(qtbot, ctx) -
     assert {s.player for s in finished.seats} == {"Ann", "Ben"}
     sheets = play_sheets(finished, "en")
     assert sheets is not None and sheets[0].columns == ["Ann", "Ben"]
+
+
+def test_a_table_setup_code_gives_the_same_board_in_digital_play(qtbot) -> None:
+    from companion.games.etariya.setup import randomize_setup
+
+    setup = randomize_setup(17, ("E",))
+    view = make(qtbot)
+    qtbot.keyClicks(view.panel.code_edit, setup.code())
+    start(qtbot, view, [(None, "Ann"), (None, "Ben")])
+    state = view.controller.state
+    assert view.board.picture.factions == setup.board()
+    assert state.factions[0] == setup.first
+    assert state.pairing == setup.pairing()
+    assert "E" in state.expansions
+
+
+def test_a_mistyped_setup_code_is_refused_with_a_reason(qtbot) -> None:
+    view = make(qtbot)
+    qtbot.keyClicks(view.panel.code_edit, "12345-67890")
+    view.panel.set_seat(0, None, "Ann")
+    qtbot.mouseClick(view.panel.start_button, Qt.MouseButton.LeftButton)
+    assert view.stack.currentIndex() == 0
+    assert "setup code" in view.panel.note.text()

@@ -57,6 +57,8 @@ class GameSetup:
     seats: list[SeatChoice]
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
+    #: A table setup code: play on exactly that board (its expansions replace `options`').
+    setup_code: str = ""
 
 
 class NewGamePanel(QGroupBox):
@@ -111,6 +113,10 @@ class NewGamePanel(QGroupBox):
         form.addRow(self.exp_label, exp_row)
         form.addRow(self.note)
         form.addRow(self.seed_label, seed_row)
+        self.code_label = QLabel(self)
+        self.code_edit = QLineEdit(self)
+        self.code_edit.setMaxLength(16)
+        form.addRow(self.code_label, self.code_edit)
         self.start_button = QPushButton(self)
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(lambda: self.start_requested.emit(self.setup()))
@@ -150,7 +156,7 @@ class NewGamePanel(QGroupBox):
             bot = SEAT_KINDS[kind.currentIndex()][0] or None
             seats.append(SeatChoice(name.text().strip() if bot is None else "", bot))
         return GameSetup(seats, {self.expansions_option: self.expansions()},
-                         self.seed.value())
+                         self.seed.value(), self.code_edit.text().strip())
 
     def retranslate(self, *_: object) -> None:
         self.setTitle(tr("New game", "新しいゲーム"))
@@ -171,4 +177,8 @@ class NewGamePanel(QGroupBox):
         self.seed_label.setText(tr("Seed", "シード"))
         self.dice_button.setText(tr("New seed", "シードを変える"))
         self.start_button.setText(tr("Start", "開始"))
+        self.code_label.setText(tr("Setup code", "準備コード"))
+        self.code_edit.setPlaceholderText(tr(
+            "optional: play the board of a table setup (its expansions)",
+            "任意: 卓上の準備と同じボードで遊ぶ(拡張もコードのとおり)"))
         self._seat_changed()

@@ -244,15 +244,19 @@ def setup_lines(setup: Any, lang: str) -> list[str]:
 POWER = "power"
 
 
-def new_game(options: Mapping[str, Any], seed: int) -> Any:
+def new_game(options: Mapping[str, Any], seed: int, code: str = "") -> Any:
     """A new digital game on the faces in use (the record keeps every map event's cells, so
-    undo and resume replay it whatever the faces are later)."""
+    undo and resume replay it whatever the faces are later). With a setup `code`, the game is
+    laid out exactly as that table setup (map, first player, E pairing, its expansions)."""
     from companion.core.record import Game
     from companion.games.etariya import INFO
     from companion.games.etariya.rules import new_state
 
+    setup = setup_from_code(code) if code else None
+    if setup is not None:
+        options = dict(options, **setup.options())
     checked = INFO.validate_options(dict(options))
-    return Game(new_state(2, checked, faces=active_faces()), seed)
+    return Game(new_state(2, checked, faces=active_faces(), setup=setup), seed)
 
 
 def move_cell(move: Any) -> Cell | None:

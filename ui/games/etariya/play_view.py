@@ -169,7 +169,8 @@ class EtariyaPlayView(QWidget):
         seats = seats_from(setup.seats)
         self.error_label.setText("")
         pictures.apply_user_faces(self.ctx)
-        game = pictures.new_game(dict(setup.options), setup.seed)
+        game = pictures.new_game(dict(setup.options), setup.seed,
+                                 str(getattr(setup, "setup_code", "") or ""))
         self._attach(GameController(self.ctx, game, seats, parent=self))
 
     def _start_from_panel(self, setup: Any) -> None:
