@@ -74,6 +74,8 @@ PLACE: dict[str, tuple[Place, ...]] = {c: tuple(Place(c, cell_at(i)) for i in ra
                                        for c in CODES}
 POWER_AT: tuple[PowerChip, ...] = tuple(PowerChip(cell_at(i)) for i in range(CELLS))
 ACCEL = Accelerate()
+DRAWS: dict[str, Draw] = {c: Draw(c) for c in CODES}
+FIRST_STONE_CELLS: tuple[int, ...] = tuple(i for i in range(CELLS) if i not in CORNER_INDEXES)
 
 
 def other(faction: str) -> str:
@@ -255,7 +257,7 @@ class EtariyaState(GameState):
         cells = self.cells_of[colour]
         stone = self.stone
         if not cells:
-            return [i for i in range(CELLS) if not stone[i] and i not in CORNER_INDEXES]
+            return [i for i in FIRST_STONE_CELLS if not stone[i]]
         found = {n for i in cells for n in NEIGHBOURS[i] if not stone[n]}
         if found:
             return sorted(found)
@@ -313,7 +315,8 @@ class EtariyaState(GameState):
             return [(Pair(colour, v), p) for v, p in bag_outcomes(values)]
         if kind == "power":
             return [(DrawPower(c), p) for c, p in bag_outcomes(self.power_pool)]
-        return [(Draw(c), p) for c, p in bag_outcomes(self.bag)]
+        total = sum(self.bag.values())
+        return [(DRAWS[c], n / total) for c, n in self.bag.items() if n]
 
     def _map_outcomes(self, slot: int) -> list[tuple[Any, float]]:
         used = {p.face.sheet for p in self.placements}
@@ -385,8 +388,8 @@ class EtariyaState(GameState):
                 self._begin_turn()
             return
         seat = self.mover
-        if isinstance(move, Place):
-            self._place(seat, move.colour, index(move.cell))
+        if type(move) is Place:
+            self._place(seat, move.colour, move.cell[0] * 7 + move.cell[1])
         elif isinstance(move, PowerChip):
             i = index(move.cell)
             chip = self.power_hand[seat]
@@ -423,7 +426,15 @@ class EtariyaState(GameState):
 
     def _apply_chance(self, move: Any) -> None:
         kind, arg = self.queue.pop(0)
-        if isinstance(move, FirstFaction):
+        if type(move) is Draw:
+            self.bag[move.colour] -= 1
+            if kind == "hand":
+                self.hands[arg].append(move.colour)
+            elif kind == "set":
+                self.sets[arg].append(move.colour)
+            else:
+                self.line.append(move.colour)
+        elif isinstance(move, FirstFaction):
             self.factions = [move.faction, other(move.faction)]
             self.base[index(CENTRE)] = other(move.faction)
             self.faction[index(CENTRE)] = other(move.faction)
@@ -439,14 +450,6 @@ class EtariyaState(GameState):
         elif isinstance(move, DrawPower):
             self.power_pool[move.chip] -= 1
             self.power_hand[arg] = move.chip
-        elif isinstance(move, Draw):
-            self.bag[move.colour] -= 1
-            if kind == "hand":
-                self.hands[arg].append(move.colour)
-            elif kind == "set":
-                self.sets[arg].append(move.colour)
-            else:
-                self.line.append(move.colour)
 
     def _place(self, seat: int, colour: str, i: int) -> None:
         self.hands[seat].remove(colour)
