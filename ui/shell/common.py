@@ -16,6 +16,20 @@ ERROR_STYLE = "color: #b00020;"
 OK_STYLE = "color: #1b5e20;"
 
 
+class MessageLabel(QLabel):
+    """A red message line that takes no room while it is empty."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setStyleSheet(ERROR_STYLE)
+        self.setVisible(False)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setVisible(bool(text))
+
+
 def repo() -> ModuleType:
     """The `db` package (imported on first use: SQLAlchemy is slow to import)."""
     import db

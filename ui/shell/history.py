@@ -41,7 +41,7 @@ from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
 from ui.shell.common import (
-    ERROR_STYLE,
+    MessageLabel,
     ask_save_path,
     confirm,
     format_number,
@@ -182,9 +182,7 @@ class HistoryPage(QWidget):
         self.open_button = QPushButton(self)
         self.open_button.setObjectName("open_play")
         self.open_button.clicked.connect(self.open_selected)
-        self.error_label = QLabel(self)
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.setWordWrap(True)
+        self.error_label = MessageLabel(self)
 
         filters = QHBoxLayout()
         for widget in (self.game_label, self.game_filter, self.player_label, self.player_filter,

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from companion.games.registry import GameInfo, Mode
 from ui.context import AppContext
 from ui.i18n import language, tr
-from ui.shell.common import ERROR_STYLE, heading
+from ui.shell.common import MessageLabel, heading
 
 #: Tab order and labels of a game page.
 MODE_ORDER: tuple[tuple[Mode, str, str, str], ...] = (
@@ -123,9 +123,7 @@ class PlayArea(QWidget):
         self.new_button.setObjectName("new_game")
         self.new_button.clicked.connect(self.show_form)
         self.new_button.hide()
-        self.error_label = QLabel(self)
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label = MessageLabel(self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.form)
         top = QHBoxLayout()

@@ -28,7 +28,7 @@ from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
 from ui.shell.charts import OTHERS, PALETTE, BarChart, LineChart
-from ui.shell.common import ERROR_STYLE, format_number, game_name, heading, repo
+from ui.shell.common import MessageLabel, format_number, game_name, heading, repo
 
 #: The game filter's first two entries.
 BY_GAME = "*"  # one row per player and game
@@ -137,9 +137,7 @@ class StatisticsPage(QWidget):
         self.scores_chart.setObjectName("scores_chart")
         self.months_chart = BarChart(self)
         self.months_chart.setObjectName("months_chart")
-        self.error_label = QLabel(self)
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.setWordWrap(True)
+        self.error_label = MessageLabel(self)
         self.legend = QLabel(self)
         self.legend.setObjectName("legend")
         self.legend.setWordWrap(True)
