@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -53,6 +54,7 @@ from ui.shell.common import (
     write_play_pdf,
 )
 
+WINNER = QColor("#fff3c4")
 #: The table shows at most this many plays (the newest); the count says how many match.
 LIMIT = 500
 _Index = QModelIndex | QPersistentModelIndex
@@ -465,6 +467,8 @@ class PlayDialog(QDialog):
             for row, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if seat.winner:
+                    item.setBackground(WINNER)
                 self.sheet.setItem(row, column, item)
         self.sheet.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
