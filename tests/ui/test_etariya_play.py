@@ -272,3 +272,17 @@ def test_a_mistyped_setup_code_is_refused_with_a_reason(qtbot) -> None:
     qtbot.mouseClick(view.panel.start_button, Qt.MouseButton.LeftButton)
     assert view.stack.currentIndex() == 0
     assert "setup code" in view.panel.note.text()
+
+
+def test_hot_seat_undo_takes_back_one_step_at_a_time(qtbot) -> None:
+    view = make(qtbot)
+    start(qtbot, view, [(None, "Ann"), (None, "Ben")], seed=12)
+    rng = random.Random(12)
+    positions = [view.controller.state.describe()]
+    for _ in range(4):  # across the change of turn
+        take_one_step(qtbot, view, rng)
+        positions.append(view.controller.state.describe())
+    for expected in reversed(positions[:-1]):
+        qtbot.mouseClick(view.undo_button, Qt.MouseButton.LeftButton)
+        assert view.controller.state.describe() == expected
+    assert not view.undo_button.isEnabled()
