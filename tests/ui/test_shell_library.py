@@ -91,3 +91,16 @@ def test_starting_before_the_history_is_open_says_to_wait(window, person, databa
     person.click(area.form.start_button)
     assert area.error_label.text() == "The history is still opening; start again in a moment."
     assert area.view is None
+
+
+def test_a_page_that_fails_to_build_says_so(window, person, monkeypatch) -> None:
+    from ui import views
+
+    def broken(ctx, game_id):
+        raise RuntimeError("the table view is missing a part")
+
+    monkeypatch.setattr(views, "table_view", lambda game_id: broken)
+    library = window.page("library")
+    person.click(library.cards["shinyu"].buttons["table"])
+    shown = library.stack.currentWidget().current_widget()
+    assert shown.text() == "This page could not be opened: the table view is missing a part"

@@ -149,3 +149,14 @@ def test_the_real_start_path_shows_the_window(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60, check=True)
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["window_shown_s"] > 0
+
+
+def test_an_unexpected_failure_is_explained(qtbot, person, monkeypatch, english) -> None:
+    def fail(url):
+        raise PermissionError("permission denied: /data/companion.db")
+
+    monkeypatch.setattr(db, "open_database", fail)
+    seen: list[str] = []
+    person.answer_dialogs("OK", seen=seen)
+    assert open_database_interactively("sqlite:////data/companion.db") is None
+    assert "permission denied" in seen[0]

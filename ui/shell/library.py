@@ -253,7 +253,12 @@ class GamePage(QWidget):
         """The tab's content (built on first use)."""
         if key not in self._built:
             holder = self.tabs.widget(self.tab_keys.index(key))
-            content = self._make(key)
+            try:
+                content = self._make(key)
+            except Exception as exc:  # a game's page that fails to build: say so, keep going
+                content = MessageLabel()
+                content.setText(tr(f"This page could not be opened: {exc}",
+                                   f"このページを開けませんでした: {exc}"))
             content.setParent(holder)
             layout = holder.layout() if holder is not None else None
             assert layout is not None

@@ -140,6 +140,10 @@ def open_database_interactively(
             tell(parent, tr("The history cannot be opened", "履歴を開けません"),
                  getattr(error, "message", "") or str(error))
             return None
+        except Exception as error:  # anything else: say what happened rather than crash
+            tell(parent, tr("The history cannot be opened", "履歴を開けません"),
+                 f"{type(error).__name__}: {error}")
+            return None
 
 
 class ResumeDialog(QDialog):
