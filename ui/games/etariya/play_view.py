@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -99,6 +100,11 @@ class EtariyaPlayView(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.turn_label.setFont(font)
+        self.busy = QProgressBar(page)  # moves while a bot thinks in the worker
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumHeight(8)
+        self.busy.setTextVisible(False)
+        self.busy.setVisible(False)
         self.hand_box = QGroupBox(page)
         self.hand_row = QHBoxLayout(self.hand_box)
         self.hand_group = QButtonGroup(self)
@@ -133,6 +139,7 @@ class EtariyaPlayView(QWidget):
         sl = QVBoxLayout(side)
         sl.setContentsMargins(0, 0, 0, 0)
         sl.addWidget(self.turn_label)
+        sl.addWidget(self.busy)
         sl.addWidget(self.result_label)
         sl.addWidget(self.hand_box)
         sl.addWidget(self.choice_box)
@@ -266,6 +273,7 @@ class EtariyaPlayView(QWidget):
         self.board.set_picture(pictures.board_picture(
             state, legal, group, pictures.last_turn_cells(controller.game.record)))
         self.turn_label.setText(self._turn_text(controller))
+        self.busy.setVisible(controller.thinking_seat() is not None)
         self._refresh_hand(legal, group)
         self._refresh_choices(legal)
         self.info_label.setText(pictures.info_html(state))
