@@ -160,3 +160,45 @@ def test_an_unexpected_failure_is_explained(qtbot, person, monkeypatch, english)
     person.answer_dialogs("OK", seen=seen)
     assert open_database_interactively("sqlite:////data/companion.db") is None
     assert "permission denied" in seen[0]
+
+
+def test_the_start_path_asks_about_a_damaged_file_and_quit_stops(qtbot, person, broken,
+                                                                  settings, english) -> None:
+    from argparse import Namespace
+
+    from ui.app import build_window, open_database_after_show
+
+    window = build_window(Namespace(lang="en", db=None), settings)
+    qtbot.addWidget(window)
+    window.show()
+    person.answer_dialogs("Quit")
+    assert open_database_after_show(window, f"sqlite:///{broken}") is False
+    assert window.ctx.db is None
+    assert broken.read_bytes() == GARBAGE
+
+
+def test_the_start_path_offers_to_continue(qtbot, tmp_path, settings, english) -> None:
+    from argparse import Namespace
+    from datetime import datetime
+
+    from companion.core.record import Game
+    from companion.history import PlayMode, PlayRecord, SeatResult
+    from ui.app import build_window, open_database_after_show
+
+    url = f"sqlite:///{tmp_path / 'history.db'}"
+    database = db.open_database(url)
+    game = Game.new("juusai", 2, {}, 5)
+    game.resolve_chance()
+    db.save_autosave(database, PlayRecord(
+        "juusai", PlayMode.DIGITAL, datetime(2026, 11, 20, 21, 0),
+        [SeatResult(0, "Ann"), SeatResult(1, "Bo")], record=game.record.to_dict()))
+    database.close()
+    window = build_window(Namespace(lang="en", db=None), settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert open_database_after_show(window, url) is True
+    offer = window.findChild(ResumeDialog)
+    assert offer is not None and offer.isVisible()
+    assert offer.list.item(0).text() == "Juusai (Foolish Sticks) — 2026-11-20 21:00 — Ann, Bo"
+    offer.reject()
+    window.ctx.db.close()
