@@ -146,9 +146,10 @@ def test_map_editor_validates_saves_and_restores(qtbot, fake_ctx, tmp_path) -> N
     dark_cell = next((r, c) for r in range(3) for c in range(4) if original.rows[r][c] == "D")
     qtbot.mouseClick(face, Qt.MouseButton.LeftButton,
                      pos=face.cell_center(light_cell).toPoint())
-    assert tab.check_label.text().startswith("✗ 5 Light, 7 Dark")
     assert tab.faces_list.item(0).text().startswith("✗")
-    assert "Not used until every face is valid" in tab.status.text()
+    assert tab.check_label.text() == "✗ 5 Light, 7 Dark — a face needs 6 of each."
+    assert "default faces stay in use" in tab.status.text()
+    assert tab.status.text().endswith("Sheet 1 · side A")
     assert pictures.active_faces() is None  # the invalid set is not used
     qtbot.mouseClick(face, Qt.MouseButton.LeftButton,
                      pos=face.cell_center(dark_cell).toPoint())

@@ -282,9 +282,12 @@ class MapTab(QWidget):
     def _changed(self) -> None:
         problems = pictures.save_user_faces(self.owner.ctx, self.faces)
         if problems:
-            self.status.setText(tr("Not used until every face is valid: ",
-                                   "すべての面が正しくなるまで使われません: ")
-                                + "; ".join(problems))
+            bad = [pictures.face_label(i, language().code, self.faces)
+                   for i, face in enumerate(self.faces) if pictures.face_problems(face)]
+            self.status.setText(tr("Saved, but the default faces stay in use until every face "
+                                   "is valid. To fix: ",
+                                   "保存しました。すべての面が正しくなるまで初期の面が使われます。"
+                                   "直す面: ") + ", ".join(bad))
         else:
             self.status.setText(tr("Saved. The setup and digital play use these faces.",
                                    "保存しました。準備とデジタル対戦はこの面を使います。"))
@@ -315,10 +318,13 @@ class MapTab(QWidget):
         light, dark = pictures.count_faction(face)
         counts = tr(f"{light} Light, {dark} Dark", f"光 {light} マス、闇 {dark} マス")
         if problems:
-            self.check_label.setText("✗ " + counts + " — " + "; ".join(problems))
+            self.check_label.setText("✗ " + counts + tr(" — a face needs 6 of each.",
+                                                        " — 光と闇が6マスずつ必要です。"))
+            self.check_label.setToolTip("\n".join(problems))
             self.check_label.setStyleSheet("color: #b00020; font-weight: bold;")
         else:
             self.check_label.setText("✓ " + counts)
+            self.check_label.setToolTip("")
             self.check_label.setStyleSheet("color: #1b7a2e; font-weight: bold;")
         self.restore_face_button.setEnabled(face != pictures.default_faces()[index])
 
