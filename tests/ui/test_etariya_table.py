@@ -274,6 +274,7 @@ def test_saving_a_table_play_to_the_history(qtbot, fake_ctx, monkeypatch) -> Non
         tap(qtbot, page, colour, "D", 4)
     click(qtbot, tracker.save_button)
     assert "Type both players' names first" in tracker.status.text()
+    assert saved == []
     tracker.light_name.setText("花子")  # typed through an input method
     qtbot.keyClicks(tracker.dark_name, "Ben")
     click(qtbot, tracker.save_button)
@@ -281,6 +282,9 @@ def test_saving_a_table_play_to_the_history(qtbot, fake_ctx, monkeypatch) -> Non
     (play,) = saved
     assert play.mode is PlayMode.TABLE and play.game_id == "etariya"
     assert play.winners() == ["Ben"]
+    assert [(s.player, s.faction, s.start_player) for s in play.seats] == [
+        ("花子", "light", True), ("Ben", "dark", False)]
+    assert [s.score for s in play.seats] == [0.0, 4.0]
     assert not tracker.save_button.isEnabled()
 
 
