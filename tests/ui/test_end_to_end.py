@@ -55,6 +55,7 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
     headline = view.result_panel.headline.text()
     assert headline.startswith(("Winner: ", "Shared victory: "))
     assert "Saved in the History as play #" in view.result_panel.history_note.text()
+    assert library.cards["juusai"].facts.text().endswith("played 1×")
     window.grab().save("/tmp/shell_e2e_result.png")
     printed = tmp_path / "from-the-play-view.pdf"
     monkeypatch.setattr(common, "ask_save_path", lambda *a, **k: printed)

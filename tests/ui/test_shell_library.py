@@ -16,7 +16,8 @@ def test_a_card_per_registered_game_with_its_modes(window) -> None:
     juusai = library.cards["juusai"]
     assert juusai.title.text() == "Juusai (Foolish Sticks)"
     assert juusai.subtitle.text() == "獣裁（ザウプシュー）"
-    assert juusai.facts.text() == "2–6 players · 5–15 min"
+    assert juusai.facts.text() == "2–6 players · 5–15 min · played 3×"
+    assert library.cards["alluvium"].facts.text() == "3–5 players · 20–40 min"
     assert [b.text() for b in juusai.buttons.values()] == ["Table companion", "Play", "Rules"]
     assert list(library.cards["sorani"].buttons) == ["table", "rules"]  # no digital play
 

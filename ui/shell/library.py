@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from companion.games.registry import GameInfo, Mode
 from ui.context import AppContext
+from ui.events import events
 from ui.i18n import language, tr
 from ui.shell.common import MessageLabel, heading
 
@@ -69,6 +70,7 @@ class GameCard(QFrame):
     def __init__(self, info: GameInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.info = info
+        self.plays = 0  # finished plays in the history
         self.setObjectName("card")  # styled by CARD_STYLE on the list
         self.setProperty("game", info.id)
         self.title = heading(self, 1.3)
@@ -102,7 +104,10 @@ class GameCard(QFrame):
         lang = language().code
         self.title.setText(self.info.name(lang))
         self.subtitle.setText(self.info.name("en" if lang == "ja" else "ja"))
-        self.facts.setText(f"{players_text(self.info)} · {minutes_text(self.info)}")
+        facts = [players_text(self.info), minutes_text(self.info)]
+        if self.plays:
+            facts.append(tr(f"played {self.plays}×", f"{self.plays} 回プレイ"))
+        self.facts.setText(" · ".join(facts))
         for _mode, key, en, ja in MODE_ORDER:
             if key in self.buttons:
                 self.buttons[key].setText(tr(en, ja))
@@ -334,7 +339,23 @@ class LibraryPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
         language().changed.connect(self.retranslate)
+        events().history_changed.connect(self.reload)
         self.retranslate()
+        self.reload()
+
+    def reload(self) -> None:
+        """How often each game was played (once the history is open)."""
+        if self.ctx.db is None:
+            return
+        from ui.shell.common import repo
+
+        try:
+            counts = repo().game_play_counts(self.ctx.db)
+        except Exception:  # the counts are a nicety; the library works without them
+            return
+        for game_id, card in self.cards.items():
+            card.plays = int(counts.get(game_id, 0))
+            card.retranslate()
 
     def retranslate(self, *_: object) -> None:
         self.title.setText(tr("Library", "ライブラリ"))
