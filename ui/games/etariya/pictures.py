@@ -233,6 +233,22 @@ def empty_picture() -> BoardPicture:
     return BoardPicture(no_first_stone=eb.CORNERS)
 
 
+def setup_summary_html(setup: Any) -> str:
+    """First player, centre sheet and (E) the score chip on each dominance chip, as chips."""
+    first = faction_name(setup.first)
+    centre = faction_name(other_faction(setup.first))
+    parts = [tr(f"First player: <b>{first}</b> · centre sheet: <b>{centre}</b>",
+                f"先手: <b>{first}</b> · 中央のシート: <b>{centre}</b>")]
+    pairing = setup_pairing(setup)
+    if pairing:
+        chips = " ".join(
+            f"<span style='background:{STONE_RGB[code]}; color: white; font-weight: bold;'>"
+            f"&nbsp;{escape(colour_name(code))} {value}&nbsp;</span>"
+            for code, value in zip(eb.CODES, pairing, strict=False))
+        parts.append(tr("Score chips (E): ", "得点チップ(E): ") + chips)
+    return "<br>".join(parts)
+
+
 def setup_lines(setup: Any, lang: str) -> list[str]:
     """What to do at the table, one line per step (the same words as the printed card)."""
     from companion.games.etariya.printing import setup_lines as lines

@@ -90,6 +90,9 @@ class SetupTab(QWidget):
         self.code_label.setFont(font)
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.board = BoardWidget(self)
+        self.summary = QLabel(self)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setWordWrap(True)
         self.steps = QListWidget(self)
         self.steps.setWordWrap(True)
         self.status = QLabel(self)
@@ -105,6 +108,7 @@ class SetupTab(QWidget):
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
         rl.addWidget(self.code_label)
+        rl.addWidget(self.summary)
         rl.addWidget(self.steps, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(self.board)
@@ -169,11 +173,13 @@ class SetupTab(QWidget):
                                        "準備はまだありません: 「新しい準備」を押すか、"
                                        "コードを入力してください。"))
             self.board.set_picture(pictures.empty_picture())
+            self.summary.setText("")
             return
         self.code_label.setText(tr("Setup code: ", "準備コード: ")
                                 + pictures.setup_code(self.setup))
         self.board.cell_name = pictures.cell_name
         self.board.set_picture(pictures.setup_picture(self.setup, language().code))
+        self.summary.setText(pictures.setup_summary_html(self.setup))
         for line in pictures.setup_lines(self.setup, language().code):
             QListWidgetItem(line, self.steps)
 
