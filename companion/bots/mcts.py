@@ -5,7 +5,8 @@ Each iteration starts from the bot's view of the position; when the game hides i
 and the tree is shared between determinizations (single-observer information-set MCTS:
 children are keyed by move notation, and UCB counts how often a child was available).
 Chance nodes are not enumerated: each visit samples an outcome with its probability.
-Rewards are `state.returns()` (share of victory) after a random playout to the end.
+Rewards are `state.returns()` (share of victory) after a playout to the end: random moves,
+or the game's playout policy when it offers one (`GameInfo.extras["playout_policy"]`).
 
 The search is deterministic for a given rng state and iteration count. A time budget
 (`seconds`) may cut it short; then the result depends on the machine's speed.
@@ -19,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.bots.playout import playout, sample_chance
+from companion.bots.playout import Policy, game_policy, playout, sample_chance
 from companion.core.api import GameState
 
 #: strength -> iterations per move
@@ -44,13 +45,16 @@ class MCTSBot:
     """UCT search; `strength` picks the iteration count ("weak", "normal", "strong")."""
 
     def __init__(self, strength: str = "normal", iterations: int | None = None,
-                 seconds: float | None = None, exploration: float = EXPLORATION) -> None:
+                 seconds: float | None = None, exploration: float = EXPLORATION,
+                 playout_policy: Policy | None = None, use_game_policy: bool = True) -> None:
         if strength not in STRENGTHS:
             raise ValueError(f"unknown strength {strength!r}; use one of {', '.join(STRENGTHS)}")
         self.strength = strength
         self.iterations = iterations if iterations is not None else STRENGTHS[strength]
         self.seconds = seconds
         self.exploration = exploration
+        self.playout_policy = playout_policy
+        self.use_game_policy = use_game_policy
         self.name = "mcts" if strength == "normal" else f"mcts:{strength}"
 
     def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
@@ -71,14 +75,18 @@ class MCTSBot:
         root = _Node()
         hidden = state.has_hidden_information()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        policy = self.playout_policy
+        if policy is None and self.use_game_policy:
+            policy = game_policy(state)
         for _ in range(self.iterations):
             trial = state.determinize(seat, rng) if hidden else state.copy()
-            self._iterate(root, trial, rng)
+            self._iterate(root, trial, rng, policy)
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return root
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, state: GameState, rng: random.Random,
+                 policy: Policy | None = None) -> None:
         node = root
         path: list[tuple[_Node, int | None]] = [(root, None)]
         while not state.is_over():
@@ -109,7 +117,7 @@ class MCTSBot:
             node = node.children[keys[index]]
             state._apply(legal[index])
             path.append((node, mover))
-        playout(state, rng)
+        playout(state, rng, policy=policy)
         reward = state.returns()
         for visited, actor in path:
             visited.visits += 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -167,3 +168,32 @@ def test_evaluation_prefers_own_dominance_and_progress() -> None:
     assert evaluate(state, 0) > 0 > evaluate(state, 1)
     put(state, "R", cell_name(cell_at(light)), times=2)
     assert state.dominance == {"R": "L"} and evaluate(state, 0) >= 10
+
+
+def test_mcts_playouts_use_the_games_playout_policy() -> None:
+    from companion.games.etariya.bots import playout_move
+    from companion.games.etariya.positions import start
+
+    calls: list[int] = []
+
+    def counting(state: Any, rng: Any) -> Any:
+        calls.append(1)
+        return playout_move(state, rng)
+
+    state = start()
+    move = MCTSBot(iterations=4, playout_policy=counting).choose(state, 0, random.Random(0))
+    assert move in state.legal_moves() and len(calls) > 20
+    from companion.bots.playout import game_policy
+
+    assert game_policy(state) is not None
+
+
+def test_playout_policy_keeps_stones_on_the_movers_cells() -> None:
+    from companion.games.etariya.bots import playout_move
+    from companion.games.etariya.positions import start
+
+    state = start(first="L", stones="RRRGGG")
+    rng = random.Random(2)
+    picks = [playout_move(state, rng) for _ in range(200)]
+    own = sum(1 for m in picks if state.faction[m.cell[0] * 7 + m.cell[1]] == "L")
+    assert own >= 150  # 80% by the rule, the rest random

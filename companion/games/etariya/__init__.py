@@ -45,6 +45,12 @@ def _setup_from_code(code: str, faces: Any = None) -> Any:
     return setup_from_code(code, faces)
 
 
+def _playout_policy(state: GameState, rng: Any) -> Any:
+    from companion.games.etariya.bots import playout_move
+
+    return playout_move(state, rng)
+
+
 def _bench(quick: bool) -> dict[str, float]:
     from companion.games.etariya.bench import quick_figures
 
@@ -54,7 +60,9 @@ def _bench(quick: bool) -> dict[str, float]:
 def _extras() -> dict[str, Any]:
     # setup: (seed, expansions, faces) -> Setup;  setup_from_code: (code, faces) -> Setup
     # bench: (quick) -> figures for `companion bench`
-    return {"setup": _setup, "setup_from_code": _setup_from_code, "bench": _bench}
+    # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
+    return {"setup": _setup, "setup_from_code": _setup_from_code, "bench": _bench,
+            "playout_policy": _playout_policy}
 
 
 INFO = GameInfo(
