@@ -624,6 +624,7 @@ def tracker_play_record(model: TableGame, names: Mapping[str, str], setup: Any) 
     tracker = copy.deepcopy(model.tracker())
     tracker.names = [names[model.first], names[other_faction(model.first)]]
     play = tracker.to_play_record()
-    if setup is not None:
-        play.options = dict(play.options, setup_code=setup_code(setup))
+    if setup is not None and setup_first(setup) == model.first and \
+            tuple(sorted(setup_expansions(setup))) == tuple(sorted(model.expansions)):
+        play.options = dict(play.options, setup_code=setup_code(setup))  # the board played
     return play
