@@ -61,7 +61,7 @@ def mcts_move_times(decisions: int = 10, strengths: Sequence[str] = ("weak", "no
                 total += time.perf_counter() - began
                 timed += 1
             game.play(move)
-        figures[f"{kind}_ms_per_move"] = 1000.0 * total / timed
+        figures[f"{kind.replace(':', '_')}_move_ms"] = 1000.0 * total / timed
     return figures
 
 
@@ -87,8 +87,10 @@ def win_rate(bot: str = "mcts", opponent: str = "random", games: int = 200,
 
 
 def quick_figures(quick: bool = True) -> dict[str, float]:
-    """What `companion bench` prints for Etariya (win rates are in `win_rate`: too slow here)."""
-    figures = random_playouts(0.3 if quick else 2.0)
+    """What `companion bench` prints for Etariya besides the generic playout line: playout
+    length and bot decision times per strength (names ending in `_ms` are milliseconds).
+    Win rates take minutes: call `win_rate` for them."""
+    figures = {"steps_per_playout": random_playouts(0.3 if quick else 1.0)["steps_per_playout"]}
     figures.update(mcts_move_times(3 if quick else 20,
                                    ("weak",) if quick else ("weak", "normal", "strong")))
     return figures
