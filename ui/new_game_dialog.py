@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 from companion.games.registry import GameInfo, OptionError, OptionKind, OptionSpec
 from ui.i18n import language, tr
 
+#: The form grows with the window up to this width.
+MAX_FORM_WIDTH = 980
 #: At most this many seat rows are offered, whatever the game allows.
 MAX_SEATS = 8
 #: (bot kind or "" for a person, English, Japanese)
@@ -165,11 +167,17 @@ class NewGameForm(QWidget):
         columns = QHBoxLayout()
         columns.addWidget(self.seats_box, 3)
         columns.addWidget(self.options_box, 2)
-        layout = QVBoxLayout(self)
-        layout.addLayout(columns)
-        layout.addWidget(self.error_label)
-        layout.addLayout(buttons)
-        layout.addStretch(1)
+        body = QWidget(self)
+        body.setMaximumWidth(MAX_FORM_WIDTH)  # readable on a wide screen too
+        inner = QVBoxLayout(body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addLayout(columns)
+        inner.addWidget(self.error_label)
+        inner.addLayout(buttons)
+        inner.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(body, 1)
+        layout.addStretch(0)
 
     def _option_widget(self, spec: OptionSpec) -> QWidget:
         if spec.kind is OptionKind.INT:
