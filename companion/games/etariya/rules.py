@@ -161,6 +161,9 @@ class EtariyaState(GameState):
         if first in ("light", "dark"):
             state.forced["first"] = LIGHT if first == "light" else DARK
         if setup is not None:
+            if "E" in expansions and tuple(setup.score_values) != SCORE_VALUES:
+                raise ValueError("digital play uses the score chips "
+                                 + ", ".join(map(str, SCORE_VALUES)))
             state.forced["first"] = setup.first
             state.forced["map"] = {p.slot: (p.face.id, p.turned) for p in setup.placements}
             state.faces = tuple(_faces_with(state.faces, [p.face for p in setup.placements]))
