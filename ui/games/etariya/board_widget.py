@@ -208,8 +208,8 @@ class BoardWidget(QWidget):
             painter.drawRect(rect.adjusted(2, 2, -2, -2))
         if cell in pic.stone_targets:
             strong = cell == self.hover
-            painter.setPen(QPen(QColor("#1f9d3a"), 4 if strong else 3))
-            painter.setBrush(QColor(40, 180, 70, 90 if strong else 45))
+            painter.setPen(QPen(QColor("#1f9d3a"), 4 if strong else 2.5))
+            painter.setBrush(QColor(40, 180, 70, 110 if strong else 35))
             painter.drawRect(rect.adjusted(3, 3, -3, -3))
         if cell in pic.chip_targets:
             painter.setPen(QPen(QColor("#1565c0"), 3, Qt.PenStyle.DashLine))

@@ -70,9 +70,9 @@ def hand_style(key: str) -> str:
         colour = stone_colour(key)
         return (f"QPushButton {{ background: {colour.name()}; color: {text_on(colour).name()};"
                 " font-weight: bold; border: 2px solid #333; border-radius: 5px;"
-                " padding: 4px 10px; } QPushButton:checked { border: 4px solid #1f9d3a; }")
+                " padding: 4px 6px; } QPushButton:checked { border: 4px solid #1f9d3a; }")
     return ("QPushButton { background: #e8eefc; border: 2px solid #1565c0; border-radius: 5px;"
-            " padding: 4px 10px; } QPushButton:checked { border: 4px solid #1565c0; }")
+            " padding: 4px 6px; } QPushButton:checked { border: 4px solid #1565c0; }")
 
 
 # --- map faces ----------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QProgressBar,
@@ -106,7 +105,7 @@ class EtariyaPlayView(QWidget):
         self.busy.setTextVisible(False)
         self.busy.setVisible(False)
         self.hand_box = QGroupBox(page)
-        self.hand_row = QHBoxLayout(self.hand_box)
+        self.hand_row = QGridLayout(self.hand_box)  # three a row: the panel stays narrow
         self.hand_group = QButtonGroup(self)
         self.hand_group.setExclusive(True)
         self.choice_box = QGroupBox(page)
@@ -185,6 +184,8 @@ class EtariyaPlayView(QWidget):
             self.start(setup)
         except ValueError as exc:
             self.panel.note.setText(str(exc))
+            return
+        self.new_button.setVisible(True)  # back to this panel (the library has its own)
 
     def resume(self, play: PlayRecord) -> None:
         """Go on with an autosaved play at exactly its saved position."""
@@ -208,6 +209,7 @@ class EtariyaPlayView(QWidget):
         controller.error.connect(self.error_label.setText)
         self.result_label.setVisible(False)
         self.pdf_button.setVisible(False)
+        self.new_button.setVisible(False)
         self.stack.setCurrentIndex(1)
         controller.start()
         self.refresh()
@@ -311,7 +313,7 @@ class EtariyaPlayView(QWidget):
         self._clear(self.hand_row)
         groups = pictures.placement_groups(legal, self.controller.state
                                            if self.controller is not None else None)
-        for key, text in groups.items():
+        for i, (key, text) in enumerate(groups.items()):
             button = QPushButton(text, self.hand_box)
             button.setCheckable(True)
             button.setChecked(key == group)
@@ -320,9 +322,8 @@ class EtariyaPlayView(QWidget):
             button.setStyleSheet(pictures.hand_style(key))
             button.clicked.connect(lambda _=False, k=key: self.choose_group(k))
             self.hand_group.addButton(button)
-            self.hand_row.addWidget(button)
+            self.hand_row.addWidget(button, i // 3, i % 3)
             button.show()
-        self.hand_row.addStretch(1)
         self.hand_box.setVisible(bool(groups))
 
     def _refresh_choices(self, legal: list[Any]) -> None:

@@ -1,0 +1,29 @@
+"""Etariya inside the main window: the library opens its table companion and its Play page,
+and the library's new-game form starts a game in the Etariya board view."""
+
+from __future__ import annotations
+
+from tests.ui.conftest import fill_new_game
+from ui.games.etariya.play_view import EtariyaPlayView
+from ui.games.etariya.table_page import EtariyaTablePage
+
+
+def test_the_library_opens_the_etariya_companion(window) -> None:
+    page = window.open_game("etariya", "table")
+    table = page.widget("table")
+    assert isinstance(table, EtariyaTablePage)
+    assert [table.tabs.tabText(i) for i in range(3)] == ["Setup", "Map sheets", "Tracker"]
+
+
+def test_the_library_form_starts_an_etariya_game(window, person, quiet_games) -> None:
+    page = window.open_game("etariya", "play")
+    area = page.widget("play")
+    fill_new_game(person, area.form, [("Ann", "Person"), ("Bo", "Person")])
+    person.click(area.form.start_button)
+    view = area.view
+    assert isinstance(view, EtariyaPlayView)
+    assert view.stack.currentIndex() == 1  # straight to the board, not the view's own panel
+    assert [s.name for s in view.controller.seats] == ["Ann", "Bo"]
+    assert "Ann" in view.turn_label.text() and "your turn" in view.turn_label.text()
+    person.qtbot.wait(50)
+    window.grab().save("/tmp/etariya_shell_play.png")
