@@ -570,3 +570,19 @@ def test_no_hidden_information_view_is_the_position() -> None:
     state = start("ACDE")
     assert not state.has_hidden_information()
     assert state.view(1).describe() == state.describe()
+
+
+def test_refusals_explain_the_rule_that_applies() -> None:
+    base = start(stones="RRRGGG")
+    with pytest.raises(IllegalMoveError, match="only with expansion D"):
+        base.play(parse_move("power d4"))
+    with pytest.raises(IllegalMoveError, match="only with expansion C"):
+        base.play(parse_move("accel"))
+    sets = start("A")
+    with pytest.raises(IllegalMoveError, match="choose one of the open sets first"):
+        sets.play(parse_move("R d4"))
+    line = start("B")
+    with pytest.raises(IllegalMoveError, match="choose an end of the line first"):
+        line.play(parse_move("R d4"))
+    with pytest.raises(IllegalMoveError, match="chance acts now"):
+        new_state(2, {}).play(parse_move("R d4"))
