@@ -127,6 +127,10 @@ def _read_faces_file(path: Path) -> list[eb.MapFace] | None:
             for face in default_faces()]
 
 
+#: Faces edited without a context (no file to keep them in), for this run only.
+_session_faces: list[eb.MapFace] | None = None
+
+
 def load_user_faces(ctx: AppContext | None) -> list[eb.MapFace]:
     """The faces the editor shows: the saved ones (even unfinished), else the defaults."""
     if ctx is None:
@@ -134,8 +138,6 @@ def load_user_faces(ctx: AppContext | None) -> list[eb.MapFace]:
     saved = _read_faces_file(faces_path())
     return saved if saved is not None else list(default_faces())
 
-
-_session_faces: list[eb.MapFace] | None = None
 
 
 def save_user_faces(ctx: AppContext | None, faces: Sequence[eb.MapFace]) -> list[str]:
