@@ -199,9 +199,8 @@ def save_autosave(database: Database, play: PlayRecord) -> int:
 
 
 def get_play(database: Database, play_id: int) -> PlayRecord | None:
-    with database.sessions() as session:
-        row = session.get(PlayRow, play_id, options=WITH_SEATS)
-        return None if row is None else _to_record(row)
+    found = _read_plays(database, select(*PLAY_COLUMNS).where(PlayRow.id == play_id))
+    return found[0] if found else None
 
 
 def delete_play(database: Database, play_id: int) -> None:
@@ -221,21 +220,42 @@ def _counted_players(rows: Sequence[PlayRow]) -> set[int]:
             for seat in row.seats if seat.player_id is not None}
 
 
-def _to_record(row: PlayRow) -> PlayRecord:
+#: Reads go through plain SELECTs (not ORM objects): the History page reads hundreds of plays.
+PLAY_COLUMNS = tuple(PlayRow.__table__.columns)
+SEAT_COLUMNS = (SeatRow.play_id, SeatRow.seat, PlayerRow.name, SeatRow.bot_name,
+                SeatRow.bot_kind, SeatRow.faction, SeatRow.score, SeatRow.breakdown, SeatRow.rank,
+                SeatRow.winner, SeatRow.start_player)
+
+
+def _read_plays(database: Database, query: Select[Any]) -> list[PlayRecord]:
+    """The plays `query` selects (PLAY_COLUMNS), in its order, with their seats."""
+    with database.engine.connect() as conn:
+        plays = [_to_record(row) for row in conn.execute(query)]
+        by_id = {play.id: play for play in plays}
+        if by_id:
+            seats = (select(*SEAT_COLUMNS)
+                     .outerjoin(PlayerRow, SeatRow.player_id == PlayerRow.id)
+                     .where(SeatRow.play_id.in_(list(by_id)))
+                     .order_by(SeatRow.play_id, SeatRow.seat))
+            for row in conn.execute(seats):
+                by_id[row.play_id].seats.append(_to_seat(row))
+    return plays
+
+
+def _to_record(row: Any) -> PlayRecord:
     return PlayRecord(
         id=row.id, game_id=row.game_id, mode=PlayMode(row.mode), started_at=row.started_at,
         finished_at=row.finished_at, options=dict(row.options or {}), seed=row.seed,
-        record=row.record, location=row.location, notes=row.notes,
-        seats=[_to_seat(s) for s in row.seats])
+        record=row.record, location=row.location, notes=row.notes, seats=[])
 
 
-def _to_seat(seat: SeatRow) -> SeatResult:
-    is_bot = seat.player is None
+def _to_seat(row: Any) -> SeatResult:
+    is_bot = row.name is None
     return SeatResult(
-        seat=seat.seat, player=seat.bot_name if is_bot else seat.player.name,  # type: ignore[union-attr]
-        is_bot=is_bot, bot_kind=seat.bot_kind, faction=seat.faction, score=seat.score,
-        breakdown=dict(seat.breakdown or {}), rank=seat.rank, winner=seat.winner,
-        start_player=seat.start_player)
+        seat=row.seat, player=row.bot_name if is_bot else row.name, is_bot=is_bot,
+        bot_kind=row.bot_kind, faction=row.faction, score=row.score,
+        breakdown=dict(row.breakdown or {}), rank=row.rank, winner=bool(row.winner),
+        start_player=bool(row.start_player))
 
 
 def _filtered(query: Select[Any], *, game_id: str | None, player: str | None,
@@ -263,13 +283,12 @@ def list_plays(database: Database, *, game_id: str | None = None, player: str | 
                finished: bool | None = None, limit: int | None = None,
                offset: int = 0) -> list[PlayRecord]:
     """Plays matching every given filter, newest first (`until` is exclusive)."""
-    query = _filtered(select(PlayRow).options(*WITH_SEATS), game_id=game_id, player=player,
-                      since=since, until=until, finished=finished)
+    query = _filtered(select(*PLAY_COLUMNS), game_id=game_id, player=player, since=since,
+                      until=until, finished=finished)
     query = query.order_by(PlayRow.started_at.desc(), PlayRow.id.desc()).offset(offset)
     if limit is not None:
         query = query.limit(limit)
-    with database.sessions() as session:
-        return [_to_record(row) for row in session.scalars(query)]
+    return _read_plays(database, query)
 
 
 def count_plays(database: Database, *, game_id: str | None = None, player: str | None = None,
