@@ -121,3 +121,13 @@ def test_blank_tally_sheet(lang: str) -> None:
         assert "集計シート" in text and "赤" in text and "紫" in text
     else:
         assert "Tally sheet" in text and "Red" in text and "Violet" in text and "Ann" in text
+
+
+def test_history_pdfs_use_the_result_sheet_through_the_registry() -> None:
+    from companion.export.sheets import play_sheets as any_play_sheets
+    from companion.games import registry
+
+    if "play_sheets" not in registry.get("etariya").extras:
+        pytest.skip("the registry entry does not offer extras['play_sheets'] yet")
+    specs = any_play_sheets(play_of(finished_game(6, ["C"])), "en")
+    assert specs[0].subtitle == "Result sheet"
