@@ -5,8 +5,8 @@ to load than the window takes to show) and the offer to continue unfinished game
 For the start-up benchmark:
 - `COMPANION_EXIT_AFTER_SHOW=1 companion` quits as soon as the main window is shown and prints
   one JSON line `{"window_shown_s": <seconds since the process started>}`;
-- `startup_seconds()` runs that and, in the same way, a bare QApplication + QMainWindow (the
-  floor), and returns both wall-clock times.
+- `companion bench --only startup` runs that and a bare QApplication + QMainWindow (the floor)
+  the same way (ui/commands/bench.py).
 
 Only the standard library is imported at module level, so importing this module costs nothing.
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import threading
 import time
@@ -193,33 +192,3 @@ def run_gui(args: Namespace) -> int:
     if window.ctx.db is not None:
         window.ctx.db.close()
     return status
-
-
-# --- start-up benchmark -----------------------------------------------------------------------
-FLOOR_CODE = (
-    "from PySide6.QtWidgets import QApplication, QMainWindow\n"
-    "from PySide6.QtCore import QTimer\n"
-    "app = QApplication([])\n"
-    "window = QMainWindow()\n"
-    "window.show()\n"
-    "QTimer.singleShot(0, app.quit)\n"
-    "app.exec()\n"
-)
-
-
-def _timed(command: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
-
-
-def startup_seconds(runs: int = 3, db_url: str | None = None) -> dict[str, float]:
-    """Best-of-`runs` wall time from process start to the main window shown (offscreen), and
-    the same for a bare QApplication + QMainWindow: {"startup_s", "floor_s", "ratio"}."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **{ENV_EXIT_AFTER_SHOW: "1"})
-    app_command = [sys.executable, "-m", "ui.cli"] + (["--db", db_url] if db_url else [])
-    floor = min(_timed([sys.executable, "-c", FLOOR_CODE], env) for _ in range(runs))
-    app = min(_timed(app_command, env) for _ in range(runs))
-    return {"startup_s": round(app, 4), "floor_s": round(floor, 4),
-            "ratio": round(app / floor, 2) if floor else 0.0}

@@ -22,7 +22,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
+    """The whole command line; without the sub-commands (cheaper) for starting the GUI."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Tabletop companion: table tools, digital play, history and score sheets.",
@@ -34,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="database URL (default: SQLite in the user data folder; env COMPANION_DB_URL)",
     )
     parser.add_argument("--lang", choices=["ja", "en"], help="interface language")
+    if not with_commands:
+        parser.set_defaults(command=None)
+        return parser
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text)
@@ -45,8 +49,21 @@ def _command_module(module_name: str):  # type: ignore[no-untyped-def]
     return importlib.import_module(f"ui.commands.{module_name}")
 
 
+def _starts_gui(argv: Sequence[str]) -> bool:
+    """Only --db/--lang given: the GUI's quick path (the commands' modules are not loaded)."""
+    rest = list(argv)
+    while rest:
+        token = rest.pop(0)
+        if token in ("--db", "--lang") and rest:
+            rest.pop(0)
+        elif not token.startswith(("--db=", "--lang=")):
+            return False  # a command, help, or a mistake: the full parser explains
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(with_commands=not _starts_gui(argv)).parse_args(argv)
     if args.command is None:
         from ui.app import run_gui
 

@@ -1,26 +1,5 @@
-"""The state API every game implements, and the seeded-chance and record helpers."""
+"""The state API every game implements (`api`), errors, seeded chance and game records.
 
-from companion.core.api import (
-    CHANCE,
-    TERMINAL,
-    GameState,
-    Move,
-    Outcome,
-    Termination,
-)
-from companion.core.errors import CompanionError, IllegalMoveError, MoveParseError
-from companion.core.record import Game, GameRecord
-
-__all__ = [
-    "CHANCE",
-    "TERMINAL",
-    "CompanionError",
-    "Game",
-    "GameRecord",
-    "GameState",
-    "IllegalMoveError",
-    "Move",
-    "MoveParseError",
-    "Outcome",
-    "Termination",
-]
+Import from the modules themselves; this package imports nothing so that light users (the
+game registry at start-up) stay light.
+"""

@@ -9,10 +9,12 @@ import enum
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
 from companion.core.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.core.api import GameState
 
 #: Modules that define `INFO`. Add one line per game.
 GAME_MODULES: tuple[str, ...] = (

@@ -33,3 +33,10 @@ def test_decision_time_counts_only_real_choices():
     assert bot_decision_time("juusai", "random", 2, decisions=3, max_steps=300) == (None, 0)
     ms, timed = bot_decision_time("rengeki", "random", 2, decisions=3)
     assert timed == 3 and ms is not None and ms >= 0
+
+
+def test_startup_figures_compare_the_app_with_a_bare_window(capsys):
+    lines = {entry["bench"]: entry for entry in run_bench(capsys, "--only", "startup")}
+    floor, app = lines["startup.floor"], lines["startup.main_window"]
+    assert floor["value"] > 0 and app["value"] > 0
+    assert app["ratio"] == round(app["value"] / floor["value"], 2)

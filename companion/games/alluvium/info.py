@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
 from companion.games.registry import GameInfo, Mode
 
 if TYPE_CHECKING:
+    from companion.core.api import GameState
     from companion.export.pdf import SheetSpec
 
 

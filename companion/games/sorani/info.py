@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.games.registry import GameInfo, Mode
-from companion.games.sorani.scoring import CATEGORIES
+from companion.games.sorani.categories import CATEGORIES
 
 if TYPE_CHECKING:
     from companion.export.pdf import SheetSpec

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from companion.games.sorani.categories import CATEGORIES
 from companion.games.sorani.profile import profile
-from companion.scoresheet import Category, ScoreSheet, competition_ranks
+from companion.scoresheet import ScoreSheet, competition_ranks
 
 #: VP of one distinct-colour set by its size, and of one same-colour group by its size.
 SET_POINTS: dict[int, int] = profile().set_points
@@ -29,18 +30,6 @@ COLOURS = profile().planet_colours
 MAX_PLANETS = profile().max_planets
 MAX_FEATURES = profile().max_feature_cards
 
-#: Score pad rows: (key, Japanese, English).
-CATEGORIES: tuple[Category, ...] = (
-    ("planets", "惑星", "Planets"),
-    ("guiding", "導きの星", "Guiding stars"),
-    ("clusters", "星団", "Star clusters"),
-    ("feature1", "特別な地形 1", "Special feature 1"),
-    ("feature2", "特別な地形 2", "Special feature 2"),
-    ("feature3", "特別な地形 3", "Special feature 3"),
-    ("feature4", "特別な地形 4", "Special feature 4"),
-    ("branches", "枝(つながっていないノード)", "Branches (unconnected nodes)"),
-    ("bonus", "ボーナスタイル", "Bonus tiles"),
-)
 FEATURE_KEYS = tuple(f"feature{i}" for i in range(1, MAX_FEATURES + 1))
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
-from companion.games.sticks.evaluation import evaluate_pot
-from companion.games.sticks.pot import JuusaiState
+
+if TYPE_CHECKING:
+    from companion.core.api import GameState
 
 POT_OPTIONS = (
     OptionSpec("start_points", "初期点棒", "Starting points", OptionKind.INT, 20, 1, 999),
@@ -17,7 +17,15 @@ POT_OPTIONS = (
 
 
 def _new(num_players: int, options: dict[str, Any]) -> GameState:
+    from companion.games.sticks.pot import JuusaiState  # engines load when a game starts
+
     return JuusaiState.start(num_players, options)
+
+
+def evaluate_pot(state: GameState, seat: int) -> float:
+    from companion.games.sticks.evaluation import evaluate_pot as evaluate
+
+    return evaluate(state, seat)
 
 
 INFO = GameInfo(

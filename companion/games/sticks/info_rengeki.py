@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
 from companion.games.registry import GameInfo, Mode
-from companion.games.sticks.evaluation import evaluate_pot
-from companion.games.sticks.info_juusai import POT_OPTIONS
-from companion.games.sticks.pot import RengekiState
+from companion.games.sticks.info_juusai import POT_OPTIONS, evaluate_pot
+
+if TYPE_CHECKING:
+    from companion.core.api import GameState
 
 
 def _new(num_players: int, options: dict[str, Any]) -> GameState:
+    from companion.games.sticks.pot import RengekiState
+
     return RengekiState.start(num_players, options)
 
 

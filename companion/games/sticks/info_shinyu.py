@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
-from companion.games.sticks.shinyu import ShinyuState, evaluate_shinyu
+
+if TYPE_CHECKING:
+    from companion.core.api import GameState
 
 
 def _new(num_players: int, options: dict[str, Any]) -> GameState:
+    from companion.games.sticks.shinyu import ShinyuState
+
     return ShinyuState.start(num_players, options)
+
+
+def evaluate_shinyu(state: GameState, seat: int) -> float:
+    from companion.games.sticks.shinyu import evaluate_shinyu as evaluate
+
+    return evaluate(state, seat)
 
 
 INFO = GameInfo(
