@@ -233,7 +233,7 @@ def test_tracker_awards_chips_announces_the_winner_and_undoes(qtbot, fake_ctx) -
     for colour in "YGB":
         tap(qtbot, page, colour, "L", 4)
     assert tracker.winner_label.isVisible()
-    assert tracker.winner_label.text() == "🏆 Ann wins!"
+    assert tracker.winner_label.text() == "★ Ann wins!"
     assert not tracker.buttons[(CODES.index("I"), "L", 1)].isEnabled()  # the game is over
     assert tracker.save_button.isEnabled()
     page.grab().save("/tmp/etariya_tracker.png")
@@ -242,11 +242,11 @@ def test_tracker_awards_chips_announces_the_winner_and_undoes(qtbot, fake_ctx) -
     assert tracker.chip_labels[CODES.index("B")].text() == "—"
     assert tracker.count_labels[(CODES.index("B"), "L")].text() == "3"
     click(qtbot, tracker.redo_button)
-    assert tracker.winner_label.text() == "🏆 Ann wins!"
+    assert tracker.winner_label.text() == "★ Ann wins!"
     # the tracker is remembered
     again = make(qtbot, fake_ctx)
     assert again.tracker.count_labels[(CODES.index("B"), "L")].text() == "4"
-    assert again.tracker.winner_label.text() == "🏆 Ann wins!"
+    assert again.tracker.winner_label.text() == "★ Ann wins!"
 
 
 def test_tracker_with_score_chips_wins_at_seven_points(qtbot, fake_ctx) -> None:
@@ -259,7 +259,7 @@ def test_tracker_with_score_chips_wins_at_seven_points(qtbot, fake_ctx) -> None:
     tap(qtbot, page, "B", "D", 4)  # 2 more: 6
     assert not tracker.winner_label.isVisible()
     tap(qtbot, page, "R", "D", 4)  # 1 more: 7
-    assert tracker.winner_label.text() == "🏆 Dark wins!"
+    assert tracker.winner_label.text() == "★ Dark wins!"
 
 
 def test_saving_a_table_play_to_the_history(qtbot, fake_ctx, monkeypatch) -> None:

@@ -611,8 +611,8 @@ class TrackerTab(QWidget):
         winner = pictures.tracker_winner(self.model)
         self.winner_label.setVisible(over)
         if winner is not None:
-            self.winner_label.setText(tr(f"🏆 {names[winner]} wins!",
-                                         f"🏆 {names[winner]} の勝利!"))
+            self.winner_label.setText(tr(f"★ {names[winner]} wins!",
+                                         f"★ {names[winner]} の勝利!"))
         elif over:
             self.winner_label.setText(tr("All 49 stones are placed: a draw.",
                                          "49個の神石をすべて置きました: 引き分け。"))
