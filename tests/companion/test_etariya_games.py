@@ -197,3 +197,30 @@ def test_playout_policy_keeps_stones_on_the_movers_cells() -> None:
     picks = [playout_move(state, rng) for _ in range(200)]
     own = sum(1 for m in picks if state.faction[m.cell[0] * 7 + m.cell[1]] == "L")
     assert own >= 150  # 80% by the rule, the rest random
+
+
+def test_the_game_document_holds_map_first_faction_draws_moves_and_result() -> None:
+    import json
+
+    from companion.games.etariya.record import game_document
+
+    game = Game.new("etariya", 2, {"expansions": ["D", "E"]}, seed=21)
+    rng = random.Random(1)
+    while True:
+        game.resolve_chance()
+        if game.state.is_over():
+            break
+        game.play(rng.choice(game.state.legal_moves()))
+    document = json.loads(json.dumps(game_document(game.record)))
+    state = game.state
+    assert isinstance(state, EtariyaState)
+    assert document["map"] == ["".join(state.base[r * 7:(r + 1) * 7]) for r in range(7)]
+    assert [s["slot"] for s in document["sheets"]] == [1, 2, 3, 4]
+    assert document["first_faction"] == state.factions[0]
+    assert document["score_pairing"] == state.pairing
+    result = document["result"]
+    assert result["finished"] and result["winner_faction"] == state.winner
+    assert max(result["points"]) >= 7
+    kinds = {m["chance"].split()[0] for m in document["moves"] if "chance" in m}
+    assert kinds == {"first", "map", "pair", "chip", "draw"}
+    assert GameRecord.from_dict(document).to_json() == game.record.to_json()

@@ -30,7 +30,6 @@ from companion.games.etariya.board import (
     CODES,
     CORNER_INDEXES,
     DARK,
-    FACE_COLS,
     LIGHT,
     NEIGHBOURS,
     SHEETS,
@@ -675,5 +674,5 @@ def new_state(num_players: int, options: dict[str, Any],
     return EtariyaState.start(options, faces, setup)
 
 
-__all__ = ["EXPANSIONS", "FACE_COLS", "SCORE_VALUES", "EtariyaState", "check_options",
+__all__ = ["EXPANSIONS", "SCORE_VALUES", "EtariyaState", "check_options",
            "new_state"]
