@@ -224,3 +224,20 @@ def test_the_game_document_holds_map_first_faction_draws_moves_and_result() -> N
     kinds = {m["chance"].split()[0] for m in document["moves"] if "chance" in m}
     assert kinds == {"first", "map", "pair", "chip", "draw"}
     assert GameRecord.from_dict(document).to_json() == game.record.to_json()
+
+
+@pytest.mark.parametrize("expansions", [("A", "C", "D", "E"), ("B", "C", "D", "E")])
+def test_every_legal_move_and_chance_outcome_round_trips_through_its_notation(
+        expansions: tuple[str, ...]) -> None:
+    state = new_state(2, {"expansions": list(expansions)})
+    rng = random.Random(8)
+    seen: set[str] = set()
+    while not state.is_over():
+        for move in state.legal_moves():
+            text = str(move)
+            assert state.parse_move(text) == move, text
+            seen.add(text.split()[0] if not isinstance(move, Place) else "place")
+        state.play(sample_outcome(state, rng) if state.is_chance()
+                   else rng.choice(state.legal_moves()))
+    expected = {"first", "map", "pair", "chip", "draw", "place", "power", "accel"}
+    assert expected | ({"set"} if "A" in expansions else {"end"}) <= seen
