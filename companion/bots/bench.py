@@ -73,3 +73,21 @@ def bot_decision_time(game_id: str, kind: str, num_players: int, decisions: int 
             timed += 1
         game.play(move)
     return (1000.0 * total / timed if timed else None), timed
+
+
+def head_to_head(game_id: str, bot: str, opponent: str, games: int,
+                 seed: int = 1000) -> dict[str, float]:
+    """Share of `games` two-seat games that `bot` wins against `opponent` (seats alternate; a
+    shared victory counts half), and the seconds it took."""
+    from companion.bots.runner import play_bots
+
+    won = 0.0
+    began = time.perf_counter()
+    for index in range(games):
+        seat = index % 2
+        bots = [bot, opponent] if seat == 0 else [opponent, bot]
+        winners = play_bots(game_id, bots, seed + index).outcome.winners
+        if seat in winners:
+            won += 1.0 / len(winners)
+    return {"win_rate": won / games if games else 0.0,
+            "seconds": time.perf_counter() - began}

@@ -40,3 +40,12 @@ def test_startup_figures_compare_the_app_with_a_bare_window(capsys):
     floor, app = lines["startup.floor"], lines["startup.main_window"]
     assert floor["value"] > 0 and app["value"] > 0
     assert app["ratio"] == round(app["value"] / floor["value"], 2)
+
+
+def test_win_rates_are_percentages_over_the_games_asked(capsys):
+    lines = run_bench(capsys, "--only", "winrates", "--game", "shinyu")
+    assert [entry["bench"] for entry in lines] == ["shinyu.mcts_vs_random",
+                                                   "shinyu.mcts_vs_greedy"]
+    for entry in lines:
+        assert entry["games"] == 4 and 0 <= entry["value"] <= 100
+

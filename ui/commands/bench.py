@@ -19,7 +19,11 @@ from typing import Any
 
 Line = dict[str, Any]
 
-SECTIONS = ("startup", "history", "pdf", "games")
+SECTIONS = ("startup", "history", "pdf", "games", "winrates")
+#: Sections run when none is named: win rates take an hour (hundreds of MCTS games).
+DEFAULT_SECTIONS = ("startup", "history", "pdf", "games")
+#: Win-rate goals of MCTS (default strength) per opponent, where an issue set one.
+WIN_RATE_GOALS = {("etariya", "random"): ">= 95%", ("etariya", "greedy"): ">= 70%"}
 
 #: A bare Qt window: the floor the app's start-up is compared with. Like the app under
 #: COMPANION_EXIT_AFTER_SHOW it prints the seconds from process start to the window shown.
@@ -42,7 +46,10 @@ app.exec()
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", action="append", choices=SECTIONS, metavar="SECTION",
-                        help=f"run only these sections ({', '.join(SECTIONS)}); repeatable")
+                        help=f"run only these sections ({', '.join(SECTIONS)}; default: all "
+                             "but winrates, which takes about an hour); repeatable")
+    parser.add_argument("--winrate-games", type=int, default=200, metavar="N",
+                        help="games per pairing in the winrates section (default 200)")
     parser.add_argument("--plays", type=int, default=100_000,
                         help="size of the generated history (default 100000)")
     parser.add_argument("--quick", action="store_true",
@@ -52,10 +59,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    sections = args.only or list(SECTIONS)
+    sections = args.only or list(DEFAULT_SECTIONS)
     producers: dict[str, Callable[[argparse.Namespace], Iterator[Line]]] = {
         "startup": startup_lines, "history": history_lines, "pdf": pdf_lines,
-        "games": game_lines}
+        "games": game_lines, "winrates": winrate_lines}
     for section in SECTIONS:
         if section in sections:
             for figure in producers[section](args):
@@ -172,3 +179,19 @@ def _mcts_line(game_id: str, players: int, decisions: int) -> Line:
 def _bot_moves(game_id: str) -> int:
     """Enough decisions for a stable mean without minutes of waiting on slow searches."""
     return 5 if game_id == "alluvium" else 20
+
+
+def winrate_lines(args: argparse.Namespace) -> Iterator[Line]:
+    """MCTS at its default strength against random and greedy, per two-seat game."""
+    from companion.bots.bench import head_to_head
+    from companion.games import registry
+
+    games = 4 if args.quick else args.winrate_games
+    for info in registry.playable_games():
+        if (args.game and info.id not in args.game) or info.min_players > 2:
+            continue
+        for opponent in ("random", "greedy"):
+            figures = head_to_head(info.id, "mcts", opponent, games)
+            yield line(f"{info.id}.mcts_vs_{opponent}", 100 * figures["win_rate"], "%",
+                       goal=WIN_RATE_GOALS.get((info.id, opponent), ""), games=games,
+                       seconds=round(figures["seconds"], 1))
