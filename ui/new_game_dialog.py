@@ -192,8 +192,9 @@ class NewGameForm(QWidget):
             return box
         if spec.kind is OptionKind.CHOICE:
             combo = QComboBox(self.options_box)
-            combo.addItems(list(spec.choices))
-            combo.setCurrentText(str(spec.default))
+            for choice in spec.choices:
+                combo.addItem(choice, choice)  # shown text follows the language (retranslate)
+            combo.setCurrentIndex(max(0, combo.findData(spec.default)))
             return combo
         holder = QWidget(self.options_box)
         row = QHBoxLayout(holder)
@@ -211,8 +212,16 @@ class NewGameForm(QWidget):
         for row in self.rows:
             row.retranslate()
         self.options_box.setTitle(tr("Options", "オプション"))
+        lang = language().code
         for spec in self.info.options:
             self._option_labels[spec.key].setText(tr(spec.label_en, spec.label_ja))
+            widget = self._option_widgets.get(spec.key)
+            if isinstance(widget, QComboBox):
+                for i in range(widget.count()):
+                    widget.setItemText(i, spec.choice_label(widget.itemData(i), lang))
+            elif spec.kind is OptionKind.MULTI and widget is not None:
+                for check in widget.findChildren(QCheckBox):
+                    check.setText(spec.choice_label(check.objectName().split(":", 1)[1], lang))
         self.seed_label.setText(tr("Seed", "シード"))
         self.seed_edit.setPlaceholderText(tr("random", "ランダム"))
         self.seed_edit.setToolTip(tr("Leave empty for a random game, or type a number to play "
@@ -238,7 +247,7 @@ class NewGameForm(QWidget):
             elif spec.kind is OptionKind.BOOL:
                 values[spec.key] = widget.isChecked()
             elif spec.kind is OptionKind.CHOICE:
-                values[spec.key] = widget.currentText()
+                values[spec.key] = widget.currentData()
             else:
                 values[spec.key] = [c for c in spec.choices
                                     if widget.findChild(QCheckBox, f"choice:{c}").isChecked()]
@@ -251,10 +260,10 @@ class NewGameForm(QWidget):
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
         elif isinstance(widget, QComboBox):
-            widget.setCurrentText(str(value))
+            widget.setCurrentIndex(max(0, widget.findData(str(value))))
         else:
             for check in widget.findChildren(QCheckBox):
-                check.setChecked(check.text() in value)
+                check.setChecked(check.objectName().split(":", 1)[1] in value)
 
     def seats(self) -> list[SeatChoice]:
         seats = []

@@ -58,6 +58,15 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    #: How each choice reads to people, (ja, en) in the order of `choices` (else the value).
+    choice_labels: tuple[tuple[str, str], ...] = ()
+
+    def choice_label(self, value: str, lang: str) -> str:
+        """A choice as the UI shows it in `lang`."""
+        if value in self.choices and len(self.choice_labels) == len(self.choices):
+            ja, en = self.choice_labels[self.choices.index(value)]
+            return ja if lang == "ja" else en
+        return value
 
     def check(self, value: Any) -> Any:
         """The value normalised, or `OptionError` naming the option and the value."""

@@ -105,3 +105,28 @@ def test_a_page_that_fails_to_build_says_so(window, person, monkeypatch) -> None
     person.click(library.cards["shinyu"].buttons["table"])
     shown = library.stack.currentWidget().current_widget()
     assert shown.text() == "This page could not be opened: the table view is missing a part"
+
+
+def test_option_choices_read_as_words_in_each_language(window, person) -> None:
+    from PySide6.QtWidgets import QCheckBox, QComboBox
+
+    from ui.i18n import language
+
+    library = window.page("library")
+    person.click(library.cards["etariya"].buttons["play"])
+    form = library.stack.currentWidget().current_widget().form
+    combo = form._option_widgets["first_faction"]
+    assert isinstance(combo, QComboBox)
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "drawn from the bag", "Light", "Dark"]
+    checks = form._option_widgets["expansions"].findChildren(QCheckBox)
+    assert checks[0].text() == "A · choose a set"
+    person.click(checks[2])  # C
+    combo.setCurrentIndex(2)
+    assert form.options() == {"expansions": ["C"], "first_faction": "dark"}
+    language().set("ja")
+    try:
+        assert combo.currentText() == "闇" and checks[2].text() == "C · 加速"
+        assert form.options() == {"expansions": ["C"], "first_faction": "dark"}
+    finally:
+        language().set("en")
