@@ -57,12 +57,26 @@ def _bench(quick: bool) -> dict[str, float]:
     return quick_figures(quick)
 
 
+def _play_sheets(play: Any, lang: str) -> Any:
+    from companion.games.etariya.printing import play_sheets
+
+    return play_sheets(play, lang)
+
+
+def _blank_sheet(players: int, names: list[str], lang: str) -> Any:
+    from companion.games.etariya.printing import blank_tracker_sheet
+
+    return [blank_tracker_sheet(lang, names=names)]
+
+
 def _extras() -> dict[str, Any]:
     # setup: (seed, expansions, faces) -> Setup;  setup_from_code: (code, faces) -> Setup
     # bench: (quick) -> figures for `companion bench`
     # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
+    # play_sheets / blank_sheet: the result sheet of a play, the blank tally sheet (PDF)
     return {"setup": _setup, "setup_from_code": _setup_from_code, "bench": _bench,
-            "playout_policy": _playout_policy}
+            "playout_policy": _playout_policy, "play_sheets": _play_sheets,
+            "blank_sheet": _blank_sheet}
 
 
 INFO = GameInfo(
