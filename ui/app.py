@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
 
     from ui.main_window import MainWindow
 
@@ -47,38 +46,6 @@ def seconds_since_process_start() -> float:
         return time.perf_counter() - _IMPORTED_AT
 
 
-_FONT_FAMILY: list[str | None] = []
-
-
-def load_cjk_font(app: QApplication) -> str | None:
-    """Register the IPAex font and use it as the fallback for glyphs the system font lacks,
-    so Japanese renders on machines without a CJK font. Returns its family (None if missing).
-    Done once per process."""
-    if not _FONT_FAMILY:
-        _FONT_FAMILY.append(_load_cjk_font(app))
-    return _FONT_FAMILY[0]
-
-
-def _load_cjk_font(app: QApplication) -> str | None:
-    from PySide6.QtGui import QFont, QFontDatabase
-
-    from companion.fonts import FontMissingError, cjk_font_path
-
-    try:
-        path = cjk_font_path()
-    except FontMissingError:
-        return None
-    font_id = QFontDatabase.addApplicationFont(str(path))
-    families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-    if not families:
-        return None
-    family = families[0]
-    font = QFont(app.font())
-    if family not in font.families():
-        font.setFamilies([*font.families(), family])
-    app.setFont(font)
-    QFont.insertSubstitution(font.family(), family)
-    return str(family)
 
 
 def initial_language(args: Namespace, settings: QSettings) -> str:
@@ -155,6 +122,8 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
     assert isinstance(app, QApplication)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
+    from ui.fonts import load_cjk_font
+
     load_cjk_font(app)
     settings = settings if settings is not None else make_settings()
     language().set(initial_language(args, settings))

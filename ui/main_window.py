@@ -49,13 +49,9 @@ class MainWindow(QMainWindow):
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from PySide6.QtWidgets import QApplication
+        from ui.fonts import ensure_cjk_font
 
-        from ui.app import load_cjk_font
-
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            load_cjk_font(app)  # Japanese renders even without a system CJK font
+        ensure_cjk_font()  # Japanese renders even without a system CJK font
         self.ctx = ctx
         self.setObjectName("main_window")
         self.setMinimumSize(QSize(760, 520))

@@ -39,27 +39,6 @@ def text_on(colour: QColor) -> QColor:
     return QColor("#111111") if luminance > 0.55 else QColor("#ffffff")
 
 
-_font_ready = False
-
-
-def ensure_cjk_font() -> None:
-    """Load IPAex Gothic once and let the default family fall back to it for Japanese
-    (harmless when the application shell already did so)."""
-    global _font_ready
-    if _font_ready:
-        return
-    _font_ready = True
-    from PySide6.QtGui import QFontDatabase
-
-    from companion.fonts import cjk_font_path
-
-    try:
-        font_id = QFontDatabase.addApplicationFont(str(cjk_font_path()))
-    except Exception:  # no font file: Japanese may show as boxes, nothing else breaks
-        return
-    families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-    if families:
-        QFont.insertSubstitution(QFont().family(), families[0])
 
 
 @dataclass(frozen=True)

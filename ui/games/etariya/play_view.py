@@ -39,8 +39,9 @@ from companion.core.api import Outcome
 from companion.core.record import Game, GameRecord
 from companion.history import PlayRecord, SeatResult
 from ui.context import AppContext
+from ui.fonts import ensure_cjk_font
 from ui.games.etariya import pictures
-from ui.games.etariya.board_widget import BoardWidget, ensure_cjk_font
+from ui.games.etariya.board_widget import BoardWidget
 from ui.games.etariya.new_game import GameSetup, NewGamePanel
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, bot_label, history_name, seats_from

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -43,11 +43,13 @@ from PySide6.QtWidgets import (
 )
 
 from ui.context import AppContext
+from ui.fonts import ensure_cjk_font
 from ui.games.etariya import pictures
-from ui.games.etariya.board_widget import BoardWidget, ensure_cjk_font, stone_colour, text_on
+from ui.games.etariya.board_widget import BoardWidget, stone_colour, text_on
 from ui.games.etariya.face_widget import FaceWidget
 from ui.games.etariya.new_game import EXPANSIONS
 from ui.i18n import language, tr
+from ui.undo import ReplaceState
 
 KEY_SETUP = "etariya/setup_code"
 KEY_TRACKER = "etariya/tracker"
@@ -347,20 +349,6 @@ class MapTab(QWidget):
 
 
 # --- tracker --------------------------------------------------------------------------------
-class SetTracker(QUndoCommand):
-    """One tracker step: the model before and after (the model is immutable)."""
-
-    def __init__(self, tab: TrackerTab, after: Any, text: str) -> None:
-        super().__init__(text)
-        self.tab, self.before, self.after = tab, tab.model, after
-
-    def redo(self) -> None:
-        self.tab.set_model(self.after)
-
-    def undo(self) -> None:
-        self.tab.set_model(self.before)
-
-
 class TrackerTab(QWidget):
     """Stones per colour on Light and Dark; chips and the winner from the engine's model."""
 
@@ -499,7 +487,10 @@ class TrackerTab(QWidget):
             self.status.setText(str(exc))
             return
         self.status.setText("")
-        self.undo_stack.push(SetTracker(self, after, f"{colour}{faction}{step:+d}"))
+        self._push(after, f"{colour}{faction}{step:+d}")
+
+    def _push(self, after: Any, text: str) -> None:
+        self.undo_stack.push(ReplaceState(self.model, after, self.set_model, text))
 
     def set_model(self, model: Any) -> None:
         self.model = model
@@ -540,8 +531,7 @@ class TrackerTab(QWidget):
         if self.score_box.isChecked() and not pairing:
             pairing = pictures.default_pairing()
         first = pictures.LIGHT if self.first_box.currentIndex() <= 0 else pictures.DARK
-        self.undo_stack.push(SetTracker(self, pictures.new_tracker(pairing, first),
-                                        "new game"))
+        self._push(pictures.new_tracker(pairing, first), "new game")
 
     def setup_changed(self, setup: Any) -> None:
         """A new setup in the first tab: offer its first player and E pairing."""

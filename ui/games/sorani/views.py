@@ -13,11 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import (
-    QFont,
-    QFontDatabase,
     QKeySequence,
     QShortcut,
-    QUndoCommand,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -44,8 +41,10 @@ from companion.games.sorani.scoring import SoraniSheet, award_bonus, planet_spli
 from companion.games.sorani.setup import Setup, SetupCodeError, from_code, new_seed, randomize
 from companion.games.sorani.tracker import ROUNDS, Phase, TrackerState, phase_name, sun_seat
 from ui.context import AppContext
+from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.table.score_sheet import ScoreSheetWidget, SetScore
+from ui.undo import ReplaceState
 from ui.views import register_table
 
 KEY_SETUP = "sorani/setup"
@@ -53,25 +52,6 @@ KEY_TRACKER = "sorani/tracker"
 COLOUR_LABELS = (("Colour 1", "色1"), ("Colour 2", "色2"), ("Colour 3", "色3"), ("Colour 4", "色4"))
 
 
-_font_ready = False
-
-
-def ensure_cjk_font() -> None:
-    """Load IPAex Gothic once and let the default family fall back to it for Japanese
-    (harmless when the application shell already did so)."""
-    global _font_ready
-    if _font_ready:
-        return
-    _font_ready = True
-    from companion.fonts import cjk_font_path
-
-    try:
-        font_id = QFontDatabase.addApplicationFont(str(cjk_font_path()))
-    except Exception:  # no font file: Japanese may show as boxes, nothing else breaks
-        return
-    families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-    if families:
-        QFont.insertSubstitution(QFont().family(), families[0])
 
 
 def _settings(ctx: AppContext | None) -> QSettings | None:
@@ -224,20 +204,6 @@ class SetupPage(QWidget):
 
 
 # --- tracker --------------------------------------------------------------------------------
-class SetTracker(QUndoCommand):
-    """One tracker step: remembers the state before and after."""
-
-    def __init__(self, page: TrackerPage, after: TrackerState) -> None:
-        super().__init__("tracker step")
-        self.page, self.before, self.after = page, page.state, after
-
-    def redo(self) -> None:
-        self.page.set_state(self.after)
-
-    def undo(self) -> None:
-        self.page.set_state(self.before)
-
-
 class TrackerPage(QWidget):
     """12 rounds × 5 phases with one sentence of what to do now; undo/redo; remembered."""
 
@@ -307,6 +273,9 @@ class TrackerPage(QWidget):
             shortcut.activated.connect(slot)
 
     # --- steps ----------------------------------------------------------------------------
+    def _push(self, after: TrackerState) -> None:
+        self.undo_stack.push(ReplaceState(self.state, after, self.set_state, "tracker step"))
+
     def set_state(self, state: TrackerState) -> None:
         self.state = state
         _store(self.owner.settings, KEY_TRACKER, {"state": json.loads(state.to_json())})
@@ -315,24 +284,24 @@ class TrackerPage(QWidget):
     def next_step(self) -> None:
         if self.asking() or self.state.is_over:
             return
-        self.undo_stack.push(SetTracker(self, self.state.advance()))
+        self._push(self.state.advance())
 
     def asking(self) -> bool:
         return self.state.phase is Phase.FEATURES and self.state.feature_picks is None
 
     def confirm_features(self) -> None:
         cards = {seat: box.value() for seat, box in enumerate(self.dark_skies) if box.value()}
-        self.undo_stack.push(SetTracker(self, self.state.with_feature_draft(cards)))
+        self._push(self.state.with_feature_draft(cards))
 
     def _reserve_clicked(self, checked: bool) -> None:
-        self.undo_stack.push(SetTracker(self, self.state.with_reserve_entered(checked)))
+        self._push(self.state.with_reserve_entered(checked))
 
     def restart(self) -> None:
         """A new game: the current player count, the sun where the setup puts it."""
         setup = self.owner.setup_page.setup
         players = self.owner.players()
         first = setup.first_seat if setup is not None and setup.players == players else 0
-        self.undo_stack.push(SetTracker(self, TrackerState(players, first_seat=first)))
+        self._push(TrackerState(players, first_seat=first))
 
     def restore(self) -> None:
         data = _load(self.owner.settings, KEY_TRACKER)
