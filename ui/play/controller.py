@@ -62,6 +62,14 @@ class Seat:
         return self.bot is not None
 
 
+def seat_from_history(result: SeatResult) -> Seat:
+    """The seat of a saved play (a bot saved under its default name is named afresh)."""
+    if not result.is_bot:
+        return Seat(result.player)
+    kind = result.bot_kind or "random"
+    return Seat("" if result.player == history_name("", kind) else result.player, kind)
+
+
 def seats_from(choices: Sequence[Any]) -> list[Seat]:
     """Seats from the new-game dialog's `SeatChoice(name, bot)` objects (or `Seat`s)."""
     return [Seat(str(c.name), getattr(c, "bot", None) or None) for c in choices]
@@ -109,6 +117,18 @@ class GameController(QObject):
     game_over = Signal(object)  # Outcome
     #: a message a person understands (a failed save, a bot error)
     error = Signal(str)
+
+    @classmethod
+    def resumed(cls, ctx: AppContext | None, play: PlayRecord,
+                parent: QObject | None = None) -> GameController:
+        """The controller of an autosaved play, at exactly its saved position."""
+        from companion.core.record import GameRecord
+
+        if play.record is None:
+            raise ValueError(f"play {play.id} has no game record to resume")
+        game = Game.replay(GameRecord.from_dict(play.record))
+        seats = [seat_from_history(s) for s in sorted(play.seats, key=lambda s: s.seat)]
+        return cls(ctx, game, seats, play_id=play.id, started_at=play.started_at, parent=parent)
 
     def __init__(self, ctx: AppContext | None, game: Game, seats: Sequence[Seat], *,
                  play_id: int | None = None, started_at: datetime | None = None,

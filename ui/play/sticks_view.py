@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
 
 from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game, GameRecord
-from companion.history import PlayRecord, SeatResult
+from companion.history import PlayRecord
 from companion.table.thrower import faces_for
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.pdf_dialog import save_pdf
-from ui.play.controller import GameController, Seat, bot_label, history_name, seats_from
+from ui.play.controller import GameController, Seat, bot_label, seats_from
 from ui.table.sticks_widget import ResultBadge, SticksWidget, animations_enabled
 
 GAME_IDS = ("juusai", "rengeki", "shinyu")
@@ -100,15 +100,6 @@ def move_label(move: Any) -> str:
     if text == "bank":
         return tr("Bank (keep the total)", "積値 ショーンマーク(確定)")
     return text
-
-
-def seat_from_history(result: SeatResult) -> Seat:
-    """The seat of a saved play (a bot saved under its default name is named afresh)."""
-    if not result.is_bot:
-        return Seat(result.player)
-    kind = result.bot_kind or "random"
-    default = history_name("", kind)
-    return Seat("" if result.player == default else result.player, kind)
 
 
 def seat_name(seat: Seat, index: int) -> str:
@@ -328,12 +319,7 @@ class SticksPlayView(QWidget):
 
     def resume(self, play: PlayRecord) -> None:
         """Go on with an autosaved play at exactly its saved position."""
-        if play.record is None:
-            raise ValueError(f"play {play.id} has no game record to resume")
-        game = Game.replay(GameRecord.from_dict(play.record))
-        seats = [seat_from_history(s) for s in sorted(play.seats, key=lambda s: s.seat)]
-        self._attach(GameController(self.ctx, game, seats, play_id=play.id,
-                                    started_at=play.started_at, parent=self))
+        self._attach(GameController.resumed(self.ctx, play, parent=self))
 
     def _attach(self, controller: GameController) -> None:
         if self.controller is not None:

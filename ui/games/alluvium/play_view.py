@@ -32,27 +32,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.record import Game, GameRecord
+from companion.core.record import Game
 from companion.games.alluvium.profile import card as card_of
 from companion.games.alluvium.profile import normalise, orientations, sheet_profile
 from companion.games.alluvium.rules import OTHER, VIRTUAL, AlluviumState, Fill, Pass, Place
 from companion.games.alluvium.scoring import EMPTY, largest_rectangle, score_game
-from companion.history import PlayRecord, SeatResult
+from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.games.alluvium.map_widget import qcolor
 from ui.i18n import language, tr
 from ui.pdf_dialog import save_pdf
-from ui.play.controller import GameController, Seat, history_name, seats_from
+from ui.play.controller import GameController, seats_from
 
 Cell = tuple[int, int]
-
-
-def seat_from_history(result: SeatResult) -> Seat:
-    """The seat of a saved play (a bot saved under its default name is named afresh)."""
-    if not result.is_bot:
-        return Seat(result.player)
-    kind = result.bot_kind or "random"
-    return Seat("" if result.player == history_name("", kind) else result.player, kind)
 
 
 class PlayBoard(QWidget):
@@ -266,12 +258,7 @@ class AlluviumPlayView(QWidget):
         self._attach(GameController(self.ctx, game, seats, parent=self))
 
     def resume(self, play: PlayRecord) -> None:
-        if play.record is None:
-            raise ValueError(f"play {play.id} has no game record to resume")
-        game = Game.replay(GameRecord.from_dict(play.record))
-        seats = [seat_from_history(s) for s in sorted(play.seats, key=lambda s: s.seat)]
-        self._attach(GameController(self.ctx, game, seats, play_id=play.id,
-                                    started_at=play.started_at, parent=self))
+        self._attach(GameController.resumed(self.ctx, play, parent=self))
 
     def _attach(self, controller: GameController) -> None:
         if self.controller is not None:

@@ -36,27 +36,18 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.api import Outcome
-from companion.core.record import Game, GameRecord
-from companion.history import PlayRecord, SeatResult
+from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.games.etariya import pictures
 from ui.games.etariya.board_widget import BoardWidget
 from ui.games.etariya.new_game import GameSetup, NewGamePanel
 from ui.i18n import language, tr
-from ui.play.controller import GameController, Seat, bot_label, history_name, seats_from
+from ui.play.controller import GameController, bot_label, seats_from
 
 GAME_ID = "etariya"
 #: Pause before a bot's move so that people can follow the board (0 in tests).
 BOT_PAUSE_MS = 350
-
-
-def seat_from_history(result: SeatResult) -> Seat:
-    """The seat of a saved play (a bot saved under its default name is named afresh)."""
-    if not result.is_bot:
-        return Seat(result.player)
-    kind = result.bot_kind or "random"
-    return Seat("" if result.player == history_name("", kind) else result.player, kind)
 
 
 class EtariyaPlayView(QWidget):
@@ -190,13 +181,8 @@ class EtariyaPlayView(QWidget):
 
     def resume(self, play: PlayRecord) -> None:
         """Go on with an autosaved play at exactly its saved position."""
-        if play.record is None:
-            raise ValueError(f"play {play.id} has no game record to resume")
         pictures.apply_user_faces(self.ctx)
-        game = Game.replay(GameRecord.from_dict(play.record))
-        seats = [seat_from_history(s) for s in sorted(play.seats, key=lambda s: s.seat)]
-        self._attach(GameController(self.ctx, game, seats, play_id=play.id,
-                                    started_at=play.started_at, parent=self))
+        self._attach(GameController.resumed(self.ctx, play, parent=self))
 
     def _attach(self, controller: GameController) -> None:
         if self.controller is not None:
