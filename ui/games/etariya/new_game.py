@@ -8,6 +8,7 @@ unticks the other and the panel says why.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.games.etariya.pictures import conflicting_expansions
 from ui.i18n import language, tr
 
 #: (bot kind or "" for a person, English, Japanese)
@@ -44,6 +46,23 @@ EXPANSIONS: tuple[tuple[str, str, str], ...] = (
     ("D", "D · power chips", "D · 勢力変動"),
     ("E", "E · score chips", "E · スコア変動"),
 )
+
+
+def keep_compatible(boxes: Mapping[str, QCheckBox], key: str, on: bool) -> str:
+    """After `key` was ticked, untick what the engine refuses beside it; the sentence to show
+    ("" when nothing changed)."""
+    chosen = [k for k, box in boxes.items() if box.isChecked()]
+    dropped = conflicting_expansions(chosen, key) if on else []
+    for other in dropped:
+        boxes[other].setChecked(False)
+    if not dropped:
+        return ""
+    names = ", ".join(dropped)
+    first, *rest = sorted([key, *dropped])
+    together_en, together_ja = " and ".join([first, *rest]), " と ".join([first, *rest])
+    return tr(f"{together_en} cannot be played together (the rulebook excludes it): "
+              f"{names} was switched off.",
+              f"{together_ja} は同時に採用できません(説明書の規定)。{names} を外しました。")
 
 
 @dataclass(frozen=True)
@@ -130,15 +149,7 @@ class NewGamePanel(QGroupBox):
         return [key for key, box in self.boxes.items() if box.isChecked()]
 
     def _expansion_toggled(self, key: str, on: bool) -> None:
-        other = {"A": "B", "B": "A"}.get(key)
-        if on and other is not None and self.boxes[other].isChecked():
-            self.boxes[other].setChecked(False)
-            self.note.setText(tr(
-                f"A and B cannot be played together (the rulebook excludes it): {other} was "
-                "switched off.",
-                f"A と B は同時に採用できません(説明書の規定)。{other} を外しました。"))
-        elif not on:
-            self.note.setText("")
+        self.note.setText(keep_compatible(self.boxes, key, on))
 
     def _seat_changed(self) -> None:
         for kind, name in zip(self.kinds, self.names, strict=True):

@@ -183,6 +183,25 @@ def active_faces() -> tuple[eb.MapFace, ...] | None:
 
 
 # --- setup --------------------------------------------------------------------------------
+def conflicting_expansions(chosen: Sequence[str], newest: str) -> list[str]:
+    """The other chosen expansions the engine will not play together with `newest`."""
+    from companion.games.registry import OptionError, get
+
+    check = get("etariya").check_options
+    if check is None:
+        return []
+
+    def refused(expansions: Sequence[str]) -> bool:
+        try:
+            check({"expansions": sorted(expansions)})
+        except OptionError:
+            return True
+        return False
+
+    return [other for other in chosen
+            if other != newest and refused([newest, other])]
+
+
 def new_setup(expansions: Sequence[str]) -> Any:
     import random
 

@@ -47,7 +47,7 @@ from ui.fonts import ensure_cjk_font
 from ui.games.etariya import pictures
 from ui.games.etariya.board_widget import BoardWidget, stone_colour, text_on
 from ui.games.etariya.face_widget import FaceWidget
-from ui.games.etariya.new_game import EXPANSIONS
+from ui.games.etariya.new_game import EXPANSIONS, keep_compatible
 from ui.i18n import language, tr
 from ui.undo import ReplaceState
 
@@ -127,13 +127,9 @@ class SetupTab(QWidget):
         return [key for key, box in self.boxes.items() if box.isChecked()]
 
     def _expansion_toggled(self, key: str, on: bool) -> None:
-        other = {"A": "B", "B": "A"}.get(key)
-        if on and other is not None and self.boxes[other].isChecked():
-            self.boxes[other].setChecked(False)
-            self.status.setText(tr(
-                f"A and B cannot be played together (the rulebook excludes it): {other} was "
-                "switched off.",
-                f"A と B は同時に採用できません(説明書の規定)。{other} を外しました。"))
+        message = keep_compatible(self.boxes, key, on)
+        if message:
+            self.status.setText(message)
 
     def new_setup(self) -> None:
         try:
