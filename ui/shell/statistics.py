@@ -23,11 +23,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.display import isolate, names_text
 from companion.history import PeriodCount, PlayerStats, ScorePoint
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
-from ui.shell.charts import OTHERS, PALETTE, BarChart, LineChart
+from ui.shell.charts import PALETTE, BarChart, LineChart
 from ui.shell.common import MessageLabel, format_number, game_name, heading, repo
 
 #: The game filter's first two entries.
@@ -49,23 +50,28 @@ def wins_per_player(stats: list[PlayerStats]) -> list[tuple[str, int]]:
     return sorted(wins.items(), key=lambda item: (-item[1], item[0]))
 
 
-#: Months shown in "plays per month" (the most recent ones).
+#: Months shown in "plays per month" (the most recent ones with plays).
 MONTHS = 12
+#: The bars of "plays per month" (one colour: a bar is plays, not players).
+MONTH_BAR = "#9c8660"
 
 
-def plays_per_month(rows: list[PeriodCount]) -> tuple[list[str], dict[str, list[float]]]:
-    """The last `MONTHS` months with plays, and each player's plays in each of them."""
-    months = sorted({r.period for r in rows})[-MONTHS:]
-    parts: dict[str, list[float]] = {}
-    for r in rows:
-        if r.period in months:
-            parts.setdefault(r.player, [0.0] * len(months))[months.index(r.period)] += r.plays
-    keep = sorted(sorted(parts, key=lambda name: -sum(parts[name]))[:MAX_LINES])
-    result = {name: parts[name] for name in keep}
-    others = [sum(parts[n][i] for n in parts if n not in result) for i in range(len(months))]
-    if any(others):
-        result[tr("Others", "その他")] = others
-    return months, result
+def recent_months(rows: list[PeriodCount]) -> list[str]:
+    """The last `MONTHS` months in which people played."""
+    return sorted({r.period for r in rows})[-MONTHS:]
+
+
+def month_tips(months: list[str], counts: dict[str, int], rows: list[PeriodCount]) -> list[str]:
+    """Per month: its plays, then each player's plays in it, most first."""
+    lang = language().code
+    tips = []
+    for month in months:
+        players = sorted(((r.plays, r.player) for r in rows if r.period == month),
+                         key=lambda item: (-item[0], item[1]))
+        who = names_text((f"{isolate(name)} {plays}" for plays, name in players), lang)
+        count = counts.get(month, 0)
+        tips.append(tr(f"{month}: {count} plays — {who}", f"{month}: {count} 局 — {who}"))
+    return tips
 
 
 def score_series(points: list[ScorePoint]) -> dict[str, list[tuple[datetime, float]]]:
@@ -137,6 +143,7 @@ class StatisticsPage(QWidget):
         self.scores_chart.setObjectName("scores_chart")
         self.months_chart = BarChart(self)
         self.months_chart.setObjectName("months_chart")
+        self.months_chart.bar_color = MONTH_BAR
         self.error_label = MessageLabel(self)
         self.legend = QLabel(self)
         self.legend.setObjectName("legend")
@@ -220,6 +227,10 @@ class StatisticsPage(QWidget):
             game_id = None if choice in (BY_GAME, ALL_GAMES) else choice
             self.months = list(db.plays_per_period(self.ctx.db, game_id=game_id,
                                                    period="month"))
+            recent = recent_months(self.months)
+            since = datetime.strptime(recent[0], "%Y-%m") if recent else None
+            self.month_counts = dict(db.stats.plays_counted_per_period(
+                self.ctx.db, game_id=game_id, since=since))
         except Exception as exc:
             self.error_label.setText(tr(f"The statistics could not be read: {exc}",
                                         f"統計を読み込めませんでした: {exc}"))
@@ -248,12 +259,8 @@ class StatisticsPage(QWidget):
         self._fill_table()
         wins = wins_per_player(self.stats)[:MAX_BARS]
         series = score_series(getattr(self, "points", []))
-        months, parts = plays_per_month(getattr(self, "months", []))
-        others = tr("Others", "その他")
-        shown = sorted({n for n, _w in wins} | set(series) | set(parts) - {others})
+        shown = sorted({n for n, _w in wins} | set(series))
         colors = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(shown)}
-        if others in parts:
-            colors[others] = OTHERS
         for chart in (self.wins_chart, self.scores_chart, self.months_chart):
             chart.colors = colors
         self.legend.setText("&nbsp;&nbsp; ".join(
@@ -266,8 +273,12 @@ class StatisticsPage(QWidget):
         self.scores_chart.set_data(
             tr(f"Scores over time — {game_name(game)}", f"得点の推移 — {game_name(game)}")
             if game else tr("Scores over time", "得点の推移"), series, no_data)
-        self.months_chart.set_stacked(
-            tr("Plays per month, by player", "月別・プレイヤー別の対局数"), months, parts, no_data)
+        rows: list[PeriodCount] = getattr(self, "months", [])
+        counts: dict[str, int] = getattr(self, "month_counts", {})
+        months = recent_months(rows)
+        self.months_chart.set_data(tr("Plays per month", "月別の対局数"), months,
+                                   [counts.get(m, 0) for m in months], no_data)
+        self.months_chart.tips = month_tips(months, counts, rows)
 
     def _fill_table(self) -> None:
         self.table.setSortingEnabled(False)
