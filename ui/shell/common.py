@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ui.i18n import language, tr
 
@@ -28,6 +38,60 @@ class MessageLabel(QLabel):
     def setText(self, text: str) -> None:
         super().setText(text)
         self.setVisible(bool(text))
+
+
+class EmptyState(QWidget):
+    """What a page shows instead of an empty table: what to do, and a button to go there."""
+
+    def __init__(self, parent: QWidget | None = None,
+                 go: Callable[[], object] | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("empty_state")
+        self.label = QLabel(self)
+        self.label.setObjectName("empty_text")
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = QFont(self.label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.label.setFont(font)
+        self.label.setStyleSheet("color: #5b503e;")
+        self.label.setMaximumWidth(560)  # a readable line, not one across the page
+        self.button = QPushButton(self)
+        self.button.setObjectName("empty_go")
+        if go is not None:
+            self.button.clicked.connect(lambda: go())
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.button)
+        row.addStretch(1)
+        text_row = QHBoxLayout()
+        text_row.addStretch(1)
+        text_row.addWidget(self.label, 100)
+        text_row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addLayout(text_row)
+        layout.addSpacing(8)
+        layout.addLayout(row)
+        layout.addStretch(2)
+
+    def set_text(self, text: str, button: str = "") -> None:
+        """The advice, and the button's text (no button when empty)."""
+        self.label.setText(text)
+        self.button.setText(button)
+        self.button.setVisible(bool(button))
+
+    def text(self) -> str:
+        return self.label.text()
+
+
+def go_to_library(window: Any) -> Callable[[], object]:
+    """A slot that shows the Library of `window` (nothing without a window)."""
+    return lambda: window.show_page("library") if window is not None else None
+
+
+def library_button() -> str:
+    return tr("Open the Library", "ライブラリを開く")
 
 
 def repo() -> ModuleType:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -42,13 +43,16 @@ from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
 from ui.shell.common import (
+    EmptyState,
     MessageLabel,
     ask_save_path,
     confirm,
     format_number,
     format_when,
     game_name,
+    go_to_library,
     heading,
+    library_button,
     mode_text,
     repo,
     write_play_pdf,
@@ -185,6 +189,10 @@ class HistoryPage(QWidget):
         self.open_button.setObjectName("open_play")
         self.open_button.clicked.connect(self.open_selected)
         self.error_label = MessageLabel(self)
+        self.empty_state = EmptyState(self, go_to_library(self.window_))
+        self.body = QStackedWidget(self)
+        self.body.addWidget(self.table)
+        self.body.addWidget(self.empty_state)
 
         filters = QHBoxLayout()
         for widget in (self.game_label, self.game_filter, self.player_label, self.player_filter,
@@ -200,7 +208,7 @@ class HistoryPage(QWidget):
         layout.addWidget(self.title)
         layout.addLayout(filters)
         layout.addLayout(search_row)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.body, 1)
         layout.addWidget(self.error_label)
         layout.addLayout(bottom)
 
@@ -307,6 +315,32 @@ class HistoryPage(QWidget):
                                         f"{total} 件中、新しい {shown} 件を表示"))
         else:
             self.count_label.setText(tr(f"{shown} plays", f"{shown} 件"))
+        self.open_button.setEnabled(shown > 0)
+        self._show_empty_state(shown == 0)
+
+    def _filtered(self) -> bool:
+        filters = self.filters()
+        return bool(self.search.text().strip() or filters["game_id"] or filters["player"]
+                    or "since" in filters)
+
+    def _show_empty_state(self, empty: bool) -> None:
+        """Advice instead of an empty table: what to do first, or that nothing matches."""
+        if not empty or not hasattr(self, "_total"):  # plays shown, or not read yet
+            self.body.setCurrentWidget(self.table)
+            return
+        if self._filtered():
+            self.empty_state.set_text(tr("No plays match the search or the filters.",
+                                         "検索や絞り込みに合う対局はありません。"))
+        else:
+            self.empty_state.set_text(
+                tr("No plays yet — play a game or log a table play. In the Library, Play "
+                   "starts a digital game and Table companion keeps the score of a game at "
+                   "the table; both end up here.",
+                   "まだ対局がありません — ゲームを遊ぶか、卓上での対局を記録してください。"
+                   "ライブラリの「対戦」でデジタル対戦を、「卓上コンパニオン」で卓上の得点を"
+                   "記録でき、どちらもここに残ります。"),
+                library_button())
+        self.body.setCurrentWidget(self.empty_state)
 
     def visible_rows(self) -> list[list[str]]:
         """What the table shows, row by row (for people reading it aloud, and for tests)."""

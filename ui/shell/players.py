@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -25,7 +26,16 @@ from PySide6.QtWidgets import (
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
-from ui.shell.common import ERROR_STYLE, OK_STYLE, confirm, heading, repo
+from ui.shell.common import (
+    ERROR_STYLE,
+    OK_STYLE,
+    EmptyState,
+    confirm,
+    go_to_library,
+    heading,
+    library_button,
+    repo,
+)
 
 
 class PlayersPage(QWidget):
@@ -93,12 +103,18 @@ class PlayersPage(QWidget):
         side_widget = QWidget(self)
         side_widget.setLayout(side)
         side_widget.setMinimumWidth(320)
-        body = QHBoxLayout()
+        lists = QWidget(self)
+        body = QHBoxLayout(lists)
+        body.setContentsMargins(0, 0, 0, 0)
         body.addWidget(self.table, 3)
         body.addWidget(side_widget, 2)
+        self.empty_state = EmptyState(self, go_to_library(window))
+        self.body = QStackedWidget(self)
+        self.body.addWidget(lists)
+        self.body.addWidget(self.empty_state)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addLayout(body, 1)
+        layout.addWidget(self.body, 1)
         language().changed.connect(self.retranslate)
         events().history_changed.connect(self._history_changed)
         self.retranslate()
@@ -113,6 +129,12 @@ class PlayersPage(QWidget):
         self.merge_box.setTitle(tr("Merge", "統合"))
         self.merge_label.setText(tr("Merge into", "統合先"))
         self.merge_button.setText(tr("Merge", "統合"))
+        self.empty_state.set_text(
+            tr("No players yet — play a game or log a table play: everyone who sat at it "
+               "appears here, to be renamed or merged.",
+               "まだプレイヤーがいません — ゲームを遊ぶか、卓上での対局を記録してください。"
+               "参加した人がここに表示され、名前の変更や統合ができます。"),
+            library_button())
         self.merge_hint.setText(tr(
             "Use this when one person was entered under two names: every play of the selected "
             "player moves to the other, then the selected name is removed.",
@@ -154,6 +176,7 @@ class PlayersPage(QWidget):
         if selected is not None:
             self.select(selected.name)
         self._selection_changed()
+        self.body.setCurrentIndex(0 if self.players else 1)
 
     def rows(self) -> list[tuple[str, str]]:
         """(name, plays) as shown."""

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSplitter,
+    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -29,7 +30,16 @@ from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
 from ui.shell.charts import PALETTE, BarChart, LineChart
-from ui.shell.common import MessageLabel, format_number, game_name, heading, repo
+from ui.shell.common import (
+    EmptyState,
+    MessageLabel,
+    format_number,
+    game_name,
+    go_to_library,
+    heading,
+    library_button,
+    repo,
+)
 
 #: The game filter's first two entries.
 BY_GAME = "*"  # one row per player and game
@@ -169,8 +179,12 @@ class StatisticsPage(QWidget):
         top.addWidget(self.game_filter)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        self.empty_state = EmptyState(self, go_to_library(window))
+        self.body = QStackedWidget(self)
+        self.body.addWidget(splitter)
+        self.body.addWidget(self.empty_state)
         layout.addWidget(self.error_label)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(self.body, 1)
         language().changed.connect(self.retranslate)
         events().history_changed.connect(self._history_changed)
         self.retranslate()
@@ -179,6 +193,12 @@ class StatisticsPage(QWidget):
         self.title.setText(tr("Statistics", "統計"))
         self.game_label.setText(tr("Game", "ゲーム"))
         self.table.setHorizontalHeaderLabels([tr(en, ja) for en, ja in COLUMNS])
+        self.empty_state.set_text(
+            tr("No finished plays yet — play a game or log a table play, and each player's "
+               "plays, wins and scores appear here.",
+               "終わった対局はまだありません — ゲームを遊ぶか、卓上での対局を記録すると、"
+               "プレイヤーごとの対局数・勝ち・得点がここに表示されます。"),
+            library_button())
         self._fill_games()
         if not self._dirty:
             self._show()
@@ -256,6 +276,8 @@ class StatisticsPage(QWidget):
         return max(sorted(counts), key=lambda g: counts[g]) if counts else ""
 
     def _show(self) -> None:
+        nothing = not self.stats and self.choice() in (BY_GAME, ALL_GAMES)
+        self.body.setCurrentIndex(1 if nothing else 0)
         self._fill_table()
         wins = wins_per_player(self.stats)[:MAX_BARS]
         series = score_series(getattr(self, "points", []))
