@@ -153,19 +153,9 @@ def confirm(parent: QWidget | None, title: str, text: str, yes: str) -> bool:
 def write_play_pdf(play: Any, path: Path) -> None:
     """The play's filled sheets as one PDF (the game's own layout when it has one)."""
     from companion.export.pdf import pdf_bytes
-    from companion.export.sheets import play_sheet
+    from companion.export.sheets import play_sheets
 
-    lang = language().code
-    specs = None
-    try:
-        from companion.games import registry
-
-        custom = registry.get(play.game_id).extras.get("play_sheets")
-    except Exception:
-        custom = None
-    if custom is not None:
-        specs = custom(play, lang)
-    data = pdf_bytes(specs or [play_sheet(play, lang)])
+    data = pdf_bytes(play_sheets(play, language().code))
     tmp = path.with_name(path.name + ".part")
     tmp.write_bytes(data)
     tmp.replace(path)

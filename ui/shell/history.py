@@ -38,7 +38,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.history import PlayRecord
+from companion.display import (
+    category_label,
+    end_reason,
+    names_text,
+    seat_name,
+    strip_isolates,
+)
+from companion.history import PlayMode, PlayRecord
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
@@ -67,14 +74,17 @@ COLUMNS = (("Date", "日時"), ("Game", "ゲーム"), ("Players", "プレイヤ�
 
 
 def players_text(play: PlayRecord) -> str:
-    seats = sorted(play.seats, key=lambda s: s.seat)
-    return ", ".join(s.player for s in seats)
+    """Who played, in seat order (bots named in the interface language)."""
+    lang = language().code
+    return names_text((seat_name(s, lang) for s in sorted(play.seats, key=lambda s: s.seat)),
+                      lang)
 
 
 def winner_text(play: PlayRecord) -> str:
     if not play.is_finished:
         return tr("(in progress)", "（対局中）")
-    return ", ".join(play.winners()) or "—"
+    lang = language().code
+    return names_text((seat_name(s, lang) for s in play.seats if s.winner), lang) or "—"
 
 
 class HistoryModel(QAbstractTableModel):
@@ -343,8 +353,9 @@ class HistoryPage(QWidget):
         self.body.setCurrentWidget(self.empty_state)
 
     def visible_rows(self) -> list[list[str]]:
-        """What the table shows, row by row (for people reading it aloud, and for tests)."""
-        return [[str(self.proxy.index(r, c).data()) for c in range(len(COLUMNS))]
+        """What the table shows, row by row (for people reading it aloud, and for tests); the
+        invisible bidi isolation marks left out."""
+        return [[strip_isolates(str(self.proxy.index(r, c).data())) for c in range(len(COLUMNS))]
                 for r in range(self.proxy.rowCount())]
 
     # --- acting -----------------------------------------------------------------------------
@@ -470,7 +481,10 @@ class PlayDialog(QDialog):
         if play.finished_at is not None:
             facts.append(tr(f"Finished: {format_when(play.finished_at)}",
                             f"終了: {format_when(play.finished_at)}"))
-        if play.notes:
+        if play.notes and play.mode is PlayMode.DIGITAL:  # the engine's end reason
+            reason = end_reason(play.game_id, play.notes, language().code)
+            facts.append(tr(f"Ended: {reason}", f"終局: {reason}"))
+        elif play.notes:
             facts.append(tr(f"Notes: {play.notes}", f"メモ: {play.notes}"))
         self.facts.setText("   ·   ".join(facts))
         self.log_label.setText(tr("Moves", "手順"))
@@ -486,12 +500,12 @@ class PlayDialog(QDialog):
         keys: list[str] = []
         for seat in seats:
             keys += [k for k in seat.breakdown if k not in keys]
-        labels = _category_labels(self.play.game_id)
-        rows = ([labels.get(k, k) for k in keys]
+        lang = language().code
+        rows = ([category_label(self.play.game_id, k, lang) for k in keys]
                 + [tr("Total", "合計"), tr("Rank", "順位"), tr("Winner", "勝者")])
         self.sheet.setColumnCount(len(seats))
         self.sheet.setRowCount(len(rows))
-        self.sheet.setHorizontalHeaderLabels([s.player for s in seats])
+        self.sheet.setHorizontalHeaderLabels([seat_name(s, lang) for s in seats])
         self.sheet.setVerticalHeaderLabels(rows)
         for column, seat in enumerate(seats):
             values = [format_number(seat.breakdown.get(k)) for k in keys]
@@ -509,9 +523,11 @@ class PlayDialog(QDialog):
     def _fill_log(self) -> None:
         from companion.export.sheets import move_log_lines
 
-        names = {s.seat: s.player for s in self.play.seats}
+        lang = language().code
+        names = {s.seat: seat_name(s, lang) for s in self.play.seats}
         self.log.clear()
-        lines = [line.replace("→ =", "→ ") for line in move_log_lines(self.play.record, names)]
+        lines = [line.replace("→ =", "→ ")
+                 for line in move_log_lines(self.play.record, names, lang)]
         self.log.addItems(lines or [tr("No moves recorded (a table play).",
                                        "手順の記録はありません（卓上での対局）。")])
 
@@ -548,12 +564,3 @@ class PlayDialog(QDialog):
             return
         self.accept()
 
-
-def _category_labels(game_id: str) -> dict[str, str]:
-    try:
-        from companion.games import registry
-
-        info = registry.get(game_id)
-    except Exception:
-        return {}
-    return {key: tr(en, ja) for key, ja, en in info.score_categories}
