@@ -426,6 +426,7 @@ class PlayDialog(QDialog):
         self.finished.connect(self.deleteLater)  # one dialog per opening, not kept around
         self.title = heading(self, 1.3)
         self.facts = QLabel(self)
+        self.facts.setTextFormat(Qt.TextFormat.PlainText)  # notes are typed, never markup
         self.facts.setWordWrap(True)
         self.facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sheet = QTableWidget(self)
