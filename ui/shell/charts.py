@@ -236,7 +236,8 @@ class LineChart(_Chart):
         last = datetime.fromtimestamp(end).strftime("%Y-%m-%d")
         painter.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), 14),
                          Qt.AlignmentFlag.AlignLeft, first)
-        if last != first:
+        room = metrics.horizontalAdvance(first) + metrics.horizontalAdvance(last) + 8
+        if last != first and room <= area.width():  # never one date over the other
             painter.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), 14),
                              Qt.AlignmentFlag.AlignRight, last)
         painter.end()

@@ -204,12 +204,13 @@ class HistoryPage(QWidget):
         self.body.addWidget(self.table)
         self.body.addWidget(self.empty_state)
 
-        filters = QHBoxLayout()
-        for widget in (self.game_label, self.game_filter, self.player_label, self.player_filter,
-                       self.dates_check, self.since_edit, QLabel("–", self), self.until_edit):
+        filters = QHBoxLayout()  # the dates go with the search: one row is too narrow for all
+        for widget in (self.game_label, self.game_filter, self.player_label, self.player_filter):
             filters.addWidget(widget)
         filters.addStretch(1)
         search_row = QHBoxLayout()
+        for widget in (self.dates_check, self.since_edit, QLabel("–", self), self.until_edit):
+            search_row.addWidget(widget)
         search_row.addWidget(self.search, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
