@@ -205,8 +205,8 @@ class HistoryPage(QWidget):
         self.body.addWidget(self.empty_state)
 
         filters = QHBoxLayout()  # the dates go with the search: one row is too narrow for all
-        for widget in (self.game_label, self.game_filter, self.player_label, self.player_filter):
-            filters.addWidget(widget)
+        for part in (self.game_label, self.game_filter, self.player_label, self.player_filter):
+            filters.addWidget(part)
         filters.addStretch(1)
         search_row = QHBoxLayout()
         for widget in (self.dates_check, self.since_edit, QLabel("–", self), self.until_edit):
