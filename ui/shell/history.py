@@ -62,6 +62,7 @@ from ui.shell.common import (
     library_button,
     mode_text,
     repo,
+    short_name,
     write_play_pdf,
 )
 
@@ -80,11 +81,13 @@ def players_text(play: PlayRecord) -> str:
                       lang)
 
 
-def winner_text(play: PlayRecord) -> str:
+def winner_text(play: PlayRecord, short: bool = False) -> str:
+    """The winners' names (each `short_name` inside a sentence when `short`)."""
     if not play.is_finished:
         return tr("(in progress)", "（対局中）")
     lang = language().code
-    return names_text((seat_name(s, lang) for s in play.seats if s.winner), lang) or "—"
+    names = [seat_name(s, lang) for s in play.seats if s.winner]
+    return names_text([short_name(n) for n in names] if short else names, lang) or "—"
 
 
 class HistoryModel(QAbstractTableModel):
@@ -124,6 +127,8 @@ class HistoryModel(QAbstractTableModel):
         play = self.plays[index.row()]
         if role == Qt.ItemDataRole.UserRole:
             return play.id
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() in (2, 3):
+            return strip_isolates(self._texts[index.row()][index.column()])  # cut with "…"
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         return self._texts[index.row()][index.column()]
@@ -161,6 +166,8 @@ class HistoryPage(QWidget):
         self.player_filter = QComboBox(self)
         self.player_filter.setObjectName("player_filter")
         self.player_filter.setMinimumContentsLength(10)
+        self.player_filter.setSizeAdjustPolicy(  # a long name must not widen the page
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.dates_check = QCheckBox(self)
         self.dates_check.setObjectName("dates_check")
         today = QDate.currentDate()
@@ -192,6 +199,7 @@ class HistoryPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(60)  # measure 60 rows, not all 500
+        header.setMaximumSectionSize(280)  # a long name is cut with "…", its tooltip whole
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
         self.count_label = QLabel(self)
@@ -261,6 +269,8 @@ class HistoryPage(QWidget):
         self.player_filter.addItem(tr("Everybody", "全員"), "")
         for name in names:
             self.player_filter.addItem(name, name)
+            self.player_filter.setItemData(self.player_filter.count() - 1, name,
+                                           Qt.ItemDataRole.ToolTipRole)
         self.player_filter.setCurrentIndex(max(0, self.player_filter.findData(player or "")))
         self.player_filter.blockSignals(False)
 
@@ -476,8 +486,9 @@ class PlayDialog(QDialog):
         play = self.play
         self.setWindowTitle(tr(f"Play #{play.id}", f"対局 #{play.id}"))
         self.title.setText(f"{game_name(play.game_id)} — {format_when(play.started_at)}")
+        winners = winner_text(play, short=True)
         facts = [tr(f"Mode: {mode_text(play.mode)}", f"形式: {mode_text(play.mode)}"),
-                 tr(f"Winner: {winner_text(play)}", f"勝者: {winner_text(play)}")]
+                 tr(f"Winner: {winners}", f"勝者: {winners}")]
         if play.location:
             facts.append(tr(f"Place: {play.location}", f"場所: {play.location}"))
         if play.finished_at is not None:
@@ -507,7 +518,12 @@ class PlayDialog(QDialog):
                 + [tr("Total", "合計"), tr("Rank", "順位"), tr("Winner", "勝者")])
         self.sheet.setColumnCount(len(seats))
         self.sheet.setRowCount(len(rows))
-        self.sheet.setHorizontalHeaderLabels([seat_name(s, lang) for s in seats])
+        self.sheet.setHorizontalHeaderLabels([strip_isolates(short_name(seat_name(s, lang), 24))
+                                              for s in seats])
+        for column, seat in enumerate(seats):  # a long name is cut with "…" in its header
+            header = self.sheet.horizontalHeaderItem(column)
+            if header is not None:
+                header.setToolTip(seat_name(seat, lang))
         self.sheet.setVerticalHeaderLabels(rows)
         for column, seat in enumerate(seats):
             values = [format_number(seat.breakdown.get(k)) for k in keys]

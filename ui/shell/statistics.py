@@ -39,6 +39,7 @@ from ui.shell.common import (
     heading,
     library_button,
     repo,
+    short_name,
 )
 
 #: The game filter's first two entries.
@@ -146,6 +147,7 @@ class StatisticsPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(60)
+        header.setMaximumSectionSize(260)  # a long name is cut with "…", its tooltip whole
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.wins_chart = BarChart(self)
         self.wins_chart.setObjectName("wins_chart")
@@ -286,11 +288,14 @@ class StatisticsPage(QWidget):
         for chart in (self.wins_chart, self.scores_chart, self.months_chart):
             chart.colors = colors
         self.legend.setText("&nbsp;&nbsp; ".join(
-            f'<span style="color:{color}">■</span>&nbsp;{html.escape(name)}'
+            f'<span style="color:{color}">■</span>&nbsp;{html.escape(short_name(name, 24))}'
             for name, color in colors.items()))
+        self.legend.setToolTip("\n".join(colors))
         no_data = tr("No finished plays yet", "終わった対局はまだありません")
         self.wins_chart.set_data(tr("Wins per player", "プレイヤー別の勝ち数"),
                                  [n for n, _w in wins], [w for _n, w in wins], no_data)
+        self.wins_chart.tips = [tr(f"{isolate(n)}: {w} wins", f"{isolate(n)}: {w} 勝")
+                                for n, w in wins]
         game = getattr(self, "score_game", "")
         self.scores_chart.set_data(
             tr(f"Scores over time — {game_name(game)}", f"得点の推移 — {game_name(game)}")
@@ -317,6 +322,8 @@ class StatisticsPage(QWidget):
             ]
             for column, (text, number) in enumerate(values):
                 item = NumberItem(text) if column >= 2 else QTableWidgetItem(text)
+                if column == 0:
+                    item.setToolTip(text)  # the column cuts a long name with "…"
                 if column >= 2:
                     item.setData(Qt.ItemDataRole.UserRole, number)
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight
