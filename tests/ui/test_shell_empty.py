@@ -11,16 +11,12 @@ from ui.i18n import language
 @pytest.fixture
 def empty_window(qtbot, tmp_path, settings, english, monkeypatch):
     import db
+    from tests.ui.conftest import shown_window
     from ui.context import AppContext
-    from ui.main_window import MainWindow
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
     database = db.open_database(f"sqlite:///{tmp_path / 'empty.db'}")
-    win = MainWindow(AppContext(db=database, settings=settings, lang=language()))  # type: ignore[arg-type]
-    qtbot.addWidget(win)
-    win.resize(1100, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = shown_window(qtbot, AppContext(db=database, settings=settings, lang=language()))
     yield win
     win.close()
     database.close()
