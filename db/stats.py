@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, case, delete, func, insert, literal_column, select
+from sqlalchemy import Connection, case, delete, func, insert, literal_column, or_, select
 from sqlalchemy.orm import Session
 
-from companion.history import PeriodCount, PlayerStats, ScorePoint
+from companion.history import PeriodCount, PlayerStats, PlayMode, ScorePoint
 from db.engine import Database
 from db.models import PlayerRow, PlayRow, SeatRow, StatCellRow
 
@@ -131,3 +132,33 @@ def game_play_counts(database: Database) -> dict[str, int]:
              .where(PlayRow.finished_at.is_not(None)).group_by(PlayRow.game_id))
     with database.engine.connect() as conn:
         return {g: int(c) for g, c in conn.execute(query)}
+
+
+
+def plays_counted_per_period(database: Database, *, game_id: str | None = None,
+                             period: str = "month",
+                             since: datetime | None = None) -> list[tuple[str, int]]:
+    """Finished plays with at least one person, per month (or year), oldest first; only those
+    finished at or after `since` when given. Each play counts once, however many people sat at
+    it (`plays_per_period` is the per-player view)."""
+    if period not in ("month", "year"):
+        raise ValueError(f"unknown period {period!r} (month or year)")
+    dialect = database.engine.dialect.name
+    label = (_month(dialect) if period == "month"
+             else func.substr(_month(dialect), 1, 4)).label("p")
+    has_person = (select(SeatRow.id)
+                  .where(SeatRow.play_id == PlayRow.id, SeatRow.player_id.is_not(None))
+                  .exists())
+    # people enter table plays; only a digital play can have computers alone (and the cheap
+    # test first keeps 100,000 plays well under the Statistics page's time budget)
+    with_people = or_(PlayRow.mode == PlayMode.TABLE.value, has_person)
+    query = (select(label, func.count())
+             .where(PlayRow.finished_at.is_not(None), with_people)
+             .group_by(label)
+             .order_by(label))
+    if game_id:
+        query = query.where(PlayRow.game_id == game_id)
+    if since is not None:
+        query = query.where(PlayRow.finished_at >= since)
+    with database.engine.connect() as conn:
+        return [(str(p), int(c)) for p, c in conn.execute(query)]

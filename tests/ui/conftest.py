@@ -182,8 +182,8 @@ def ctx(database, settings, english):
     return AppContext(db=database, settings=settings, lang=language())
 
 
-@pytest.fixture
-def window(qtbot, ctx):
+def shown_window(qtbot, ctx) -> Any:
+    """The main window of `ctx`, shown at the default size."""
     from ui.main_window import MainWindow
 
     win = MainWindow(ctx)  # type: ignore[arg-type]
@@ -191,6 +191,12 @@ def window(qtbot, ctx):
     win.resize(1100, 720)
     win.show()
     qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def window(qtbot, ctx):
+    win = shown_window(qtbot, ctx)
     yield win
     win.close()
 

@@ -334,6 +334,7 @@ class LibraryPage(QWidget):
         list_layout.addWidget(self.hint)
         list_layout.addWidget(scroll, 1)
         self.stack.addWidget(self.list_page)
+        self.stack.currentChanged.connect(self._view_changed)
         self.game_pages: dict[str, GamePage] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -373,6 +374,7 @@ class LibraryPage(QWidget):
             info = next(g for g in self.games if g.id == game_id)
             page = GamePage(self.ctx, info, self.stack)
             page.back.connect(self.show_list)
+            page.tabs.currentChanged.connect(self._view_changed)
             self.stack.addWidget(page)
             self.game_pages[game_id] = page
         return page
@@ -399,6 +401,11 @@ class LibraryPage(QWidget):
 
     def show_list(self) -> None:
         self.stack.setCurrentWidget(self.list_page)
+
+    def _view_changed(self, *_: object) -> None:
+        """Another game or tab in front: the window's last message was about the one before."""
+        if self.window_ is not None:
+            self.window_.clear_message()
 
     def current_game(self) -> str | None:
         page = self.stack.currentWidget()
