@@ -1,6 +1,7 @@
 """The stick thrower for play at the table: throw five sticks on screen (for any game of the
 compendium), see the count, the history of throws and how the results compare with fair
-sticks. Space throws; Ctrl+Z / Ctrl+Shift+Z undo and redo throws (QUndoStack).
+sticks. Space throws; the table page's Undo/Redo (Ctrl+Z / Ctrl+Shift+Z) take throws back and
+bring them again (QUndoStack).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from companion.table.thrower import Faces, ThrowLog
-from ui.i18n import language, tr
-from ui.table.sticks_widget import ResultBadge, SticksWidget
+from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget
+from ui.i18n import tr
+from ui.table.frame import TablePage, TableTab
 from ui.table.weak import weak_listener
 
 
@@ -89,20 +91,20 @@ class DistributionChart(QWidget):
         painter.end()
 
 
-class ThrowerView(QWidget):
+class ThrowerView(TableTab):
     """A table tool: the animated thrower, its history and statistics."""
 
+    title = ("Throw sticks", "投げ棒")
+    undo_stack: QUndoStack
     thrown = Signal(int)  # the result of a throw, once recorded
 
-    def __init__(self, parent: QWidget | None = None, seed: int | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, page: TablePage, seed: int | None = None) -> None:
+        super().__init__(page)
         self.log = ThrowLog()
         self.undo_stack = QUndoStack(self)
         self.rng = random.Random(seed)
         self._build(seed)
         self.log.listeners.append(weak_listener(self._refresh))
-        language().changed.connect(self.retranslate)
-        self.retranslate()
         self._refresh()
 
     def _build(self, seed: int | None) -> None:
@@ -128,10 +130,6 @@ class ThrowerView(QWidget):
         self.history = QListWidget(self)
         self.history.setMaximumWidth(160)
         self.chart = DistributionChart(self.log, self)
-        self.undo_button = QPushButton(self)
-        self.undo_button.clicked.connect(self.undo_stack.undo)
-        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
-        self.undo_button.setEnabled(False)
         self.history_label = QLabel(self)
         self.chart_label = QLabel(self)
 
@@ -142,7 +140,6 @@ class ThrowerView(QWidget):
         seed_row.addWidget(self.seeded)
         seed_row.addWidget(self.seed_box)
         seed_row.addStretch(1)
-        seed_row.addWidget(self.undo_button)
         grid = QGridLayout()
         grid.addWidget(self.history_label, 0, 0)
         grid.addWidget(self.chart_label, 0, 1)
@@ -155,20 +152,15 @@ class ThrowerView(QWidget):
         layout.addLayout(seed_row)
         layout.addLayout(grid, 1)
 
-        for keys, slot in ((QKeySequence(Qt.Key.Key_Space), self.throw),
-                           (QKeySequence.StandardKey.Undo, self.undo_stack.undo),
-                           (QKeySequence("Ctrl+Y"), self.undo_stack.redo),
-                           (QKeySequence("Ctrl+Shift+Z"), self.undo_stack.redo)):
-            shortcut = QShortcut(keys, self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(slot)
+        shortcut = QShortcut(QKeySequence(Qt.Key.Key_Space), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.throw)
 
-    def retranslate(self, *_: object) -> None:
+    def retranslate(self) -> None:
         self.throw_button.setText(tr("Throw  (Space)", "投げる (スペース)"))
         self.seeded.setText(tr("Fixed seed", "シード固定"))
         self.seeded.setToolTip(tr("The same seed gives the same throws again",
                                   "同じシードなら同じ投げ目が再現されます"))
-        self.undo_button.setText(tr("Undo throw", "投げを取り消す"))
         self.history_label.setText(tr("Throws", "投げた記録"))
         self.chart_label.setText(tr("How often each number came up", "出目の頻度"))
         self._refresh()
