@@ -4,7 +4,9 @@
   other (a layout squeezed below what its children need);
 - `clipped(root)`: a visible widget smaller than it needs (a button or label whose text is cut,
   a word-wrapped label shorter than its lines), or sticking out of its parent;
-- `layout_problems(root)`: both, as readable lines for an assertion message;
+- `cut_scroll_areas(root)`: a scroll area whose content does not fit in a direction it does
+  not scroll;
+- `layout_problems(root)`: all of these, as readable lines for an assertion message;
 - `untranslated(root, allowed)`: visible texts of a Japanese screen that still hold English
   words (names, notation and numbers allowed by an explicit list).
 
@@ -22,14 +24,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QModelIndex, QRect, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QAbstractScrollArea,
     QComboBox,
+    QGroupBox,
+    QHeaderView,
     QLabel,
     QLayout,
     QLineEdit,
+    QScrollArea,
     QSizePolicy,
     QTabBar,
     QWidget,
@@ -150,18 +156,57 @@ def clipped(root: QWidget) -> list[tuple[QWidget, str]]:
             if not any(w is not other and w.isAncestorOf(other) for other, _ in found)]
 
 
+def cut_scroll_areas(root: QWidget) -> list[tuple[QWidget, str]]:
+    """Scroll areas whose content is larger than the area in a direction they do not scroll."""
+    found = []
+    off = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    for area in root.findChildren(QScrollArea):
+        content = area.widget()
+        if not _shown(area) or content is None:
+            continue
+        view = area.viewport()
+        if (area.horizontalScrollBarPolicy() == off
+                and content.width() > view.width() + TOLERANCE):
+            found.append((area, f"content {content.width()}px wide in {view.width()}px"))
+        if (area.verticalScrollBarPolicy() == off
+                and content.height() > view.height() + TOLERANCE):
+            found.append((area, f"content {content.height()}px tall in {view.height()}px"))
+    return found
+
+
 def layout_problems(root: QWidget) -> list[str]:
-    """Every overlap and clipped widget under `root`, one readable line each."""
+    """Every overlap, clipped widget and cut scroll area under `root`, one line each."""
     lines = [f"overlap: {describe(a)} / {describe(b)}" for a, b in overlaps(root)]
     lines += [f"clipped: {describe(w)}: {why}" for w, why in clipped(root)]
+    lines += [f"cut: {describe(w)}: {why}" for w, why in cut_scroll_areas(root)]
     return lines
 
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
+def _model_texts(view: QAbstractItemView, most: int = 200) -> Iterator[str]:
+    """The headers and cells of a list or table view (the first `most` rows)."""
+    model = view.model()
+    if model is None:
+        return
+    display = Qt.ItemDataRole.DisplayRole
+    top = QModelIndex()
+    try:
+        columns = model.columnCount(top)
+    except TypeError:  # a list model whose column count Python may not call
+        columns = 1
+    for column in range(columns):
+        yield str(model.headerData(column, Qt.Orientation.Horizontal, display) or "")
+    for row in range(min(model.rowCount(top), most)):
+        yield str(model.headerData(row, Qt.Orientation.Vertical, display) or "")
+        for column in range(columns):
+            yield str(model.index(row, column).data(display) or "")
+
+
 def visible_texts(root: QWidget) -> Iterator[str]:
-    """The texts a person reads on the shown widgets (labels, buttons, tabs, placeholders)."""
+    """The texts a person reads on the shown widgets: labels, buttons, tabs, placeholders,
+    group titles, combo boxes, and the headers and cells of lists and tables."""
     widgets: Iterable[QWidget] = [root, *root.findChildren(QWidget)]
     for widget in widgets:
         if not widget.isVisible():
@@ -172,6 +217,12 @@ def visible_texts(root: QWidget) -> Iterator[str]:
             yield widget.placeholderText()
         elif isinstance(widget, QTabBar):
             yield from (widget.tabText(i) for i in range(widget.count()))
+        elif isinstance(widget, QGroupBox):
+            yield widget.title()
+        elif isinstance(widget, QComboBox):
+            yield widget.currentText()
+        elif isinstance(widget, QAbstractItemView) and not isinstance(widget, QHeaderView):
+            yield from _model_texts(widget)
 
 
 def untranslated(root: QWidget, allowed: Iterable[str] = ()) -> list[str]:

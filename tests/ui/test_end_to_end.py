@@ -68,7 +68,8 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
     (row,) = history.visible_rows()
     assert row[1:] == ["Juusai (Foolish Sticks)", "花子, Bot · Random, Bot · Greedy",
                        row[3], "Digital"]
-    assert row[3] and row[3] in headline  # the winner shown is the one announced
+    plain = headline.replace("\u2068", "").replace("\u2069", "")  # names are bidi-isolated
+    assert row[3] and row[3] in plain  # the winner shown is the one announced
     person.click_row(history.table, 0, double=True)
     dialog = history.findChild(history_module.PlayDialog)
     assert dialog.isVisible() and dialog.log.count() >= 3

@@ -5,13 +5,14 @@ seats."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from companion.games import registry
 from companion.games.registry import Mode
-from tests.ui.layout_checks import layout_problems
+from tests.ui.layout_checks import layout_problems, untranslated
 from ui.i18n import language
 
 NAMES = ("Alexandra Konstantinopoulou", "花子", "محمد علي", "Ben")
@@ -34,10 +35,6 @@ def settle(qtbot: Any) -> None:
     qtbot.wait(20)
 
 
-def check(window: Any, where: str) -> list[str]:
-    return [f"{where}: {line}" for line in layout_problems(window)]
-
-
 def start_hot_seat(area: Any, info: Any) -> Any:
     form = area.form
     form.set_players(max(info.min_players, 2))
@@ -48,29 +45,54 @@ def start_hot_seat(area: Any, info: Any) -> Any:
     return area.view
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_game_page_fits_the_smallest_window(qtbot, small_window, lang) -> None:
-    language().set(lang)
-    window = small_window
-    problems: list[str] = []
+def every_page(qtbot: Any, window: Any, moves: int = 0) -> Iterator[str]:
+    """Show every game page in turn — each table tab, the new-game form, a started hot-seat
+    game (covered, then revealed; after `moves` moves) — and yield where the window is."""
     for info in registry.all_games():
         if Mode.TABLE in info.modes:
             table = window.open_game(info.id, "table").widget("table")
             for index in range(table.tabs.count()):
                 table.tabs.setCurrentIndex(index)
                 settle(qtbot)
-                problems += check(window, f"{info.id} table tab {index}")
-        if Mode.PLAY in info.modes:
-            area = window.open_game(info.id, "play").widget("play")
-            area.show_form()
-            settle(qtbot)
-            problems += check(window, f"{info.id} new-game form")
-            view = start_hot_seat(area, info)
-            settle(qtbot)
-            problems += check(window, f"{info.id} play")
+                yield f"{info.id} table tab {index}"
+        if Mode.PLAY not in info.modes:
+            continue
+        area = window.open_game(info.id, "play").widget("play")
+        area.show_form()
+        settle(qtbot)
+        yield f"{info.id} new-game form"
+        view = start_hot_seat(area, info)
+        settle(qtbot)
+        yield f"{info.id} play"
+        for _ in range(moves):  # the move list and the seat notes have something to say
             if view.is_covered():
                 view.reveal()
-                settle(qtbot)
-                problems += check(window, f"{info.id} play, revealed")
-            area.show_form()
+            if view.legal_moves():
+                view.play(view.legal_moves()[0])
+        if view.is_covered():
+            view.reveal()
+            settle(qtbot)
+            yield f"{info.id} play, revealed"
+        area.show_form()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_game_page_fits_the_smallest_window(qtbot, small_window, lang) -> None:
+    language().set(lang)
+    problems = [f"{where}: {line}" for where in every_page(qtbot, small_window)
+                for line in layout_problems(small_window)]
     assert not problems, "\n".join(problems)
+
+
+#: Words a Japanese page may show: the seats' names, notation, keys and product names.
+ALLOWED = ("Alexandra", "Konstantinopoulou", "Ben", "Ctrl", "PDF", "MCTS", "Shift")
+
+
+def test_every_game_page_speaks_japanese(qtbot, small_window) -> None:
+    """Issue 8: English on the Japanese game pages (Etariya stones and moves, Alluvium save
+    errors, raw category keys as row labels). Names and notation aside."""
+    language().set("ja")
+    small_window.resize(1100, 720)
+    found = [f"{where}: {text}" for where in every_page(qtbot, small_window, moves=4)
+             for text in untranslated(small_window, ALLOWED)]
+    assert not found, "\n".join(found)

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import SIGNAL, Qt, Signal
+from PySide6.QtCore import SIGNAL, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -212,6 +212,22 @@ class SeatPanel(QWidget):
             self.cards.append(card)
 
 
+class SideScroll(QScrollArea):
+    """The side column: it scrolls up and down, and is never narrower than its content."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def minimumSizeHint(self) -> QSize:
+        content = self.widget()
+        width = content.minimumSizeHint().width() if content is not None else 0
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(max(200, width + bar + 2 * self.frameWidth()), 80)
+
+
 class ResultBanner(QFrame):
     """The end of the game: the winner(s), the scores, the game's detail, where it is saved."""
 
@@ -348,12 +364,8 @@ class PlayFrame(QWidget):
         side_layout.addWidget(self.moves_title)
         side_layout.addWidget(self.moves, 1)
         self.moves.setMinimumHeight(80)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = SideScroll(self)
         scroll.setWidget(side)
-        scroll.setMinimumWidth(200)
         self.side_scroll = scroll
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)

@@ -6,13 +6,22 @@
 - `isolate(name)`: a name wrapped in Unicode first-strong isolates (U+2068 … U+2069), for use
   inside a sentence, so that an Arabic or Hebrew name does not reorder the words around it.
 - `ScrollContent`: the content of a scroll area that scrolls only when it must.
+- `words(widget, en, ja)`: a widget's text in both languages, kept in the interface language
+  (no `retranslate` line needed for it).
+- `antialiased(widget)`: the painter every board starts with.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
+from typing import TypeVar
+
+from PySide6.QtCore import QObject, QSize, Qt
+from PySide6.QtGui import QPaintDevice, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStyle, QStyleOption, QWidget
+
+from ui.i18n import language, tr
+
+W = TypeVar("W", bound=QWidget)
 
 FSI, PDI = "\u2068", "\u2069"
 
@@ -75,3 +84,31 @@ class ScrollContent(QWidget):
     def heightForWidth(self, width: int) -> int:
         layout = self.layout()
         return layout.minimumHeightForWidth(width) if layout is not None else -1
+
+
+class _Words(QObject):
+    """One text of a widget in both languages; a child of the widget, so it goes with it."""
+
+    def __init__(self, widget: QWidget, setter: str, en: str, ja: str) -> None:
+        super().__init__(widget)
+        self.set_text = getattr(widget, setter)
+        self.en, self.ja = en, ja
+        language().changed.connect(self.apply)
+        self.apply()
+
+    def apply(self, *_: object) -> None:
+        self.set_text(tr(self.en, self.ja))
+
+
+def words(widget: W, en: str, ja: str, setter: str = "setText") -> W:
+    """Give `widget` a text (or a title, a placeholder: `setter`) in English and Japanese; it
+    follows every language switch. Returns the widget."""
+    _Words(widget, setter, en, ja)
+    return widget
+
+
+def antialiased(device: QPaintDevice) -> QPainter:
+    """A painter on `device` with antialiasing on (end it when done)."""
+    painter = QPainter(device)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    return painter

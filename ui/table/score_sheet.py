@@ -46,7 +46,7 @@ from companion.history import PlayRecord
 from companion.scoresheet import ScoreSheet
 from ui.context import AppContext
 from ui.i18n import language, tr
-from ui.play.widgets import isolate
+from ui.play.widgets import isolate, words
 from ui.table.frame import TablePage, TableTab
 from ui.table.weak import weak_listener
 
@@ -315,7 +315,8 @@ class ScoreSheetTab(TableTab):
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("yyyy-MM-dd HH:mm")
         self.date_edit.dateTimeChanged.connect(self._date_changed)
-        self.place_edit = QLineEdit(self.sheet.location, self)
+        self.place_edit = words(QLineEdit(self.sheet.location, self), "where you played",
+                                "遊んだ場所", "setPlaceholderText")
         self.place_edit.textChanged.connect(self.sheet.set_location)
         self.table = QTableView(self)
         self.table.setModel(self.model)
@@ -328,9 +329,9 @@ class ScoreSheetTab(TableTab):
         self.table.horizontalHeader().setMinimumSectionSize(60)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setMinimumHeight(200)
-        self.add_button = QPushButton(self)
+        self.add_button = words(QPushButton(self), "Add player", "プレイヤーを追加")
         self.add_button.clicked.connect(lambda: self.undo_stack.push(AddPlayer(self.sheet)))
-        self.remove_button = QPushButton(self)
+        self.remove_button = words(QPushButton(self), "Remove player", "プレイヤーを削除")
         self.remove_button.clicked.connect(self._remove_player)
         self.winner_label = QLabel(self)
         self.winner_label.setWordWrap(True)
@@ -343,14 +344,13 @@ class ScoreSheetTab(TableTab):
         self.notes_edit.textChanged.connect(
             lambda: self.sheet.set_notes(self.notes_edit.toPlainText()))
         form = QFormLayout()
-        self.date_label, self.place_label = QLabel(self), QLabel(self)
-        form.addRow(self.date_label, self.date_edit)
-        form.addRow(self.place_label, self.place_edit)
+        form.addRow(words(QLabel(self), "Date", "日付"), self.date_edit)
+        form.addRow(words(QLabel(self), "Place", "場所"), self.place_edit)
         players_row = QHBoxLayout()
         players_row.addWidget(self.add_button)
         players_row.addWidget(self.remove_button)
         players_row.addStretch(1)
-        self.notes_label = QLabel(self)
+        self.notes_label = words(QLabel(self), "Notes", "メモ")
         main = QVBoxLayout()
         main.addLayout(players_row)
         main.addWidget(self.table, 1)
@@ -373,12 +373,6 @@ class ScoreSheetTab(TableTab):
         super().resizeEvent(event)
 
     def retranslate(self) -> None:
-        self.date_label.setText(tr("Date", "日付"))
-        self.place_label.setText(tr("Place", "場所"))
-        self.place_edit.setPlaceholderText(tr("where you played", "遊んだ場所"))
-        self.add_button.setText(tr("Add player", "プレイヤーを追加"))
-        self.remove_button.setText(tr("Remove player", "プレイヤーを削除"))
-        self.notes_label.setText(tr("Notes", "メモ"))
         self.model.headerDataChanged.emit(Qt.Orientation.Vertical, 0, self.model.rowCount() - 1)
         self._refresh()
 

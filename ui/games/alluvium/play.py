@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -39,20 +39,20 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.api import Outcome
+from companion.games.alluvium.profile import SheetProfile, normalise, orientations, sheet_profile
 from companion.games.alluvium.profile import card as card_of
-from companion.games.alluvium.profile import normalise, orientations, sheet_profile
 from companion.games.alluvium.rules import OTHER, VIRTUAL, AlluviumState, Fill, Pass, Place
 from companion.games.alluvium.scoring import EMPTY, largest_rectangle
 from ui.context import AppContext
-from ui.games.alluvium.map_widget import qcolor
+from ui.games.alluvium.map_widget import SheetGrid, qcolor
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import isolate
+from ui.play.widgets import antialiased, isolate, words
 
 Cell = tuple[int, int]
 
 
-class PlayBoard(QWidget):
+class PlayBoard(SheetGrid):
     """One sheet with a piece preview; emits `move_chosen` with a legal move and
     `piece_changed` when the card or its orientation changes."""
 
@@ -84,28 +84,8 @@ class PlayBoard(QWidget):
         self.update()
 
     # --- geometry -----------------------------------------------------------------------------
-    def cell_size(self) -> float:
-        return max(8.0, min(self.width() / self.profile.cols, self.height() / self.profile.rows))
-
-    def origin(self) -> tuple[float, float]:
-        """The sheet's top-left corner: centred in the widget."""
-        size = self.cell_size()
-        return ((self.width() - size * self.profile.cols) / 2,
-                (self.height() - size * self.profile.rows) / 2)
-
-    def cell_rect(self, cell: Cell) -> QRectF:
-        size = self.cell_size()
-        x0, y0 = self.origin()
-        return QRectF(x0 + cell[1] * size, y0 + cell[0] * size, size, size)
-
-    def cell_center(self, cell: Cell) -> QPoint:
-        return self.cell_rect(cell).center().toPoint()
-
-    def cell_at(self, point: QPoint) -> Cell | None:
-        size = self.cell_size()
-        x0, y0 = self.origin()
-        cell = (int((point.y() - y0) // size), int((point.x() - x0) // size))
-        return cell if self.profile.in_bounds(cell) else None
+    def grid_profile(self) -> SheetProfile:
+        return self.profile
 
     # --- the piece ----------------------------------------------------------------------------
     def shapes(self) -> tuple[frozenset[Cell], ...]:
@@ -180,8 +160,7 @@ class PlayBoard(QWidget):
 
     # --- drawing ------------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter = antialiased(self)
         painter.fillRect(self.rect(), QColor("#fbfaf6"))
         size = self.cell_size()
         for r, line in enumerate(self.grid):
@@ -271,21 +250,23 @@ class AlluviumScreens(PlayScreens):
         bold = self.sheet_label.font()
         bold.setBold(True)
         self.sheet_label.setFont(bold)
-        self.card_box = QGroupBox(side)
+        self.card_box = words(QGroupBox(side), "Your card", "カード", "setTitle")
         self.card_label = QLabel(self.card_box)
         self.card_label.setWordWrap(True)
         self.shape = ShapeWidget(self.card_box)
-        self.keys_label = QLabel(self.card_box)
+        self.keys_label = words(QLabel(self.card_box), "R / wheel: turn · M: mirror",
+                                "R/ホイール: 回転 · M: 反転")
         self.keys_label.setWordWrap(True)
         card_layout = QGridLayout(self.card_box)
         card_layout.addWidget(self.shape, 0, 0, 2, 1)
         card_layout.addWidget(self.card_label, 0, 1)
         card_layout.addWidget(self.keys_label, 1, 1)
         card_layout.setColumnStretch(1, 1)
-        self.pass_button = QPushButton(side)
+        self.pass_button = words(QPushButton(side), "Pass", "パス")
         self.pass_button.setObjectName("move:pass")
         self.pass_button.clicked.connect(lambda: frame.play(Pass()))
-        self.sheets_box = QGroupBox(side)
+        self.sheets_box = words(QGroupBox(side), "Sheets (as far as you have seen them)",
+                                "各シート(見た範囲)", "setTitle")
         self.sheets = QTableWidget(self.sheets_box)
         self.sheets.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.sheets.horizontalHeader()
@@ -294,6 +275,7 @@ class AlluviumScreens(PlayScreens):
         header.setMinimumSectionSize(24)
         self.sheets.verticalHeader().setVisible(False)
         self.sheets.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.sheets.setWordWrap(False)
         self.sheets.setMinimumHeight(120)
         QVBoxLayout(self.sheets_box).addWidget(self.sheets)
         layout = QVBoxLayout(side)
@@ -389,11 +371,6 @@ class AlluviumScreens(PlayScreens):
         return "\n".join(lines)
 
     def retranslate(self) -> None:
-        self.card_box.setTitle(tr("Your card", "カード"))
-        self.keys_label.setText(tr("R / wheel: turn · M: mirror", "R/ホイール: 回転 · M: 反転"))
-        self.pass_button.setText(tr("Pass", "パス"))
-        self.sheets_box.setTitle(tr("Sheets (as far as you have seen them)",
-                                    "各シート(見た範囲)"))
         self._show_piece()
 
 

@@ -46,7 +46,7 @@ from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.games.alluvium.map_widget import MapWidget, qcolor
 from ui.i18n import language, tr
-from ui.play.widgets import isolate
+from ui.play.widgets import isolate, words
 from ui.table.frame import TablePage, TableTab
 
 NO_AREA = -1  # the area spin box's "not written" value
@@ -150,19 +150,19 @@ class SetupTab(AlluviumTab):
 
     def __init__(self, page: AlluviumTablePage) -> None:
         super().__init__(page)
-        self.setup_box = QGroupBox(self)
+        self.setup_box = words(QGroupBox(self), "Setup", "準備", "setTitle")
         form = QFormLayout(self.setup_box)
         self.players_spin = QSpinBox(self.setup_box)
         self.players_spin.setRange(3, 5)
         self.players_spin.setValue(4)
         self.players_spin.valueChanged.connect(self._players_changed)
-        self.players_label = QLabel(self.setup_box)
-        form.addRow(self.players_label, self.players_spin)
+        form.addRow(words(QLabel(self.setup_box), "Players", "人数"), self.players_spin)
         self.seat_rows: list[tuple[QLineEdit, QComboBox]] = []
         self.seat_grid = QGridLayout()
         form.addRow(self.seat_grid)
         for i in range(5):
-            name = QLineEdit(self.setup_box)
+            name = words(QLineEdit(self.setup_box), f"Player {i + 1}", f"プレイヤー{i + 1}",
+                         "setPlaceholderText")
             name.setObjectName(f"name{i}")
             combo = QComboBox(self.setup_box)
             combo.setObjectName(f"colour{i}")
@@ -170,13 +170,14 @@ class SetupTab(AlluviumTab):
             self.seat_grid.addWidget(combo, i, 1)
             name.editingFinished.connect(lambda i=i: page.rename(i))
             self.seat_rows.append((name, combo))
-        self.virtual_label = QLabel(self.setup_box)
+        self.virtual_label = words(QLabel(self.setup_box), "Virtual colour", "仮想プレイヤーの色")
         self.virtual_combo = QComboBox(self.setup_box)
         form.addRow(self.virtual_label, self.virtual_combo)
-        self.new_button = QPushButton(self.setup_box)
+        self.new_button = words(QPushButton(self.setup_box), "New game with this setup",
+                                "この設定で新しいゲーム")
         self.new_button.clicked.connect(page.new_game)
         form.addRow(self.new_button)
-        self.tracker_box = QGroupBox(self)
+        self.tracker_box = words(QGroupBox(self), "Round tracker", "ラウンドの進行", "setTitle")
         tl = QVBoxLayout(self.tracker_box)
         self.round_label = QLabel(self.tracker_box)
         font = self.round_label.font()
@@ -192,8 +193,8 @@ class SetupTab(AlluviumTab):
                   self.instruction_label):
             tl.addWidget(w)
         buttons = QHBoxLayout()
-        self.back_button = QPushButton(self.tracker_box)
-        self.next_button = QPushButton(self.tracker_box)
+        self.back_button = words(QPushButton(self.tracker_box), "◀ Back", "◀ 戻る")
+        self.next_button = words(QPushButton(self.tracker_box), "Next ▶", "次へ ▶")
         self.back_button.clicked.connect(lambda: page.step(False))
         self.next_button.clicked.connect(lambda: page.step(True))
         buttons.addWidget(self.back_button)
@@ -259,15 +260,6 @@ class SetupTab(AlluviumTab):
         self.next_button.setEnabled(not tracker.is_over())
 
     def retranslate(self) -> None:
-        self.setup_box.setTitle(tr("Setup", "準備"))
-        self.players_label.setText(tr("Players", "人数"))
-        for i, (name, _combo) in enumerate(self.seat_rows):
-            name.setPlaceholderText(tr(f"Player {i + 1}", f"プレイヤー{i + 1}"))
-        self.virtual_label.setText(tr("Virtual colour", "仮想プレイヤーの色"))
-        self.new_button.setText(tr("New game with this setup", "この設定で新しいゲーム"))
-        self.tracker_box.setTitle(tr("Round tracker", "ラウンドの進行"))
-        self.back_button.setText(tr("◀ Back", "◀ 戻る"))
-        self.next_button.setText(tr("Next ▶", "次へ ▶"))
         self.fill_combos()
         self.show_tracker(self.alluvium.tracker)
 
@@ -291,9 +283,11 @@ class SheetsTab(AlluviumTab):
         self.rect_label = QLabel(self)
         self.rect_label.setObjectName("rect-label")
         self.rect_label.setWordWrap(True)
-        self.tracks_box = QGroupBox(self)
+        self.tracks_box = words(QGroupBox(self), "Checks per track", "トラックのチェック数",
+                                "setTitle")
         self.tracks_form = QFormLayout(self.tracks_box)
-        self.areas_box = QGroupBox(self)
+        self.areas_box = words(QGroupBox(self), "Area bonus per round",
+                               "ラウンドごとの面積ボーナス", "setTitle")
         self.areas_form = QFormLayout(self.areas_box)
         self.map_area_button = QPushButton(self)
         self.map_area_button.clicked.connect(page.take_area_from_map)
@@ -454,8 +448,6 @@ class SheetsTab(AlluviumTab):
         self.map.update()
 
     def retranslate(self) -> None:
-        self.tracks_box.setTitle(tr("Checks per track", "トラックのチェック数"))
-        self.areas_box.setTitle(tr("Area bonus per round", "ラウンドごとの面積ボーナス"))
         self._label_palette()
         for i in range(self.sheet_tabs.count()):
             self.sheet_tabs.setTabText(i, self.sheet_title(i))

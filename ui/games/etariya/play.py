@@ -34,8 +34,8 @@ from companion.core.record import Game, RecordEntry
 from ui.context import AppContext
 from ui.games.etariya import pictures
 from ui.games.etariya.board_widget import BoardWidget
-from ui.i18n import tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.widgets import words
 
 
 def _clear(layout: QLayout) -> None:
@@ -62,11 +62,11 @@ class EtariyaScreens(PlayScreens):
         self.board.cell_name = pictures.cell_name
         self.board.cell_clicked.connect(self.cell_clicked)
         side = QWidget(frame)
-        self.hand_box = QGroupBox(side)
+        self.hand_box = words(QGroupBox(side), "Place", "置く", "setTitle")
         self.hand_row = QGridLayout(self.hand_box)  # three a row: the panel stays narrow
         self.hand_group = QButtonGroup(side)
         self.hand_group.setExclusive(True)
-        self.choice_box = QGroupBox(side)
+        self.choice_box = words(QGroupBox(side), "Choose", "選ぶ", "setTitle")
         self.choice_grid = QGridLayout(self.choice_box)
         self.info_label = QLabel(side)
         self.info_label.setWordWrap(True)
@@ -171,10 +171,6 @@ class EtariyaScreens(PlayScreens):
 
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
         return pictures.outcome_text(state, outcome)
-
-    def retranslate(self) -> None:
-        self.hand_box.setTitle(tr("Place", "置く"))
-        self.choice_box.setTitle(tr("Choose", "選ぶ"))
 
 
 def play_view(ctx: AppContext | None, game_id: str = "etariya", *,

@@ -50,8 +50,10 @@ from ui.games.etariya import pictures
 from ui.games.etariya.board_widget import BoardWidget, stone_colour, text_on
 from ui.games.etariya.face_widget import FaceWidget
 from ui.i18n import language, tr
+from ui.play.widgets import words
 from ui.table.frame import TablePage, TableTab
-from ui.table.setup_bar import SetupCodeBar, load_json, store_json
+from ui.table.setup_tab import SetupTab as BaseSetupTab
+from ui.table.setup_tab import load_json, store_json
 from ui.undo import ReplaceState
 
 KEY_SETUP = "etariya/setup_code"
@@ -86,25 +88,19 @@ def keep_compatible(boxes: Mapping[str, QCheckBox], key: str, on: bool) -> str:
 
 
 # --- setup ----------------------------------------------------------------------------------
-class SetupTab(TableTab):
+class SetupTab(BaseSetupTab):
     """A seeded setup drawn as the board to build, with its share code; printable."""
 
-    title = ("Setup", "準備")
-    printable = True
     pdf_name = "etariya-setup.pdf"
     print_text = ("Print setup card…", "準備カードを印刷…")
 
     def __init__(self, page: EtariyaTablePage) -> None:
-        super().__init__(page)
         self.etariya = page
-        self.setup: Any = None
-        self.bar = SetupCodeBar(self)
-        self.bar.new_requested.connect(self.new_setup)
-        self.bar.open_requested.connect(self.open_code)
+        super().__init__(page, ("type a setup code to see its board again",
+                                "準備コードを入力すると同じボードを表示"))
         self.boxes: dict[str, QCheckBox] = {}
         exp_row = QHBoxLayout()
-        self.exp_label = QLabel(self)
-        exp_row.addWidget(self.exp_label)
+        exp_row.addWidget(words(QLabel(self), "Expansions:", "拡張:"))
         exp_grid = QGridLayout()
         for i, key in enumerate("ABCDE"):
             box = QCheckBox(self)
@@ -118,8 +114,6 @@ class SetupTab(TableTab):
         self.summary = QLabel(self)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setWordWrap(True)
-        self.steps = QListWidget(self)
-        self.steps.setWordWrap(True)
         right = QWidget(self)
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
@@ -152,14 +146,8 @@ class SetupTab(TableTab):
             return
         self.show_setup(setup)
 
-    def open_code(self, code: str) -> bool:
-        try:
-            setup = pictures.setup_from_code(code.strip())
-        except ValueError as exc:
-            self.say(f"That code cannot be read: {exc}", f"そのコードは読めません: {exc}")
-            return False
-        self.show_setup(setup)
-        return True
+    def read_code(self, code: str) -> Any:
+        return pictures.setup_from_code(code)
 
     def show_setup(self, setup: Any) -> None:
         self.setup = setup
@@ -177,17 +165,16 @@ class SetupTab(TableTab):
         self.changed.emit()
 
     def fill(self) -> None:
-        self.steps.clear()
         self.bar.show_code(pictures.setup_code(self.setup) if self.setup is not None else None)
         if self.setup is None:
+            self.show_steps([])
             self.board.set_picture(pictures.empty_picture())
             self.summary.setText("")
             return
         self.board.cell_name = pictures.cell_name
         self.board.set_picture(pictures.setup_picture(self.setup, language().code))
         self.summary.setText(pictures.setup_summary_html(self.setup))
-        for line in pictures.setup_lines(self.setup, language().code):
-            QListWidgetItem(line, self.steps)
+        self.show_steps(pictures.setup_lines(self.setup, language().code))
 
     def faces_changed(self) -> None:
         """Read the shown setup's code again with the faces now in use and redraw it."""
@@ -205,9 +192,6 @@ class SetupTab(TableTab):
             except ValueError:
                 self.setup = None
 
-    def print_problem(self) -> str | None:
-        return None if self.setup is not None else tr("No setup yet.", "準備はまだありません。")
-
     def export_pdf(self, path: Path) -> None:
         from companion.export.pdf import render_sheet
         from companion.games.etariya.printing import setup_card
@@ -217,9 +201,6 @@ class SetupTab(TableTab):
         render_sheet(setup_card(self.setup, language().code), path)
 
     def retranslate(self) -> None:
-        self.bar.retranslate(("type a setup code to see its board again",
-                              "準備コードを入力すると同じボードを表示"))
-        self.exp_label.setText(tr("Expansions:", "拡張:"))
         for key, box in self.boxes.items():
             box.setText(expansion_label(key))
         self.fill()
@@ -247,11 +228,17 @@ class MapTab(TableTab):
         self.face_title.setFont(bold)
         self.check_label = QLabel(self)
         self.check_label.setWordWrap(True)
-        self.help_label = QLabel(self)
+        self.help_label = words(QLabel(self), (
+            "Make each face look like your copy: click a cell to turn it Light ⇄ Dark. A face "
+            "needs 6 Light and 6 Dark cells. Shown as printed, before any 180° turn."), (
+            "お手持ちのマップシートと同じにしてください: マスをクリックすると光⇄闇が切り替わり"
+            "ます。1面は光6マス・闇6マスです。回転前の向きで表示しています。"))
         self.help_label.setWordWrap(True)
-        self.restore_face_button = QPushButton(self)
+        self.restore_face_button = words(QPushButton(self), "Restore this face",
+                                         "この面を元に戻す")
         self.restore_face_button.clicked.connect(self.restore_face)
-        self.restore_all_button = QPushButton(self)
+        self.restore_all_button = words(QPushButton(self), "Restore defaults",
+                                        "すべて初期値に戻す")
         self.restore_all_button.clicked.connect(self.restore_defaults)
         self.saved_label = QLabel(self)
         self.saved_label.setWordWrap(True)
@@ -338,13 +325,6 @@ class MapTab(TableTab):
         self.restore_face_button.setEnabled(face != pictures.default_faces()[index])
 
     def retranslate(self) -> None:
-        self.help_label.setText(tr(
-            "Make each face look like your copy: click a cell to turn it Light ⇄ Dark. A face "
-            "needs 6 Light and 6 Dark cells. Shown as printed, before any 180° turn.",
-            "お手持ちのマップシートと同じにしてください: マスをクリックすると光⇄闇が切り替わり"
-            "ます。1面は光6マス・闇6マスです。回転前の向きで表示しています。"))
-        self.restore_face_button.setText(tr("Restore this face", "この面を元に戻す"))
-        self.restore_all_button.setText(tr("Restore defaults", "すべて初期値に戻す"))
         self._fill_list()
         self.fill()
 
@@ -365,22 +345,24 @@ class TrackerTab(TableTab):
         self.etariya = page
         self.model: Any = pictures.new_tracker(())
         self.undo_stack = QUndoStack(self)
-        self.light_name = QLineEdit(self)
-        self.dark_name = QLineEdit(self)
+        self.light_name = words(QLineEdit(self), "name", "名前", "setPlaceholderText")
+        self.dark_name = words(QLineEdit(self), "name", "名前", "setPlaceholderText")
         self.first_box = QComboBox(self)
         self.first_box.addItems(["", ""])
-        self.score_box = QCheckBox(self)
+        self.score_box = words(QCheckBox(self), "E · score chips (win at 7 points)",
+                               "E · スコア変動(7点で勝利)")
         self.score_box.toggled.connect(self._score_toggled)
         self.names_form = QFormLayout()
-        self.light_label, self.dark_label, self.first_label = QLabel(self), QLabel(self), \
-            QLabel(self)
-        self.names_form.addRow(self.light_label, self.light_name)
-        self.names_form.addRow(self.dark_label, self.dark_name)
-        self.names_form.addRow(self.first_label, self.first_box)
+        self.names_form.addRow(words(QLabel(self), "Light player", "光の陣営"), self.light_name)
+        self.names_form.addRow(words(QLabel(self), "Dark player", "闇の陣営"), self.dark_name)
+        self.names_form.addRow(words(QLabel(self), "First player", "先手"), self.first_box)
         self.names_form.addRow(self.score_box)
-        self.grid_box = QGroupBox(self)
+        self.grid_box = words(QGroupBox(self), "Stones on the board — tap + when a stone is "
+                              "placed", "盤上の神石 — 置いたら + を押す", "setTitle")
         self.grid = QGridLayout(self.grid_box)
-        self.header_labels = [QLabel(self.grid_box) for _ in range(5)]
+        self.header_labels = [words(QLabel(self.grid_box), en, ja) for en, ja in (
+            ("Colour", "色"), ("on Light ☀", "光のマス ☀"), ("on Dark ☾", "闇のマス ☾"),
+            ("Dominance chip", "支配チップ"), ("Score chip", "得点チップ"))]
         for col, label in enumerate(self.header_labels):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.grid.addWidget(label, 0, col)
@@ -396,7 +378,7 @@ class TrackerTab(TableTab):
             " padding: 8px; font-weight: bold; }")
         self.totals_label = QLabel(self)
         self.totals_label.setWordWrap(True)
-        self.restart_button = QPushButton(self)
+        self.restart_button = words(QPushButton(self), "New game", "新しいゲーム")
         self.restart_button.clicked.connect(self.restart)
         left = QVBoxLayout()
         left.addLayout(self.names_form)
@@ -621,22 +603,7 @@ class TrackerTab(TableTab):
                      path)
 
     def retranslate(self) -> None:
-        self.light_label.setText(tr("Light player", "光の陣営"))
-        self.dark_label.setText(tr("Dark player", "闇の陣営"))
-        self.first_label.setText(tr("First player", "先手"))
-        self.score_box.setText(tr("E · score chips (win at 7 points)",
-                                  "E · スコア変動(7点で勝利)"))
-        self.light_name.setPlaceholderText(tr("name", "名前"))
-        self.dark_name.setPlaceholderText(tr("name", "名前"))
-        self.grid_box.setTitle(tr("Stones on the board — tap + when a stone is placed",
-                                  "盤上の神石 — 置いたら + を押す"))
-        for label, (en, ja) in zip(self.header_labels, (
-                ("Colour", "色"), ("on Light ☀", "光のマス ☀"), ("on Dark ☾", "闇のマス ☾"),
-                ("Dominance chip", "支配チップ"), ("Score chip", "得点チップ")), strict=True):
-            label.setText(tr(en, ja))
-        self.restart_button.setText(tr("New game", "新しいゲーム"))
         self.refresh()
-
 
     def resizeEvent(self, event: Any) -> None:
         narrow = self.width() < NARROW

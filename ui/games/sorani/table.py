@@ -1,5 +1,5 @@
 """Sorani table companion: players and names on top; setup checklist, round tracker and
-score pad as tabs of the shared table page.
+score pad (`ui.games.sorani.pad`) as tabs of the shared table page.
 
 - Setup: a seeded setup as a checklist to tick, with its share code; printable. A new setup
   (or another player count) starts the tracker afresh at once: its players, its first player.
@@ -21,31 +21,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from companion.games.sorani.printing import filled_sheet, setup_sheet
-from companion.games.sorani.scoring import (
-    FEATURE_KEYS,
-    SoraniSheet,
-    award_bonus,
-    feature_problems,
-    planet_problems,
-    planet_split,
-    tile_score,
-)
+from companion.games.sorani.printing import setup_sheet
 from companion.games.sorani.setup import Setup, SetupCodeError, from_code, new_seed, randomize
 from companion.games.sorani.tracker import (
     ROUNDS,
@@ -56,46 +43,29 @@ from companion.games.sorani.tracker import (
     sun_seat,
 )
 from ui.context import AppContext
+from ui.games.sorani.pad import SoraniPad
 from ui.i18n import language, tr
-from ui.play.widgets import isolate
+from ui.play.widgets import isolate, words
 from ui.table.frame import TablePage, TableTab
-from ui.table.score_sheet import ScoreSheetTab, SetScore
-from ui.table.setup_bar import SetupCodeBar, load_json, store_json
-from ui.table.weak import weak_listener
+from ui.table.setup_tab import SetupTab as BaseSetupTab
+from ui.table.setup_tab import load_json, store_json
 from ui.undo import ReplaceState
 
 KEY_SETUP = "sorani/setup"
 KEY_TRACKER = "sorani/tracker"
 KEY_NAMES = "sorani/names"
-COLOUR_LABELS = (("Colour 1", "色1"), ("Colour 2", "色2"), ("Colour 3", "色3"), ("Colour 4", "色4"))
-REFUSED_STYLE = "color: #b00020;"
-
-
-def _numbers(text: str) -> list[list[int]]:
-    """'3 0 3, 2 1 3' -> [[3, 0, 3], [2, 1, 3]] (ValueError for anything else)."""
-    groups = [part.split() for part in text.replace("、", ",").replace(";", ",").split(",")]
-    return [[int(word) for word in group] for group in groups if group]
-
-
 # --- setup ----------------------------------------------------------------------------------
-class SetupTab(TableTab):
+class SetupTab(BaseSetupTab):
     """A seeded setup shown as a checklist to tick, with its share code; printable."""
 
-    title = ("Setup", "準備")
-    printable = True
     pdf_name = "sorani-setup.pdf"
     print_text = ("Print checklist…", "チェックリストを印刷…")
 
     def __init__(self, page: SoraniPage) -> None:
-        super().__init__(page)
         self.sorani = page
-        self.setup: Setup | None = None
-        self.bar = SetupCodeBar(self, max_length=12)
-        self.bar.new_requested.connect(self.new_setup)
-        self.bar.open_requested.connect(self.open_code)
-        self.checklist = QListWidget(self)
-        self.checklist.setWordWrap(True)
-        self.checklist.setMinimumHeight(160)
+        super().__init__(page, ("code, e.g. 7K2Q-M4A", "コード 例: 7K2Q-M4A"), max_length=12,
+                         checkable=True)
+        self.checklist = self.steps
         self.checklist.itemChanged.connect(lambda _item: self._save())
         layout = QVBoxLayout(self)
         layout.addWidget(self.bar)
@@ -104,14 +74,8 @@ class SetupTab(TableTab):
     def new_setup(self) -> None:
         self.show_setup(randomize(new_seed(), self.sorani.players()))
 
-    def open_code(self, code: str) -> bool:
-        try:
-            setup = from_code(code)
-        except SetupCodeError as exc:
-            self.say(f"That code cannot be read: {exc}", f"そのコードは読めません: {exc}")
-            return False
-        self.show_setup(setup)
-        return True
+    def read_code(self, code: str) -> Setup:
+        return from_code(code)
 
     def show_setup(self, setup: Setup, ticks: list[bool] | None = None) -> None:
         """Show a setup; the player count and the tracker follow it at once."""
@@ -124,20 +88,9 @@ class SetupTab(TableTab):
         self.changed.emit()
 
     def fill(self, ticks: list[bool]) -> None:
-        self.checklist.blockSignals(True)
-        self.checklist.clear()
         self.bar.show_code(self.setup.code if self.setup is not None else None)
-        if self.setup is not None:
-            for i, step in enumerate(self.setup.checklist(language().code, self.sorani.names())):
-                item = QListWidgetItem(step, self.checklist)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                done = i < len(ticks) and ticks[i]
-                item.setCheckState(Qt.CheckState.Checked if done else Qt.CheckState.Unchecked)
-        self.checklist.blockSignals(False)
-
-    def ticks(self) -> list[bool]:
-        return [self.checklist.item(i).checkState() == Qt.CheckState.Checked
-                for i in range(self.checklist.count())]
+        lines = self.setup.checklist(language().code, self.sorani.names()) if self.setup else []
+        self.show_steps(lines, ticks)
 
     def _save(self) -> None:
         if self.setup is not None:
@@ -154,11 +107,7 @@ class SetupTab(TableTab):
             self.fill([bool(t) for t in data.get("ticks", [])])
 
     def retranslate(self) -> None:
-        self.bar.retranslate(("code, e.g. 7K2Q-M4A", "コード 例: 7K2Q-M4A"))
         self.fill(self.ticks())
-
-    def print_problem(self) -> str | None:
-        return None if self.setup is not None else tr("No setup yet.", "準備はまだありません。")
 
     def export_pdf(self, path: Path) -> None:
         from companion.export.pdf import render_sheet
@@ -197,18 +146,21 @@ class TrackerTab(TableTab):
         big.setPointSizeF(big.pointSizeF() * 1.2)
         self.instruction.setFont(big)
         self.instruction.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.question = QGroupBox(self)
+        self.question = words(QGroupBox(self), "Dark skies completely surrounded this round",
+                              "このラウンドに完全に囲んだ暗い空の数", "setTitle")
         self.question_grid = QGridLayout(self.question)
         self.dark_skies: list[QSpinBox] = []
         self.dark_labels: list[QLabel] = []
-        self.confirm_button = QPushButton(self.question)
+        self.confirm_button = words(QPushButton(self.question), "Start the special feature "
+                                    "draft", "特別な地形のドラフトへ")
         self.confirm_button.clicked.connect(self.confirm_features)
-        self.reserve_box = QCheckBox(self)
+        self.reserve_box = words(QCheckBox(self), "The 4 reserve planets are on the track",
+                                 "予備の惑星4枚をトラックに置いた")
         self.reserve_box.clicked.connect(self._reserve_clicked)
-        self.next_button = QPushButton(self)
+        self.next_button = words(QPushButton(self), "Next", "次へ")
         self.next_button.clicked.connect(self.next_step)
         self.next_button.setDefault(True)
-        self.restart_button = QPushButton(self)
+        self.restart_button = words(QPushButton(self), "New game", "新しいゲーム")
         self.restart_button.clicked.connect(self.restart)
         buttons = QHBoxLayout()
         buttons.addWidget(self.restart_button)
@@ -320,287 +272,7 @@ class TrackerTab(TableTab):
         self.next_button.setEnabled(not asking and not state.is_over)
 
     def retranslate(self) -> None:
-        self.question.setTitle(tr("Dark skies completely surrounded this round",
-                                  "このラウンドに完全に囲んだ暗い空の数"))
-        self.confirm_button.setText(tr("Start the special feature draft",
-                                       "特別な地形のドラフトへ"))
-        self.reserve_box.setText(tr("The 4 reserve planets are on the track",
-                                    "予備の惑星4枚をトラックに置いた"))
-        self.next_button.setText(tr("Next", "次へ"))
-        self.restart_button.setText(tr("New game", "新しいゲーム"))
         self.refresh()
-
-
-# --- score pad ------------------------------------------------------------------------------
-class SoraniPad(ScoreSheetTab):
-    """The score pad with its helpers; its PDF shows the planet splits worked out."""
-
-    title = ("Score pad", "得点表")
-    pdf_name = "sorani-score.pdf"
-
-    def __init__(self, page: SoraniPage) -> None:
-        super().__init__(page, sheet=SoraniSheet.new(page.given_names()))
-        self.details: dict[int, list[str]] = {}
-        self.helpers = HelperPanel(self, self)
-        self.side.addWidget(self.helpers)
-
-    def winner_text(self) -> str:
-        """The generic text, plus a note when star clusters broke a tie on the total."""
-        text = super().winner_text()
-        winners = self.sheet.winner_indexes()
-        totals = self.sheet.totals()
-        if len(winners) == 1 and totals.count(totals[winners[0]]) > 1:
-            text += tr(" (tie broken by star clusters)", "(同点のため星団の点数で決定)")
-        return text
-
-    def export_pdf(self, path: Path) -> None:
-        from companion.export.pdf import render_sheet
-
-        assert isinstance(self.sheet, SoraniSheet)
-        lines = [f"{self.sheet.players[p] or p + 1}: " + "; ".join(found)
-                 for p, found in sorted(self.details.items()) if p < len(self.sheet.players)]
-        render_sheet(filled_sheet(self.sheet, language().code, lines), path)
-
-    def retranslate(self) -> None:
-        super().retranslate()
-        self.helpers.retranslate()
-
-
-class HelperPanel(QGroupBox):
-    """Planets by colour, star tiles and bonus tiles worked out, then entered in the pad."""
-
-    def __init__(self, pad: SoraniPad, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.pad = pad
-        self.player = QComboBox(self)
-        self.colours = [QSpinBox(self) for _ in COLOUR_LABELS]
-        for box in self.colours:
-            box.setRange(0, 16)
-            box.valueChanged.connect(self._planets_changed)
-        self.split_label = QLabel(self)
-        self.split_label.setWordWrap(True)
-        self.planets_button = QPushButton(self)
-        self.planets_button.clicked.connect(self.enter_planets)
-        self.clusters_edit = QLineEdit(self)
-        self.guiding_edit = QLineEdit(self)
-        self.clusters_edit.textChanged.connect(self._tiles_changed)
-        self.guiding_edit.textChanged.connect(self._tiles_changed)
-        self.tiles_label = QLabel(self)
-        self.tiles_label.setWordWrap(True)
-        self.tiles_button = QPushButton(self)
-        self.tiles_button.clicked.connect(self.enter_tiles)
-        self.features_edit = QLineEdit(self)
-        self.features_edit.textChanged.connect(self._features_changed)
-        self.features_label = QLabel(self)
-        self.features_label.setWordWrap(True)
-        self.features_button = QPushButton(self)
-        self.features_button.clicked.connect(self.enter_features)
-        self.bonus_points = QSpinBox(self)
-        self.bonus_points.setRange(0, 50)
-        self.bonus_values = QLineEdit(self)
-        self.bonus_values.textChanged.connect(self._bonus_changed)
-        self.bonus_label = QLabel(self)
-        self.bonus_label.setWordWrap(True)
-        self.bonus_button = QPushButton(self)
-        self.bonus_button.clicked.connect(self.enter_bonus)
-        self.colour_labels = [QLabel(self) for _ in COLOUR_LABELS]
-        colours = QGridLayout()
-        for i, (label, box) in enumerate(zip(self.colour_labels, self.colours, strict=True)):
-            colours.addWidget(label, 0, i)
-            colours.addWidget(box, 1, i)
-        self.form = QFormLayout(self)
-        self.player_label = QLabel(self)
-        self.form.addRow(self.player_label, self.player)
-        self.planets_title = QLabel(self)
-        self.form.addRow(self.planets_title)
-        self.form.addRow(colours)
-        self.form.addRow(self.split_label)
-        self.form.addRow(self.planets_button)
-        self.clusters_title, self.guiding_title = QLabel(self), QLabel(self)
-        self.form.addRow(self.clusters_title, self.clusters_edit)
-        self.form.addRow(self.guiding_title, self.guiding_edit)
-        self.form.addRow(self.tiles_label)
-        self.form.addRow(self.tiles_button)
-        self.features_title = QLabel(self)
-        self.form.addRow(self.features_title, self.features_edit)
-        self.form.addRow(self.features_label)
-        self.form.addRow(self.features_button)
-        self.bonus_title, self.values_title = QLabel(self), QLabel(self)
-        self.form.addRow(self.bonus_title, self.bonus_points)
-        self.form.addRow(self.values_title, self.bonus_values)
-        self.form.addRow(self.bonus_label)
-        self.form.addRow(self.bonus_button)
-        self.pad.sheet.listeners.append(weak_listener(self._players_changed))
-
-    def _players_changed(self) -> None:
-        names = [self.pad.sheet.players[i] or tr(f"Player {i + 1}", f"プレイヤー{i + 1}")
-                 for i in range(len(self.pad.sheet.players))]
-        current = self.player.currentIndex()
-        if [self.player.itemText(i) for i in range(self.player.count())] != names:
-            self.player.blockSignals(True)
-            self.player.clear()
-            self.player.addItems(names)
-            self.player.setCurrentIndex(min(max(current, 0), len(names) - 1))
-            self.player.blockSignals(False)
-
-    # --- planets --------------------------------------------------------------------------
-    def _colour_names(self) -> list[str]:
-        return [tr(en, ja) for en, ja in COLOUR_LABELS]
-
-    def split_lines(self) -> list[str]:
-        split = planet_split([box.value() for box in self.colours])
-        lines = split.lines(self._colour_names())
-        if language().code == "ja":
-            lines = [line.replace("set ", "異なる色 ").replace("group ", "同じ色 ")
-                     for line in lines]
-        return lines
-
-    def _planets_changed(self) -> None:
-        problems = planet_problems([box.value() for box in self.colours], language().code)
-        self.split_label.setText("\n".join(problems or self.split_lines()))
-        self.split_label.setStyleSheet(REFUSED_STYLE if problems else "")
-        self.planets_button.setEnabled(not problems)
-
-    def _push(self, key: str, value: float) -> None:
-        player = max(self.player.currentIndex(), 0)
-        self.pad.undo_stack.push(SetScore(self.pad.sheet, player, key, value))
-
-    def enter_planets(self) -> None:
-        split = planet_split([box.value() for box in self.colours])
-        self.pad.details[max(self.player.currentIndex(), 0)] = self.split_lines()
-        self._push("planets", split.points)
-
-    # --- tiles ----------------------------------------------------------------------------
-    def tile_points(self) -> tuple[int, int, list[str]]:
-        clusters = _numbers(self.clusters_edit.text())
-        guiding = _numbers(self.guiding_edit.text())
-        if any(len(t) != 3 for t in clusters) or any(len(t) != 2 for t in guiding):
-            raise ValueError("shape")
-        lines, cluster_sum, guiding_sum = [], 0, 0
-        for stars, white, nodes in clusters:
-            points = tile_score(stars, white, nodes)
-            cluster_sum += points
-            lines.append(tr(f"cluster {stars}+{white} white, {nodes} nodes → {points}",
-                            f"星団 {stars}+白{white}、ノード{nodes} → {points}"))
-        for stars, nodes in guiding:
-            points = tile_score(stars, 0, nodes)
-            guiding_sum += points
-            lines.append(tr(f"guiding star {stars}, {nodes} nodes → {points}",
-                            f"導きの星 {stars}、ノード{nodes} → {points}"))
-        return cluster_sum, guiding_sum, lines
-
-    def _tiles_changed(self) -> None:
-        try:
-            clusters, guiding, lines = self.tile_points()
-        except ValueError:
-            self.tiles_label.setText(tr("Clusters: 'stars white nodes' per tile, commas between "
-                                        "tiles; guiding stars: 'stars nodes'.",
-                                        "星団は「星 白 ノード」、導きの星は「星 ノード」、"
-                                        "タイルの間はカンマ。"))
-            self.tiles_button.setEnabled(False)
-            return
-        lines.append(tr(f"= clusters {clusters}, guiding stars {guiding}",
-                        f"= 星団 {clusters}、導きの星 {guiding}"))
-        self.tiles_label.setText("\n".join(lines))
-        self.tiles_button.setEnabled(True)
-
-    def enter_tiles(self) -> None:
-        clusters, guiding, _ = self.tile_points()
-        self.pad.undo_stack.beginMacro("tiles")
-        self._push("clusters", clusters)
-        self._push("guiding", guiding)
-        self.pad.undo_stack.endMacro()
-
-    # --- special features -----------------------------------------------------------------
-    def feature_cards(self) -> list[tuple[int, int]]:
-        """(stars, VP) per card as typed ("2 5, 3 7"); ValueError for another shape."""
-        cards = _numbers(self.features_edit.text())
-        if any(len(card) != 2 for card in cards):
-            raise ValueError("shape")
-        return [(stars, points) for stars, points in cards]
-
-    def _features_changed(self) -> None:
-        try:
-            cards = self.feature_cards()
-        except ValueError:
-            self.features_label.setText(tr("Per card: 'stars VP', commas between cards.",
-                                           "カードごとに「★ 点」、カードの間はカンマ。"))
-            self.features_label.setStyleSheet("")
-            self.features_button.setEnabled(False)
-            return
-        problems = feature_problems([stars for stars, _ in cards], language().code)
-        self.features_label.setText(" ".join(problems) or ", ".join(
-            f"★{stars} → {points}" for stars, points in cards))
-        self.features_label.setStyleSheet(REFUSED_STYLE if problems else "")
-        self.features_button.setEnabled(bool(cards) and not problems)
-
-    def enter_features(self) -> None:
-        """The cards' VP into the special feature rows (the rows after them emptied)."""
-        points = [value for _, value in self.feature_cards()]
-        player = max(self.player.currentIndex(), 0)
-        self.pad.undo_stack.beginMacro("features")
-        for index, key in enumerate(FEATURE_KEYS):
-            value = float(points[index]) if index < len(points) else None
-            if self.pad.sheet.score(player, key) != value:
-                self.pad.undo_stack.push(SetScore(self.pad.sheet, player, key, value))
-        self.pad.undo_stack.endMacro()
-
-    # --- bonus ----------------------------------------------------------------------------
-    def bonus_awards(self) -> list[int]:
-        words = self.bonus_values.text().replace(",", " ").split()
-        values: list[float | None] = [None if w in "-−" else float(w) for w in words]
-        values += [None] * (len(self.pad.sheet.players) - len(values))
-        return award_bonus(self.bonus_points.value(), values[: len(self.pad.sheet.players)])
-
-    def _bonus_changed(self) -> None:
-        try:
-            awards = self.bonus_awards()
-        except ValueError:
-            self.bonus_label.setText(tr("One value per player, '-' when not eligible.",
-                                        "プレイヤーごとに値を1つ、対象外は「-」。"))
-            self.bonus_button.setEnabled(False)
-            return
-        self.bonus_label.setText(", ".join(f"{self.player.itemText(i)} +{points}"
-                                           for i, points in enumerate(awards) if points))
-        self.bonus_button.setEnabled(any(awards))
-
-    def enter_bonus(self) -> None:
-        awards = self.bonus_awards()
-        self.pad.undo_stack.beginMacro("bonus")
-        for player, points in enumerate(awards):
-            if points:
-                old = self.pad.sheet.score(player, "bonus") or 0.0
-                self.pad.undo_stack.push(SetScore(self.pad.sheet, player, "bonus", old + points))
-        self.pad.undo_stack.endMacro()
-
-    def retranslate(self) -> None:
-        self.setTitle(tr("Helpers", "計算の補助"))
-        self.player_label.setText(tr("Player", "プレイヤー"))
-        self.planets_title.setText(tr("Untouched planets per colour",
-                                      "線が接していない惑星(色ごと)"))
-        for label, name in zip(self.colour_labels, self._colour_names(), strict=True):
-            label.setText(name)
-        self.planets_button.setText(tr("Enter in the planets row", "惑星の行に入れる"))
-        self.clusters_title.setText(tr("Star clusters", "星団"))
-        self.clusters_edit.setPlaceholderText(tr("stars white nodes, e.g. 3 0 3, 2 1 3",
-                                                 "星 白 ノード 例: 3 0 3, 2 1 3"))
-        self.guiding_title.setText(tr("Guiding stars", "導きの星"))
-        self.guiding_edit.setPlaceholderText(tr("stars nodes, e.g. 2 2", "星 ノード 例: 2 2"))
-        self.tiles_button.setText(tr("Enter in the star rows", "星の行に入れる"))
-        self.features_title.setText(tr("Special features", "特別な地形"))
-        self.features_edit.setPlaceholderText(tr("stars VP, e.g. 2 5, 3 7", "★ 点 例: 2 5, 3 7"))
-        self.features_button.setText(tr("Enter in the special feature rows",
-                                        "特別な地形の行に入れる"))
-        self.bonus_title.setText(tr("Bonus tile VP", "ボーナスタイルの点"))
-        self.values_title.setText(tr("Value per player", "プレイヤーごとの値"))
-        self.bonus_values.setPlaceholderText(tr("e.g. 4 6 6 (ties all score)",
-                                                "例: 4 6 6(同点は全員)"))
-        self.bonus_button.setText(tr("Add to the bonus row", "ボーナスの行に加える"))
-        self._players_changed()
-        self._planets_changed()
-        self._tiles_changed()
-        self._features_changed()
-        self._bonus_changed()
 
 
 # --- the whole companion --------------------------------------------------------------------
@@ -617,7 +289,9 @@ class SoraniPage(TablePage):
         self.players_box.setRange(1, 4)
         self.players_box.setValue(2)
         self.names_edit = QLineEdit(header)
-        self.players_label, self.names_label = QLabel(header), QLabel(header)
+        self.players_label = words(QLabel(header), "Players", "人数")
+        self.names_label = words(QLabel(header), "Names (clockwise, commas)",
+                                 "名前(時計回り、カンマ区切り)")
         saved_names = load_json(ctx, KEY_NAMES) or {}
         self.names_edit.setText(", ".join(saved_names.get("names", [])))
         row = QHBoxLayout(header)
@@ -689,11 +363,8 @@ class SoraniPage(TablePage):
         self._given = given
 
     def retranslate(self, *_: object) -> None:
-        if self._restoring:
-            return
-        self.players_label.setText(tr("Players", "人数"))
-        self.names_label.setText(tr("Names (clockwise, commas)", "名前(時計回り、カンマ区切り)"))
-        super().retranslate()
+        if not self._restoring:
+            super().retranslate()
 
 
 def sorani_table(ctx: AppContext | None, game_id: str = "sorani") -> SoraniPage:

@@ -34,6 +34,7 @@ from ui.context import AppContext
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_enabled
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.widgets import words
 
 
 # --- the ledger, row by row -------------------------------------------------------------------
@@ -170,9 +171,10 @@ class ThrowBoard(QWidget):
         self.bet_number.setRange(0, 5)
         self.bet_amount = QSpinBox(self)
         self.bet_amount.setRange(1, 99)
-        self.bet_button = QPushButton(self)
+        self.bet_button = words(QPushButton(self), "Bet", "賭ける")
         self.bet_button.clicked.connect(self._bet_clicked)
-        self.bet_number_label, self.bet_amount_label = QLabel(self), QLabel(self)
+        self.bet_number_label = words(QLabel(self), "Number", "数")
+        self.bet_amount_label = words(QLabel(self), "Stake", "賭け金")
         self.bet_widgets = (self.bet_number_label, self.bet_number, self.bet_amount_label,
                             self.bet_amount, self.bet_button)
         bet_row = QHBoxLayout()
@@ -230,10 +232,6 @@ class ThrowBoard(QWidget):
                 return
         self.frame.say(tr(f"{wanted} is not allowed now", f"{wanted} はできません"))
 
-    def retranslate(self) -> None:
-        self.bet_number_label.setText(tr("Number", "数"))
-        self.bet_amount_label.setText(tr("Stake", "賭け金"))
-        self.bet_button.setText(tr("Bet", "賭ける"))
 
 
 class SticksScreens(PlayScreens):
@@ -247,7 +245,7 @@ class SticksScreens(PlayScreens):
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
         self.frame = frame
         self.board = ThrowBoard(frame)
-        self.ledger_label = QLabel(frame)
+        self.ledger_label = words(QLabel(frame), "Points after each round", "ラウンドごとの点棒")
         self.ledger = QTableWidget(frame)
         self.ledger.verticalHeader().setDefaultSectionSize(22)
         self.ledger.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -327,10 +325,6 @@ class SticksScreens(PlayScreens):
 
     def seat_note(self, state: Any, seat: int) -> str:
         return seat_result_text(state.ledger(), seat)
-
-    def retranslate(self) -> None:
-        self.board.retranslate()
-        self.ledger_label.setText(tr("Points after each round", "ラウンドごとの点棒"))
 
 
 def sticks_play_view(ctx: AppContext, game_id: str) -> QWidget:

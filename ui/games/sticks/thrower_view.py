@@ -12,7 +12,6 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeySequence,
-    QPainter,
     QPaintEvent,
     QPen,
     QShortcut,
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
 from companion.table.thrower import Faces, ThrowLog
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget
 from ui.i18n import tr
+from ui.play.widgets import antialiased, words
 from ui.table.frame import TablePage, TableTab
 from ui.table.weak import weak_listener
 
@@ -63,8 +63,7 @@ class DistributionChart(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter = antialiased(self)
         metrics = painter.fontMetrics()
         area = QRectF(self.rect()).adjusted(8, 8 + metrics.height(), -8, -8 - metrics.height())
         observed, expected = self.log.observed(), self.log.expected()
@@ -111,14 +110,16 @@ class ThrowerView(TableTab):
         self.sticks = SticksWidget(self)
         self.badge = ResultBadge(self)
         self.badge.setFixedSize(96, 96)
-        self.throw_button = QPushButton(self)
+        self.throw_button = words(QPushButton(self), "Throw  (Space)", "投げる (スペース)")
         self.throw_button.setMinimumHeight(48)
         font = self.throw_button.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         self.throw_button.setFont(font)
         self.throw_button.clicked.connect(self.throw)
-        self.seeded = QCheckBox(self)
+        self.seeded = words(QCheckBox(self), "Fixed seed", "シード固定")
+        words(self.seeded, "The same seed gives the same throws again",
+              "同じシードなら同じ投げ目が再現されます", setter="setToolTip")
         self.seed_box = QSpinBox(self)
         self.seed_box.setRange(0, 2**31 - 1)
         self.seed_box.setValue(seed or 0)
@@ -130,8 +131,8 @@ class ThrowerView(TableTab):
         self.history = QListWidget(self)
         self.history.setMaximumWidth(160)
         self.chart = DistributionChart(self.log, self)
-        self.history_label = QLabel(self)
-        self.chart_label = QLabel(self)
+        self.history_label = words(QLabel(self), "Throws", "投げた記録")
+        self.chart_label = words(QLabel(self), "How often each number came up", "出目の頻度")
 
         top = QHBoxLayout()
         top.addWidget(self.sticks, 1)
@@ -157,12 +158,6 @@ class ThrowerView(TableTab):
         shortcut.activated.connect(self.throw)
 
     def retranslate(self) -> None:
-        self.throw_button.setText(tr("Throw  (Space)", "投げる (スペース)"))
-        self.seeded.setText(tr("Fixed seed", "シード固定"))
-        self.seeded.setToolTip(tr("The same seed gives the same throws again",
-                                  "同じシードなら同じ投げ目が再現されます"))
-        self.history_label.setText(tr("Throws", "投げた記録"))
-        self.chart_label.setText(tr("How often each number came up", "出目の頻度"))
         self._refresh()
 
     def _reseed(self, *_: object) -> None:
