@@ -149,3 +149,31 @@ def test_long_emoji_and_right_to_left_names(qtbot) -> None:
     assert view.turn_label.text() == f"{isolate('محمد 🎲')}, your turn."
     language().set("ja")  # the Arabic name does not reorder the Japanese sentence
     assert view.turn_label.text() == f"{isolate('محمد 🎲')} さんの番です。"
+
+
+def test_another_game_in_the_same_frame_starts_afresh(qtbot) -> None:
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")], rounds=6)
+    for _ in range(10):
+        view.play(view.controller.legal_moves()[0])
+    assert view.screens.rows.rows and view.moves.count() == 10
+    view.start(GameSetup("juusai", {}, [SeatChoice("Cy"), SeatChoice("Di")], 4))
+    assert view.screens.rows.rows == [] and view.screens.ledger.rowCount() == 1
+    assert view.moves.count() == 0
+    assert [c.name.text() for c in view.seat_panel.cards] == ["Cy", "Di"]
+
+
+def test_two_computers_of_one_kind_are_told_apart(qtbot) -> None:
+    from ui.games.etariya.play import play_view
+
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("", "random"), SeatChoice("", "random")])
+    assert [c.name.text() for c in view.seat_panel.cards] == [
+        "Ann", "Bot · Random (2)", "Bot · Random (3)"]
+    view.shutdown()
+    etariya = play_view(None, animate=False)
+    qtbot.addWidget(etariya)
+    etariya.start(GameSetup("etariya", {"expansions": []},
+                            [SeatChoice("", "random"), SeatChoice("", "random")], 5))
+    names = etariya.seat_names()
+    assert sorted(names) == ["Bot · Random (Dark)", "Bot · Random (Light)"]  # their sides
+    etariya.shutdown()
+    view.controller.wait_for_workers()

@@ -150,6 +150,10 @@ class PlayScreens:
     def on_chance(self, drawn: list[Any]) -> None:
         """Chance was just drawn (a throw): animate it if the game wants to."""
 
+    def game_started(self) -> None:
+        """Another game (new or resumed) is about to be shown: forget what was kept of the
+        last one (e.g. rows built move by move)."""
+
     def new_game(self, game_id: str, setup: Any) -> Game:
         """The `Game` a new-game setup starts (seats, options and seed from the form)."""
         return Game.new(game_id, len(setup.seats), dict(setup.options), setup.seed)
@@ -275,6 +279,11 @@ class MoveList(QListWidget):
             self._add(index, entries, position, screens)
         if added:
             self.scrollToBottom()
+
+    def forget(self) -> None:
+        """Empty, for another game."""
+        self.clear()
+        self._entries, self._spans = [], []
 
     def redo_texts(self, position: Position, screens: PlayScreens) -> None:
         """Every line again (the language changed)."""
@@ -454,10 +463,10 @@ class PlayFrame(QWidget):
         self.result_panel.setVisible(False)
         self.pdf_button.setVisible(False)
         self.say("")
-        controller.start()
-        if self._position is None or self._position.entries != tuple(
-                controller.game.record.entries):
-            self.refresh()
+        self._position = None
+        self.moves.forget()
+        self.screens.game_started()
+        controller.start()  # its state_changed draws the first position
 
     # --- acting ------------------------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -534,10 +543,20 @@ class PlayFrame(QWidget):
 
     # --- showing -----------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """A seat's name: the person's, "Bot · <kind>", or "Seat n"."""
-        if self.controller is None or not 0 <= seat < len(self.controller.seats):
+        """A seat's name: the person's, "Bot · <kind>", or "Seat n"; when two seats would read
+        the same (two computers of one kind), each with its side or seat number."""
+        c = self.controller
+        if c is None or not 0 <= seat < len(c.seats):
             return tr(f"Seat {seat + 1}", f"席 {seat + 1}")
-        return seat_display_name(self.controller.seats[seat], seat)
+        name = seat_display_name(c.seats[seat], seat)
+        if sum(seat_display_name(s, i) == name for i, s in enumerate(c.seats)) < 2:
+            return name
+        role = self.screens.seat_role(c.state, seat)
+        return f"{name} ({role or seat + 1})"
+
+    def seat_names(self) -> tuple[str, ...]:
+        count = len(self.controller.seats) if self.controller is not None else 0
+        return tuple(self.seat_name(i) for i in range(count))
 
     def position(self) -> Position:
         """The live game as the frame shows it now."""
@@ -554,7 +573,7 @@ class PlayFrame(QWidget):
             shown = state.view(viewer)
         legal = c.legal_moves() if c.is_human_turn() else []
         return Position(shown, tuple(c.game.record.entries), tuple(legal), tuple(c.seats),
-                        tuple(self.seat_name(i) for i in range(len(c.seats))), viewer, seat,
+                        self.seat_names(), viewer, seat,
                         c.thinking_seat())
 
     def _viewer(self, seat: int) -> int:
@@ -677,7 +696,7 @@ class PlayFrame(QWidget):
 
     def _fill_result(self, outcome: Outcome) -> None:
         assert self.controller is not None
-        names = [self.seat_name(i) for i in range(len(self.controller.seats))]
+        names = list(self.seat_names())
         panel = self.result_panel
         panel.headline.setText(result_headline(outcome, names))
         scores = ", ".join(f"{isolate(name)}: {score_text(score)}"

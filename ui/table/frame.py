@@ -32,6 +32,7 @@ How to add a game's table page (`ui/games/<game>/table.py`)::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,6 @@ class TableTab(ScrollContent):
         """A sentence on the page's status line (in both languages when given)."""
         self.page.status.say(en, ja)
 
-
     def print_problem(self) -> str | None:
         """Why there is nothing to print yet (None: ready)."""
         return None
@@ -116,17 +116,22 @@ class StatusLine(QLabel):
         super().__init__(parent)
         self.setWordWrap(True)
         self.setObjectName("status")
-        self._said: tuple[str, str] = ("", "")
+        self._sentence: Callable[[], str] = str
 
     def say(self, en: str, ja: str | None = None) -> None:
-        self._said = (en, en if ja is None else ja)
+        """A sentence given in English and Japanese (the same in both when `ja` is None)."""
+        self.follow(lambda: tr(en, en if ja is None else ja))
+
+    def follow(self, sentence: Callable[[], str]) -> None:
+        """A sentence made afresh in the interface language whenever it changes."""
+        self._sentence = sentence
         self._show()
 
     def clear_message(self) -> None:
         self.say("")
 
     def _show(self) -> None:
-        super().setText(tr(*self._said))
+        super().setText(self._sentence())
         self.setVisible(bool(self.text()))
 
     def setText(self, text: str) -> None:  # a plain sentence (the same in both languages)
@@ -297,7 +302,7 @@ class TablePage(QWidget):
         if tab is None or problem is not None:
             if tab is not None and tab.saved_play_id is not None:
                 return tab.saved_play_id
-            self.status.setText(problem or "")
+            self.status.follow(lambda: self.save_problem() or "")
             return None
         try:
             import db

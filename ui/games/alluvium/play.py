@@ -277,6 +277,9 @@ class AlluviumScreens(PlayScreens):
         self.sheets.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.sheets.setWordWrap(False)
         self.sheets.setMinimumHeight(120)
+        self.sheets.cellClicked.connect(self._look_at)
+        self.looked_at = 0  # the sheet on the board once the game is over
+        self.position: Position | None = None
         QVBoxLayout(self.sheets_box).addWidget(self.sheets)
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -286,13 +289,16 @@ class AlluviumScreens(PlayScreens):
 
     # --- drawing -----------------------------------------------------------------------------
     def show(self, position: Position) -> None:
+        self.position = position
         state: AlluviumState = position.state
         seat = position.viewer if position.viewer is not None else 0
-        sheet = state.held_sheet(seat) if not position.is_over() else seat
+        sheet = state.held_sheet(seat) if not position.is_over() else self.looked_at
         self.board.set_position(state.grid_rows(sheet), list(position.legal))
         self.pass_button.setVisible(list(position.legal) == [Pass()])
         if position.is_over():
-            self.sheet_label.setText(tr("Every sheet, as scored.", "採点したすべてのシート。"))
+            self.sheet_label.setText(tr(
+                f"The map of {isolate(position.names[sheet])}. Click a row below for another.",
+                f"{isolate(position.names[sheet])} のマップ。下の行をクリックすると別のマップ。"))
         else:
             owner = isolate(position.names[sheet])
             self.sheet_label.setText(
@@ -300,6 +306,15 @@ class AlluviumScreens(PlayScreens):
                 tr(f"In front of you: the map of {owner}", f"手元: {owner} のマップ"))
         self._show_piece()
         self._show_sheets(position, sheet)
+
+    def _look_at(self, row: int, _column: int = 0) -> None:
+        """Once the game is over, any sheet can be looked at on the board."""
+        if self.position is not None and self.position.is_over():
+            self.looked_at = row
+            self.show(self.position)
+
+    def game_started(self) -> None:
+        self.looked_at = 0
 
     def _show_piece(self) -> None:
         card = self.board.card

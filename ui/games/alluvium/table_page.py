@@ -536,9 +536,8 @@ class AlluviumTablePage(TablePage):
     # --- setup --------------------------------------------------------------------------------
     def new_game(self) -> None:
         """Start a fresh sheet with the setup shown (names, colours, virtual colour)."""
-        problem = self.setup_tab.setup_problem()
-        if problem:
-            self.status.setText(problem)
+        if self.setup_tab.setup_problem():
+            self.status.follow(lambda: self.setup_tab.setup_problem() or "")
             return
         names, colours, virtual = self.setup_tab.chosen()
         self.game = TableGame(names, colours, virtual)

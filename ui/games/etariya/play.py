@@ -80,6 +80,9 @@ class EtariyaScreens(PlayScreens):
             layout.addWidget(widget)
         return self.board, side
 
+    def game_started(self) -> None:
+        self.selected = None
+
     def new_game(self, game_id: str, setup: Any) -> Game:
         """`ValueError` with the engine's words for options it refuses (e.g. A and B)."""
         pictures.apply_user_faces(self.ctx)

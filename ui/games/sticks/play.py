@@ -260,6 +260,10 @@ class SticksScreens(PlayScreens):
         self.rows = LedgerRows(self._replayed_rows)
         return self.board, side
 
+    def game_started(self) -> None:
+        self.rows = LedgerRows(self._replayed_rows)
+        self.board.sticks.show_throw(None, animate=False)
+
     def _replayed_rows(self) -> list[RoundRow]:
         assert self.frame is not None and self.frame.controller is not None
         return round_rows(self.frame.controller.game.record)
