@@ -267,6 +267,9 @@ def test_branches_row_takes_the_count_and_costs_one_vp_each(qtbot, ctx) -> None:
     type_into(qtbot, view, row, 0, "-2")  # a count cannot be negative: refused, said
     assert shown(view, row, 0) == "3"
     assert "unconnected" in view.status.text() and view.status.isVisible()
+    type_into(qtbot, view, 1, 0, "abc")  # the pad refuses a word visibly too
+    assert shown(view, 1, 0) == "10"
+    assert view.status.text() == "“abc” is not a number: the score was not entered."
 
 
 def test_the_helpers_refuse_what_no_board_can_have(qtbot, ctx) -> None:
