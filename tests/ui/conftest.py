@@ -204,11 +204,11 @@ def window(qtbot, ctx):
 @pytest.fixture
 def quiet_games(monkeypatch):
     """No throw animation and no pause before a bot moves (the game itself is unchanged)."""
-    from ui.play import sticks_view
-    from ui.table import sticks_widget
+    from ui.games.sticks import sticks_widget
+    from ui.play import frame
 
     sticks_widget.set_animations_enabled(False)
-    monkeypatch.setattr(sticks_view, "BOT_PAUSE_MS", 0)
+    monkeypatch.setattr(frame, "BOT_PAUSE_MS", 0)
     yield
     sticks_widget.set_animations_enabled(True)
 

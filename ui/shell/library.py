@@ -172,7 +172,10 @@ class PlayArea(QWidget):
         self.view = view
         self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
-        self.new_button.show()
+        asks = getattr(view, "new_game_requested", None)  # the play frame has its own button
+        if asks is not None:
+            asks.connect(self.show_form)
+        self.new_button.setVisible(asks is None)
         self.error_label.setText("")
 
     def close_view(self) -> None:
@@ -285,9 +288,9 @@ class GamePage(QWidget):
 
         factory = table_view(self.info.id)
         if factory is None:
-            from ui.table.score_sheet import ScoreSheetWidget
+            from ui.table.score_sheet import generic_table_view
 
-            return ScoreSheetWidget(self.ctx, self.info.id)
+            return generic_table_view(self.ctx, self.info.id)
         widget: QWidget = factory(self.ctx, self.info.id)
         return widget
 
