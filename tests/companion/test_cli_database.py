@@ -50,7 +50,7 @@ def test_a_damaged_database_is_reported_and_left_alone(tmp_path, capsys):
     path.write_bytes(b"not a database " * 100)
     before = path.read_bytes()
     assert cli.main(["--db", f"sqlite:///{path}", "export", "--format", "json"]) == 2
-    assert "cannot be read" in capsys.readouterr().err
+    assert "is damaged" in capsys.readouterr().err
     assert path.read_bytes() == before
 
 
