@@ -198,7 +198,7 @@ def _read_revision_readonly(path: Path, wait: float) -> str | None:
 def _open_error(exc: sqlite3.Error, path: Path, wait: float) -> DatabaseError:
     code = errors.sqlite_code(exc)
     if code in (errors.SQLITE_BUSY, errors.SQLITE_LOCKED):
-        return errors.busy(str(path), wait, exc)
+        return errors.busy(str(path), wait, exc, saving=False)
     if code in (errors.SQLITE_CANTOPEN, errors.SQLITE_READONLY) and not _writable(path.parent):
         return errors.read_only_folder(path, exc)
     return errors.corrupt(path, exc)
@@ -207,12 +207,13 @@ def _open_error(exc: sqlite3.Error, path: Path, wait: float) -> DatabaseError:
 def _check_file(path: Path, wait: float) -> str | None:
     """The revision of an existing history file (None for a new one), after making sure the
     app can read and write it where it is."""
+    folder_writable = _writable(path.parent)
+    if folder_writable and path.exists() and not _writable(path):
+        raise errors.read_only_file(path)
     revision = None
     if path.exists() and path.stat().st_size > 0:
         revision = _read_revision_readonly(path, wait)
-        if path.exists() and not _writable(path):
-            raise errors.read_only_file(path)
-    if not _writable(path.parent):
+    if not folder_writable:
         if revision is not None and revision != head_revision():
             raise errors.backup_failed(path, "its folder cannot be written to",
                                        "フォルダに書き込めません")
@@ -315,6 +316,13 @@ def _check_tables(engine: Engine, where: str, path: Path | None) -> None:
             raise errors.missing_table(where, table, path)
 
 
+def _wait() -> float:
+    try:
+        return max(0.0, float(os.environ.get("COMPANION_DB_WAIT", WRITE_WAIT)))
+    except ValueError:
+        return WRITE_WAIT
+
+
 def _resolve(url: str | None) -> str:
     """The URL to open: `url`, COMPANION_DB_URL, or the default file (its folder created)."""
     chosen = url or os.environ.get("COMPANION_DB_URL")
@@ -332,15 +340,17 @@ def _resolve(url: str | None) -> str:
     return check_location(default_url())
 
 
-def open_database(url: str | None = None, *, wait: float = WRITE_WAIT) -> Database:
+def open_database(url: str | None = None, *, wait: float | None = None) -> Database:
     """Open (creating and migrating as needed) the history database at `url` (a URL or a file
-    path; default: COMPANION_DB_URL, else the file in the data folder).
+    path; default: COMPANION_DB_URL, else the file in the data folder). `wait`: the seconds a
+    write waits for other writers (default: COMPANION_DB_WAIT, else `WRITE_WAIT`).
 
     Raises a `DatabaseError` with a sentence, without modifying the file, when it cannot be
     used: CorruptDatabaseError, NewerDatabaseError, ReadOnlyDatabaseError,
     DatabaseLocationError, HistoryBusyError, or DatabaseError.
     """
     url = _resolve(url)
+    wait = _wait() if wait is None else wait
     path = sqlite_path(url)
     where = str(path) if path is not None else safe_url(url)
     revision = _check_file(path, wait) if path is not None else None

@@ -81,7 +81,7 @@ def corrupt(path: Path, detail: object) -> CorruptDatabaseError:
     return CorruptDatabaseError(
         f"The history file {path} is damaged or is not a history of this app.", path,
         ja=f"履歴ファイル {path} は壊れているか、このアプリの履歴ではありません。",
-        detail=f"{path}: {detail}")
+        detail=str(detail))
 
 
 def missing_table(where: str, table: str, path: Path | None) -> CorruptDatabaseError:
@@ -100,13 +100,19 @@ def newer(where: str, path: Path | None, revision: str) -> NewerDatabaseError:
         detail=f"{where}: schema {revision}")
 
 
-def busy(where: str, seconds: float, detail: object = "") -> HistoryBusyError:
+def busy(where: str, seconds: float, detail: object = "", *,
+         saving: bool = True) -> HistoryBusyError:
+    """Locked for longer than the wait: while saving (nothing was saved) or opening."""
+    then_en, then_ja = (("nothing was saved, so try again in a moment",
+                         "何も保存していないので、少し待ってからもう一度お試しください")
+                        if saving else ("close that program or try again in a moment",
+                                        "そのプログラムを閉じるか、少し待ってからもう一度お試し"
+                                        "ください"))
     return HistoryBusyError(
         f"The history {where} is in use by another program, which kept it locked for more "
-        f"than {seconds:g} seconds; nothing was saved, so try again in a moment.",
+        f"than {seconds:g} seconds; {then_en}.",
         ja=f"履歴 {where} は別のプログラムが {seconds:g} 秒以上ロックしているため使えません。"
-           "何も保存していないので、少し待ってからもう一度お試しください。",
-        detail=str(detail))
+           f"{then_ja}。", detail=str(detail))
 
 
 def disk_full(where: str, detail: object = "") -> HistoryWriteError:

@@ -137,6 +137,8 @@ class PendingImportRow(Base):
     write lock for its whole length (db/imports.py)."""
 
     __tablename__ = "pending_imports"
+    #: never reuse a number: plays keep the number of the import that added them
+    __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     started_at: Mapped[datetime] = mapped_column(DateTime)

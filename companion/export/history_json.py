@@ -160,9 +160,10 @@ def _parse_int(text: str) -> int:
 
 
 def _parse_float(text: str) -> float:
-    value = float(text[:MAX_NUMBER_CHARS + 1])
-    if len(text) > MAX_NUMBER_CHARS or not math.isfinite(value):
-        raise ImportValidationError(f"a number too long or too large: {text[:24]}")
+    value = float(text) if len(text) <= MAX_NUMBER_CHARS else math.inf
+    if not math.isfinite(value):
+        raise ImportValidationError(
+            f"a number too long or too large: {text[:12]}{'...' if len(text) > 12 else ''}")
     return value
 
 

@@ -172,7 +172,7 @@ def test_import_writes_all_plays_and_skips_ones_already_there(fake_db, tmp_path,
     assert cli.main(["import", str(source)]) == 0
     captured = capsys.readouterr()
     assert captured.out.strip() == "imported 0 plays"
-    assert "skipped 2 of 2 plays already in the database" in captured.err
+    assert "skipped 2 of 2 plays: already in the database" in captured.err
     assert cli.main(["import", "--allow-duplicates", str(source)]) == 0
     assert len(fake_db.plays) == 4
 

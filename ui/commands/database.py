@@ -35,9 +35,9 @@ def _history_file(url: str | None) -> Path | str:
     chosen = url or os.environ.get("COMPANION_DB_URL") or db.default_url()
     path = db.sqlite_path(db.check_location(chosen))
     if path is None:
-        return "only a history file can be moved aside; this history is on a database server"
+        return "only a history file can be moved aside; this history is on a database server."
     if not path.exists():
-        return f"there is no history file at {path}; nothing was moved"
+        return f"there is no history file at {path}; nothing was moved."
     return path
 
 
@@ -63,11 +63,11 @@ def move_aside(url: str | None) -> int:
     if isinstance(path, str):
         return _fail(path)
     if _in_use(path):
-        return _fail(f"{path} is in use by another program; close it first, nothing was moved")
+        return _fail(f"{path} is in use by another program; close it first (nothing was moved).")
     try:
         kept = db.move_aside(path)
     except OSError as exc:
-        return _fail(f"{path} could not be renamed ({exc.strerror}); nothing was moved")
+        return _fail(f"{path} could not be renamed ({exc.strerror}); nothing was moved.")
     print(f"moved {path} to {kept}; the next start begins with an empty history")
     return 0
 

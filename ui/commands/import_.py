@@ -55,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
         database.close()
     print(f"imported {result.imported} plays")
     if result.skipped:
-        print(f"skipped {result.skipped} of {count} plays already in the database",
-              file=sys.stderr)
+        print(f"skipped {result.skipped} of {count} plays: already in the database or "
+              "repeated in the file", file=sys.stderr)
     return 0

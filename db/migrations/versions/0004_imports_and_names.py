@@ -29,6 +29,7 @@ def upgrade() -> None:
         sa.Column("started_at", sa.DateTime(), nullable=False),
         sa.Column("touched_at", sa.DateTime(), nullable=False),
         sa.PrimaryKeyConstraint("id", name="pk_pending_imports"),
+        sqlite_autoincrement=True,  # never reuse a number: plays keep it after publishing
     )
     # plain ALTER TABLE on both databases: SQLite's batch mode would copy the tables, and
     # dropping the old `plays` there cascades to the seats
