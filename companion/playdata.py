@@ -10,8 +10,8 @@ Limits (each refused with the field named):
 - text: no NUL character and no unpaired surrogate (PostgreSQL stores neither);
 - game id: 1 to 64 of a-z, 0-9, "_" and "-" (an id the registry does not know is kept and shown
   by its id; anything else, such as "../x", is refused);
-- names of people and bots: 1 to 100 characters; faction and bot kind: 64; location: 100;
-  notes: 10 000; a score category: 100;
+- names of people and bots: 1 to 200 characters; faction and bot kind: 64; location: 200;
+  notes: 10 000; a score category: 200; each the size of its database column;
 - seats: 1 to 20, numbered 0 to n-1 once each; a person sits in one seat of a play;
 - numbers: scores and score categories finite within ±1e9; whole numbers within 64 bits
   (ranks 1 to 20);
@@ -36,9 +36,9 @@ from companion.core.errors import CompanionError
 from companion.history import PlayRecord, SeatResult
 
 GAME_ID_LENGTH = 64
-NAME_LENGTH = 100
+NAME_LENGTH = 200
 SHORT_TEXT_LENGTH = 64  # faction, bot kind
-LOCATION_LENGTH = 100
+LOCATION_LENGTH = 200
 NOTES_LENGTH = 10_000
 MAX_SEATS = 20
 MAX_CATEGORIES = 100
@@ -51,6 +51,7 @@ YEARS = (1900, 2200)
 MOVE_LENGTH = 1_000  # one move or chance outcome of a game record
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class PlayDataError(CompanionError, ValueError):
@@ -101,15 +102,15 @@ def show(value: Any) -> str:
 
 
 def check_characters(text: str, where: str) -> str:
-    """Text every database stores: no NUL, no unpaired surrogate."""
-    if "\x00" in text:
+    """Text every database stores: no NUL, no unpaired surrogate (a Python string holds a
+    surrogate only when it is unpaired: JSON's pairs are read as one character)."""
+    found = _UNSTORABLE.search(text)
+    if found is None:
+        return text
+    if found.group() == "\x00":
         raise PlayDataError(f"{where}: text with a NUL character (\\u0000) cannot be stored")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise PlayDataError(f"{where}: text with an unpaired surrogate "
-                            f"(\\u{ord(text[exc.start]):04x}) cannot be stored") from None
-    return text
+    raise PlayDataError(f"{where}: text with an unpaired surrogate "
+                        f"(\\u{ord(found.group()):04x}) cannot be stored")
 
 
 def check_text(value: Any, where: str, maximum: int) -> str:
@@ -218,13 +219,19 @@ def _check_seat(seat: SeatResult, where: str) -> None:
     check_text(seat.faction, f"{where}.faction", SHORT_TEXT_LENGTH)
     if seat.score is not None:
         check_number(seat.score, f"{where}.score")
-    if seat.rank is not None and (not is_int(seat.rank) or not 1 <= seat.rank <= MAX_SEATS):
-        raise fail(f"{where}.rank", f"a whole number from 1 to {MAX_SEATS}", seat.rank)
+    if seat.rank is not None:
+        check_rank(seat.rank, f"{where}.rank")
     if len(seat.breakdown) > MAX_CATEGORIES:
         raise PlayDataError(f"{where}.breakdown: at most {MAX_CATEGORIES} categories expected")
     for key, value in seat.breakdown.items():
         check_name(key, f"{where}.breakdown key")
         check_number(value, f"{where}.breakdown.{key}")
+
+
+def check_rank(value: Any, where: str) -> int:
+    if not is_int(value) or not 1 <= value <= MAX_SEATS:
+        raise fail(where, f"a whole number from 1 to {MAX_SEATS}", value)
+    return int(value)
 
 
 def check_seat_numbers(seats: list[SeatResult], where: str) -> None:
@@ -253,7 +260,7 @@ def check_record(value: Any, where: str) -> dict[str, Any]:
     """A game record (`GameRecord.to_dict()`): plain JSON whose move list can be read."""
     if not isinstance(value, Mapping):
         raise fail(where, "an object {...}", value)
-    check_json(dict(value), where)
+    check_json({key: item for key, item in value.items() if key != "moves"}, where)
     if "game" in value:
         check_game_id(value["game"], f"{where}.game")
     if "players" in value and (not is_int(value["players"])
@@ -270,9 +277,28 @@ def check_record(value: Any, where: str) -> dict[str, Any]:
     if len(moves) > MAX_MOVES:
         raise PlayDataError(f"{where}.moves: at most {MAX_MOVES} moves expected, "
                             f"got {len(moves)}")
-    for i, entry in enumerate(moves):
-        _check_record_entry(entry, f"{where}.moves[{i}]")
+    _check_moves(moves, f"{where}.moves")
     return dict(value)
+
+
+def _check_moves(moves: list[Any], where: str) -> None:
+    """Every entry of a move list (inline: records hold thousands of moves)."""
+    texts: list[str] = []
+    for i, entry in enumerate(moves):
+        text: Any = None
+        if type(entry) is dict:
+            if len(entry) == 1:
+                text = entry.get("chance")
+            elif len(entry) == 2:
+                seat = entry.get("seat")
+                if type(seat) is int and 0 <= seat < MAX_SEATS:
+                    text = entry.get("move")
+        if type(text) is not str or len(text) > MOVE_LENGTH:
+            _check_record_entry(entry, f"{where}[{i}]")  # names what is wrong
+        texts.append(text)
+    if _UNSTORABLE.search("".join(texts)):
+        for i, entry in enumerate(moves):
+            _check_record_entry(entry, f"{where}[{i}]")
 
 
 def _check_record_entry(value: Any, where: str) -> None:

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from itertools import islice
 
 from sqlalchemy import delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session
@@ -31,6 +30,7 @@ from db.repository import checked, insert_plays
 from db.stats import cells_of_import, touch_cells
 
 CHUNK = 500
+STEP_MOVES = 50_000
 STALE_AFTER = timedelta(hours=1)
 
 Key = tuple[str, datetime, tuple[str, ...]]
@@ -71,8 +71,17 @@ def import_plays(database: Database, plays: Iterable[PlayRecord], *,
 
 
 def _batches(plays: Iterable[PlayRecord], size: int) -> Iterator[list[PlayRecord]]:
-    iterator = iter(plays)
-    while batch := list(islice(iterator, size)):
+    """Steps of at most `size` plays and about `STEP_MOVES` moves (records can be long: memory
+    holds one step, and a step holds the write lock briefly)."""
+    batch: list[PlayRecord] = []
+    moves = 0
+    for play in plays:
+        batch.append(play)
+        moves += len((play.record or {}).get("moves", ()))
+        if len(batch) >= size or moves >= STEP_MOVES:
+            yield batch
+            batch, moves = [], 0
+    if batch:
         yield batch
 
 

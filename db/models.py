@@ -23,7 +23,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from companion.playdata import GAME_ID_LENGTH, SHORT_TEXT_LENGTH
+from companion.playdata import GAME_ID_LENGTH, LOCATION_LENGTH, NAME_LENGTH, SHORT_TEXT_LENGTH
 
 #: Constraint names are fixed so that migrations (and SQLite batch mode) can refer to them.
 NAMING = {
@@ -43,7 +43,7 @@ class PlayerRow(Base):
     __tablename__ = "players"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(200), unique=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime)
     #: The import that created the player (removed again if that import is abandoned).
     import_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -60,7 +60,7 @@ class PlayRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    location: Mapped[str] = mapped_column(String(200), default="")
+    location: Mapped[str] = mapped_column(String(LOCATION_LENGTH), default="")
     notes: Mapped[str] = mapped_column(Text, default="")
     updated_at: Mapped[datetime] = mapped_column(DateTime)
     #: The import that added the play; while that import is pending the play is not shown.
@@ -86,7 +86,7 @@ class SeatRow(Base):
     #: A person's seat points at the player; a bot's seat has no player, only its name.
     player_id: Mapped[int | None] = mapped_column(
         ForeignKey("players.id", ondelete="RESTRICT"), nullable=True)
-    bot_name: Mapped[str] = mapped_column(String(200), default="")
+    bot_name: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
     bot_kind: Mapped[str] = mapped_column(String(SHORT_TEXT_LENGTH), default="")
     faction: Mapped[str] = mapped_column(String(SHORT_TEXT_LENGTH), default="")
     score: Mapped[float | None] = mapped_column(Float, nullable=True)

@@ -305,8 +305,8 @@ def _check_version(value: Any) -> None:
 
 def _play(raw: Any, where: str) -> PlayRecord:
     try:
-        play = _read_play(raw, where)
-        playdata.check_play(play, where)
+        play = _read_play(raw, where)  # every field checked with companion.playdata's checks
+        playdata.check_one_seat_each(play.seats, f"{where}.seats")
     except PlayDataError as exc:
         raise ImportValidationError(str(exc)) from None
     return play
@@ -361,7 +361,7 @@ def _seat(raw: Any, where: str) -> SeatResult:
         faction=_optional(obj, "faction", where, _short_text) or "",
         score=_optional(obj, "score", where, playdata.check_number),
         breakdown=_optional(obj, "breakdown", where, _breakdown) or {},
-        rank=_optional(obj, "rank", where, _positive_int),
+        rank=_optional(obj, "rank", where, playdata.check_rank),
         winner=bool(_optional(obj, "winner", where, _bool)),
         start_player=bool(_optional(obj, "start_player", where, _bool)),
     )

@@ -399,14 +399,14 @@ def test_score_refuses_unreadable_input_in_a_sentence(tmp_path, capsys, game, co
 
 def at_the_limits() -> PlayRecord:
     """A play at every limit a database imposes (companion/playdata.py)."""
-    names = ["花" * 100, "Ann 🎲" + "x" * 94, "مرحبا"]
+    names = ["花" * 200, "Ann 🎲" + "x" * 194, "مرحبا"]
     seats = [SeatResult(seat=i, player=name, faction="赤" * 64, bot_kind="k" * 64 if i == 2
-                        else "", is_bot=i == 2, score=-1e9 + i, breakdown={"c" * 100: 1e9},
+                        else "", is_bot=i == 2, score=-1e9 + i, breakdown={"c" * 200: 1e9},
                         rank=i + 1, winner=i == 0) for i, name in enumerate(names)]
     return PlayRecord(
         game_id="g" * 64, mode=PlayMode.DIGITAL, started_at=datetime(2026, 2, 1, 19, 0, 0, 1),
         finished_at=datetime(2026, 2, 1, 20), seats=seats, options={"deep": [[[[1]]]]},
-        seed=2**63 - 1, location="場" * 100, notes="メモ" * 5000,
+        seed=2**63 - 1, location="場" * 200, notes="メモ" * 5000,
         record={"game": "g" * 64, "players": 3, "seed": -(2**63) + 1,
                 "moves": [{"seat": i % 3, "move": "m" * (1000 if i == 0 else 2)}
                           for i in range(10_000)]})
@@ -428,7 +428,8 @@ def test_a_file_exported_from_sqlite_imports_into_every_database(tmp_path, db_ur
     (lambda p: setattr(p, "game_id", "../../etc/passwd"), "a game id of a-z"),
     (lambda p: p.record["moves"].append({"seat": 0, "move": "x"}), "at most 10000 moves"),
     (lambda p: setattr(p.seats[2], "player", "\ud800"), "unpaired surrogate"),
-    (lambda p: setattr(p.seats[1], "player", "花" * 100), "sits in seats 1 and 2"),
+    (lambda p: setattr(p.seats[1], "player", "花" * 200), "sits in seats 1 and 2"),
+    (lambda p: setattr(p.seats[1], "player", "花" * 201), "at most 200 characters"),
 ])
 def test_what_no_database_stores_is_refused_by_the_import_and_by_every_write(
         tmp_path, db_url, capsys, change, message):
@@ -605,17 +606,17 @@ def test_the_checks_fit_every_column_of_the_database():
     from companion import playdata
     from db.models import Base
 
-    limits = {"players.name": playdata.NAME_LENGTH, "seats.bot_name": playdata.NAME_LENGTH,
-              "plays.game_id": playdata.GAME_ID_LENGTH, "plays.location":
-              playdata.LOCATION_LENGTH, "seats.faction": playdata.SHORT_TEXT_LENGTH,
-              "seats.bot_kind": playdata.SHORT_TEXT_LENGTH, "stat_cells.game_id":
-              playdata.GAME_ID_LENGTH}
+    limits = {"players.name": 200, "seats.bot_name": 200, "plays.game_id": 64,
+              "plays.location": 200, "seats.faction": 64, "seats.bot_kind": 64,
+              "stat_cells.game_id": 64}
     columns = {f"{table.name}.{column.name}": column for table in Base.metadata.tables.values()
                for column in table.columns}
     sized = {name for name, column in columns.items() if getattr(column.type, "length", None)}
     assert sized - set(limits) == {"plays.mode", "settings.key", "stat_cells.period"}
     for name, limit in limits.items():
-        assert limit <= columns[name].type.length, name
+        assert columns[name].type.length == limit, name  # the column, as migrated
+    assert (playdata.NAME_LENGTH, playdata.LOCATION_LENGTH, playdata.GAME_ID_LENGTH,
+            playdata.SHORT_TEXT_LENGTH) == (200, 200, 64, 64)  # the checks: the same sizes
 
 
 @pytest.mark.parametrize(("typed", "stored"), [
