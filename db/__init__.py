@@ -26,9 +26,9 @@ part (the file, the driver's message) to show on request. Nothing else escapes.
   trying again will not help.
 """
 
-from db.engine import (
+from db.engine import Database, head_revision, move_aside, open_database
+from db.errors import (
     CorruptDatabaseError,
-    Database,
     DatabaseError,
     DatabaseLocationError,
     DuplicatePlayerError,
@@ -36,15 +36,10 @@ from db.engine import (
     HistoryWriteError,
     NewerDatabaseError,
     ReadOnlyDatabaseError,
-    data_dir,
-    default_url,
-    head_revision,
-    move_aside,
-    open_database,
+    describe,
 )
-from db.errors import describe
 from db.imports import ImportResult, import_plays
-from db.location import check_location, sqlite_path
+from db.location import check_location, data_dir, default_url, sqlite_path
 from db.repository import (
     add_play,
     add_player,

@@ -126,7 +126,8 @@ def club_play(rng: random.Random, worker: int, index: int) -> PlayRecord:
 def save_worker(url: str, worker: int, saves: int, wait: float = 15.0) -> dict[str, Any]:
     """Save `saves` plays as fast as possible (every fifth as an autosave that is then
     finished, like a digital game); the figures of this writer."""
-    from db.engine import DatabaseError, open_database
+    from db.engine import open_database
+    from db.errors import DatabaseError
     from db.repository import add_play, save_autosave, update_play
 
     database = open_database(url, wait=wait)

@@ -37,43 +37,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import errors
-from db.errors import (
-    CorruptDatabaseError,
-    DatabaseError,
-    DatabaseLocationError,
-    DuplicatePlayerError,
-    HistoryBusyError,
-    HistoryWriteError,
-    NewerDatabaseError,
-    ReadOnlyDatabaseError,
-)
-from db.location import (
-    DB_FILE,
-    check_location,
-    data_dir,
-    default_url,
-    safe_url,
-    sqlite_path,
-)
-
-__all__ = [
-    "DB_FILE",
-    "CorruptDatabaseError",
-    "Database",
-    "DatabaseError",
-    "DatabaseLocationError",
-    "DuplicatePlayerError",
-    "HistoryBusyError",
-    "HistoryWriteError",
-    "NewerDatabaseError",
-    "ReadOnlyDatabaseError",
-    "data_dir",
-    "default_url",
-    "head_revision",
-    "move_aside",
-    "open_database",
-    "run_write",
-]
+from db.errors import DatabaseError, HistoryWriteError
+from db.location import check_location, data_dir, default_url, safe_url, sqlite_path
 
 #: Seconds a write waits for other writers (retries included) before HistoryBusyError.
 WRITE_WAIT = 15.0

@@ -24,7 +24,8 @@ from sqlalchemy.orm import Session
 
 from companion.history import PlayRecord
 from companion.playdata import play_key
-from db.engine import Database, DatabaseError, run_write
+from db.engine import Database, run_write
+from db.errors import DatabaseError
 from db.models import PendingImportRow, PlayerRow, PlayRow, SeatRow, visible_plays
 from db.repository import checked, insert_plays
 from db.stats import cells_of_import, touch_cells

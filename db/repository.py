@@ -20,7 +20,8 @@ from sqlalchemy.orm import Session
 
 from companion import playdata
 from companion.history import Player, PlayMode, PlayRecord, SeatResult
-from db.engine import Database, DatabaseError, DuplicatePlayerError, run_write
+from db.engine import Database, run_write
+from db.errors import DatabaseError, DuplicatePlayerError
 from db.models import PlayerRow, PlayRow, SeatRow, SettingRow, visible_plays
 from db.stats import CellKey, cells_of_players, period_of, touch_cells, upsert
 
