@@ -22,6 +22,7 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -32,7 +33,7 @@ from typing import Any, TypeVar
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, create_engine, event, inspect
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -42,8 +43,8 @@ from db.location import check_location, data_dir, default_url, safe_url, sqlite_
 
 #: Seconds a write waits for other writers (retries included) before HistoryBusyError.
 WRITE_WAIT = 15.0
-#: The longest a single SQLite statement waits for the lock before the write is retried.
-BUSY_TIMEOUT = 5.0
+#: PostgreSQL advisory lock taken while migrating (any fixed number unique to this app).
+MIGRATION_LOCK = 0x636F6D70
 
 T = TypeVar("T")
 
@@ -123,7 +124,7 @@ def run_write(database: Database, work: Callable[[Session], T]) -> T:
 
 
 def _write_error(exc: BaseException, database: Database, waited: float) -> DatabaseError:
-    error = errors.describe(exc, database.where, path=database.path, waited=round(waited))
+    error = errors.describe(exc, database.where, path=database.path, waited=round(waited, 1))
     if isinstance(error, HistoryWriteError):
         return error
     return HistoryWriteError(error.message, error.path, ja=error.message_ja,
@@ -191,7 +192,9 @@ def _set_sqlite_pragmas(busy_ms: int, dbapi_connection: Any, _record: Any) -> No
     cursor = dbapi_connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA journal_mode=WAL")
+    # kept by the file once set; if another program holds a new file, a later connection sets it
+    with suppress(sqlite3.OperationalError):
+        cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
@@ -205,7 +208,7 @@ def _begin_sqlite(conn: Connection) -> None:
 def _make_engine(url: str, wait: float) -> Engine:
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
-        busy_ms = int(1000 * min(BUSY_TIMEOUT, wait))
+        busy_ms = int(1000 * wait)
         event.listen(engine, "connect", partial(_set_sqlite_pragmas, busy_ms))
         event.listen(engine, "begin", _begin_sqlite)
     return engine
@@ -253,13 +256,28 @@ def _current_revision(engine: Engine, where: str) -> str | None:
             where, f"{type(exc).__name__}: {errors.first_line(exc)}") from exc
 
 
-def _migrate(engine: Engine, url: str, where: str, path: Path | None,
-             backup: Path | None) -> None:
+def _upgrade(engine: Engine, url: str) -> None:
+    """Migrate to the head, one migrator at a time: an app starting meanwhile waits for the
+    lock, then finds the work done."""
     config = alembic_config(url)
+    with engine.execution_options(companion_write=True).begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+
+
+def _migrate(engine: Engine, url: str, where: str, path: Path | None,
+             backup: Path | None, wait: float) -> None:
+    began = time.monotonic()
     try:
-        with engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.upgrade(config, "head")
+        while True:
+            try:
+                return _upgrade(engine, url)
+            except (SQLAlchemyError, sqlite3.Error) as exc:
+                if not errors.is_transient(exc) or time.monotonic() - began >= wait:
+                    raise
+            time.sleep(0.05)
     except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
         cause = errors.describe(exc, where, path=path)
         copy_en = f" A copy of it is at {backup}." if backup else ""
@@ -329,7 +347,7 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
         if revision != head_revision():
             if path is not None and revision is not None:
                 backup = _backup(path)
-            _migrate(engine, url, where, path, backup)
+            _migrate(engine, url, where, path, backup, wait)
         _check_tables(engine, where, path)
     except DatabaseError:
         engine.dispose()

@@ -69,8 +69,7 @@ def rebuilt_cells(database: db.Database) -> list[tuple]:
 
 @pytest.mark.slow
 def test_four_writers_save_every_play_and_the_statistics_add_up(db_url, capsys):
-    db.open_database(db_url).close()  # created and migrated before the writers start
-    figures = run_workers(db_url)
+    figures = run_workers(db_url)  # all four open a new history: one creates it, and waits
     database = db.open_database(db_url)
     try:
         assert [f["failures"] for f in figures] == [[]] * WORKERS
