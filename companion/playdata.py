@@ -242,6 +242,16 @@ def check_seat_numbers(seats: list[SeatResult], where: str) -> None:
             f"got {[s.seat for s in seats]}")
 
 
+class SeatTakenError(PlayDataError):
+    """One person in two seats of a play (`name`, `seats` counted from 1)."""
+
+    def __init__(self, where: str, name: str, seats: tuple[int, int]) -> None:
+        super().__init__(f"{where}: {name} sits in seats {seats[0]} and {seats[1]}; a person "
+                         "plays one seat of a play")
+        self.name = name
+        self.seats = seats
+
+
 def check_one_seat_each(seats: list[SeatResult], where: str) -> None:
     """A person sits in one seat of a play (bots may fill several)."""
     seen: dict[str, int] = {}
@@ -250,9 +260,7 @@ def check_one_seat_each(seats: list[SeatResult], where: str) -> None:
             continue
         name = normalize_name(seat.player)
         if name in seen:
-            raise PlayDataError(
-                f"{where}: {name} sits in seats {seen[name] + 1} and {seat.seat + 1}; a "
-                "person plays one seat of a play")
+            raise SeatTakenError(where, name, (seen[name] + 1, seat.seat + 1))
         seen[name] = seat.seat
 
 

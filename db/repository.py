@@ -174,6 +174,13 @@ def checked(play: PlayRecord) -> PlayRecord:
     clean = playdata.normalized(play)
     try:
         playdata.check_play(clean)
+    except playdata.SeatTakenError as exc:
+        first, second = exc.seats
+        raise DatabaseError(
+            f"This play cannot be stored: {exc.name} sits in seats {first} and {second}, and "
+            "a person plays one seat of a play.",
+            ja=f"この対局は保存できません。{exc.name} が席 {first} と席 {second} の両方に座って"
+               "います（1 人が座れるのは 1 つの席だけです）。") from None
     except playdata.PlayDataError as exc:
         raise DatabaseError(f"This play cannot be stored: {exc}.",
                             ja=f"この対局は保存できません: {exc}。") from None

@@ -491,8 +491,10 @@ def test_a_repeat_import_adds_nothing_after_normalising(tmp_path, db_url, capsys
 
 def test_one_person_in_two_seats_is_refused_everywhere(tmp_path, db_url, capsys):
     database = db.open_database(db_url)
-    with pytest.raises(db.DatabaseError, match="sits in seats 1 and 3"):
+    with pytest.raises(db.DatabaseError, match="Ann sits in seats 1 and 3") as info:
         db.add_play(database, play(["Ann", "Bo", " Ann"], [1, 2, 3]))
+    assert info.value.text("ja") == ("この対局は保存できません。Ann が席 1 と席 3 の両方に座って"
+                                     "います（1 人が座れるのは 1 つの席だけです）。")
     db.add_play(database, play(["Ann", "Bo"], [1, 2]))
     db.add_play(database, play(["ann", "Cy"], [3, 4], day=1))
     ids = {p.name: p.id for p in db.list_players(database)}
