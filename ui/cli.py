@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bench", "measure start-up, statistics queries, PDF and engines (JSON lines)"),
     "play": ("play", "headless games between bots, printing records and the tally"),
     "score": ("score", "score a sheet written in a game's text format"),
+    "replay": ("replay", "print a digital play's moves with each position's description"),
 }
 
 
