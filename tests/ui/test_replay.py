@@ -102,8 +102,9 @@ def shown(view: ReplayView) -> Position:
 
 
 def press(person: Any, view: ReplayView, key: Qt.Key) -> None:
-    """A key as a person presses it in the replay window (its shortcuts)."""
-    person.key(view.frame.moves, key)
+    """A key as a person presses it in the replay window (its shortcuts), wherever the focus
+    is in it."""
+    person.key(QApplication.focusWidget() or view, key)
 
 
 def marked_line(view: ReplayView) -> str:
@@ -121,6 +122,7 @@ def test_etariya_replay_shows_the_engines_position_at_every_move(qtbot, person, 
     expected = engine_positions(record)
     view = open_from_history(qtbot, person, window, play)
     person.activate(view)
+    assert QApplication.focusWidget() is view  # the keys step at once, no click needed
     screens, frame = view.frame.screens, view.frame
     names = frame.seat_names()
     assert names == ("Ann", "Bot · Random")
@@ -326,10 +328,12 @@ def test_a_partners_hand_shows_only_when_asked_after_the_end(qtbot, hands_game) 
 
 
 def test_an_unfinished_game_never_shows_the_hidden_hands(qtbot, hands_game) -> None:
-    play = bot_play("hands", ["Ann", "Ben"], 3, cut=9, finished=False)
+    """It may still be continued: a computer's hand stays hidden, and nothing shows all."""
+    play = bot_play("hands", ["Ann", ""], 3, cut=9, finished=False)
     view = standalone(qtbot, play)
     assert not view.replay.is_finished() and not view.offers_everything()
     assert view.everything_box.isHidden() and view.viewer_box.isVisibleTo(view)
+    assert [view.viewer_box.itemText(i) for i in range(view.viewer_box.count())] == ["Ann"]
     view.everything_box.setChecked(True)  # even if it were ticked somehow
     for index in range(len(view.replay)):
         view.go(index)

@@ -68,30 +68,37 @@ def game_title(game_id: str) -> str:
         return game_id
 
 
+#: Why a record cannot be replayed at all: (English, Japanese).
+_CANNOT: dict[StopKind, tuple[str, str]] = {
+    StopKind.NO_RECORD: ("No moves were recorded for this play (a table play).",
+                         "この対局には手順の記録がありません(卓上での対局)。"),
+    StopKind.UNREADABLE: ("The saved record is not one this version can read.",
+                          "保存された記録はこのバージョンでは読めません。"),
+    StopKind.UNKNOWN_GAME: ("This version of the app cannot play that game.",
+                            "このバージョンのアプリではそのゲームを遊べません。"),
+    StopKind.BAD_SETUP: ("This version does not accept the players or options of that record.",
+                         "このバージョンはその記録の人数やオプションを受け付けません。"),
+    StopKind.NOTHING: ("The record stops before the first move.",
+                       "記録は最初の手の前で止まっています。"),
+}
+#: What is wrong with the step where a record stops: (English, Japanese).
+_WRONG_STEP: dict[StopKind, tuple[str, str]] = {
+    StopKind.BAD_MOVE: ("cannot be read by this version", "このバージョンでは読めません"),
+    StopKind.ILLEGAL: ("is not legal there", "その局面では不正な手です"),
+    StopKind.WRONG_SEAT: ("belongs to a seat that was not to move",
+                          "手番でない席の手として記録されています"),
+}
+
+
 def stop_text(stop: ReplayStop) -> str:
     """Why a record does not replay (to its end), in the interface language."""
-    kind, move, done = stop.kind, isolate(stop.move), stop.moves_before
-    if kind is StopKind.NO_RECORD:
-        return tr("No moves were recorded for this play (a table play).",
-                  "この対局には手順の記録がありません(卓上での対局)。")
-    if kind is StopKind.UNREADABLE:
-        return tr("The saved record is not one this version can read.",
-                  "保存された記録はこのバージョンでは読めません。")
-    if kind is StopKind.UNKNOWN_GAME:
-        return tr("This version of the app cannot play that game.",
-                  "このバージョンのアプリではそのゲームを遊べません。")
-    if kind is StopKind.BAD_SETUP:
-        return tr("This version does not accept the players or options of that record.",
-                  "このバージョンはその記録の人数やオプションを受け付けません。")
-    if kind is StopKind.NOTHING:
-        return tr("The record stops before the first move.", "記録は最初の手の前で止まっています。")
-    why = {StopKind.BAD_MOVE: ("cannot be read by this version", "このバージョンでは読めません"),
-           StopKind.ILLEGAL: ("is not legal there", "その局面では不正な手です"),
-           StopKind.WRONG_SEAT: ("belongs to a seat that was not to move",
-                                 "手番でない席の手として記録されています")}[kind]
-    return tr(f"The record stops after move {done}: the next step ({move}) {why[0]}. "
+    if stop.kind in _CANNOT:
+        return tr(*_CANNOT[stop.kind])
+    en, ja = _WRONG_STEP[stop.kind]
+    move, done = isolate(stop.move), stop.moves_before
+    return tr(f"The record stops after move {done}: the next step ({move}) {en}. "
               "The replay goes as far as that.",
-              f"記録は {done} 手目の後で止まります: 次の手({move})は{why[1]}。"
+              f"記録は {done} 手目の後で止まります: 次の手({move})は{ja}。"
               "リプレイはそこまでです。")
 
 
@@ -103,11 +110,11 @@ class ReplayView(QWidget):
                  frame: PlayFrame, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("replay_view")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.ctx, self.play, self.replay, self.frame = ctx, play, replay, frame
         self.seats = replay_seats(play, replay.record.num_players)
-        humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
-        self.viewer = humans[0] if humans else 0  # whose eyes the hidden parts are seen with
+        self.viewer = self.viewers()[0]  # whose eyes the hidden parts are seen with
         self.index = 0
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._autoplay_step)
@@ -121,7 +128,7 @@ class ReplayView(QWidget):
         for key, slot in ((Qt.Key.Key_Left, self.back), (Qt.Key.Key_Right, self.forward),
                           (Qt.Key.Key_Home, self.to_start), (Qt.Key.Key_End, self.to_end)):
             shortcut = QShortcut(QKeySequence(key), self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # its own window
             shortcut.activated.connect(slot)
         self.setMinimumSize(*MINIMUM_SIZE)
         self.resize(*DEFAULT_SIZE)
@@ -254,13 +261,21 @@ class ReplayView(QWidget):
         self.retranslate()
         self.show_current()  # the frame's move list was written again: mark the line
 
+    def viewers(self) -> list[int]:
+        """The seats whose eyes the replay may look through: any once the game is over; while
+        it may still be continued, only the people's (a computer's hand stays hidden)."""
+        everyone = list(range(len(self.seats)))
+        humans = [i for i in everyone if not self.seats[i].is_bot]
+        return everyone if self.is_game_over() or not humans else humans
+
     def _fill_viewers(self) -> None:
         self.viewer_box.blockSignals(True)
         self.viewer_box.clear()
-        for seat, name in enumerate(self.frame.seat_names()):
-            self.viewer_box.addItem(name, seat)
-            self.viewer_box.setItemData(seat, name, Qt.ItemDataRole.ToolTipRole)
-        self.viewer_box.setCurrentIndex(self.viewer)
+        names = self.frame.seat_names()
+        for row, seat in enumerate(self.viewers()):
+            self.viewer_box.addItem(names[seat], seat)
+            self.viewer_box.setItemData(row, names[seat], Qt.ItemDataRole.ToolTipRole)
+        self.viewer_box.setCurrentIndex(max(0, self.viewer_box.findData(self.viewer)))
         self.viewer_box.setToolTip(self.viewer_box.currentText())
         self.viewer_box.blockSignals(False)
 
@@ -571,6 +586,7 @@ def open_replay(ctx: AppContext | None, play: PlayRecord,
     view.show()
     view.raise_()
     view.activateWindow()
+    view.setFocus()  # the arrow keys step at once (not the move list: it would pick a line)
     return view
 
 
