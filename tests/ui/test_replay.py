@@ -573,3 +573,15 @@ def test_export_the_record_as_json_and_the_moves_as_text(qtbot, monkeypatch, tmp
                         lambda *args: tmp_path / "missing" / "x.txt")
     view.text_action.trigger()
     assert view.note.text().startswith("Not written: ")
+
+
+def test_play_from_here_without_the_main_window_opens_a_game_window(qtbot, quiet_games) -> None:
+    from ui.play.controller import Seat
+
+    view = standalone(qtbot, bot_play("shinyu", ["Ann", "Ben"], 4))
+    view.go(3)
+    game = view.start_branch([Seat("Ann"), Seat("Ben")])
+    assert isinstance(game, PlayFrame) and game.isWindow()
+    qtbot.addWidget(game)
+    assert game.controller.state.describe() == view.replay.state(3).describe()
+    assert game.controller.game.record.meta == {"branch": {"entries": view.replay.steps[3].at}}
