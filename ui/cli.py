@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "headless games between bots, printing records and the tally"),
     "score": ("score", "score a sheet written in a game's text format"),
     "db": ("database", "the history file: check it, or move a damaged one aside"),
+    "replay": ("replay", "print a digital play's moves with each position's description"),
 }
 
 

@@ -33,6 +33,13 @@ The screens never decide a rule: they draw `position.state` and offer `position.
 move the frame calls `show` exactly once (and the move list only adds the new lines). The
 frame draws a `Position` — a state, the record up to it and the moves on offer — so a replay
 can show any earlier position the same way: `frame.show_position(Position(..., live=False))`.
+
+Replay mode (`ui.play.replay`): `enter_replay(replay, seats, controls)` turns a frame without
+a game into a read-only viewer of a `companion.core.replay.Replay`: the move list shows the
+whole record and marks the line of the position shown, a click on a line emits
+`replay_line_chosen` (entries up to that line), and `controls` takes the place of Undo and New
+game. Screens that keep rows move by move rebuild them from the whole record (`record()`) when
+`position.live` is False. At the end of a game the result banner offers "Replay".
 """
 
 from __future__ import annotations
@@ -62,7 +69,8 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.api import Outcome
-from companion.core.record import Game, RecordEntry
+from companion.core.record import Game, GameRecord, RecordEntry
+from companion.core.replay import Replay
 from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
@@ -120,8 +128,11 @@ class PlayScreens:
 
     # --- optional text hooks -----------------------------------------------------------------
     def move_text(self, entry: RecordEntry, position: Position) -> str:
-        """A person's or computer's move as the move list shows it (after "n. Name: ")."""
-        return entry.move
+        """A person's or computer's move as the move list shows it (after "n. Name: "); by
+        default the game's registry `move_text` hook in the interface language."""
+        from companion.display import move_text
+
+        return move_text(position.state.game_id, entry.move, language().code)
 
     def chance_text(self, entry: RecordEntry) -> str | None:
         """A chance entry appended to the line before (" → 3"), or None to leave it out."""
@@ -249,11 +260,17 @@ class ResultBanner(QFrame):
         self.detail.setWordWrap(True)
         self.history_note = QLabel(self)
         self.history_note.setWordWrap(True)
+        self.replay_button = QPushButton(self)
+        self.replay_button.setObjectName("replay")
+        note_row = QHBoxLayout()
+        note_row.addWidget(self.history_note, 1)
+        note_row.addWidget(self.replay_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.setSpacing(2)
-        for label in (self.headline, self.detail, self.history_note):
+        for label in (self.headline, self.detail):
             layout.addWidget(label)
+        layout.addLayout(note_row)
 
 
 class MoveList(QListWidget):
@@ -289,6 +306,26 @@ class MoveList(QListWidget):
         """Every line again (the language changed)."""
         self._cut(0, position, screens)
         self.sync(position, screens)
+
+    def line_at(self, entries: int) -> int:
+        """The last line made of the first `entries` entries (-1: none)."""
+        lines = [i for i, (_first, end) in enumerate(self._spans) if end <= entries]
+        return lines[-1] if lines else -1
+
+    def entries_through(self, line: int) -> int:
+        """How many entries the lines up to `line` show."""
+        return self._spans[line][1]
+
+    def mark(self, entries: int) -> None:
+        """Select the line of the position after `entries` entries (a replay), quietly."""
+        line = self.line_at(entries)
+        if line == self.currentRow():
+            return  # the person chose it (a scroll now would move the line under the mouse)
+        self.blockSignals(True)
+        self.setCurrentRow(line)
+        self.blockSignals(False)
+        if line >= 0:
+            self.scrollToItem(self.item(line))
 
     def _cut(self, length: int, position: Position, screens: PlayScreens) -> None:
         """Keep what the first `length` entries show (an undo, a step back)."""
@@ -332,6 +369,8 @@ class PlayFrame(QWidget):
     finished = Signal(object)  # Outcome
     #: The person asked for a new game (after confirming); the library shows its form.
     new_game_requested = Signal()
+    #: Replay mode: a line of the move list was chosen (the entries up to that line).
+    replay_line_chosen = Signal(int)
 
     def __init__(self, ctx: AppContext | None, game_id: str, screens: PlayScreens,
                  parent: QWidget | None = None, *, animate: bool = True) -> None:
@@ -342,6 +381,8 @@ class PlayFrame(QWidget):
         self.controller: GameController | None = None
         self.seen_by: int | None = None  # the last person who looked at the hidden parts
         self._position: Position | None = None
+        self.replay: Replay | None = None  # replay mode: the record looked at
+        self._replay_seats: list[Seat] = []
         self._build()
         language().changed.connect(self.retranslate)
         self.retranslate()
@@ -362,9 +403,11 @@ class PlayFrame(QWidget):
         self.busy.setVisible(False)
         self.result_panel = ResultBanner(self)
         self.result_panel.setVisible(False)
+        self.result_panel.replay_button.clicked.connect(self.replay_finished_game)
         self.board, self.side_panel = self.screens.build(self)
         self.moves_title = QLabel(self)
         self.moves = MoveList(self)
+        self.moves.currentRowChanged.connect(self._move_line_chosen)
         side = QWidget(self)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
@@ -397,7 +440,7 @@ class PlayFrame(QWidget):
         self.status.setWordWrap(True)
         self.status.setStyleSheet(ERROR_STYLE)
         self.status.setVisible(False)
-        buttons = QHBoxLayout()
+        buttons = self._buttons_row = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.new_button)
         buttons.addStretch(1)
@@ -447,6 +490,58 @@ class PlayFrame(QWidget):
     def resume(self, play: PlayRecord) -> None:
         """Go on with an autosaved play at exactly its saved position."""
         self._attach(GameController.resumed(self.ctx, play, parent=self))
+
+    def record(self) -> GameRecord | None:
+        """The record shown: the game's so far, or in replay mode the part that replays."""
+        if self.replay is not None:
+            record = self.replay.record
+            return GameRecord(record.game_id, record.num_players, record.seed,
+                              dict(record.options), list(self.replay.entries), dict(record.meta))
+        return self.controller.game.record if self.controller is not None else None
+
+    # --- replay mode -------------------------------------------------------------------------
+    def enter_replay(self, replay: Replay, seats: Sequence[Seat], controls: QWidget) -> None:
+        """Become a read-only viewer of `replay` (no game runs): `controls` replaces Undo, New
+        game and Print; positions come through `show_position(Position(..., live=False))`."""
+        if self.controller is not None:
+            self.controller.close()
+            self.controller = None
+        self.replay, self._replay_seats = replay, list(seats)
+        for button in (self.undo_button, self.new_button, self.pdf_button):
+            button.setVisible(False)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.indexOf(self._buttons_row), controls)
+        self.seat_panel.set_count(len(seats))
+        self.result_panel.setVisible(False)
+        self.screens.game_started()
+        self._show_replay_moves()
+
+    def _show_replay_moves(self) -> None:
+        """The whole record in the move list (lines are marked as positions are shown)."""
+        replay = self.replay
+        assert replay is not None
+        last = replay.state(len(replay) - 1)
+        self.moves.forget()
+        self.moves.sync(Position(last, replay.entries, (), tuple(self._replay_seats),
+                                 self.seat_names(), None, last.to_move(), live=False),
+                        self.screens)
+
+    def _move_line_chosen(self, row: int) -> None:
+        if self.replay is not None and row >= 0:
+            self.replay_line_chosen.emit(self.moves.entries_through(row))
+
+    def replay_finished_game(self) -> QWidget | None:
+        """The result banner's Replay: the finished game in a replay window."""
+        from ui.play.replay import open_replay
+
+        if self.controller is None or self.controller.final_play is None:
+            return None
+        try:
+            return open_replay(self.ctx, self.controller.final_play, self.window())
+        except ValueError as exc:
+            self.say(str(exc))
+            return None
 
     def _attach(self, controller: GameController) -> None:
         if self.controller is not None:
@@ -545,18 +640,24 @@ class PlayFrame(QWidget):
     def seat_name(self, seat: int) -> str:
         """A seat's name: the person's, "Bot · <kind>", or "Seat n"; when two seats would read
         the same (two computers of one kind), each with its side or seat number."""
-        c = self.controller
-        if c is None or not 0 <= seat < len(c.seats):
+        seats = self._seats()
+        if not 0 <= seat < len(seats):
             return tr(f"Seat {seat + 1}", f"席 {seat + 1}")
-        name = seat_display_name(c.seats[seat], seat)
-        if sum(seat_display_name(s, i) == name for i, s in enumerate(c.seats)) < 2:
+        name = seat_display_name(seats[seat], seat)
+        if sum(seat_display_name(s, i) == name for i, s in enumerate(seats)) < 2:
             return name
-        role = self.screens.seat_role(c.state, seat)
+        state = self.controller.state if self.controller is not None else (
+            self.replay.state(0) if self.replay is not None else None)
+        role = self.screens.seat_role(state, seat) if state is not None else ""
         return f"{name} ({role or seat + 1})"
 
     def seat_names(self) -> tuple[str, ...]:
-        count = len(self.controller.seats) if self.controller is not None else 0
-        return tuple(self.seat_name(i) for i in range(count))
+        return tuple(self.seat_name(i) for i in range(len(self._seats())))
+
+    def _seats(self) -> list[Seat]:
+        """Who sits where: the game's seats, or the replayed play's."""
+        return list(self.controller.seats) if self.controller is not None \
+            else self._replay_seats
 
     def position(self) -> Position:
         """The live game as the frame shows it now."""
@@ -618,7 +719,14 @@ class PlayFrame(QWidget):
         self._position = position
         if draw_board:
             self.screens.show(position)
-            self.moves.sync(position, self.screens)
+            if self.side_panel is not None:
+                # a label that gained a wrapped line kept its old height otherwise (the side
+                # column's layout remembered the panel's height for its width)
+                self.side_panel.updateGeometry()
+            if position.live:
+                self.moves.sync(position, self.screens)
+            else:
+                self.moves.mark(len(position.entries))
         self._show_seats(position)
         self.turn_label.setText(self.turn_text(position))
         self._show_handoff(position)
@@ -652,11 +760,15 @@ class PlayFrame(QWidget):
 
     def turn_text(self, position: Position) -> str:
         if position.is_over():
-            return tr("The game is over.", "ゲーム終了。")
+            outcome = position.state.outcome() if not position.live else None
+            over = tr("The game is over.", "ゲーム終了。")
+            return f"{over} {result_headline(outcome, position.names)}" if outcome else over
         seat = position.to_move
-        if not position.live or seat < 0:
+        if seat < 0:
             return ""
         name = isolate(position.names[seat])
+        if not position.live:
+            return tr(f"To move: {name}", f"手番: {name}")
         if position.seats[seat].is_bot:
             return tr(f"{name} is thinking…", f"{name} が考えています…")
         prompt = self.screens.prompt(position) if position.legal else ""
@@ -732,7 +844,11 @@ class PlayFrame(QWidget):
         self.undo_button.setText(tr("Undo (Ctrl+Z)", "待った (Ctrl+Z)"))
         self.new_button.setText(tr("New game…", "新しいゲーム…"))
         self.pdf_button.setText(tr("Print result sheet…", "結果シートを印刷…"))
+        self.result_panel.replay_button.setText(tr("Replay", "リプレイ"))
         self.screens.retranslate()
+        if self.replay is not None:
+            self._show_replay_moves()  # the replay view shows its position again
+            return
         if self.controller is None:
             return
         self.refresh()

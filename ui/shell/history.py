@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -202,6 +202,13 @@ class HistoryPage(QWidget):
         header.setMaximumSectionSize(280)  # a long name is cut with "…", its tooltip whole
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
+        self.replay_action = QAction(self.table)  # right click or Ctrl+R on a play: its replay
+        self.replay_action.setObjectName("replay_selected")
+        self.replay_action.setShortcut(QKeySequence("Ctrl+R"))
+        self.replay_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.replay_action.triggered.connect(self.replay_selected)
+        self.table.addAction(self.replay_action)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.count_label = QLabel(self)
         self.open_button = QPushButton(self)
         self.open_button.setObjectName("open_play")
@@ -238,6 +245,7 @@ class HistoryPage(QWidget):
         self.dates_check.setText(tr("From", "期間"))
         self.search.setPlaceholderText(tr("Search the list (Ctrl+F)", "一覧を検索 (Ctrl+F)"))
         self.open_button.setText(tr("Open…", "開く…"))
+        self.replay_action.setText(tr("Replay (Ctrl+R)", "リプレイ (Ctrl+R)"))
         self._fill_filters()
         self.model.retranslate()
         self._update_count()
@@ -396,6 +404,14 @@ class HistoryPage(QWidget):
         dialog.open()
         return dialog
 
+    def replay_selected(self) -> None:
+        from ui.play.replay import replay_play_id
+
+        play_id = self.selected_play_id()
+        self.error_label.setText(tr("Choose a play in the list first.",
+                                    "先に一覧から対局を選んでください。") if play_id is None
+                                 else replay_play_id(self.ctx, play_id, self.window()))
+
     def print_current(self) -> bool:
         play_id = self.selected_play_id()
         if play_id is None:
@@ -458,6 +474,10 @@ class PlayDialog(QDialog):
         self.resume_button.setObjectName("resume_play")
         self.resume_button.clicked.connect(self.resume)
         self.resume_button.setVisible(not play.is_finished and play.record is not None)
+        self.replay_button = QPushButton(self)
+        self.replay_button.setObjectName("replay_play")
+        self.replay_button.clicked.connect(self.replay)
+        self.replay_button.setVisible(play.record is not None)
         self.close_button = QPushButton(self)
         self.close_button.clicked.connect(self.accept)
         lower = QWidget(self)
@@ -469,7 +489,8 @@ class PlayDialog(QDialog):
         splitter.addWidget(self.sheet)
         splitter.addWidget(lower)
         buttons = QHBoxLayout()
-        for button in (self.pdf_button, self.delete_button, self.resume_button):
+        for button in (self.pdf_button, self.delete_button, self.resume_button,
+                       self.replay_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -504,6 +525,7 @@ class PlayDialog(QDialog):
         self.pdf_button.setText(tr("Export PDF…", "PDF に書き出す…"))
         self.delete_button.setText(tr("Delete…", "削除…"))
         self.resume_button.setText(tr("Continue this game", "この対局を続ける"))
+        self.replay_button.setText(tr("Replay", "リプレイ"))
         self.close_button.setText(tr("Close", "閉じる"))
         self._fill_sheet()
         self._fill_log()
@@ -569,6 +591,17 @@ class PlayDialog(QDialog):
         events().history_changed.emit()
         self.accept()
         return True
+
+    def replay(self) -> None:
+        """The play's replay in a window of its own (the dialog closes)."""
+        from ui.play.replay import open_replay
+
+        try:
+            open_replay(self.ctx, self.play, self.window_ or self.parentWidget())
+        except ValueError as exc:
+            self.status.setText(str(exc))
+            return
+        self.accept()
 
     def resume(self) -> None:
         from ui.play.resume import ResumeError

@@ -299,6 +299,12 @@ class AlluviumScreens(PlayScreens):
             self.sheet_label.setText(tr(
                 f"The map of {isolate(position.names[sheet])}. Click a row below for another.",
                 f"{isolate(position.names[sheet])} のマップ。下の行をクリックすると別のマップ。"))
+        elif not position.live:  # a replay: whose eyes the sheets are seen with
+            who, owner = isolate(position.names[seat]), isolate(position.names[sheet])
+            self.sheet_label.setText(
+                tr(f"In front of {who}: their own map", f"{who} の手元: 自分のマップ")
+                if sheet == seat else
+                tr(f"In front of {who}: the map of {owner}", f"{who} の手元: {owner} のマップ"))
         else:
             owner = isolate(position.names[sheet])
             self.sheet_label.setText(

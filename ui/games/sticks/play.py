@@ -83,13 +83,21 @@ def round_rows(record: GameRecord) -> list[RoundRow]:
 
 
 class LedgerRows:
-    """The rows so far, kept up to date from one ledger to the next; an undo drops rows."""
+    """The rows so far, kept up to date from one ledger to the next; an undo drops rows. A
+    replay jumps anywhere: its rows are those of the whole record up to the position."""
 
     def __init__(self, rebuild: Callable[[], list[RoundRow]]) -> None:
         self.rows: list[RoundRow] = []
         self._rebuild = rebuild
         self._ledger: Any = None
         self._count = -1
+        self._whole: list[RoundRow] | None = None  # a replay's rows, worked out once
+
+    def show_upto(self, count: int) -> None:
+        """A replay shows the position after `count` record entries."""
+        if self._whole is None:
+            self._whole = self._rebuild()
+        self.rows = [row for row in self._whole if row.at <= count]
 
     def update(self, count: int, ledger: Any) -> None:
         """The game now has `count` record entries and shows `ledger`."""
@@ -265,8 +273,8 @@ class SticksScreens(PlayScreens):
         self.board.sticks.show_throw(None, animate=False)
 
     def _replayed_rows(self) -> list[RoundRow]:
-        assert self.frame is not None and self.frame.controller is not None
-        return round_rows(self.frame.controller.game.record)
+        record = self.frame.record() if self.frame is not None else None
+        return round_rows(record) if record is not None else []
 
     # --- drawing -----------------------------------------------------------------------------
     def show(self, position: Position) -> None:
@@ -276,20 +284,28 @@ class SticksScreens(PlayScreens):
                                      f"第 {ledger.round} / {ledger.rounds} ラウンド"))
         board.pot_label.setText(tr(f"Pot: {ledger.pot}", f"場: {ledger.pot} 点"))
         board.badge.set_value(ledger.last_throw)
-        if board.sticks.faces is None and ledger.last_throw is not None:
-            board.sticks.show_throw(faces_for(ledger.last_throw, rng=self._faces_rng),
-                                    animate=False)
+        self._show_sticks(ledger.last_throw, position.live)
         board.show_moves(position.legal)
         board.last_label.setText(ledger.last_text(language().code, list(position.names)))
         if position.live:
             self.rows.update(len(position.entries), ledger)
+        else:
+            self.rows.show_upto(len(position.entries))
         self._show_ledger(position)
+
+    def _show_sticks(self, last_throw: int | None, live: bool) -> None:
+        """The sticks as the last throw fell (a throw just animated is kept; a replay that
+        steps back shows that position's throw, or none)."""
+        sticks = self.board.sticks
+        if last_throw is None:
+            if not live and sticks.faces is not None:
+                sticks.show_throw(None, animate=False)
+        elif sticks.faces is None or sum(sticks.faces) != last_throw:
+            sticks.show_throw(faces_for(last_throw, rng=self._faces_rng), animate=False)
 
     def _show_ledger(self, position: Position) -> None:
         names = list(position.names)
-        options = self.frame.controller.game.record.options \
-            if self.frame is not None and self.frame.controller is not None else {}
-        start = (int(options.get("start_points", 0)),) * len(names)
+        start = (int(position.state.options.get("start_points", 0)),) * len(names)
         rows = self.rows.rows
         self.ledger.setColumnCount(len(names))
         self.ledger.setHorizontalHeaderLabels(names)
