@@ -15,6 +15,7 @@ from db.engine import (
     move_aside,
     open_database,
 )
+from db.profiles import player_profile
 from db.repository import (
     add_play,
     add_player,
@@ -26,6 +27,7 @@ from db.repository import (
     list_players,
     list_plays,
     merge_players,
+    other_game_ids,
     player_play_counts,
     rename_player,
     save_autosave,
@@ -57,7 +59,9 @@ __all__ = [
     "merge_players",
     "move_aside",
     "open_database",
+    "other_game_ids",
     "player_play_counts",
+    "player_profile",
     "player_stats",
     "plays_per_period",
     "rename_player",

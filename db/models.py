@@ -56,6 +56,8 @@ class PlayRow(Base):
     location: Mapped[str] = mapped_column(String(200), default="")
     notes: Mapped[str] = mapped_column(Text, default="")
     updated_at: Mapped[datetime] = mapped_column(DateTime)
+    #: Seconds of play (the play timer or a typed duration); NULL when nobody timed it.
+    duration_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",

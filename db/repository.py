@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from companion.history import Player, PlayMode, PlayRecord, SeatResult
+from companion.other_games import OTHER_PREFIX
 from db.engine import Database, DatabaseError, DuplicatePlayerError
 from db.models import PlayerRow, PlayRow, SeatRow, SettingRow
 from db.stats import refresh_stat_cells
@@ -143,6 +144,7 @@ def _fill_row(row: PlayRow, play: PlayRecord) -> None:
     row.record = play.record
     row.location = play.location
     row.notes = play.notes
+    row.duration_s = play.duration_s
     row.updated_at = _now()
 
 
@@ -246,7 +248,8 @@ def _to_record(row: Any) -> PlayRecord:
     return PlayRecord(
         id=row.id, game_id=row.game_id, mode=PlayMode(row.mode), started_at=row.started_at,
         finished_at=row.finished_at, options=dict(row.options or {}), seed=row.seed,
-        record=row.record, location=row.location, notes=row.notes, seats=[])
+        record=row.record, location=row.location, notes=row.notes, seats=[],
+        duration_s=row.duration_s)
 
 
 def _to_seat(row: Any) -> SeatResult:
@@ -303,6 +306,14 @@ def count_plays(database: Database, *, game_id: str | None = None, player: str |
 def unfinished_plays(database: Database) -> list[PlayRecord]:
     """Autosaved digital plays that have not ended, newest first."""
     return list_plays(database, finished=False)
+
+
+def other_game_ids(database: Database) -> list[str]:
+    """The games the app does not know that the history holds ("other:Catan"), by name."""
+    query = select(PlayRow.game_id).where(PlayRow.game_id.startswith(OTHER_PREFIX)).distinct()
+    with database.engine.connect() as conn:
+        found = [str(game_id) for game_id in conn.scalars(query)]
+    return sorted(found, key=lambda game_id: (game_id.casefold(), game_id))
 
 
 # ---------------------------------------------------------------- settings

@@ -7,12 +7,15 @@ Format (version 1)::
      "plays": [{"id": 3, "game": "juusai", "mode": "digital",
                 "started_at": "2026-11-22T19:30:00", "finished_at": "2026-11-22T19:52:00",
                 "location": "", "notes": "", "options": {}, "seed": 42, "record": {...},
+                "duration_min": 22,
                 "seats": [{"seat": 0, "player": "花子", "is_bot": false, "bot_kind": "",
                            "faction": "", "score": 12, "breakdown": {"race": 10},
                            "rank": 1, "winner": true, "start_player": true}]}]}
 
 `plays_from_json` keeps a play's `id` (so a round trip is exact); the importer drops it and
-lets the database number the plays.
+lets the database number the plays. `duration_min` (optional) is how long the play took in
+whole minutes; it is absent when nobody timed the play. A game the app does not know has the
+id "other:" + its name (companion/other_games.py).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any, TypeVar
 
 from companion.core.errors import CompanionError
 from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.other_games import OtherGameError, is_other_game, other_game_id, other_game_name
 
 FORMAT = "tabletop-companion-history"
 VERSION = 1
@@ -37,10 +41,11 @@ MAX_TEXT = 10_000
 MAX_CATEGORIES = 100
 MAX_MOVES = 100_000
 MAX_ABS_SCORE = 1e9
+MAX_MINUTES = 100_000
 YEARS = (1900, 2200)
 
 _PLAY_KEYS = {"id", "game", "mode", "started_at", "finished_at", "location", "notes",
-              "options", "seed", "record", "seats"}
+              "options", "seed", "record", "seats", "duration_min"}
 _SEAT_KEYS = {"seat", "player", "is_bot", "bot_kind", "faction", "score", "breakdown", "rank",
               "winner", "start_player"}
 
@@ -73,7 +78,13 @@ def _play_to_json(play: PlayRecord) -> dict[str, Any]:
         "seed": play.seed,
         "record": play.record,
         "seats": [_seat_to_json(s) for s in play.seats],
+        **_duration_to_json(play),
     }
+
+
+def _duration_to_json(play: PlayRecord) -> dict[str, int]:
+    minutes = play.duration_minutes() if play.duration_s is not None else None
+    return {} if minutes is None else {"duration_min": minutes}
 
 
 def _seat_to_json(seat: SeatResult) -> dict[str, Any]:
@@ -148,7 +159,7 @@ def _play(raw: Any, where: str) -> PlayRecord:
     obj = _object(raw, where)
     _known_keys(obj, _PLAY_KEYS, where)
     play_id = _optional(obj, "id", where, _positive_int)
-    game = _name(_required(obj, "game", where), f"{where}.game")
+    game = _game(_required(obj, "game", where), f"{where}.game")
     mode = _mode(_required(obj, "mode", where), f"{where}.mode")
     started = _when(_required(obj, "started_at", where), f"{where}.started_at")
     finished = _optional(obj, "finished_at", where, _when)
@@ -179,6 +190,7 @@ def _play(raw: Any, where: str) -> PlayRecord:
         location=_optional(obj, "location", where, _short_text) or "",
         notes=_optional(obj, "notes", where, _long_text) or "",
         id=play_id,
+        duration_s=_optional(obj, "duration_min", where, _minutes_as_seconds),
     )
 
 
@@ -311,6 +323,23 @@ def _name(value: Any, where: str) -> str:
     if not text.strip():
         raise _fail(where, "a non-empty name", value)
     return text
+
+
+def _game(value: Any, where: str) -> str:
+    """A game id; an other game's ("other:Catan") must carry a name the app accepts."""
+    game = _name(value, where)
+    if not is_other_game(game):
+        return game
+    try:
+        return other_game_id(other_game_name(game))
+    except OtherGameError as exc:
+        raise ImportValidationError(f"{where}: {exc}") from None
+
+
+def _minutes_as_seconds(value: Any, where: str) -> int:
+    if not _is_int(value) or not 0 <= value <= MAX_MINUTES:
+        raise _fail(where, f"whole minutes from 0 to {MAX_MINUTES}", value)
+    return int(value) * 60
 
 
 def _mode(value: Any, where: str) -> PlayMode:
