@@ -146,6 +146,17 @@ def repo() -> ModuleType:
     return db
 
 
+def other_games(ctx: Any) -> list[str]:
+    """Games the app does not know that the history holds ("other:Catan"), by name; none when
+    the history is not open or cannot be read (a list to offer is a help, not a must)."""
+    if getattr(ctx, "db", None) is None:
+        return []
+    try:
+        return list(repo().other_game_ids(ctx.db))
+    except Exception:
+        return []
+
+
 def game_name(game_id: str) -> str:
     """A game's name in the current language (its id when unknown)."""
     from companion.export.sheets import game_name as name

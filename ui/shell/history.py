@@ -68,6 +68,7 @@ from ui.shell.common import (
     heading,
     library_button,
     mode_text,
+    other_games,
     repo,
     short_name,
     write_play_pdf,
@@ -288,20 +289,11 @@ class HistoryPage(QWidget):
         self.game_filter.addItem(tr("All games", "すべてのゲーム"), "")
         for info in registry.all_games():
             self.game_filter.addItem(info.name(language().code), info.id)
-        for game_id in self._other_games():
+        for game_id in other_games(self.ctx):
             self.game_filter.addItem(game_name(game_id), game_id)
         self.game_filter.setCurrentIndex(max(0, self.game_filter.findData(game or "")))
         self.game_filter.blockSignals(False)
         self._fill_players()
-
-    def _other_games(self) -> list[str]:
-        """Games the app does not know that the history holds (for the game filter)."""
-        if self.ctx.db is None:
-            return []
-        try:
-            return list(repo().other_game_ids(self.ctx.db))
-        except Exception:
-            return []
 
     def _fill_players(self) -> None:
         player = self.player_filter.currentData()

@@ -418,6 +418,7 @@ class LibraryPage(QWidget):
         from companion.games import registry
 
         self.games = registry.all_games()
+        self.other_games: list[str] = []  # "other:<name>" games in the history
         self.stack = QStackedWidget(self)
         self.list_page = QWidget(self.stack)
         self.title = heading(self.list_page, 1.5)
@@ -459,13 +460,13 @@ class LibraryPage(QWidget):
         """How often each game was played (once the history is open)."""
         if self.ctx.db is None:
             return
-        from ui.shell.common import repo
+        from ui.shell.common import other_games, repo
 
         try:
             counts = repo().game_play_counts(self.ctx.db)
-            self.other_games = list(repo().other_game_ids(self.ctx.db))
         except Exception:  # the counts are a nicety; the library works without them
             return
+        self.other_games = other_games(self.ctx)
         for game_id, card in self.cards.items():
             card.plays = int(counts.get(game_id, 0))
             card.retranslate()
@@ -508,7 +509,7 @@ class LibraryPage(QWidget):
         """"Other game…": the page of the game called `name` (a known game's spelling kept),
         at its score sheet; None, with the reason on the card, when it is no name."""
         try:
-            game_id = other_game_id(name, getattr(self, "other_games", []))
+            game_id = other_game_id(name, self.other_games)
         except OtherGameError:
             self.other_card.error_label.setText(
                 tr("Type the name of the game first.", "先にゲームの名前を入力してください。"))
