@@ -86,6 +86,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self._shortcuts()
         self._file_menu()
+        # the menu bar takes no room from the pages: the window grows by its height
+        self.setMinimumHeight(self.minimumHeight() + self.menuBar().sizeHint().height())
         self.sidebar.currentRowChanged.connect(self._row_changed)
         language().changed.connect(self.retranslate)
         self.retranslate()

@@ -88,8 +88,10 @@ class GameCard(QFrame):
         self.setObjectName("card")  # styled by CARD_STYLE on the list
         self.setProperty("game", info.id)
         self.title = heading(self, 1.3)
+        self.title.setWordWrap(True)  # a long name takes two lines at the minimum width
         self.subtitle = QLabel(self)
         self.subtitle.setStyleSheet("color: #6b5d45;")
+        self.subtitle.setWordWrap(True)
         self.facts = QLabel(self)
         self.buttons: dict[str, QPushButton] = {}
         texts = QVBoxLayout()

@@ -32,10 +32,12 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from companion.display import player_name
 from companion.games import registry
 from companion.other_games import MAX_NAME, OtherGameError, is_other_game, other_game_id
 from companion.play_entry import PlayEntry
@@ -72,9 +74,9 @@ class SeatRow:
         self.rank.setMinimumWidth(24)
         self.winner = QCheckBox(parent)
         self.winner.setObjectName(f"entry_winner:{index}")
-        self.remove = QPushButton("✕", parent)
+        self.remove = QToolButton(parent)
+        self.remove.setText("✕")
         self.remove.setObjectName(f"entry_remove:{index}")
-        self.remove.setMaximumWidth(36)
         self.bad_score = ""  # the text typed when it is not a number
 
     def widgets(self) -> tuple[QWidget, ...]:
@@ -109,6 +111,7 @@ class PlayEntryDialog(QDialog):
         self.retranslate()
         self._rebuild_rows()
         self._dirty = False
+        self.setMinimumSize(520, 560)
         self.resize(640, 620)
 
     def _read(self, query: Any, default: Any) -> Any:
@@ -256,6 +259,8 @@ class PlayEntryDialog(QDialog):
         self.cancel_button.setText(tr("Cancel", "キャンセル"))
         for row in self.rows:
             row.retranslate()
+        if self.rows:
+            self._show_seats()
         self._fill_games()
         self._show_results_note()
 
@@ -329,6 +334,8 @@ class PlayEntryDialog(QDialog):
             if refill:
                 row.name.setText(seat.name)
                 row.score.setText(format_score(seat.score))
+            if seat.is_bot:  # a computer opponent, named in the interface language
+                row.name.setText(player_name(seat.name, language().code))
             row.name.setEnabled(not seat.is_bot)
             row.score.setEnabled(results)
             row.rank.setText(f"{seat.rank}." if seat.rank is not None else "")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QWidget
 
 from companion.timer import PlayTimer, format_duration, whole_minutes
 from ui.i18n import language, tr
@@ -44,10 +44,9 @@ class PlayTimerWidget(QWidget):
         self.toggle_button = QPushButton(self)
         self.toggle_button.setObjectName("timer_toggle")
         self.toggle_button.clicked.connect(self.timer.toggle)
-        self.reset_button = QPushButton("↺", self)
+        self.reset_button = QToolButton(self)
+        self.reset_button.setText("↺")
         self.reset_button.setObjectName("timer_reset")
-        self.reset_button.setMaximumWidth(self.reset_button.fontMetrics().horizontalAdvance("↺")
-                                          + 24)
         self.reset_button.clicked.connect(self.timer.reset)
         self.ticker = QTimer(self)
         self.ticker.setInterval(1000)
