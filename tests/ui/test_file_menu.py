@@ -105,3 +105,36 @@ def test_back_up_the_history_file(window, tmp_path) -> None:
     with sqlite3.connect(target) as conn:
         assert conn.execute("SELECT count(*) FROM plays").fetchone()[0] == 5
     assert window.status_label.text().startswith(f"Backup written: {target} (a copy")
+
+
+def test_long_work_shows_how_far_it_is_and_errors_come_back(qtbot, english) -> None:
+    import threading
+
+    import pytest
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    parent.show()
+    release = threading.Event()
+    seen: list[tuple[str, int, int]] = []
+
+    def look() -> None:  # the interface stays live while the work runs
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, QProgressDialog) and dialog.isVisible():
+            seen.append((dialog.labelText(), dialog.value(), dialog.maximum()))
+            release.set()
+        else:
+            QTimer.singleShot(20, look)
+
+    def work(progress) -> str:
+        progress(1, 4)
+        release.wait(20)  # until the person has seen the dialog
+        return "done"
+
+    QTimer.singleShot(0, look)
+    assert transfer.run_in_background(parent, "Working…", work) == "done"
+    assert seen == [("Working…", 1, 4)]
+    with pytest.raises(ValueError, match="broken"):
+        transfer.run_in_background(parent, "Working…", lambda progress: int("broken"))

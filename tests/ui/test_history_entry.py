@@ -207,3 +207,40 @@ def test_enter_opens_the_selected_play(window, person) -> None:
     person.click_row(page.table, 0)
     person.key(page.table, Qt.Key.Key_Return)
     assert any(d.isVisible() for d in page.findChildren(PlayDialog))
+
+
+def test_the_play_shows_how_long_it_took(window, person) -> None:
+    from companion.display import strip_isolates
+
+    play_id = db.add_play(window.ctx.db, PlayRecord(
+        "other:Catan", PlayMode.TABLE, datetime(2026, 11, 7, 19, 0),
+        [SeatResult(0, "Eve", score=10, winner=True)], finished_at=datetime(2026, 11, 7, 20, 15),
+        duration_s=75 * 60))
+    page = open_history(window, person)
+    page.reload()
+    dialog = page.open_play(play_id)
+    assert dialog.title.text() == "Catan — 2026-11-07 19:00"
+    assert "Played for 1:15:00" in strip_isolates(dialog.facts.text())
+    dialog.close()
+
+
+def test_play_again_asks_before_leaving_a_game_in_progress(window, person) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    class GameInProgress(QWidget):
+        def is_in_progress(self) -> bool:
+            return True
+
+    play_id = digital_play(window)
+    area = window.page("library").open_game("juusai", "play").widget("play")
+    game = GameInProgress()
+    area.set_view(game)
+    window.show_page("history")
+    play = db.get_play(window.ctx.db, play_id)
+    seen: list[str] = []
+    person.answer_dialogs("Cancel", seen=seen)
+    assert not window.page("library").play_again(play)
+    assert "stays in the History as unfinished" in seen[0] and area.view is game
+    person.answer_dialogs("New game")
+    assert window.page("library").play_again(play)
+    assert area.view is None and area.form.rows[0].name.text() == "花子"

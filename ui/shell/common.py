@@ -179,6 +179,15 @@ def mode_text(mode: Any) -> str:
     return tr("Digital", "デジタル") if value == "digital" else tr("Table", "卓上")
 
 
+def named_button(parent: QWidget, name: str, slot: Callable[[], object]) -> QPushButton:
+    """A push button with an object name (tests and style sheets find it) and what it does;
+    its text comes with the page's `retranslate`."""
+    button = QPushButton(parent)
+    button.setObjectName(name)
+    button.clicked.connect(lambda _=False: slot())
+    return button
+
+
 def heading(parent: QWidget, scale: float = 1.35) -> QLabel:
     """A bold title label."""
     label = QLabel(parent)

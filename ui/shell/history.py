@@ -68,6 +68,7 @@ from ui.shell.common import (
     heading,
     library_button,
     mode_text,
+    named_button,
     other_games,
     repo,
     short_name,
@@ -219,15 +220,9 @@ class HistoryPage(QWidget):
         self.open_button = QPushButton(self)
         self.open_button.setObjectName("open_play")
         self.open_button.clicked.connect(self.open_selected)
-        self.add_button = QPushButton(self)
-        self.add_button.setObjectName("add_play")
-        self.add_button.clicked.connect(self.add_play)
-        self.edit_button = QPushButton(self)
-        self.edit_button.setObjectName("edit_play")
-        self.edit_button.clicked.connect(self.edit_selected)
-        self.again_button = QPushButton(self)
-        self.again_button.setObjectName("play_again")
-        self.again_button.clicked.connect(self.play_again_selected)
+        self.add_button = named_button(self, "add_play", self.add_play)
+        self.edit_button = named_button(self, "edit_play", self.edit_selected)
+        self.again_button = named_button(self, "play_again", self.play_again_selected)
         for keys, button in (("Ctrl+N", self.add_button), ("Ctrl+E", self.edit_button),
                              ("Ctrl+R", self.again_button)):  # while the page is shown
             QShortcut(QKeySequence(keys), self).activated.connect(
@@ -572,13 +567,9 @@ class PlayDialog(QDialog):
         self.resume_button.setObjectName("resume_play")
         self.resume_button.clicked.connect(self.resume)
         self.resume_button.setVisible(not play.is_finished and play.record is not None)
-        self.edit_button = QPushButton(self)
-        self.edit_button.setObjectName("edit_play")
-        self.edit_button.clicked.connect(self.edit)
+        self.edit_button = named_button(self, "edit_play", self.edit)
         self.edit_button.setVisible(not edit_refusal(play))
-        self.again_button = QPushButton(self)
-        self.again_button.setObjectName("play_again")
-        self.again_button.clicked.connect(self.play_again)
+        self.again_button = named_button(self, "play_again", self.play_again)
         self.close_button = QPushButton(self)
         self.close_button.clicked.connect(self.accept)
         lower = QWidget(self)

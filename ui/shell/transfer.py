@@ -16,14 +16,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, Qt, QThread, Signal
+from PySide6.QtCore import QEventLoop, Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
-from ui.shell.common import repo
+from ui.shell.common import ask_save_path, repo
 
+#: Work shorter than this shows no progress dialog (no flash on a small history).
+SHOW_AFTER_MS = 400
 #: The largest history file the app reads (as the command line).
 MAX_FILE_BYTES = 128 * 1024 * 1024
 #: Export formats: (key, English, Japanese, file filter, file suffix).
@@ -62,7 +64,8 @@ def run_in_background(parent: QWidget | None, text: str, work: Callable[[Progres
     dialog.setWindowTitle(tr("Please wait", "お待ちください"))
     dialog.setCancelButton(None)  # nothing to cancel halfway: all or nothing
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
-    dialog.setMinimumDuration(0)
+    dialog.setMinimumDuration(SHOW_AFTER_MS)
+    dialog.reset()  # no automatic showing: the timer below shows it for long work only
     job = _Job(work, parent)
 
     def moved(done: int, total: int) -> None:
@@ -72,16 +75,22 @@ def run_in_background(parent: QWidget | None, text: str, work: Callable[[Progres
     job.progressed.connect(moved)
     loop = QEventLoop()
     job.finished.connect(loop.quit)
-    dialog.show()
+    shower = QTimer(dialog)  # long work only: no flash of a dialog for a small history
+    shower.setSingleShot(True)
+    shower.timeout.connect(dialog.show)
+    shower.start(SHOW_AFTER_MS)
     job.start()
     if not job.isFinished():
         loop.exec()
     job.wait()
+    shower.stop()
     dialog.close()
     dialog.deleteLater()
-    if job.error is not None:
-        raise job.error
-    return job.result
+    error, result = job.error, job.result
+    job.deleteLater()
+    if error is not None:
+        raise error
+    return result
 
 
 def tell(parent: QWidget | None, title: str, text: str) -> None:
@@ -196,13 +205,10 @@ def _export(ctx: AppContext, fmt: str, path: Path, progress: Progress) -> int:
 def export_history(window: Any, fmt: str, path: Path | None = None) -> int | None:
     """File › Export history › format: the number of plays written (None when cancelled)."""
     *_names, file_filter, suffix = next(f for f in FORMATS if f[0] == fmt)
+    path = path or ask_save_path(window, tr("Export history", "履歴の書き出し"),
+                                 f"history-{datetime.now():%Y-%m-%d}{suffix}", file_filter)
     if path is None:
-        suggested = f"history-{datetime.now():%Y-%m-%d}{suffix}"
-        name, _ = QFileDialog.getSaveFileName(window, tr("Export history", "履歴の書き出し"),
-                                              suggested, file_filter)
-        if not name:
-            return None
-        path = Path(name)
+        return None
     try:
         count = int(run_in_background(window, tr("Exporting…", "書き出し中…"),
                                       lambda progress: _export(window.ctx, fmt, path, progress)))
@@ -223,16 +229,14 @@ def backup_history(window: Any, path: Path | None = None) -> Path | None:
     from db.transfer import backup_kind, write_backup
 
     kind = backup_kind(window.ctx.db)
+    stamp = f"{datetime.now():%Y-%m-%d-%H%M}"
+    suggested, file_filter = ((f"companion-backup-{stamp}.db", "SQLite (*.db)")
+                              if kind == "sqlite" else
+                              (f"companion-backup-{stamp}.json", "JSON (*.json)"))
+    path = path or ask_save_path(window, tr("Back up history", "履歴のバックアップ"), suggested,
+                                 file_filter)
     if path is None:
-        stamp = f"{datetime.now():%Y-%m-%d-%H%M}"
-        suggested, file_filter = ((f"companion-backup-{stamp}.db", "SQLite (*.db)")
-                                  if kind == "sqlite" else
-                                  (f"companion-backup-{stamp}.json", "JSON (*.json)"))
-        name, _ = QFileDialog.getSaveFileName(window, tr("Back up history", "履歴のバックアップ"),
-                                              suggested, file_filter)
-        if not name:
-            return None
-        path = Path(name)
+        return None
     try:
         written = run_in_background(
             window, tr("Backing up the history…", "履歴をバックアップ中…"),
