@@ -130,6 +130,20 @@ def check_name(value: Any, where: str) -> str:
 
 
 def check_game_id(value: Any, where: str) -> str:
+    """A game id the app knows the shape of: a-z, 0-9, '_', '-' ("juusai"), or an other
+    game's "other:" + its name (companion/other_games.py), returned tidied."""
+    from companion.other_games import (
+        OtherGameError,
+        is_other_game,
+        other_game_id,
+        other_game_name,
+    )
+
+    if isinstance(value, str) and is_other_game(value):  # its name's own limit applies
+        try:
+            return other_game_id(other_game_name(check_characters(value, where)))
+        except OtherGameError as exc:
+            raise PlayDataError(f"{where}: {exc}") from None
     text = check_text(value, where, GAME_ID_LENGTH)
     if not text.strip():
         raise fail(where, "a non-empty name", value)

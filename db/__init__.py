@@ -40,6 +40,7 @@ from db.errors import (
 )
 from db.imports import ImportResult, import_plays
 from db.location import check_location, data_dir, default_url, sqlite_path
+from db.profiles import player_profile
 from db.repository import (
     add_play,
     add_player,
@@ -51,6 +52,7 @@ from db.repository import (
     list_players,
     list_plays,
     merge_players,
+    other_game_ids,
     player_play_counts,
     rename_player,
     save_autosave,
@@ -90,7 +92,9 @@ __all__ = [
     "merge_players",
     "move_aside",
     "open_database",
+    "other_game_ids",
     "player_play_counts",
+    "player_profile",
     "player_stats",
     "plays_per_period",
     "rename_player",

@@ -63,7 +63,7 @@ def import_plays(database: Database, plays: Iterable[PlayRecord], *,
                                                 seen=known))
             imported += len(added)
             skipped += len(clean) - len(added)
-            seen = seen | added
+            seen = seen | frozenset(added)
         run_write(database, lambda session: _publish(session, import_id))
     except BaseException:
         abandon_import(database, import_id)
@@ -93,8 +93,9 @@ def _begin(session: Session) -> int:
 
 
 def _stage(session: Session, import_id: int, plays: list[PlayRecord],
-           seen: frozenset[Key] | None) -> frozenset[Key]:
-    """Write one step (hidden); the keys of the plays written. `seen` None: no skipping."""
+           seen: frozenset[Key] | None) -> list[Key]:
+    """Write one step (hidden); the keys of the plays written, one per play (a file may repeat
+    a play when nothing is skipped). `seen` None: no skipping."""
     keys = [play_key(play) for play in plays]
     if seen is None:
         fresh = list(plays)
@@ -108,7 +109,7 @@ def _stage(session: Session, import_id: int, plays: list[PlayRecord],
     insert_plays(session, fresh, import_id)
     session.execute(update(PendingImportRow).where(PendingImportRow.id == import_id)
                     .values(touched_at=_utcnow()))
-    return frozenset(play_key(play) for play in fresh)
+    return [play_key(play) for play in fresh]
 
 
 def _stored_keys(session: Session, plays: list[PlayRecord]) -> set[Key]:

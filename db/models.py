@@ -65,6 +65,8 @@ class PlayRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime)
     #: The import that added the play; while that import is pending the play is not shown.
     import_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: Seconds of play (the play timer or a typed duration); NULL when nobody timed it.
+    duration_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",

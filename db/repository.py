@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from companion import playdata
 from companion.history import Player, PlayMode, PlayRecord, SeatResult
+from companion.other_games import OTHER_PREFIX
 from db.engine import Database, run_write
 from db.errors import DatabaseError, DuplicatePlayerError
 from db.models import PlayerRow, PlayRow, SeatRow, SettingRow, visible_plays
@@ -191,7 +192,7 @@ def _play_values(play: PlayRecord) -> dict[str, Any]:
     return {"game_id": play.game_id, "mode": play.mode.value, "started_at": play.started_at,
             "finished_at": play.finished_at, "options": dict(play.options), "seed": play.seed,
             "record": play.record, "location": play.location, "notes": play.notes,
-            "updated_at": _now()}
+            "duration_s": play.duration_s, "updated_at": _now()}
 
 
 def _seat_values(play_id: int, seat: SeatResult, ids: dict[str, int]) -> dict[str, Any]:
@@ -336,7 +337,8 @@ def _to_record(row: Any) -> PlayRecord:
     return PlayRecord(
         id=row.id, game_id=row.game_id, mode=PlayMode(row.mode), started_at=row.started_at,
         finished_at=row.finished_at, options=dict(row.options or {}), seed=row.seed,
-        record=row.record, location=row.location, notes=row.notes, seats=[])
+        record=row.record, location=row.location, notes=row.notes, seats=[],
+        duration_s=row.duration_s)
 
 
 def _to_seat(row: Any) -> SeatResult:
@@ -394,6 +396,15 @@ def count_plays(database: Database, *, game_id: str | None = None, player: str |
 def unfinished_plays(database: Database) -> list[PlayRecord]:
     """Autosaved digital plays that have not ended, newest first."""
     return list_plays(database, finished=False)
+
+
+def other_game_ids(database: Database) -> list[str]:
+    """The games the app does not know that the history holds ("other:Catan"), by name."""
+    query = (select(PlayRow.game_id)
+             .where(PlayRow.game_id.startswith(OTHER_PREFIX), visible_plays()).distinct())
+    with database.engine.connect() as conn:
+        found = [str(game_id) for game_id in conn.scalars(query)]
+    return sorted(found, key=lambda game_id: (game_id.casefold(), game_id))
 
 
 # ---------------------------------------------------------------- settings

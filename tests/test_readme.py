@@ -36,12 +36,27 @@ def test_every_library_game_is_in_the_table_with_its_modes() -> None:
         assert (row[1] not in ("", "—")) == (Mode.TABLE in info.modes), row
 
 
+#: The row of games the app does not know: not a registry game, the Library's "Other game…".
+OTHER_ROW = "any other game"
+
+
 def test_the_table_lists_no_game_the_app_cannot_reach() -> None:
     names = " ".join(f"{g.name_ja} {g.name_en}" for g in registry.all_games())
     for row in game_rows():
         first = row[0].split(" (")[0].split(",")[0].strip()
-        reachable = first in names
+        reachable = first in names or first == OTHER_ROW
         assert reachable or row[1] == "not yet in the app", row
+
+
+def test_any_other_game_gets_the_table_companion_it_claims() -> None:
+    from companion.other_games import other_game_id, other_game_info
+    from companion.scoresheet import SCORE_CATEGORY, categories_for
+
+    (row,) = [r for r in game_rows() if r[0].startswith(OTHER_ROW)]
+    game_id = other_game_id("Catan")
+    assert other_game_info(game_id).modes == frozenset({Mode.TABLE})  # the Library's page
+    assert "score sheet" in row[1] and categories_for(game_id) == [SCORE_CATEGORY]
+    assert row[2] == "—"  # no digital play for a game the app does not know
 
 
 def test_the_two_set_up_commands_stay() -> None:

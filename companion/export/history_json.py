@@ -7,12 +7,15 @@ Format (version 1)::
      "plays": [{"id": 3, "game": "juusai", "mode": "digital",
                 "started_at": "2026-11-22T19:30:00", "finished_at": "2026-11-22T19:52:00",
                 "location": "", "notes": "", "options": {}, "seed": 42, "record": {...},
+                "duration_min": 22,
                 "seats": [{"seat": 0, "player": "花子", "is_bot": false, "bot_kind": "",
                            "faction": "", "score": 12, "breakdown": {"race": 10},
                            "rank": 1, "winner": true, "start_player": true}]}]}
 
 `plays_from_json` keeps a play's `id` (so a round trip is exact); the importer drops it and
-lets the database number the plays.
+lets the database number the plays. `duration_min` (optional) is how long the play took in
+whole minutes; it is absent when nobody timed the play. A game the app does not know has the
+id "other:" + its name (companion/other_games.py).
 
 Size limits of a file (refused beyond, with a sentence naming the place): at most
 `MAX_FILE_BYTES` (128 MB) and `MAX_PLAYS` plays; numbers of at most `MAX_NUMBER_CHARS` (24)
@@ -46,9 +49,10 @@ MAX_NUMBER_CHARS = 24
 MAX_NAME = playdata.NAME_LENGTH
 MAX_TEXT = playdata.NOTES_LENGTH
 MAX_MOVES = playdata.MAX_MOVES
+MAX_MINUTES = 100_000
 
 _PLAY_KEYS = {"id", "game", "mode", "started_at", "finished_at", "location", "notes",
-              "options", "seed", "record", "seats"}
+              "options", "seed", "record", "seats", "duration_min"}
 _SEAT_KEYS = {"seat", "player", "is_bot", "bot_kind", "faction", "score", "breakdown", "rank",
               "winner", "start_player"}
 _TOP_KEYS = {"format", "version", "plays"}
@@ -82,7 +86,13 @@ def _play_to_json(play: PlayRecord) -> dict[str, Any]:
         "seed": play.seed,
         "record": _plain(play.record),
         "seats": [_seat_to_json(s) for s in play.seats],
+        **_duration_to_json(play),
     }
+
+
+def _duration_to_json(play: PlayRecord) -> dict[str, int]:
+    minutes = play.duration_minutes() if play.duration_s is not None else None
+    return {} if minutes is None else {"duration_min": minutes}
 
 
 def _seat_to_json(seat: SeatResult) -> dict[str, Any]:
@@ -347,6 +357,7 @@ def _read_play(raw: Any, where: str) -> PlayRecord:
         location=_optional(obj, "location", where, _location) or "",
         notes=_optional(obj, "notes", where, _long_text) or "",
         id=play_id,
+        duration_s=_optional(obj, "duration_min", where, _minutes_as_seconds),
     )
 
 
@@ -426,6 +437,12 @@ def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
         raise _fail(where, "true or false", value)
     return value
+
+
+def _minutes_as_seconds(value: Any, where: str) -> int:
+    if not playdata.is_int(value) or not 0 <= value <= MAX_MINUTES:
+        raise _fail(where, f"whole minutes from 0 to {MAX_MINUTES}", value)
+    return int(value) * 60
 
 
 def _short_text(value: Any, where: str) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from companion.display import category_label, displayed_play, move_text, names_text
 from companion.export.pdf import SheetSpec, label
 from companion.history import PlayMode, PlayRecord
+from companion.other_games import is_other_game, other_game_name
 
 #: Unlabelled rows of a blank sheet for a game without score categories (running tallies).
 FREE_ROWS = 10
@@ -31,7 +32,9 @@ def _game_info(game_id: str) -> Any | None:
 
 
 def game_name(game_id: str, lang: str) -> str:
-    """The game's name in `lang`, falling back to its id."""
+    """The game's name in `lang` (an other game's own name), falling back to its id."""
+    if is_other_game(game_id):
+        return other_game_name(game_id)
     info = _game_info(game_id)
     return str(info.name(lang)) if info is not None else game_id
 
@@ -57,9 +60,9 @@ def format_when(when: datetime) -> str:
 
 
 def _duration(play: PlayRecord) -> str:
-    if play.finished_at is None:
+    minutes = play.duration_minutes() if play.finished_at is not None else None
+    if minutes is None:
         return ""
-    minutes = max(0, round((play.finished_at - play.started_at).total_seconds() / 60))
     return f"{minutes} 分" if minutes < 60 else f"{minutes // 60}:{minutes % 60:02d}"
 
 

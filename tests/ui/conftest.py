@@ -112,14 +112,15 @@ class Person:
         """As modal dialogs open one after another, click `button_texts[0]` in the first,
         `[1]` in the second...; each dialog's text is appended to `seen`."""
         from PySide6.QtCore import QTimer
-        from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+        from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QProgressDialog
 
         remaining = list(button_texts)
         answered: list[Any] = []
 
         def answer(tries: int = 250) -> None:
             dialog = QApplication.activeModalWidget()
-            if dialog is None or (answered and dialog is answered[-1]):
+            waiting = isinstance(dialog, QProgressDialog)  # work going on: its answer comes next
+            if dialog is None or waiting or (answered and dialog is answered[-1]):
                 if tries:
                     QTimer.singleShot(20, lambda: answer(tries - 1))
                 return

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 ALLOWED = frozenset({
     "Tabletop", "Companion",  # the product's name (PDF footers)
     "PDF", "CSV", "JSON", "URL", "SQLite", "PostgreSQL", "postgresql", "host", "db",
-    "Ctrl", "English",  # keyboard shortcuts, the language switch's own name
+    "Ctrl", "Shift", "Enter", "Esc", "English",  # keys, the language switch's own name
     "MCTS",  # the bots' algorithm, named so in both languages
 })
 

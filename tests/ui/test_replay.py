@@ -1,5 +1,5 @@
 """Replaying a digital play as people use it: opened from History (the play's dialog, the
-list's Ctrl+R) and from the end of a game; ← → Home End and the move list walk the record, the
+list's Ctrl+Shift+R) and from the end of a game; ← → Home End and the move list walk the record, the
 board and the side panel show the engine's state at each position, chance is shown as it
 happened, autoplay, "Play from here", export, hidden information, and records that no longer
 replay."""
@@ -417,7 +417,8 @@ def test_the_result_banner_opens_the_replay_of_the_game_just_played(qtbot, perso
 
 
 # --- History: the list's action, plays that cannot be replayed --------------------------------
-def test_ctrl_r_on_a_row_of_the_history_replays_it(qtbot, person, window, quiet_games) -> None:
+def test_ctrl_shift_r_on_a_row_of_the_history_replays_it(qtbot, person, window,
+                                                        quiet_games) -> None:
     play = stored(window.ctx, bot_play("shinyu", ["Ann", "Ben"], 2))
     page = window.show_page("history")
     page.reload()
@@ -426,7 +427,8 @@ def test_ctrl_r_on_a_row_of_the_history_replays_it(qtbot, person, window, quiet_
     person.click_row(page.table, row)
     assert page.replay_action in page.table.actions()
     before = replay_views()
-    person.key(page.table, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    person.key(page.table, Qt.Key.Key_R,
+               Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     view = opened(qtbot, before)
     assert view.play.id == play.id
     assert view.windowTitle() == f"Replay — Shinyu (Number Bets) #{play.id}"

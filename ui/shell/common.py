@@ -146,6 +146,17 @@ def repo() -> ModuleType:
     return db
 
 
+def other_games(ctx: Any) -> list[str]:
+    """Games the app does not know that the history holds ("other:Catan"), by name; none when
+    the history is not open or cannot be read (a list to offer is a help, not a must)."""
+    if getattr(ctx, "db", None) is None:
+        return []
+    try:
+        return list(repo().other_game_ids(ctx.db))
+    except Exception:
+        return []
+
+
 def game_name(game_id: str) -> str:
     """A game's name in the current language (its id when unknown)."""
     from companion.export.sheets import game_name as name
@@ -166,6 +177,15 @@ def format_number(value: float | None) -> str:
 def mode_text(mode: Any) -> str:
     value = getattr(mode, "value", str(mode))
     return tr("Digital", "デジタル") if value == "digital" else tr("Table", "卓上")
+
+
+def named_button(parent: QWidget, name: str, slot: Callable[[], object]) -> QPushButton:
+    """A push button with an object name (tests and style sheets find it) and what it does;
+    its text comes with the page's `retranslate`."""
+    button = QPushButton(parent)
+    button.setObjectName(name)
+    button.clicked.connect(lambda _=False: slot())
+    return button
 
 
 def heading(parent: QWidget, scale: float = 1.35) -> QLabel:

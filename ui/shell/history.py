@@ -1,6 +1,11 @@
 """History: every play (newest first) with filters by game, player and date and a search box;
 a play opens in a dialog with its seats, score sheet and move log, where it can be printed to
 PDF, deleted (after asking) or, when it was left unfinished, continued.
+
+"Add play…" (Ctrl+N) logs a play by hand, of any game (ui/shell/play_entry.py); "Edit…"
+(Ctrl+E) corrects a saved one; "Play again" (Ctrl+R) opens the game's new-game form with the
+same seats (a digital play) or a new entry with the same players (a table play). Enter opens
+the selected play.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtGui import QAction, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -46,6 +51,8 @@ from companion.display import (
     strip_isolates,
 )
 from companion.history import PlayMode, PlayRecord
+from companion.play_entry import PlayEntry
+from companion.timer import format_duration
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
@@ -61,6 +68,8 @@ from ui.shell.common import (
     heading,
     library_button,
     mode_text,
+    named_button,
+    other_games,
     repo,
     short_name,
     write_play_pdf,
@@ -202,17 +211,30 @@ class HistoryPage(QWidget):
         header.setMaximumSectionSize(280)  # a long name is cut with "…", its tooltip whole
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
-        self.replay_action = QAction(self.table)  # right click or Ctrl+R on a play: its replay
+        # right click or Ctrl+Shift+R on a play: its replay
+        self.replay_action = QAction(self.table)
         self.replay_action.setObjectName("replay_selected")
-        self.replay_action.setShortcut(QKeySequence("Ctrl+R"))
+        self.replay_action.setShortcut(QKeySequence("Ctrl+Shift+R"))
         self.replay_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.replay_action.triggered.connect(self.replay_selected)
         self.table.addAction(self.replay_action)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for key in ("Return", "Enter"):
+            shortcut = QShortcut(QKeySequence(key), self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(self.open_selected)
+        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
         self.count_label = QLabel(self)
         self.open_button = QPushButton(self)
         self.open_button.setObjectName("open_play")
         self.open_button.clicked.connect(self.open_selected)
+        self.add_button = named_button(self, "add_play", self.add_play)
+        self.edit_button = named_button(self, "edit_play", self.edit_selected)
+        self.again_button = named_button(self, "play_again", self.play_again_selected)
+        for keys, button in (("Ctrl+N", self.add_button), ("Ctrl+E", self.edit_button),
+                             ("Ctrl+R", self.again_button)):  # while the page is shown
+            QShortcut(QKeySequence(keys), self).activated.connect(
+                lambda b=button: b.click() if b.isEnabled() else None)
         self.error_label = MessageLabel(self)
         self.empty_state = EmptyState(self, go_to_library(self.window_))
         self.body = QStackedWidget(self)
@@ -229,9 +251,13 @@ class HistoryPage(QWidget):
         search_row.addWidget(self.search, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
-        bottom.addWidget(self.open_button)
+        for button in (self.again_button, self.edit_button, self.open_button):
+            bottom.addWidget(button)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.add_button)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
+        layout.addLayout(top)
         layout.addLayout(filters)
         layout.addLayout(search_row)
         layout.addWidget(self.body, 1)
@@ -245,7 +271,14 @@ class HistoryPage(QWidget):
         self.dates_check.setText(tr("From", "期間"))
         self.search.setPlaceholderText(tr("Search the list (Ctrl+F)", "一覧を検索 (Ctrl+F)"))
         self.open_button.setText(tr("Open…", "開く…"))
-        self.replay_action.setText(tr("Replay (Ctrl+R)", "リプレイ (Ctrl+R)"))
+        self.replay_action.setText(tr("Replay (Ctrl+Shift+R)", "リプレイ (Ctrl+Shift+R)"))
+        self.add_button.setText(tr("Add play…", "対局を記録…"))
+        self.add_button.setToolTip(tr("Log a play by hand, of any game (Ctrl+N)",
+                                      "どのゲームの対局も手で記録できます (Ctrl+N)"))
+        self.edit_button.setText(tr("Edit…", "編集…"))
+        self.again_button.setText(tr("Play again", "同じメンバーで再戦"))
+        self.again_button.setToolTip(tr("The same players again (Ctrl+R)",
+                                        "同じプレイヤーでもう一度 (Ctrl+R)"))
         self._fill_filters()
         self.model.retranslate()
         self._update_count()
@@ -260,6 +293,8 @@ class HistoryPage(QWidget):
         self.game_filter.addItem(tr("All games", "すべてのゲーム"), "")
         for info in registry.all_games():
             self.game_filter.addItem(info.name(language().code), info.id)
+        for game_id in other_games(self.ctx):
+            self.game_filter.addItem(game_name(game_id), game_id)
         self.game_filter.setCurrentIndex(max(0, self.game_filter.findData(game or "")))
         self.game_filter.blockSignals(False)
         self._fill_players()
@@ -311,12 +346,12 @@ class HistoryPage(QWidget):
     def _history_changed(self) -> None:
         self._dirty = True
         if self.isVisible():
-            self._fill_players()
+            self._fill_filters()
             self.reload()
 
     def activated(self) -> None:
         if self._dirty:
-            self._fill_players()
+            self._fill_filters()
             self.reload()
 
     def reload(self, *_: object) -> None:
@@ -345,7 +380,17 @@ class HistoryPage(QWidget):
         else:
             self.count_label.setText(tr(f"{shown} plays", f"{shown} 件"))
         self.open_button.setEnabled(shown > 0)
+        self._update_buttons()
         self._show_empty_state(shown == 0)
+
+    def _update_buttons(self, *_: object) -> None:
+        """Edit and Play again act on the selected play (an unfinished one saves itself)."""
+        play = self.selected_play()
+        self.again_button.setEnabled(play is not None)
+        reason = edit_refusal(play)
+        self.edit_button.setEnabled(play is not None and not reason)
+        self.edit_button.setToolTip(reason or tr("Correct the selected play (Ctrl+E)",
+                                                 "選んだ対局を修正 (Ctrl+E)"))
 
     def _filtered(self) -> bool:
         filters = self.filters()
@@ -364,10 +409,12 @@ class HistoryPage(QWidget):
             self.empty_state.set_text(
                 tr("No plays yet — play a game or log a table play. In the Library, Play "
                    "starts a digital game and Table companion keeps the score of a game at "
-                   "the table; both end up here.",
+                   "the table; both end up here. “Add play…” logs a play of any game, even "
+                   "one the app does not know.",
                    "まだ対局がありません — ゲームを遊ぶか、卓上での対局を記録してください。"
                    "ライブラリの「対戦」でデジタル対戦を、「卓上コンパニオン」で卓上の得点を"
-                   "記録でき、どちらもここに残ります。"),
+                   "記録でき、どちらもここに残ります。「対局を記録…」では、アプリにないゲーム"
+                   "の対局も記録できます。"),
                 library_button())
         self.body.setCurrentWidget(self.empty_state)
 
@@ -384,6 +431,36 @@ class HistoryPage(QWidget):
             return None
         value = rows[0].data(Qt.ItemDataRole.UserRole)
         return int(value) if value is not None else None
+
+    def selected_play(self) -> PlayRecord | None:
+        """The selected play as listed (None when nothing is selected)."""
+        play_id = self.selected_play_id()
+        return next((p for p in self.model.plays if p.id == play_id), None)
+
+    def add_play(self) -> Any:
+        """"Add play…": a new entry (of the game filtered on, if any)."""
+        from ui.shell.play_entry import PlayEntryDialog
+
+        game = self.game_filter.currentData() or ""
+        dialog = PlayEntryDialog(self.ctx, PlayEntry.new(str(game)), self)
+        dialog.show()
+        return dialog
+
+    def _chosen(self) -> PlayRecord | None:
+        play_id = self.selected_play_id()
+        play = repo().get_play(self.ctx.db, play_id) if play_id is not None else None
+        if play is None:
+            self.error_label.setText(tr("Choose a play in the list first.",
+                                        "先に一覧から対局を選んでください。"))
+        return play
+
+    def edit_selected(self) -> Any:
+        play = self._chosen()
+        return edit_play(self.ctx, play, self) if play is not None else None
+
+    def play_again_selected(self) -> Any:
+        play = self._chosen()
+        return play_again(self.window_, self.ctx, play, self) if play is not None else None
 
     def open_selected(self) -> PlayDialog | None:
         play_id = self.selected_play_id()
@@ -425,6 +502,39 @@ class HistoryPage(QWidget):
     def focus_search(self) -> None:
         self.search.setFocus()
         self.search.selectAll()
+
+
+def edit_refusal(play: PlayRecord | None) -> str:
+    """Why `play` cannot be edited ("" when it can): an unfinished digital game saves itself
+    after every move, so an edit would be overwritten."""
+    if play is not None and not play.is_finished:
+        return tr("An unfinished game saves itself after every move: continue it or delete it.",
+                  "未完了の対局は一手ごとに自動保存されます。続けるか削除してください。")
+    return ""
+
+
+def edit_play(ctx: AppContext, play: PlayRecord, parent: QWidget) -> Any:
+    """The entry dialog on a saved play (None when it cannot be edited)."""
+    from ui.shell.play_entry import PlayEntryDialog
+
+    if edit_refusal(play):
+        return None
+    dialog = PlayEntryDialog(ctx, PlayEntry.from_play(play), parent)
+    dialog.show()
+    return dialog
+
+
+def play_again(window: Any, ctx: AppContext, play: PlayRecord, parent: QWidget) -> Any:
+    """The same players again: a digital play's new-game form with its seats and options, or
+    (a table play) a new entry of the game with the same people."""
+    from ui.shell.play_entry import PlayEntryDialog
+
+    if window is not None and window.page("library").play_again(play):
+        return window.show_page("library")
+    names = [s.player for s in sorted(play.seats, key=lambda s: s.seat) if not s.is_bot]
+    dialog = PlayEntryDialog(ctx, PlayEntry.new(play.game_id, names or ["", ""]), parent)
+    dialog.show()
+    return dialog
 
 
 def export_play_pdf(parent: QWidget, play: PlayRecord) -> str:
@@ -478,6 +588,9 @@ class PlayDialog(QDialog):
         self.replay_button.setObjectName("replay_play")
         self.replay_button.clicked.connect(self.replay)
         self.replay_button.setVisible(play.record is not None)
+        self.edit_button = named_button(self, "edit_play", self.edit)
+        self.edit_button.setVisible(not edit_refusal(play))
+        self.again_button = named_button(self, "play_again", self.play_again)
         self.close_button = QPushButton(self)
         self.close_button.clicked.connect(self.accept)
         lower = QWidget(self)
@@ -489,8 +602,8 @@ class PlayDialog(QDialog):
         splitter.addWidget(self.sheet)
         splitter.addWidget(lower)
         buttons = QHBoxLayout()
-        for button in (self.pdf_button, self.delete_button, self.resume_button,
-                       self.replay_button):
+        for button in (self.edit_button, self.again_button, self.pdf_button,
+                       self.delete_button, self.resume_button, self.replay_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -515,6 +628,9 @@ class PlayDialog(QDialog):
         if play.finished_at is not None:
             facts.append(tr(f"Finished: {format_when(play.finished_at)}",
                             f"終了: {format_when(play.finished_at)}"))
+        if play.duration_s is not None:
+            took = format_duration(play.duration_s)
+            facts.append(tr(f"Played for {took}", f"所要時間: {took}"))
         if play.notes and play.mode is PlayMode.DIGITAL:  # the engine's end reason
             reason = end_reason(play.game_id, play.notes, language().code)
             facts.append(tr(f"Ended: {reason}", f"終局: {reason}"))
@@ -526,6 +642,8 @@ class PlayDialog(QDialog):
         self.delete_button.setText(tr("Delete…", "削除…"))
         self.resume_button.setText(tr("Continue this game", "この対局を続ける"))
         self.replay_button.setText(tr("Replay", "リプレイ"))
+        self.edit_button.setText(tr("Edit…", "編集…"))
+        self.again_button.setText(tr("Play again", "同じメンバーで再戦"))
         self.close_button.setText(tr("Close", "閉じる"))
         self._fill_sheet()
         self._fill_log()
@@ -602,6 +720,17 @@ class PlayDialog(QDialog):
             self.status.setText(str(exc))
             return
         self.accept()
+
+    def edit(self) -> Any:
+        """Correct this play in the entry dialog (this dialog closes)."""
+        parent = self.parentWidget() or self
+        self.accept()
+        return edit_play(self.ctx, self.play, parent)
+
+    def play_again(self) -> Any:
+        parent = self.parentWidget() or self
+        self.accept()
+        return play_again(self.window_, self.ctx, self.play, parent)
 
     def resume(self) -> None:
         from ui.play.resume import ResumeError

@@ -1,11 +1,13 @@
 """Players: everybody in the history with their number of plays; rename a player, or merge two
-entries that are the same person (the second one's plays move to the first)."""
+entries that are the same person (the second one's plays move to the first). Double-click,
+Enter or "Player page" opens a player's page (ui/shell/player_page.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -61,6 +63,14 @@ class PlayersPage(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.doubleClicked.connect(lambda _index: self.open_selected())
+        for key in ("Return", "Enter"):
+            shortcut = QShortcut(QKeySequence(key), self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(self.open_selected)
+        self.page_button = QPushButton(self)
+        self.page_button.setObjectName("open_player")
+        self.page_button.clicked.connect(self.open_selected)
 
         self.rename_box = QGroupBox(self)
         self.new_name = QLineEdit(self.rename_box)
@@ -103,6 +113,7 @@ class PlayersPage(QWidget):
         self.selected_label.setFont(heading(self, 1.1).font())
         side = QVBoxLayout()
         side.addWidget(self.selected_label)
+        side.addWidget(self.page_button)
         side.addWidget(self.rename_box)
         side.addWidget(self.merge_box)
         side.addWidget(self.status)
@@ -116,9 +127,15 @@ class PlayersPage(QWidget):
         body.addWidget(self.table, 3)
         body.addWidget(side_widget, 2)
         self.empty_state = EmptyState(self, go_to_library(window))
+        from ui.shell.player_page import PlayerPage
+
+        self.player_page = PlayerPage(ctx, self)
+        self.player_page.back.connect(self.show_list)
+        self.player_page.rival_chosen.connect(self.open_player)
         self.body = QStackedWidget(self)
         self.body.addWidget(lists)
         self.body.addWidget(self.empty_state)
+        self.body.addWidget(self.player_page)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.body, 1)
@@ -129,6 +146,9 @@ class PlayersPage(QWidget):
 
     def retranslate(self, *_: object) -> None:
         self.title.setText(tr("Players", "プレイヤー"))
+        self.page_button.setText(tr("Player page…", "プレイヤーのページ…"))
+        self.page_button.setToolTip(tr("Plays, wins and head to head (Enter)",
+                                       "対局・勝ち・対戦成績 (Enter)"))
         self.table.setHorizontalHeaderLabels([tr("Name", "名前"), tr("Plays", "対局数")])
         self.rename_box.setTitle(tr("Rename", "名前の変更"))
         self.new_name_label.setText(tr("New name", "新しい名前"))
@@ -154,6 +174,8 @@ class PlayersPage(QWidget):
         self._dirty = True
         if self.isVisible():
             self.reload()
+            if self.body.currentWidget() is self.player_page:
+                self.player_page.reload()
 
     def activated(self) -> None:
         if self._dirty:
@@ -184,7 +206,8 @@ class PlayersPage(QWidget):
         if selected is not None:
             self.select(selected.name)
         self._selection_changed()
-        self.body.setCurrentIndex(0 if self.players else 1)
+        if self.body.currentWidget() is not self.player_page or not self.players:
+            self.body.setCurrentIndex(0 if self.players else 1)
 
     def rows(self) -> list[tuple[str, str]]:
         """(name, plays) as shown."""
@@ -208,7 +231,8 @@ class PlayersPage(QWidget):
     def _selection_changed(self) -> None:
         player = self.selected()
         on = player is not None
-        for widget in (self.new_name, self.rename_button, self.merge_target, self.merge_button):
+        for widget in (self.new_name, self.rename_button, self.merge_target, self.merge_button,
+                       self.page_button):
             widget.setEnabled(on)
         self.selected_label.setText(player.name if on else tr("Choose a player in the list",
                                                               "一覧からプレイヤーを選択"))
@@ -220,6 +244,23 @@ class PlayersPage(QWidget):
                 self.merge_target.addItem(other.name, other.id)
                 self.merge_target.setItemData(self.merge_target.count() - 1, other.name,
                                               Qt.ItemDataRole.ToolTipRole)
+
+    # --- the player page --------------------------------------------------------------------
+    def open_selected(self) -> bool:
+        player = self.selected()
+        return player is not None and self.open_player(player.name)
+
+    def open_player(self, name: str) -> bool:
+        """Show `name`'s page (False when there is no such player)."""
+        if not self.select(name):
+            return False
+        self.player_page.show_player(name)
+        self.body.setCurrentWidget(self.player_page)
+        return True
+
+    def show_list(self) -> None:
+        self.body.setCurrentIndex(0 if self.players else 1)
+        self.table.setFocus()
 
     # --- actions ----------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:

@@ -38,6 +38,7 @@ from ui.shell.common import (
     go_to_library,
     heading,
     library_button,
+    other_games,
     repo,
     short_name,
 )
@@ -215,6 +216,8 @@ class StatisticsPage(QWidget):
         self.game_filter.addItem(tr("All games together", "全ゲーム合計"), ALL_GAMES)
         for info in registry.all_games():
             self.game_filter.addItem(info.name(language().code), info.id)
+        for game_id in other_games(self.ctx):  # games the app does not know, by name
+            self.game_filter.addItem(game_name(game_id), game_id)
         index = self.game_filter.findData(current) if current is not None else 0
         self.game_filter.setCurrentIndex(max(0, index))
         self.game_filter.blockSignals(False)
@@ -222,6 +225,7 @@ class StatisticsPage(QWidget):
     # --- loading ----------------------------------------------------------------------------
     def _history_changed(self) -> None:
         self._dirty = True
+        self._fill_games()
         if self.isVisible():
             self.reload()
 
