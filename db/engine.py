@@ -37,9 +37,17 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from companion import files
 from db import errors
 from db.errors import DatabaseError, HistoryWriteError
-from db.location import check_location, data_dir, default_url, safe_url, sqlite_path
+from db.location import (
+    check_location,
+    data_dir,
+    default_url,
+    is_default_data_dir,
+    safe_url,
+    sqlite_path,
+)
 
 #: Seconds a write waits for other writers (retries included) before HistoryBusyError.
 WRITE_WAIT = 15.0
@@ -187,6 +195,15 @@ def _check_file(path: Path, wait: float) -> str | None:
     return revision
 
 
+def _create_file(path: Path, where: str) -> None:
+    """A new history file is created user-only (SQLite gives its -wal and -shm files the
+    same mode)."""
+    try:
+        files.create_private(path)
+    except OSError as exc:
+        raise errors.describe(exc, where, path=path) from exc
+
+
 def _set_sqlite_pragmas(busy_ms: int, dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None  # transactions begin in _begin_sqlite
     cursor = dbapi_connection.cursor()
@@ -217,6 +234,7 @@ def _make_engine(url: str, wait: float) -> Engine:
 def _copy_database(source_path: Path, target: Path) -> None:
     source = sqlite3.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True)
     try:
+        files.create_private(target)
         dest = sqlite3.connect(target)
         try:
             with dest:
@@ -313,9 +331,7 @@ def _resolve(url: str | None) -> str:
         return check_location(chosen)
     folder = data_dir()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        pass  # a file in the way: check_location says so
+        files.private_dir(folder, tighten=is_default_data_dir(folder))
     except OSError as exc:
         raise errors.location(
             f"The data folder {folder} cannot be created ({exc.strerror}).",
@@ -337,6 +353,8 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
     path = sqlite_path(url)
     where = str(path) if path is not None else safe_url(url)
     revision = _check_file(path, wait) if path is not None else None
+    if path is not None:
+        _create_file(path, where)
     engine = _make_engine(url, wait)
     backup = None
     try:
@@ -370,8 +388,10 @@ def move_aside(path: Path) -> Path:
         n += 1
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
     path.rename(target)
+    files.make_private(target)
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():
             side.rename(target.with_name(target.name + suffix))
+            files.make_private(target.with_name(target.name + suffix))
     return target

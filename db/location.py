@@ -31,6 +31,11 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
 
 
+def is_default_data_dir(folder: Path) -> bool:
+    """Whether `folder` is the app's own data folder (not one COMPANION_DATA_DIR names)."""
+    return folder == Path(platformdirs.user_data_dir(APP_NAME, False))
+
+
 def default_url() -> str:
     return f"sqlite:///{data_dir() / DB_FILE}"
 

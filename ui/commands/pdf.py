@@ -88,7 +88,7 @@ def _play_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
 
 def run(args: argparse.Namespace) -> int:
     from companion.export.pdf import SheetError, pdf_bytes
-    from ui.commands.export import write_atomically
+    from companion.files import write_private
 
     lang = args.sheet_lang or getattr(args, "lang", None) or "ja"
     specs = _blank_specs(args, lang) if args.blank is not None else _play_specs(args, lang)
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     except SheetError as exc:
         return _fail(str(exc))
     try:
-        write_atomically(args.output, data)
+        write_private(args.output, data)
     except OSError as exc:
         return _fail(f"cannot write {args.output}: {exc.strerror}")
     print(f"wrote {args.output}", file=sys.stderr)
