@@ -38,16 +38,16 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from companion import files
-from db import errors
-from db.errors import DatabaseError, HistoryWriteError
+from db import credentials, errors
+from db.errors import DatabaseError, HistoryWriteError, OrganiserOnlyError
 from db.location import (
     check_location,
     data_dir,
     default_url,
     is_default_data_dir,
-    safe_url,
     sqlite_path,
 )
+from db.roles import Access, access_of, act_as_organiser
 
 #: Seconds a write waits for other writers (retries included) before HistoryBusyError.
 WRITE_WAIT = 15.0
@@ -59,7 +59,7 @@ T = TypeVar("T")
 
 @dataclass
 class Database:
-    """An open history database."""
+    """An open history database. `url` carries no password (it went to the engine only)."""
 
     url: str
     engine: Engine
@@ -69,6 +69,8 @@ class Database:
     backup: Path | None = None  # the copy kept before the last migration
     wait: float = WRITE_WAIT
     retries: int = 0  # transactions tried again because another writer was in the way
+    #: On PostgreSQL, what the login may do (db/roles.py); None: a file, everything.
+    access: Access | None = None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -78,9 +80,19 @@ class Database:
         return self.engine.dialect.name == "sqlite"
 
     @property
+    def is_organiser(self) -> bool:
+        """The login may do everything: delete, edit, merge, import, update the tables."""
+        return self.access is None or self.access.is_organiser
+
+    def require_organiser(self, action: tuple[str, str]) -> None:
+        """`OrganiserOnlyError` naming the organiser role unless this login is it."""
+        if self.access is not None and not self.access.is_organiser:
+            raise errors.organiser_only(action, self.where, self.access)
+
+    @property
     def where(self) -> str:
         """The history's place, for sentences (a URL without its password)."""
-        return str(self.path) if self.path is not None else safe_url(self.url)
+        return str(self.path) if self.path is not None else credentials.redact(self.url)
 
 
 def _script_location() -> str:
@@ -132,8 +144,9 @@ def run_write(database: Database, work: Callable[[Session], T]) -> T:
 
 
 def _write_error(exc: BaseException, database: Database, waited: float) -> DatabaseError:
-    error = errors.describe(exc, database.where, path=database.path, waited=round(waited, 1))
-    if isinstance(error, HistoryWriteError):
+    error = errors.describe(exc, database.where, path=database.path, waited=round(waited, 1),
+                            access=database.access)
+    if isinstance(error, HistoryWriteError | OrganiserOnlyError):
         return error
     return HistoryWriteError(error.message, error.path, ja=error.message_ja,
                              detail=error.detail)
@@ -222,8 +235,8 @@ def _begin_sqlite(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def _make_engine(url: str, wait: float) -> Engine:
-    engine = create_engine(url)
+def _make_engine(url: str, wait: float, password: str | None = None) -> Engine:
+    engine = create_engine(url, connect_args={"password": password} if password else {})
     if engine.dialect.name == "sqlite":
         busy_ms = int(1000 * wait)
         event.listen(engine, "connect", partial(_set_sqlite_pragmas, busy_ms))
@@ -263,35 +276,39 @@ def _backup(path: Path) -> Path:
     return target
 
 
-def _current_revision(engine: Engine, where: str) -> str | None:
+def _server_state(engine: Engine, where: str) -> tuple[str | None, Access]:
+    """A server history's revision, and what the login may do there."""
     from alembic.runtime.migration import MigrationContext
 
     try:
         with engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+            access = access_of(conn)
+            return MigrationContext.configure(conn).get_current_revision(), access
     except SQLAlchemyError as exc:
         raise errors.connection_failed(
             where, f"{type(exc).__name__}: {errors.first_line(exc)}") from exc
 
 
-def _upgrade(engine: Engine, url: str) -> None:
+def _upgrade(engine: Engine, url: str, access: Access | None) -> None:
     """Migrate to the head, one migrator at a time: an app starting meanwhile waits for the
-    lock, then finds the work done."""
+    lock, then finds the work done. On a server the tables are the organiser role's."""
     config = alembic_config(url)
     with engine.execution_options(companion_write=True).begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        if access is not None:
+            act_as_organiser(conn, access)
         config.attributes["connection"] = conn
         command.upgrade(config, "head")
 
 
 def _migrate(engine: Engine, url: str, where: str, path: Path | None,
-             backup: Path | None, wait: float) -> None:
+             backup: Path | None, wait: float, access: Access | None) -> None:
     began = time.monotonic()
     try:
         while True:
             try:
-                return _upgrade(engine, url)
+                return _upgrade(engine, url, access)
             except (SQLAlchemyError, sqlite3.Error) as exc:
                 if not errors.is_transient(exc) or time.monotonic() - began >= wait:
                     raise
@@ -348,24 +365,29 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
     used: CorruptDatabaseError, NewerDatabaseError, ReadOnlyDatabaseError,
     DatabaseLocationError, HistoryBusyError, or DatabaseError.
     """
-    url = _resolve(url)
+    url, password = credentials.split_password(_resolve(url))
     wait = _wait() if wait is None else wait
     path = sqlite_path(url)
-    where = str(path) if path is not None else safe_url(url)
+    where = str(path) if path is not None else credentials.redact(url)
+    if path is None and password is None:
+        password = credentials.keyring_password(url)
     revision = _check_file(path, wait) if path is not None else None
     if path is not None:
         _create_file(path, where)
-    engine = _make_engine(url, wait)
+    engine = _make_engine(url, wait, password)
     backup = None
+    access = None
     try:
         if path is None:
-            revision = _current_revision(engine, where)
+            revision, access = _server_state(engine, where)
         if revision is not None and revision not in known_revisions():
             raise errors.newer(where, path, revision)
         if revision != head_revision():
+            if access is not None and not access.is_organiser:
+                raise errors.needs_organiser_update(where, access, revision)
             if path is not None and revision is not None:
                 backup = _backup(path)
-            _migrate(engine, url, where, path, backup, wait)
+            _migrate(engine, url, where, path, backup, wait, access)
         _check_tables(engine, where, path)
     except DatabaseError:
         engine.dispose()
@@ -376,7 +398,7 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
     return Database(url=url, engine=engine, sessions=sessionmaker(engine, expire_on_commit=False),
                     writes=sessionmaker(engine.execution_options(companion_write=True),
                                         expire_on_commit=False),
-                    path=path, backup=backup, wait=wait)
+                    path=path, backup=backup, wait=wait, access=access)
 
 
 def move_aside(path: Path) -> Path:

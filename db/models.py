@@ -65,6 +65,8 @@ class PlayRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime)
     #: The import that added the play; while that import is pending the play is not shown.
     import_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The login that created it (PostgreSQL fills it in: migration 0005); never set by the app.
+    created_by: Mapped[str | None] = mapped_column(String(63), nullable=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",
