@@ -48,6 +48,7 @@ from db.location import (
     sqlite_path,
 )
 from db.roles import Access, access_of, act_as_organiser
+from db.transport import Notice, plaintext_notice
 
 #: Seconds a write waits for other writers (retries included) before HistoryBusyError.
 WRITE_WAIT = 15.0
@@ -71,6 +72,8 @@ class Database:
     retries: int = 0  # transactions tried again because another writer was in the way
     #: On PostgreSQL, what the login may do (db/roles.py); None: a file, everything.
     access: Access | None = None
+    #: A warning to show once: the server is on another computer and TLS is not in use.
+    notice: Notice | None = None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -276,14 +279,16 @@ def _backup(path: Path) -> Path:
     return target
 
 
-def _server_state(engine: Engine, where: str) -> tuple[str | None, Access]:
-    """A server history's revision, and what the login may do there."""
+def _server_state(engine: Engine, url: str,
+                  where: str) -> tuple[str | None, Access, Notice | None]:
+    """A server history's revision, what the login may do there, and the warning about an
+    unencrypted connection to another computer."""
     from alembic.runtime.migration import MigrationContext
 
     try:
         with engine.connect() as conn:
-            access = access_of(conn)
-            return MigrationContext.configure(conn).get_current_revision(), access
+            access, notice = access_of(conn), plaintext_notice(conn, url)
+            return MigrationContext.configure(conn).get_current_revision(), access, notice
     except SQLAlchemyError as exc:
         raise errors.connection_failed(
             where, f"{type(exc).__name__}: {errors.first_line(exc)}") from exc
@@ -376,10 +381,10 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
         _create_file(path, where)
     engine = _make_engine(url, wait, password)
     backup = None
-    access = None
+    access = notice = None
     try:
         if path is None:
-            revision, access = _server_state(engine, where)
+            revision, access, notice = _server_state(engine, url, where)
         if revision is not None and revision not in known_revisions():
             raise errors.newer(where, path, revision)
         if revision != head_revision():
@@ -398,7 +403,7 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
     return Database(url=url, engine=engine, sessions=sessionmaker(engine, expire_on_commit=False),
                     writes=sessionmaker(engine.execution_options(companion_write=True),
                                         expire_on_commit=False),
-                    path=path, backup=backup, wait=wait, access=access)
+                    path=path, backup=backup, wait=wait, access=access, notice=notice)
 
 
 def move_aside(path: Path) -> Path:

@@ -16,6 +16,7 @@ import db
 from db import credentials
 from tests.db.club import Club
 from tests.db.helpers import play
+from ui import cli
 
 SECRET = "S3cret-pw"
 
@@ -195,3 +196,47 @@ def test_a_sqlite_history_is_untouched_by_all_this(tmp_path: Path):
     database = db.open_database(f"sqlite:///{tmp_path / 'h.db'}")
     assert database.where == str(tmp_path / "h.db")
     database.close()
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+
+def test_help_never_shows_the_password_of_companion_db_url(monkeypatch, capsys):
+    monkeypatch.setenv("COMPANION_DB_URL", f"postgresql+psycopg://ann:{SECRET}@127.0.0.1:1/g")
+    for argv in (["--help"], *([name, "--help"] for name in cli.SUBCOMMANDS)):
+        with pytest.raises(SystemExit):
+            cli.main(argv)
+        shown = capsys.readouterr()
+        assert "usage: companion" in shown.out and SECRET not in shown.out + shown.err
+
+
+@pytest.mark.parametrize("argv", [
+    ["db", "check"], ["--details", "db", "check"], ["export"], ["--details", "import", "x.json"],
+    ["pdf", "--play", "1", "-o", "x.pdf"], ["db", "move-aside"], ["db", "recount"],
+])
+def test_command_line_messages_never_show_the_password(tmp_path, monkeypatch, capsys, argv):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.json").write_text('{"format": "tabletop-companion-history", "version": 1, '
+                                     '"plays": []}')
+    for url in (f"postgresql+psycopg://ann:{SECRET}@127.0.0.1:1/none",
+                f"postgresql+psycopg://ann@127.0.0.1:1/none?password={SECRET}",
+                f"ann:{SECRET}@127.0.0.1/none"):
+        assert cli.main(["--db", url, *argv]) == 2
+        shown = capsys.readouterr()
+        assert shown.err.startswith("companion ") and "Traceback" not in shown.err
+        assert SECRET not in shown.out + shown.err
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("form", ["json", "csv", "bgstats"])
+def test_exports_carry_no_password(club, capsys, form):
+    database = db.open_database(club.url("olga"))
+    db.add_play(database, play(["Ann", "Bo"], [3, 1]))
+    database.close()
+    assert cli.main(["--db", club.url("olga"), "export", "--format", form]) == 0
+    shown = capsys.readouterr()
+    assert "Ann" in shown.out and club.roles.password not in shown.out + shown.err
+    assert cli.main(["--db", club.url("olga"), "db", "check"]) == 0
+    shown = capsys.readouterr()
+    assert shown.out.startswith(f"{db.split_password(club.url('olga'))[0]}: 1 plays")
+    assert club.roles.password not in shown.out + shown.err

@@ -16,6 +16,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from ui.commands import open_history
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["check", "recount", "move-aside"],
@@ -78,7 +80,7 @@ def move_aside(url: str | None) -> int:
 def check(url: str | None) -> int:
     import db
 
-    database = db.open_database(url)
+    database = open_history(url)
     try:
         plays, players = db.count_plays(database), len(db.list_players(database))
     finally:
@@ -90,7 +92,7 @@ def check(url: str | None) -> int:
 def recount(url: str | None) -> int:
     import db
 
-    database = db.open_database(url)
+    database = open_history(url)
     try:
         wrong = db.recount_statistics(database)
     finally:

@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ui.commands import open_history
+
 FORMATS = ("json", "csv", "bgstats")
 
 
@@ -45,17 +47,10 @@ def render(plays: list[Any], args: argparse.Namespace) -> str:
     return history_json.dumps(plays)
 
 
-def open_database(args: argparse.Namespace) -> Any:
-    """The database named by `--db` (or the default one)."""
-    import db
-
-    return db.open_database(args.db)
-
-
 def run(args: argparse.Namespace) -> int:
     import db
 
-    database = open_database(args)
+    database = open_history(args.db)
     plays = list(reversed(db.list_plays(database, finished=True)))  # oldest first
     text = render(plays, args)
     if args.output is None:

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ui.commands import open_history
+
 if TYPE_CHECKING:
     from companion.export.pdf import SheetSpec
 
@@ -70,7 +72,7 @@ def _play_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
     from companion.export.sheets import play_sheets
 
     try:
-        database = db.open_database(args.db)
+        database = open_history(args.db)
     except db.DatabaseError as exc:
         return exc.message
     try:
