@@ -23,11 +23,15 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 PERSONS = {"olga": "organiser", "ann": "member", "ben": "member"}
 
 
+def readme_section() -> str:
+    """The README's "Club history" section."""
+    text_ = README.read_text(encoding="utf-8")
+    return text_.split("\n## Club history\n", 1)[1].split("\n## ", 1)[0]
+
+
 def readme_blocks() -> list[tuple[str, str]]:
     """(language, text) of each fenced block in the README's "Club history" section."""
-    text_ = README.read_text(encoding="utf-8")
-    section = text_.split("\n## Club history\n", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```(\w*)\n(.*?)```", section, re.S)
+    return re.findall(r"```(\w*)\n(.*?)```", readme_section(), re.S)
 
 
 def readme_sql() -> tuple[str, str]:
