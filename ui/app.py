@@ -125,6 +125,17 @@ def open_database_after_show(window: MainWindow, url: str | None) -> bool:
     return True
 
 
+def start_history(window: MainWindow, args: Namespace) -> bool:
+    """Just after the window shows: move a password an older version stored (and say so),
+    then open the history as `open_database_after_show` does. False: the person quit."""
+    from ui.shell.startup import tell
+
+    note = move_stored_password(window.ctx.settings)
+    if note is not None:
+        tell(window, "Tabletop Companion", note)
+    return open_database_after_show(window, database_url(args, window.ctx.settings))
+
+
 def _load_game_registry() -> None:
     from companion.games import registry
 
@@ -183,12 +194,7 @@ def run_gui(args: Namespace) -> int:
         QTimer.singleShot(0, report)
         return int(app.exec())
     def start() -> None:
-        from ui.shell.startup import tell
-
-        note = move_stored_password(window.ctx.settings)
-        if note is not None:
-            tell(window, "Tabletop Companion", note)
-        if not open_database_after_show(window, database_url(args, window.ctx.settings)):
+        if not start_history(window, args):
             window.close()
             app.exit(1)
 

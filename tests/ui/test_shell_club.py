@@ -160,3 +160,24 @@ def test_an_unencrypted_server_elsewhere_is_warned_about_once(window, settings):
     assert second is not None
     second.accept()
     assert warn_once(window, types.SimpleNamespace(notice=None)) is None
+
+
+def test_the_start_moves_an_old_password_before_opening(qtbot, person, settings, english):
+    from argparse import Namespace
+
+    from ui.app import build_window, start_history
+
+    stored = f"postgresql+psycopg://ann:{SECRET}@127.0.0.1:1/none"
+    settings.setValue("database/url", stored)
+    window = build_window(Namespace(lang="en", db=None), settings)
+    qtbot.addWidget(window)
+    window.show()
+    seen: list[str] = []
+    person.answer_dialogs("OK", "Quit", seen=seen)  # the note, then the server is unreachable
+    assert start_history(window, Namespace(db=None)) is False
+    assert seen[0].strip().startswith("The password that an older version saved with the history's "
+                              "address (postgresql+psycopg://ann@127.0.0.1:1/none) was removed")
+    assert "Cannot connect to the history database postgresql+psycopg://ann@127.0.0.1:1/none" \
+        in seen[1]
+    assert settings.value("database/url") == "postgresql+psycopg://ann@127.0.0.1:1/none"
+    assert SECRET not in " ".join(seen) + Path(settings.fileName()).read_text(encoding="utf-8")
