@@ -34,7 +34,6 @@ part (the file, the driver's message) to show on request. Nothing else escapes.
 """
 
 from db.credentials import (
-    has_password,
     is_server_url,
     keyring_name,
     redact,
@@ -106,7 +105,6 @@ __all__ = [
     "game_play_counts",
     "get_play",
     "get_setting",
-    "has_password",
     "head_revision",
     "import_plays",
     "is_server_url",

@@ -79,10 +79,6 @@ def split_password(url: str) -> tuple[str, str | None]:
     return bare.render_as_string(hide_password=False), secret
 
 
-def has_password(url: str) -> bool:
-    return split_password(url)[1] is not None
-
-
 def is_server_url(url: str) -> bool:
     """A URL of a database server (PostgreSQL), as opposed to a file."""
     parsed = _parse(url)
