@@ -2,8 +2,10 @@
 
 `redact(text)` is the one path every sentence, label, detail and printed line that may hold a
 database location goes through (db.errors.DatabaseError applies it to everything it carries):
-a password in a URL (`user:password@`, `?password=`) or any password this process has handled
-becomes `***`.
+a password in a URL (`user:password@`, `?password=`, also in text that is not a valid URL)
+or in libpq's `password=...` becomes `***`. (Passwords are not searched for as plain words: a
+password such as "companion" would mask every "companion.db"; the app never puts one into a
+message in the first place.)
 
 A history URL is kept without its password. When it names none, the password comes from where
 PostgreSQL users keep theirs:
@@ -16,10 +18,8 @@ PostgreSQL users keep theirs:
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
-from urllib.parse import quote, quote_plus
 
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
@@ -27,35 +27,16 @@ from sqlalchemy.exc import ArgumentError
 #: The keyring's service name for the history passwords.
 KEYRING_SERVICE = "Tabletop Companion"
 MASK = "***"
-#: Shorter secrets are not searched for in free text (a one-letter password would mask
-#: every such letter); URLs and password= are masked whatever the length.
-_MIN_SCRUB = 4
 
 _URL_USERINFO = re.compile(r"(://[^\s:/?#@]*):[^\s/?#]*@")
 _BARE_USERINFO = re.compile(r"(?<![\w:/])([\w.+%-]+):[^\s/?#@:]+@(?=[\w\[])")
 _PASSWORD_PARAM = re.compile(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&;,)」”]+)", re.I)
 
-_secrets: set[str] = set()
-
-
-def remember_secret(secret: str | None) -> None:
-    """Mask this password wherever it might appear in a message from now on."""
-    if secret:
-        _secrets.add(secret)
-
-
 def redact(text: str) -> str:
-    """`text` with every password in it masked (URLs, password=..., known passwords)."""
+    """`text` with every password in it masked (in URLs and password=...)."""
     text = _URL_USERINFO.sub(rf"\1:{MASK}@", text)
     text = _BARE_USERINFO.sub(rf"\1:{MASK}@", text)
-    text = _PASSWORD_PARAM.sub(rf"\1{MASK}", text)
-    known = set(_secrets)
-    known.add(os.environ.get("PGPASSWORD", ""))
-    for secret in sorted(known, key=len, reverse=True):
-        if len(secret) >= _MIN_SCRUB:
-            for form in {secret, quote(secret, safe=""), quote_plus(secret)}:
-                text = text.replace(form, MASK)
-    return text
+    return _PASSWORD_PARAM.sub(rf"\1{MASK}", text)
 
 
 def _parse(url: str) -> URL | None:
@@ -74,7 +55,6 @@ def split_password(url: str) -> tuple[str, str | None]:
     if password is None:
         return url, None
     secret = password if isinstance(password, str) else password[-1]
-    remember_secret(secret)
     bare = parsed._replace(password=None).difference_update_query(["password"])
     return bare.render_as_string(hide_password=False), secret
 
@@ -131,13 +111,11 @@ def keyring_password(url: str) -> str | None:
         password = backend.get_password(KEYRING_SERVICE, credential_key(url))
     except Exception:  # locked or broken: libpq's own sources still apply
         return None
-    remember_secret(password)
     return None if password is None else str(password)
 
 
 def store_password(url: str, password: str) -> bool:
     """Keep the password in the keyring; False when there is no usable keyring."""
-    remember_secret(password)
     backend = _keyring_backend()
     if backend is None:
         return False
