@@ -38,6 +38,7 @@ ALLOWED = frozenset({
     "PDF", "CSV", "JSON", "URL", "SQLite", "PostgreSQL", "postgresql", "host", "db",
     "Ctrl", "Shift", "Enter", "Esc", "English",  # keys, the language switch's own name
     "MCTS",  # the bots' algorithm, named so in both languages
+    "pgpass", "PGPASSWORD",  # PostgreSQL's password file and variable (Settings)
 })
 
 _CODE = re.compile(r"`[^`]*`")
