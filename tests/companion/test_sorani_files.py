@@ -92,7 +92,8 @@ def test_registry_entry() -> None:
     info = registry.get("sorani")
     assert (info.name_ja, info.name_en, info.min_players, info.max_players) == (
         "ソラニ", "Sorani", 1, 4)
-    assert info.new_state is not None and {m.value for m in info.modes} == {"table", "rules"}
+    assert info.new_state is not None
+    assert {m.value for m in info.modes} == {"table", "play", "rules"}
     assert {"score_file", "blank_sheet", "play_sheets", "move_text", "end_reason"} <= set(
         info.extras)
 

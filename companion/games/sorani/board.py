@@ -215,6 +215,17 @@ def feature_measure(board: Board, space: int, measure: str, cat: Catalogue | Non
     return counts[measure]()
 
 
+def scoring_spaces(board: Board, cat: Catalogue | None = None) -> set[int]:
+    """Round spaces whose tile scores as the board stands: matched guiding stars and star
+    clusters, planets no line touches."""
+    cat = cat or catalogue()
+    geo = geometry(cat)
+    found = {space for space, tile in star_tiles(board, cat, geo) if tile.points}
+    found |= {space for space, code in enumerate(board.cells)
+              if is_planet(code) and not nodes(board, space, geo)}
+    return found
+
+
 def feature_points(board: Board, cat: Catalogue | None = None,
                    geo: Tables | None = None) -> list[tuple[str, int]]:
     """(feature id, VP) of each kept special-feature card, in the order they were taken."""

@@ -171,21 +171,11 @@ def draw_board(board: Board, lang: str, canvas: Canvas, rect: Rect) -> None:
             canvas.line(cx, cy, cx + (x - cx) * 0.62, cy + (y - cy) * 0.62)
         canvas.setFillColorRGB(*_INK)
         canvas.rect(cx - 3, cy - 3, 6, 6, stroke=0, fill=1)
-    scoring = scoring_spaces(board)
+    scoring = bd.scoring_spaces(board)
     for space, code in enumerate(board.cells):
         _draw_space(canvas, code, *centre(space), radius, lattice.space_name(space), lang,
                     space in scoring)
     canvas.restoreState()
-
-
-def scoring_spaces(board: Board) -> set[int]:
-    """Round spaces whose tile scores as the board stands: matched guiding stars and star
-    clusters, planets no line touches."""
-    geo = bd.geometry()
-    found = {space for space, tile in bd.star_tiles(board) if tile.points}
-    found |= {space for space, code in enumerate(board.cells)
-              if bd.is_planet(code) and not bd.nodes(board, space, geo)}
-    return found
 
 
 def _draw_space(canvas: Canvas, code: str, x: float, y: float, radius: float,
