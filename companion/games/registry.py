@@ -23,6 +23,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.sticks.info_shinyu",
     "companion.games.alluvium.info",
     "companion.games.etariya",
+    "companion.games.netxiju",
     "companion.games.sorani.info",
 )
 
