@@ -19,7 +19,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.export.pdf import Rect, SheetSpec, draw_text, label
 from companion.games.netxiju.board import COLUMNS, GOAL, LINES, ROWS, START, cell
-from companion.games.netxiju.shared import names_or_seats
 
 #: Playing size: one square is 3 cm (a coin or a game piece fits with room to spare).
 SQUARE = 30 * mm
@@ -111,7 +110,7 @@ def draw_board(canvas: Canvas, rect: Rect, lang: str = "ja",
     for square, seats in (pieces or {}).items():
         x, y = corner(square)
         for k, seat in enumerate(seats):
-            _disc(canvas, x + size * (0.3 + 0.2 * (k % 3)), y + size * (0.35 + 0.3 * (k // 3)),
+            disc(canvas, x + size * (0.3 + 0.2 * (k % 3)), y + size * (0.35 + 0.3 * (k // 3)),
                   size * 0.12, seat)
 
 
@@ -128,15 +127,17 @@ def _hatch_start(canvas: Canvas, x: float, y: float, size: float) -> None:
     canvas.restoreState()
 
 
-def _disc(canvas: Canvas, cx: float, cy: float, radius: float, seat: int) -> None:
+def disc(canvas: Canvas, cx: float, cy: float, radius: float, seat: int,
+         mark: str = "") -> None:
+    """A piece in the seat's colour with `mark` on it (the seat number when empty)."""
     rgb = SEAT_RGB[seat % len(SEAT_RGB)]
     canvas.saveState()
     canvas.setFillColorRGB(*rgb)
     canvas.circle(cx, cy, radius, 1, 1)
     canvas.restoreState()
     dark_text = 0.3 * rgb[0] + 0.55 * rgb[1] + 0.15 * rgb[2] > 0.55
-    draw_text(canvas, cx, cy - radius * 0.45, str(seat + 1), radius * 1.2, align="center",
-              color=(0, 0, 0) if dark_text else (1, 1, 1), bold=True)
+    draw_text(canvas, cx, cy - radius * 0.45, mark or str(seat + 1), radius * 1.2,
+              align="center", color=(0, 0, 0) if dark_text else (1, 1, 1), bold=True)
 
 
 def _board_and_rules(lang: str, canvas: Canvas, rect: Rect) -> None:
@@ -220,21 +221,10 @@ def throw_log(record: Any, names: Sequence[str]) -> list[str]:
 def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     """The result sheet of a saved finished play (digital or followed at the table); None when
     the play has no finished 六裁 record."""
-    from companion.core.record import Game, GameRecord
-    from companion.export.sheets import format_when
+    from companion.games.netxiju.shared import finished_play
 
-    if not play.record or not play.record.get("moves"):
+    found = finished_play(play, "netxiju", lang)
+    if found is None:
         return None
-    record = GameRecord.from_dict(play.record)
-    if record.game_id != "netxiju":
-        return None
-    game = Game.replay(record)
-    if not game.state.is_over():
-        return None
-    by_seat = {s.seat: s.player for s in play.seats}
-    names = names_or_seats([by_seat.get(i, "") for i in range(record.num_players)],
-                           record.num_players, lang)
-    meta = [(label("date", lang), format_when(play.started_at))]
-    if play.id is not None:
-        meta.append(("#", str(play.id)))
+    game, names, meta = found
     return [result_sheet(game.state, names, lang, meta, throw_log(game.record, names))]

@@ -138,6 +138,30 @@ class TableLog:
                           record=self.record().to_dict(), location=location, notes=notes)
 
 
+def finished_play(play: PlayRecord, game_id: str, lang: str,
+                  ) -> tuple[Game, list[str], list[tuple[str, str]]] | None:
+    """A saved play of `game_id` replayed to its end, with the seats' names and the date (and
+    id) for a result sheet; None when the play has no finished record of that game."""
+    from companion.export.pdf import label
+    from companion.export.sheets import format_when
+
+    if not play.record or not play.record.get("moves"):
+        return None
+    record = GameRecord.from_dict(play.record)
+    if record.game_id != game_id:
+        return None
+    game = Game.replay(record)
+    if not game.state.is_over():
+        return None
+    by_seat = {s.seat: s.player for s in play.seats}
+    names = names_or_seats([by_seat.get(i, "") for i in range(record.num_players)],
+                           record.num_players, lang)
+    meta = [(label("date", lang), format_when(play.started_at))]
+    if play.id is not None:
+        meta.append(("#", str(play.id)))
+    return game, names, meta
+
+
 def bench_figures(game_id: str, players: int, quick: bool) -> dict[str, float]:
     """Steps per random playout and the mean MCTS (default strength) and greedy decision times
     in ms, over seeded games (names ending in `_ms` are milliseconds)."""

@@ -1,0 +1,101 @@
+"""The 連船之遊 table companion: the tracker of ships, resources and points.
+
+The players throw their own sticks and move their ships on the physical board; the app follows
+by the throw and the action typed in (or picked from `choices(log)`): it keeps every ship's
+square and cargo, each start and goal stock, refuses what the rules refuse, and knows when the
+last round ends and who won. Each step is a new immutable `TableLog` (undo/redo = keep the
+previous value); `to_play_record()` saves the game to the history.
+
+    log = choose_first(new_table(3, ["Ann", "Bo", "Cy"]), 0)
+    log = throw(log, 3)            # the player to move threw 3 ...
+    log = act(log, "supply 1")     # ... and loaded 3 onto ship 1
+    fleets(log)                    # one row per player
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.netxiju.shared import TableError, TableLog, names_or_seats, seat_text
+from companion.games.tudepijume.rules import SHIP_NUMBERS, TudeState
+
+
+def new_table(players: int, names: Sequence[str] = (), options: dict[str, Any] | None = None,
+              ) -> TableLog:
+    from companion.games import registry
+
+    info = registry.get("tudepijume")
+    info.check_players(players)
+    return TableLog("tudepijume", players, info.validate_options(options or {}), tuple(names))
+
+
+def state_of(log: TableLog) -> TudeState:
+    state = log.state()
+    assert isinstance(state, TudeState)
+    return state
+
+
+def choose_first(log: TableLog, seat: int) -> TableLog:
+    return log.step(f"first {seat_text(seat)}")
+
+
+def draw_first(log: TableLog, rng: random.Random) -> TableLog:
+    return choose_first(log, rng.randrange(log.players))
+
+
+def throw(log: TableLog, value: int) -> TableLog:
+    """The player to move threw `value` (0–5 sticks face up)."""
+    state = state_of(log)
+    if not state.is_chance() or state.first < 0:
+        raise TableError("it is not time to throw: "
+                         + ("choose who begins first" if state.first < 0 else
+                            "the player to move chooses an action"))
+    if not 0 <= value <= 5:
+        raise TableError(f"five sticks show 0 to 5, not {value}")
+    return log.step(f"={value}")
+
+
+def act(log: TableLog, action: str) -> TableLog:
+    """The player to move did `action` (notation: 'move 2', 'plunder 1 2.3', ...)."""
+    return log.step(action)
+
+
+def choices(log: TableLog) -> list[str]:
+    """The actions open to the player to move after their throw, in notation."""
+    state = state_of(log)
+    return [] if state.is_chance() or state.is_over() else [str(m) for m in state.legal_moves()]
+
+
+@dataclass(frozen=True)
+class ShipRow:
+    ship: int
+    place: int  # 0 start, 1..19 squares, 20 goal
+    cargo: int
+    built: bool
+
+
+@dataclass(frozen=True)
+class FleetRow:
+    """One player's line of the tracker."""
+
+    seat: int
+    name: str
+    start_stock: int
+    goal_stock: int
+    ships: tuple[ShipRow, ...]
+    to_move: bool
+    can_act: bool
+
+
+def fleets(log: TableLog, lang: str = "ja") -> list[FleetRow]:
+    state = state_of(log)
+    names = names_or_seats(log.names, log.players, lang)
+    mover = state.mover if not state.is_over() and state.first >= 0 else -1
+    return [FleetRow(seat, names[seat], state.stock[seat], state.goal[seat],
+                     tuple(ShipRow(ship, state.place(seat, ship), state.load(seat, ship),
+                                   state.is_built(seat, ship)) for ship in SHIP_NUMBERS),
+                     seat == mover, state.can_ever_act(seat))
+            for seat in range(log.players)]
