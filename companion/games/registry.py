@@ -25,6 +25,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.etariya",
     "companion.games.netxiju",
     "companion.games.tudepijume",
+    "companion.games.mokzo",
     "companion.games.sorani.info",
 )
 
