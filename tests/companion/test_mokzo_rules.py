@@ -470,3 +470,30 @@ def test_an_illegal_move_names_the_reason_and_the_position() -> None:
         state.play(Place(card("黒馬")))
     message = str(caught.value)
     assert "placing 黒馬 costs 5 米" in message and "1: sq 0 3米 0銭 hand 黒馬" in message
+
+
+def test_a_black_card_acts_for_three_turns_then_goes_a_red_card_stays() -> None:
+    state = main_phase(hand=("黒弓", "赤弓"), rice=2, money=2)
+    state.play(Place(card("黒弓")))
+    state.play(Place(card("赤弓")))
+    state.play(EndTurn())
+    acting = []
+    for _ in range(4):
+        turn(state, 0)
+        acting.append(state.active(0, "弓"))
+        state.phase, state.step, state.mode = MAIN, 4, ""
+        state.play(EndTurn())
+    assert acting == [2, 2, 2, 1]  # the black 弓 is removed at the start of the fourth turn
+    assert state.discards.get(card("黒弓")) == 1
+
+
+def test_a_card_destroyed_before_its_use_does_nothing_this_turn() -> None:
+    state = begin()
+    lay(state, 1, "黒将")
+    lay(state, 1, "黒王")
+    lay(state, 1, "赤皇")
+    turn(state, 1)
+    state.play(Use(1))
+    state.play(Sticks(5))
+    state.play(Target("destroy", 1, 3))  # its own 皇, still to be used
+    assert state.pending == [] and state.phase == MAIN and state.square[1] == 0
