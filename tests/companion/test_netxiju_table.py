@@ -9,9 +9,7 @@ import pytest
 
 from companion.games.netxiju.shared import TableError
 from companion.games.netxiju.table import (
-    choose_first,
     cups_word,
-    draw_first,
     new_table,
     roll_die,
     state_of,
@@ -23,7 +21,7 @@ from companion.history import PlayMode
 
 
 def test_throws_move_the_mirrored_pieces_and_count_cups() -> None:
-    log = choose_first(new_table(2, ["Ann", "Bo"]), 1)
+    log = new_table(2, ["Ann", "Bo"]).choose_first(1)
     log = throw(throw(log, 3), 6)  # Bo to 3 (2 cups), Ann to 6 (2 cups)
     rows = tally(log, "en")
     assert [(r.name, r.square, r.cups) for r in rows] == [("Ann", 6, 2), ("Bo", 3, 2)]
@@ -31,7 +29,7 @@ def test_throws_move_the_mirrored_pieces_and_count_cups() -> None:
 
 
 def test_each_step_is_a_new_value_and_undo_takes_back_one_throw() -> None:
-    start = choose_first(new_table(2), 0)
+    start = new_table(2).choose_first(0)
     after = throw(start, 4)
     assert state_of(start).positions == [0, 0]  # the old value is untouched
     assert state_of(after).positions == [4, 0]
@@ -40,10 +38,10 @@ def test_each_step_is_a_new_value_and_undo_takes_back_one_throw() -> None:
 
 
 def test_a_throw_outside_the_sticks_or_the_die_is_refused_with_a_sentence() -> None:
-    log = choose_first(new_table(2), 0)
+    log = new_table(2).choose_first(0)
     with pytest.raises(TableError, match="0 to 6, not 7"):
         throw(log, 7)
-    die = choose_first(new_table(2, options={"dice": "die"}), 0)
+    die = new_table(2, options={"dice": "die"}).choose_first(0)
     with pytest.raises(TableError, match="1 to 6, not 0"):
         throw(die, 0)
     with pytest.raises(TableError, match="who begins"):
@@ -51,7 +49,7 @@ def test_a_throw_outside_the_sticks_or_the_die_is_refused_with_a_sentence() -> N
 
 
 def test_a_step_the_rules_refuse_names_the_reason() -> None:
-    log = choose_first(new_table(2), 0)
+    log = new_table(2).choose_first(0)
     with pytest.raises(TableError, match="'throw' is the only move"):
         log.step("=3")
     with pytest.raises(TableError, match="cannot read move"):
@@ -59,7 +57,7 @@ def test_a_step_the_rules_refuse_names_the_reason() -> None:
 
 
 def test_the_finished_table_game_becomes_a_play_for_the_history() -> None:
-    log = choose_first(new_table(2, ["Ann", "花子"], {"tally": "drinks"}), 0)
+    log = new_table(2, ["Ann", "花子"], {"tally": "drinks"}).choose_first(0)
     while not state_of(log).is_over():
         log = throw(log, 1 if state_of(log).to_move() == 1 else 5)
     play = log.to_play_record(location="club")
@@ -72,12 +70,12 @@ def test_the_finished_table_game_becomes_a_play_for_the_history() -> None:
 
 
 def test_an_unfinished_table_game_has_no_result_yet() -> None:
-    play = throw(choose_first(new_table(3), 2), 2).to_play_record()
+    play = throw(new_table(3).choose_first(2), 2).to_play_record()
     assert not play.is_finished and all(s.score is None for s in play.seats)
 
 
 def test_the_first_player_can_be_drawn_by_the_app() -> None:
-    seats = {state_of(draw_first(new_table(3), random.Random(seed))).first for seed in range(30)}
+    seats = {state_of(new_table(3).draw_first(random.Random(seed))).first for seed in range(30)}
     assert seats == {0, 1, 2}
 
 
@@ -95,7 +93,7 @@ def test_the_tally_word_follows_the_option() -> None:
 
 
 def test_ox_walk_chance_is_shown_while_it_is_still_possible() -> None:
-    log = choose_first(new_table(2), 0)
+    log = new_table(2).choose_first(0)
     log = throw(log, 3)
     assert tally(log)[0].ox_still_possible
     log = throw(throw(log, 0), 4)  # seat 0 goes from 3 to 7: square 6 is behind it unstopped

@@ -21,7 +21,6 @@ from companion.games.tudepijume.rules import TudeState
 from companion.games.tudepijume.table import (
     act,
     choices,
-    choose_first,
     fleets,
     new_table,
     state_of,
@@ -38,7 +37,7 @@ def pdf_text(data: bytes) -> tuple[int, str]:
 
 
 def test_the_tracker_follows_throws_and_actions() -> None:
-    log = choose_first(new_table(2, ["Ann", "Bo"]), 0)
+    log = new_table(2, ["Ann", "Bo"]).choose_first(0)
     log = act(throw(log, 3), "move 1")
     log = act(throw(log, 2), "build 2")
     rows = fleets(log, "en")
@@ -48,24 +47,24 @@ def test_the_tracker_follows_throws_and_actions() -> None:
 
 
 def test_the_tracker_offers_the_legal_actions_and_refuses_others() -> None:
-    log = throw(choose_first(new_table(2), 0), 1)
+    log = throw(new_table(2).choose_first(0), 1)
     assert choices(log) == ["move 1", "build 2", "build 3", "supply 1"]
     with pytest.raises(TableError, match="ship 2 holds 0, less than the 1"):
         act(log, "move 2")
     with pytest.raises(TableError, match="five sticks show 0 to 5, not 6"):
-        throw(choose_first(new_table(2), 0), 6)
+        throw(new_table(2).choose_first(0), 6)
     with pytest.raises(TableError, match="chooses an action"):
         throw(log, 2)
 
 
 def test_undo_returns_the_previous_value() -> None:
-    before = throw(choose_first(new_table(3), 1), 2)
+    before = throw(new_table(3).choose_first(1), 2)
     after = act(before, "supply 1")
     assert after.undo() == before and state_of(before).load(1, 1) == 5
 
 
 def test_a_tracked_game_becomes_a_play_for_the_history() -> None:
-    log = choose_first(new_table(2, ["Ann", "花子"], {"rounds": 10}), 0)
+    log = new_table(2, ["Ann", "花子"], {"rounds": 10}).choose_first(0)
     rng = random.Random(1)
     while not state_of(log).is_over():
         state = state_of(log)

@@ -136,33 +136,34 @@ class Dismantle(Move):
 
 
 @dataclass(frozen=True)
-class Place(Move):
-    """Step 6: pay and place `card` from the hand (a 船 is discarded for 2 銭 instead)."""
+class CardMove(Move):
+    """A move naming one card: ``<verb> <card>``."""
 
     card: Card
 
+    verb = ""
+
     def __str__(self) -> str:
-        return f"place {self.card}"
+        return f"{self.verb} {self.card}"
 
     @classmethod
-    def parse(cls, text: str) -> Place:
-        words = _words(text, "place", 2, "'place <card>', e.g. 'place 黒馬'")
+    def parse(cls, text: str) -> CardMove:
+        words = _words(text, cls.verb, 2, f"'{cls.verb} <card>', e.g. '{cls.verb} 黒馬'")
         return cls(parse_card(words[1]))
 
 
 @dataclass(frozen=True)
-class Discard(Move):
+class Place(CardMove):
+    """Step 6: pay and place `card` from the hand (a 船 is discarded for 2 銭 instead)."""
+
+    verb = "place"
+
+
+@dataclass(frozen=True)
+class Discard(CardMove):
     """Step 6 (instead of placing): discard `card` from the hand for 2 米."""
 
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-    @classmethod
-    def parse(cls, text: str) -> Discard:
-        words = _words(text, "discard", 2, "'discard <card>', e.g. 'discard 赤兵'")
-        return cls(parse_card(words[1]))
+    verb = "discard"
 
 
 @dataclass(frozen=True)
@@ -197,18 +198,10 @@ class EndTurn(Move):
 
 
 @dataclass(frozen=True)
-class Draw(Move):
+class Draw(CardMove):
     """Chance: the player to move draws `card`."""
 
-    card: Card
-
-    def __str__(self) -> str:
-        return f"draw {self.card}"
-
-    @classmethod
-    def parse(cls, text: str) -> Draw:
-        words = _words(text, "draw", 2, "'draw <card>', e.g. 'draw 黒馬'")
-        return cls(parse_card(words[1]))
+    verb = "draw"
 
 
 _PARSERS: dict[str, type[Move]] = {

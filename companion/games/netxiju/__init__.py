@@ -9,54 +9,10 @@ race games share. `INFO` is the registry entry.
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.core.api import GameState
+from companion.games.netxiju.shared import lazy
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
-
-def _new(num_players: int, options: dict[str, Any]) -> GameState:
-    from companion.games.netxiju.rules import new_state
-
-    return new_state(num_players, options)
-
-
-def _evaluate(state: GameState, seat: int) -> float:
-    from companion.games.netxiju.bots import evaluate
-
-    return evaluate(state, seat)
-
-
-def _bench(quick: bool) -> dict[str, float]:
-    from companion.games.netxiju.shared import bench_figures
-
-    return bench_figures("netxiju", 2, quick)
-
-
-def _play_sheets(play: Any, lang: str) -> Any:
-    from companion.games.netxiju.printing import play_sheets
-
-    return play_sheets(play, lang)
-
-
-def _blank_sheet(players: int, names: list[str], lang: str) -> Any:
-    from companion.games.netxiju.printing import blank_sheets
-
-    return blank_sheets(players, names, lang)
-
-
-def _table(players: int, names: list[str], options: dict[str, Any]) -> Any:
-    from companion.games.netxiju.table import new_table
-
-    return new_table(players, names, options)
-
-
-def _extras() -> dict[str, Any]:
-    # bench: (quick) -> figures;  play_sheets / blank_sheet: result sheet, board + tally (PDF)
-    # table: (players, names, options) -> the table companion's TableLog
-    return {"bench": _bench, "play_sheets": _play_sheets, "blank_sheet": _blank_sheet,
-            "table": _table}
-
+_PACKAGE = "companion.games.netxiju"
 
 INFO = GameInfo(
     id="netxiju",
@@ -77,8 +33,8 @@ INFO = GameInfo(
                    choice_labels=(("罰点(家族向け)", "penalty points (family table)"),
                                   ("杯(飲酒)", "cups (drinks)"))),
     ),
-    new_state=_new,
-    evaluate=_evaluate,
+    new_state=lazy(f"{_PACKAGE}.rules.new_state"),
+    evaluate=lazy(f"{_PACKAGE}.bots.evaluate"),
     score_categories=(
         ("place", "着順", "Place"),
         ("cups", "杯数・罰点", "Cups / penalty points"),
@@ -86,5 +42,10 @@ INFO = GameInfo(
         ("sent_back", "戻された回数", "Times sent back"),
     ),
     rules="netxiju",
-    extras=_extras(),
+    # bench: (quick) -> figures;  play_sheets / blank_sheet: result sheet, board + tally (PDF)
+    # table: (players, names, options) -> the table companion's TableLog
+    extras={"bench": lazy(f"{_PACKAGE}.shared.bench_figures", "netxiju", 2),
+            "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
+            "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
+            "table": lazy(f"{_PACKAGE}.table.new_table")},
 )

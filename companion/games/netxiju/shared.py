@@ -8,13 +8,15 @@
   tallies. It is an immutable value (each step gives a new log), so undo/redo is keeping the
   previous value, and it becomes a `PlayRecord` for the history.
 - `bench_figures`: the figures `companion bench` prints for a race game.
+- `lazy`: a registry hook that imports its module only when called (start-up stays fast).
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -23,6 +25,18 @@ from companion.core.api import GameState, Move
 from companion.core.errors import CompanionError, IllegalMoveError, MoveParseError
 from companion.core.record import Game, GameRecord, RecordEntry
 from companion.history import PlayMode, PlayRecord, SeatResult
+
+
+def lazy(path: str, *bound: Any) -> Callable[..., Any]:
+    """The function at `path` ("package.module.name"), imported on the first call, with
+    `bound` arguments put first."""
+    module, _, name = path.rpartition(".")
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*bound, *args)
+
+    call.__qualname__ = call.__name__ = name
+    return call
 
 
 def seat_text(seat: int) -> str:
@@ -86,8 +100,26 @@ class TableLog:
     entries: tuple[RecordEntry, ...] = ()
     started_at: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
 
+    @classmethod
+    def new(cls, game_id: str, players: int, names: Sequence[str] = (),
+            options: dict[str, Any] | None = None) -> TableLog:
+        """A new game at the table; players and options checked by the registry."""
+        from companion.games import registry
+
+        info = registry.get(game_id)
+        info.check_players(players)
+        return cls(game_id, players, info.validate_options(options or {}), tuple(names))
+
     def record(self) -> GameRecord:
         return GameRecord(self.game_id, self.players, 0, dict(self.options), list(self.entries))
+
+    def choose_first(self, seat: int) -> TableLog:
+        """The players chose who begins (`seat` from 0)."""
+        return self.step(f"first {seat_text(seat)}")
+
+    def draw_first(self, rng: random.Random) -> TableLog:
+        """The app draws who begins."""
+        return self.choose_first(rng.randrange(self.players))
 
     def state(self) -> GameState:
         """The position after every step so far."""

@@ -6,7 +6,7 @@ penalty points) and the finishing order, and flags 牛行. Each step is a new im
 `TableLog`: undo/redo is keeping the previous value; `to_play_record()` saves it to the history.
 
     log = new_table(3, ["Ann", "Bo", "Cy"], {})
-    log = choose_first(log, 1)        # or draw_first(log, rng)
+    log = log.choose_first(1)        # or log.draw_first(rng)
     log = throw(log, 4)               # the player to move threw 4
     tally(log)                        # one row per player
 """
@@ -21,34 +21,20 @@ from typing import Any
 from companion.games.netxiju.board import LINED
 from companion.games.netxiju.moves import DIE_FACES, STICKS
 from companion.games.netxiju.rules import NetxijuState
-from companion.games.netxiju.shared import TableError, TableLog, names_or_seats, seat_text
+from companion.games.netxiju.shared import TableError, TableLog, names_or_seats
 from companion.table.thrower import ThrowLog
 
 
 def new_table(players: int, names: Sequence[str] = (), options: dict[str, Any] | None = None,
               ) -> TableLog:
     """A new game at the table (options validated by the registry)."""
-    from companion.games import registry
-
-    info = registry.get("netxiju")
-    info.check_players(players)
-    return TableLog("netxiju", players, info.validate_options(options or {}), tuple(names))
+    return TableLog.new("netxiju", players, names, options)
 
 
 def state_of(log: TableLog) -> NetxijuState:
     state = log.state()
     assert isinstance(state, NetxijuState)
     return state
-
-
-def choose_first(log: TableLog, seat: int) -> TableLog:
-    """The players chose who begins (`seat` from 0)."""
-    return log.step(f"first {seat_text(seat)}")
-
-
-def draw_first(log: TableLog, rng: random.Random) -> TableLog:
-    """The app draws who begins."""
-    return choose_first(log, rng.randrange(log.players))
 
 
 def throw(log: TableLog, value: int) -> TableLog:

@@ -6,7 +6,7 @@ square and cargo, each start and goal stock, refuses what the rules refuse, and 
 last round ends and who won. Each step is a new immutable `TableLog` (undo/redo = keep the
 previous value); `to_play_record()` saves the game to the history.
 
-    log = choose_first(new_table(3, ["Ann", "Bo", "Cy"]), 0)
+    log = new_table(3, ["Ann", "Bo", "Cy"]).choose_first(0)
     log = throw(log, 3)            # the player to move threw 3 ...
     log = act(log, "supply 1")     # ... and loaded 3 onto ship 1
     fleets(log)                    # one row per player
@@ -14,36 +14,24 @@ previous value); `to_play_record()` saves the game to the history.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.netxiju.shared import TableError, TableLog, names_or_seats, seat_text
+from companion.games.netxiju.shared import TableError, TableLog, names_or_seats
 from companion.games.tudepijume.rules import SHIP_NUMBERS, TudeState
 
 
 def new_table(players: int, names: Sequence[str] = (), options: dict[str, Any] | None = None,
               ) -> TableLog:
-    from companion.games import registry
-
-    info = registry.get("tudepijume")
-    info.check_players(players)
-    return TableLog("tudepijume", players, info.validate_options(options or {}), tuple(names))
+    """A new game at the table (options validated by the registry)."""
+    return TableLog.new("tudepijume", players, names, options)
 
 
 def state_of(log: TableLog) -> TudeState:
     state = log.state()
     assert isinstance(state, TudeState)
     return state
-
-
-def choose_first(log: TableLog, seat: int) -> TableLog:
-    return log.step(f"first {seat_text(seat)}")
-
-
-def draw_first(log: TableLog, rng: random.Random) -> TableLog:
-    return choose_first(log, rng.randrange(log.players))
 
 
 def throw(log: TableLog, value: int) -> TableLog:
