@@ -15,7 +15,7 @@ from companion.core.record import Game, GameRecord
 from companion.games.netxiju.shared import FirstPlayer
 from companion.games.sticks.moves import Sticks
 from companion.games.tudepijume.board import GOAL, SQUARES, START, place_rect, square_cell
-from companion.games.tudepijume.bots import evaluate, playout_move
+from companion.games.tudepijume.bots import evaluate, gain, playout_move, worth
 from companion.games.tudepijume.moves import Build, Plunder, Recall, Sail, Supply, parse_move
 from companion.games.tudepijume.record import game_document
 from companion.games.tudepijume.rules import TudeState, new_state
@@ -350,12 +350,36 @@ def test_evaluation_values_goal_resources_and_progress() -> None:
     assert evaluate(state, 0) > evaluate(state, 1)
 
 
-def test_the_playout_policy_takes_a_ship_into_the_goal() -> None:
+def test_the_playout_policy_takes_a_well_loaded_ship_into_the_goal() -> None:
     state = game()
-    ship(state, 0, 2, 17, 9)
+    ship(state, 0, 2, 17, 15)
     ship(state, 0, 1, 3, 5)
     state.play(Sticks(3))
     rng = random.Random(0)
     chosen = [str(playout_move(state, rng)) for _ in range(20)]
     assert chosen.count("move 2") >= 12
     assert all(text in texts(state) for text in chosen)
+
+
+def test_the_playout_policys_gain_is_the_change_in_the_evaluations_worth() -> None:
+    game = Game.new("tudepijume", 3, seed=9)
+    rng = random.Random(9)
+    checked = 0
+    while not game.state.is_over() and checked < 200:
+        game.resolve_chance()
+        state = game.state
+        if not isinstance(state, TudeState) or state.is_over():
+            break
+        seat, n = state.mover, state.cast or 0
+        for move in state.legal_moves():
+            if isinstance(move, Plunder):
+                continue
+            after = state.copy()
+            after.play(move)
+            if after.is_over() or after.can_ever_act(seat) != state.can_ever_act(seat):
+                continue
+            assert gain(state, seat, move, n) == pytest.approx(
+                worth(after, seat) - worth(state, seat)), str(move)
+            checked += 1
+        game.play(playout_move(state, rng))
+    assert checked >= 100

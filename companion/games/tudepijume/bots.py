@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.api import GameState
-from companion.games.tudepijume.board import BUILD_COST, CARGO_CAP, GOAL, START
+from companion.games.tudepijume.board import BUILD_COST, CARGO_CAP, GOAL
 from companion.games.tudepijume.moves import Build, Plunder, Recall, Sail, Supply
 
-#: A resource in the goal stock, against one on a ship: a ship's worth is its cargo plus
-#: twice its progress (a square costs a resource to sail and a turn to gain it back), and a
-#: delivered resource must outweigh the whole trip that brought it.
+#: A ship on its way is worth its cargo plus twice its progress (a square costs a resource to
+#: sail and a turn to gain that resource back). A delivered resource is worth five: a trip is
+#: worth ending only with a good load (a ship that arrives must be recalled and sail again).
 GOAL_WEIGHT = 5.0
 STOCK_WEIGHT = 0.5
 STUCK = 60.0
 WIN = 1000.0
-RANDOM_SHARE = 0.2
+RANDOM_SHARE = 0.05
 
 
 def worth(state: GameState, seat: int) -> float:
@@ -44,44 +44,32 @@ def evaluate(state: GameState, seat: int) -> float:
     return worth(state, seat) - max(rivals)
 
 
-def _lead_ship(state: Any, seat: int) -> int:
-    """The built ship furthest on (not yet at the goal), 0 when there is none."""
-    from companion.games.tudepijume.rules import SHIP_NUMBERS
-
-    best, lead = -1, 0
-    for ship in SHIP_NUMBERS:
-        where = state.place(seat, ship)
-        if where != GOAL and state.is_built(seat, ship) and where > best:
-            best, lead = where, ship
-    return lead
-
-
-def _score(state: Any, seat: int, move: Any, n: int, lead: int) -> float:
+def gain(state: Any, seat: int, move: Any, n: int) -> float:
+    """How much `move` (with the throw `n`) changes `worth(state, seat)`, worked out without
+    playing it (a plunder also lowers a rival's worth: it counts twice)."""
     kind = type(move)
-    load = state.load(seat, move.ship)
-    if kind is Sail:
-        if state.place(seat, move.ship) + n >= GOAL:
-            return 100.0 + load - n
-        if load - n < 2:
-            return -10.0  # it would come back (nearly) empty
-        return 9.0 if move.ship == lead else 1.0
     if kind is Plunder:
-        return 20.0 + state.plunder_amount(seat, move, n)
+        return 2.0 * state.plunder_amount(seat, move, n)
+    where, load = state.place(seat, move.ship), state.load(seat, move.ship)
+    if kind is Sail:
+        if where + n >= GOAL:
+            return GOAL_WEIGHT * (load - n) - (load + 2.0 * where)
+        if load == n:
+            return -(load + 2.0 * where)  # it sails home empty
+        return float(n)
     if kind is Supply:
-        room = CARGO_CAP - load
-        return (8.0 + n if room >= n else 0.0) - (0.0 if move.ship == lead else 6.0)
+        return float(min(n, CARGO_CAP - load))
     if kind is Build:
-        return 10.0 if state.stock[seat] >= 2 * BUILD_COST else -5.0
+        stuck = STUCK if state.stock[seat] == BUILD_COST else 0.0
+        return BUILD_COST - STOCK_WEIGHT * BUILD_COST - stuck
     if kind is Recall:
-        return 7.0 if state.place(seat, move.ship) == GOAL else -20.0
+        return STOCK_WEIGHT * load - (0.0 if where == GOAL else load + 2.0 * where)
     return 0.0
 
 
 def playout_move(state: GameState, rng: Any) -> Any:
-    """A quick, sensible move for playouts: arrive at the goal, plunder, build while the stock
-    allows, bring the lead ship (the one furthest on) forward by sailing it while it keeps a
-    reserve and supplying it otherwise, recall ships idle at the goal; now and then a random
-    move."""
+    """The greedy bot's choice, cheaply: the move with the best `gain` in worth (ties at
+    random); now and then a random move."""
     from companion.games.tudepijume.rules import TudeState
 
     assert isinstance(state, TudeState)
@@ -89,8 +77,9 @@ def playout_move(state: GameState, rng: Any) -> Any:
     if len(moves) == 1 or rng.random() < RANDOM_SHARE:
         return rng.choice(moves)
     seat, n = state.mover, state.cast or 0
-    lead = _lead_ship(state, seat)
-    return max(moves, key=lambda m: _score(state, seat, m, n, lead))
+    gains = [gain(state, seat, m, n) for m in moves]
+    best = max(gains)
+    return rng.choice([m for m, g in zip(moves, gains, strict=True) if g >= best - 1e-9])
 
 
-__all__ = ["START", "evaluate", "playout_move", "worth"]
+__all__ = ["evaluate", "gain", "playout_move", "worth"]
