@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
             return
         key = PAGE_KEYS[row]
         page = self.page(key)
+        self.clear_message()
         self.stack.setCurrentIndex(row)
         self.ctx.settings.setValue(KEY_PAGE, key)
         activated = getattr(page, "activated", None)
@@ -180,6 +181,10 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.status_label.setText(text)
 
+    def clear_message(self) -> None:
+        """Forget the status message: it was about the page or language that was in front."""
+        self.status_label.clear()
+
     def open_game(self, game_id: str, mode: str = "play") -> Any:
         """Library → the game's page at `mode` ("table", "play" or "rules")."""
         library = self.show_page("library")
@@ -192,6 +197,7 @@ class MainWindow(QMainWindow):
 
     # --- language, state --------------------------------------------------------------------
     def retranslate(self, *_: object) -> None:
+        self.clear_message()
         self.setWindowTitle(tr("Tabletop Companion", "テーブルゲーム・コンパニオン"))
         for row, (_key, en, ja, _m, _c) in enumerate(PAGES):
             item = self.sidebar.item(row)

@@ -182,8 +182,8 @@ def ctx(database, settings, english):
     return AppContext(db=database, settings=settings, lang=language())
 
 
-@pytest.fixture
-def window(qtbot, ctx):
+def shown_window(qtbot, ctx) -> Any:
+    """The main window of `ctx`, shown at the default size."""
     from ui.main_window import MainWindow
 
     win = MainWindow(ctx)  # type: ignore[arg-type]
@@ -191,6 +191,12 @@ def window(qtbot, ctx):
     win.resize(1100, 720)
     win.show()
     qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def window(qtbot, ctx):
+    win = shown_window(qtbot, ctx)
     yield win
     win.close()
 
@@ -198,11 +204,11 @@ def window(qtbot, ctx):
 @pytest.fixture
 def quiet_games(monkeypatch):
     """No throw animation and no pause before a bot moves (the game itself is unchanged)."""
-    from ui.play import sticks_view
-    from ui.table import sticks_widget
+    from ui.games.sticks import sticks_widget
+    from ui.play import frame
 
     sticks_widget.set_animations_enabled(False)
-    monkeypatch.setattr(sticks_view, "BOT_PAUSE_MS", 0)
+    monkeypatch.setattr(frame, "BOT_PAUSE_MS", 0)
     yield
     sticks_widget.set_animations_enabled(True)
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -37,20 +38,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.history import PlayRecord
+from companion.display import (
+    category_label,
+    end_reason,
+    names_text,
+    seat_name,
+    strip_isolates,
+)
+from companion.history import PlayMode, PlayRecord
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
 from ui.shell.common import (
+    EmptyState,
     MessageLabel,
     ask_save_path,
     confirm,
     format_number,
     format_when,
     game_name,
+    go_to_library,
     heading,
+    library_button,
     mode_text,
     repo,
+    short_name,
     write_play_pdf,
 )
 
@@ -63,14 +75,19 @@ COLUMNS = (("Date", "日時"), ("Game", "ゲーム"), ("Players", "プレイヤ�
 
 
 def players_text(play: PlayRecord) -> str:
-    seats = sorted(play.seats, key=lambda s: s.seat)
-    return ", ".join(s.player for s in seats)
+    """Who played, in seat order (bots named in the interface language)."""
+    lang = language().code
+    return names_text((seat_name(s, lang) for s in sorted(play.seats, key=lambda s: s.seat)),
+                      lang)
 
 
-def winner_text(play: PlayRecord) -> str:
+def winner_text(play: PlayRecord, short: bool = False) -> str:
+    """The winners' names (each `short_name` inside a sentence when `short`)."""
     if not play.is_finished:
         return tr("(in progress)", "（対局中）")
-    return ", ".join(play.winners()) or "—"
+    lang = language().code
+    names = [seat_name(s, lang) for s in play.seats if s.winner]
+    return names_text([short_name(n) for n in names] if short else names, lang) or "—"
 
 
 class HistoryModel(QAbstractTableModel):
@@ -110,6 +127,8 @@ class HistoryModel(QAbstractTableModel):
         play = self.plays[index.row()]
         if role == Qt.ItemDataRole.UserRole:
             return play.id
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() in (2, 3):
+            return strip_isolates(self._texts[index.row()][index.column()])  # cut with "…"
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         return self._texts[index.row()][index.column()]
@@ -147,6 +166,8 @@ class HistoryPage(QWidget):
         self.player_filter = QComboBox(self)
         self.player_filter.setObjectName("player_filter")
         self.player_filter.setMinimumContentsLength(10)
+        self.player_filter.setSizeAdjustPolicy(  # a long name must not widen the page
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.dates_check = QCheckBox(self)
         self.dates_check.setObjectName("dates_check")
         today = QDate.currentDate()
@@ -178,6 +199,7 @@ class HistoryPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(60)  # measure 60 rows, not all 500
+        header.setMaximumSectionSize(280)  # a long name is cut with "…", its tooltip whole
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
         self.count_label = QLabel(self)
@@ -185,13 +207,18 @@ class HistoryPage(QWidget):
         self.open_button.setObjectName("open_play")
         self.open_button.clicked.connect(self.open_selected)
         self.error_label = MessageLabel(self)
+        self.empty_state = EmptyState(self, go_to_library(self.window_))
+        self.body = QStackedWidget(self)
+        self.body.addWidget(self.table)
+        self.body.addWidget(self.empty_state)
 
-        filters = QHBoxLayout()
-        for widget in (self.game_label, self.game_filter, self.player_label, self.player_filter,
-                       self.dates_check, self.since_edit, QLabel("–", self), self.until_edit):
-            filters.addWidget(widget)
+        filters = QHBoxLayout()  # the dates go with the search: one row is too narrow for all
+        for part in (self.game_label, self.game_filter, self.player_label, self.player_filter):
+            filters.addWidget(part)
         filters.addStretch(1)
         search_row = QHBoxLayout()
+        for widget in (self.dates_check, self.since_edit, QLabel("–", self), self.until_edit):
+            search_row.addWidget(widget)
         search_row.addWidget(self.search, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
@@ -200,7 +227,7 @@ class HistoryPage(QWidget):
         layout.addWidget(self.title)
         layout.addLayout(filters)
         layout.addLayout(search_row)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.body, 1)
         layout.addWidget(self.error_label)
         layout.addLayout(bottom)
 
@@ -242,6 +269,8 @@ class HistoryPage(QWidget):
         self.player_filter.addItem(tr("Everybody", "全員"), "")
         for name in names:
             self.player_filter.addItem(name, name)
+            self.player_filter.setItemData(self.player_filter.count() - 1, name,
+                                           Qt.ItemDataRole.ToolTipRole)
         self.player_filter.setCurrentIndex(max(0, self.player_filter.findData(player or "")))
         self.player_filter.blockSignals(False)
 
@@ -307,10 +336,37 @@ class HistoryPage(QWidget):
                                         f"{total} 件中、新しい {shown} 件を表示"))
         else:
             self.count_label.setText(tr(f"{shown} plays", f"{shown} 件"))
+        self.open_button.setEnabled(shown > 0)
+        self._show_empty_state(shown == 0)
+
+    def _filtered(self) -> bool:
+        filters = self.filters()
+        return bool(self.search.text().strip() or filters["game_id"] or filters["player"]
+                    or "since" in filters)
+
+    def _show_empty_state(self, empty: bool) -> None:
+        """Advice instead of an empty table: what to do first, or that nothing matches."""
+        if not empty or not hasattr(self, "_total"):  # plays shown, or not read yet
+            self.body.setCurrentWidget(self.table)
+            return
+        if self._filtered():
+            self.empty_state.set_text(tr("No plays match the search or the filters.",
+                                         "検索や絞り込みに合う対局はありません。"))
+        else:
+            self.empty_state.set_text(
+                tr("No plays yet — play a game or log a table play. In the Library, Play "
+                   "starts a digital game and Table companion keeps the score of a game at "
+                   "the table; both end up here.",
+                   "まだ対局がありません — ゲームを遊ぶか、卓上での対局を記録してください。"
+                   "ライブラリの「対戦」でデジタル対戦を、「卓上コンパニオン」で卓上の得点を"
+                   "記録でき、どちらもここに残ります。"),
+                library_button())
+        self.body.setCurrentWidget(self.empty_state)
 
     def visible_rows(self) -> list[list[str]]:
-        """What the table shows, row by row (for people reading it aloud, and for tests)."""
-        return [[str(self.proxy.index(r, c).data()) for c in range(len(COLUMNS))]
+        """What the table shows, row by row (for people reading it aloud, and for tests); the
+        invisible bidi isolation marks left out."""
+        return [[strip_isolates(str(self.proxy.index(r, c).data())) for c in range(len(COLUMNS))]
                 for r in range(self.proxy.rowCount())]
 
     # --- acting -----------------------------------------------------------------------------
@@ -381,6 +437,7 @@ class PlayDialog(QDialog):
         self.finished.connect(self.deleteLater)  # one dialog per opening, not kept around
         self.title = heading(self, 1.3)
         self.facts = QLabel(self)
+        self.facts.setTextFormat(Qt.TextFormat.PlainText)  # notes are typed, never markup
         self.facts.setWordWrap(True)
         self.facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sheet = QTableWidget(self)
@@ -429,14 +486,18 @@ class PlayDialog(QDialog):
         play = self.play
         self.setWindowTitle(tr(f"Play #{play.id}", f"対局 #{play.id}"))
         self.title.setText(f"{game_name(play.game_id)} — {format_when(play.started_at)}")
+        winners = winner_text(play, short=True)
         facts = [tr(f"Mode: {mode_text(play.mode)}", f"形式: {mode_text(play.mode)}"),
-                 tr(f"Winner: {winner_text(play)}", f"勝者: {winner_text(play)}")]
+                 tr(f"Winner: {winners}", f"勝者: {winners}")]
         if play.location:
             facts.append(tr(f"Place: {play.location}", f"場所: {play.location}"))
         if play.finished_at is not None:
             facts.append(tr(f"Finished: {format_when(play.finished_at)}",
                             f"終了: {format_when(play.finished_at)}"))
-        if play.notes:
+        if play.notes and play.mode is PlayMode.DIGITAL:  # the engine's end reason
+            reason = end_reason(play.game_id, play.notes, language().code)
+            facts.append(tr(f"Ended: {reason}", f"終局: {reason}"))
+        elif play.notes:
             facts.append(tr(f"Notes: {play.notes}", f"メモ: {play.notes}"))
         self.facts.setText("   ·   ".join(facts))
         self.log_label.setText(tr("Moves", "手順"))
@@ -452,12 +513,17 @@ class PlayDialog(QDialog):
         keys: list[str] = []
         for seat in seats:
             keys += [k for k in seat.breakdown if k not in keys]
-        labels = _category_labels(self.play.game_id)
-        rows = ([labels.get(k, k) for k in keys]
+        lang = language().code
+        rows = ([category_label(self.play.game_id, k, lang) for k in keys]
                 + [tr("Total", "合計"), tr("Rank", "順位"), tr("Winner", "勝者")])
         self.sheet.setColumnCount(len(seats))
         self.sheet.setRowCount(len(rows))
-        self.sheet.setHorizontalHeaderLabels([s.player for s in seats])
+        self.sheet.setHorizontalHeaderLabels([strip_isolates(short_name(seat_name(s, lang), 24))
+                                              for s in seats])
+        for column, seat in enumerate(seats):  # a long name is cut with "…" in its header
+            header = self.sheet.horizontalHeaderItem(column)
+            if header is not None:
+                header.setToolTip(seat_name(seat, lang))
         self.sheet.setVerticalHeaderLabels(rows)
         for column, seat in enumerate(seats):
             values = [format_number(seat.breakdown.get(k)) for k in keys]
@@ -475,9 +541,11 @@ class PlayDialog(QDialog):
     def _fill_log(self) -> None:
         from companion.export.sheets import move_log_lines
 
-        names = {s.seat: s.player for s in self.play.seats}
+        lang = language().code
+        names = {s.seat: seat_name(s, lang) for s in self.play.seats}
         self.log.clear()
-        lines = [line.replace("→ =", "→ ") for line in move_log_lines(self.play.record, names)]
+        lines = [line.replace("→ =", "→ ")
+                 for line in move_log_lines(self.play.record, names, lang)]
         self.log.addItems(lines or [tr("No moves recorded (a table play).",
                                        "手順の記録はありません（卓上での対局）。")])
 
@@ -514,12 +582,3 @@ class PlayDialog(QDialog):
             return
         self.accept()
 
-
-def _category_labels(game_id: str) -> dict[str, str]:
-    try:
-        from companion.games import registry
-
-        info = registry.get(game_id)
-    except Exception:
-        return {}
-    return {key: tr(en, ja) for key, ja, en in info.score_categories}

@@ -172,7 +172,10 @@ class PlayArea(QWidget):
         self.view = view
         self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
-        self.new_button.show()
+        asks = getattr(view, "new_game_requested", None)  # the play frame has its own button
+        if asks is not None:
+            asks.connect(self.show_form)
+        self.new_button.setVisible(asks is None)
         self.error_label.setText("")
 
     def close_view(self) -> None:
@@ -285,9 +288,9 @@ class GamePage(QWidget):
 
         factory = table_view(self.info.id)
         if factory is None:
-            from ui.table.score_sheet import ScoreSheetWidget
+            from ui.table.score_sheet import generic_table_view
 
-            return ScoreSheetWidget(self.ctx, self.info.id)
+            return generic_table_view(self.ctx, self.info.id)
         widget: QWidget = factory(self.ctx, self.info.id)
         return widget
 
@@ -334,6 +337,7 @@ class LibraryPage(QWidget):
         list_layout.addWidget(self.hint)
         list_layout.addWidget(scroll, 1)
         self.stack.addWidget(self.list_page)
+        self.stack.currentChanged.connect(self._view_changed)
         self.game_pages: dict[str, GamePage] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -373,6 +377,7 @@ class LibraryPage(QWidget):
             info = next(g for g in self.games if g.id == game_id)
             page = GamePage(self.ctx, info, self.stack)
             page.back.connect(self.show_list)
+            page.tabs.currentChanged.connect(self._view_changed)
             self.stack.addWidget(page)
             self.game_pages[game_id] = page
         return page
@@ -399,6 +404,11 @@ class LibraryPage(QWidget):
 
     def show_list(self) -> None:
         self.stack.setCurrentWidget(self.list_page)
+
+    def _view_changed(self, *_: object) -> None:
+        """Another game or tab in front: the window's last message was about the one before."""
+        if self.window_ is not None:
+            self.window_.clear_message()
 
     def current_game(self) -> str | None:
         page = self.stack.currentWidget()
