@@ -9,6 +9,7 @@ import pytest
 
 from companion.core.api import Termination
 from companion.core.errors import IllegalMoveError, MoveParseError
+from companion.games.first_player import FirstPlayer
 from companion.games.mokzo.board import GOAL, KOU, ROUTE, START, square_cell
 from companion.games.mokzo.cards import (
     ALL_CARDS,
@@ -31,7 +32,6 @@ from companion.games.mokzo.moves import (
     parse_move,
 )
 from companion.games.mokzo.rules import MAIN, MokzoState, Placed, card_cost, new_state
-from companion.games.netxiju.shared import FirstPlayer
 from companion.games.sticks.moves import Sticks
 
 

@@ -21,9 +21,9 @@ from companion.games.mokzo.cards import parse_card
 from companion.games.mokzo.effects import EFFECTS
 from companion.games.mokzo.rules import MokzoState
 from companion.games.mokzo.table import new_tracker, setup
-from companion.games.netxiju.shared import TableError
 from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.resources import rules_text
+from companion.table.log import TableError
 from ui import cli
 
 

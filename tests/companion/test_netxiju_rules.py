@@ -11,6 +11,7 @@ import pytest
 
 from companion.core.errors import IllegalMoveError, MoveParseError, RecordError
 from companion.core.record import Game, GameRecord
+from companion.games.first_player import FirstPlayer
 from companion.games.netxiju.board import (
     COLUMNS,
     GOAL,
@@ -28,7 +29,6 @@ from companion.games.netxiju.bots import evaluate
 from companion.games.netxiju.moves import Cast, parse_move
 from companion.games.netxiju.record import game_document
 from companion.games.netxiju.rules import OFF, NetxijuState, new_state
-from companion.games.netxiju.shared import FirstPlayer
 from companion.games.sticks.moves import Throw
 
 

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from companion.games.netxiju.shared import TableError
 from companion.games.netxiju.table import (
     cups_word,
     new_table,
@@ -18,6 +17,7 @@ from companion.games.netxiju.table import (
     thrower,
 )
 from companion.history import PlayMode
+from companion.table.log import TableError
 
 
 def test_throws_move_the_mirrored_pieces_and_count_cups() -> None:

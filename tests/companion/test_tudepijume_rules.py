@@ -12,7 +12,7 @@ import pytest
 from companion.core.api import Termination
 from companion.core.errors import IllegalMoveError, MoveParseError, RecordError
 from companion.core.record import Game, GameRecord
-from companion.games.netxiju.shared import FirstPlayer
+from companion.games.first_player import FirstPlayer
 from companion.games.sticks.moves import Sticks
 from companion.games.tudepijume.board import GOAL, SQUARES, START, place_rect, square_cell
 from companion.games.tudepijume.bots import evaluate, gain, playout_move, worth

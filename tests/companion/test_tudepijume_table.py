@@ -15,7 +15,6 @@ from pypdf import PdfReader
 from companion.core.record import Game
 from companion.export.pdf import pdf_bytes
 from companion.export.sheets import blank_sheets, play_sheets
-from companion.games.netxiju.shared import TableError
 from companion.games.tudepijume.bots import playout_move
 from companion.games.tudepijume.rules import TudeState
 from companion.games.tudepijume.table import (
@@ -28,6 +27,7 @@ from companion.games.tudepijume.table import (
 )
 from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.resources import rules_text
+from companion.table.log import TableError
 from ui import cli
 
 

@@ -11,7 +11,7 @@ seat may see). `INFO` is the registry entry.
 
 from __future__ import annotations
 
-from companion.games.netxiju.shared import lazy
+from companion.games.hooks import lazy
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 _PACKAGE = "companion.games.mokzo"
@@ -40,7 +40,7 @@ INFO = GameInfo(
     # bench: (quick) -> figures;  playout_policy: (state, rng) -> move (MCTS playouts)
     # play_sheets / blank_sheet: result sheet; road + card reference + tracking sheet (PDF)
     # setup: (seed, players, names) -> the deal aid;  tracker: (names, first) -> MokzoTracker
-    extras={"bench": lazy("companion.games.netxiju.shared.bench_figures", "mokzo", 2),
+    extras={"bench": lazy("companion.games.bench.bench_figures", "mokzo", 2),
             "playout_policy": lazy(f"{_PACKAGE}.bots.playout_move"),
             "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
             "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),

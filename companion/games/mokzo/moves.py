@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from companion.core.api import Move
 from companion.core.errors import MoveParseError
+from companion.games.first_player import FirstPlayer, parse_seat, seat_text
 from companion.games.mokzo.cards import Card, parse_card
-from companion.games.netxiju.shared import FirstPlayer, parse_seat, seat_text
 from companion.games.sticks.moves import Sticks
 
 RICE, MONEY = "米", "銭"

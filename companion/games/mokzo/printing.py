@@ -195,7 +195,7 @@ def move_log(record: Any, names: Sequence[str]) -> list[str]:
 
 def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     """The result sheet of a saved finished 行山 play; None otherwise."""
-    from companion.games.netxiju.shared import finished_play
+    from companion.games.hooks import finished_play
 
     found = finished_play(play, "mokzo", lang)
     if found is None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome, Termination
+from companion.games.first_player import FirstPlayer, first_player_outcomes
 from companion.games.mokzo.board import GOAL, KOU, START
 from companion.games.mokzo.cards import (
     ALL_CARDS,
@@ -51,7 +52,6 @@ from companion.games.mokzo.moves import (
     Use,
     parse_move,
 )
-from companion.games.netxiju.shared import FirstPlayer, first_player_outcomes
 from companion.games.sticks.moves import THROW_ODDS, Sticks
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4

@@ -30,8 +30,8 @@ from companion.games.mokzo.rules import (
     RICE_PER_MONEY,
     card_cost,
 )
-from companion.games.netxiju.shared import TableError, names_or_seats
 from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.table.log import TableError, names_or_seats
 
 #: Effects a player resolves by hand in step 3 (a choice or a cast).
 BY_HAND = ("虎", "筆", "巫", "将", "皇")

@@ -3,13 +3,12 @@
 Modules: `board` (the 32-square track, its lines, geometry), `moves` (notation), `rules` (the
 engine), `bots` (evaluation), `table` (the table companion: the game followed from the throws
 typed in, the cups tally, the six-stick thrower), `printing` (the board at playing size, the tally
-sheet, the result sheet), `record` (the documented JSON record). `shared` holds what the three
-race games share. `INFO` is the registry entry.
+sheet, the result sheet), `record` (the documented JSON record). `INFO` is the registry entry.
 """
 
 from __future__ import annotations
 
-from companion.games.netxiju.shared import lazy
+from companion.games.hooks import lazy
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 _PACKAGE = "companion.games.netxiju"
@@ -44,7 +43,7 @@ INFO = GameInfo(
     rules="netxiju",
     # bench: (quick) -> figures;  play_sheets / blank_sheet: result sheet, board + tally (PDF)
     # table: (players, names, options) -> the table companion's TableLog
-    extras={"bench": lazy(f"{_PACKAGE}.shared.bench_figures", "netxiju", 2),
+    extras={"bench": lazy("companion.games.bench.bench_figures", "netxiju", 2),
             "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
             "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
             "table": lazy(f"{_PACKAGE}.table.new_table")},

@@ -14,7 +14,7 @@ from fractions import Fraction
 from companion.core.api import Move
 from companion.core.chance import stick_distribution
 from companion.core.errors import MoveParseError
-from companion.games.netxiju.shared import FirstPlayer
+from companion.games.first_player import FirstPlayer
 from companion.games.sticks.moves import Throw
 
 #: The six throwing sticks of 六裁 (the name: 六 six, 裁 cast).

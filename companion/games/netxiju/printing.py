@@ -221,7 +221,7 @@ def throw_log(record: Any, names: Sequence[str]) -> list[str]:
 def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     """The result sheet of a saved finished play (digital or followed at the table); None when
     the play has no finished 六裁 record."""
-    from companion.games.netxiju.shared import finished_play
+    from companion.games.hooks import finished_play
 
     found = finished_play(play, "netxiju", lang)
     if found is None:

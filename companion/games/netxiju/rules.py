@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
+from companion.games.first_player import FirstPlayer, first_player_outcomes
 from companion.games.netxiju.board import ALL_LINED_MASK, GOAL, LINED, LINES, START
 from companion.games.netxiju.moves import DIE_ODDS, STICK_ODDS, Cast, parse_move
-from companion.games.netxiju.shared import FirstPlayer, first_player_outcomes
 from companion.games.sticks.moves import Throw
 
 #: `positions[seat]` once the piece has reached the goal and left the board.

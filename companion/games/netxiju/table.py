@@ -21,7 +21,7 @@ from typing import Any
 from companion.games.netxiju.board import LINED
 from companion.games.netxiju.moves import DIE_FACES, STICKS
 from companion.games.netxiju.rules import NetxijuState
-from companion.games.netxiju.shared import TableError, TableLog, names_or_seats
+from companion.table.log import TableError, TableLog, names_or_seats
 from companion.table.thrower import ThrowLog
 
 

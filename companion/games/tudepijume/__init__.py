@@ -9,7 +9,7 @@ registry entry.
 
 from __future__ import annotations
 
-from companion.games.netxiju.shared import lazy
+from companion.games.hooks import lazy
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 _PACKAGE = "companion.games.tudepijume"
@@ -37,7 +37,7 @@ INFO = GameInfo(
     # bench: (quick) -> figures;  playout_policy: (state, rng) -> move (MCTS playouts)
     # play_sheets / blank_sheet: result sheet, board + score sheet (PDF)
     # table: (players, names, options) -> the table companion's TableLog
-    extras={"bench": lazy("companion.games.netxiju.shared.bench_figures", "tudepijume", 2),
+    extras={"bench": lazy("companion.games.bench.bench_figures", "tudepijume", 2),
             "playout_policy": lazy(f"{_PACKAGE}.bots.playout_move"),
             "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
             "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from companion.core.api import Move
 from companion.core.errors import MoveParseError
-from companion.games.netxiju.shared import FirstPlayer, parse_seat, seat_text
+from companion.games.first_player import FirstPlayer, parse_seat, seat_text
 from companion.games.sticks.moves import Sticks
 
 NOTATION = ("'move <ship>', 'build <ship>', 'supply <ship>', 'recall <ship>', "

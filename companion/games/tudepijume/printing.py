@@ -177,7 +177,7 @@ def move_log(record: Any, names: Sequence[str]) -> list[str]:
 def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     """The result sheet of a saved finished play (digital or tracked at the table); None when
     the play has no finished 連船之遊 record."""
-    from companion.games.netxiju.shared import finished_play
+    from companion.games.hooks import finished_play
 
     found = finished_play(play, "tudepijume", lang)
     if found is None:

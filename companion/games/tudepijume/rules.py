@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome, Termination
-from companion.games.netxiju.shared import FirstPlayer, first_player_outcomes
+from companion.games.first_player import FirstPlayer, first_player_outcomes
 from companion.games.sticks.moves import THROW_ODDS, Sticks
 from companion.games.tudepijume.board import (
     BUILD_COST,

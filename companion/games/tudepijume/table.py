@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.netxiju.shared import TableError, TableLog, names_or_seats
 from companion.games.tudepijume.rules import SHIP_NUMBERS, TudeState
+from companion.table.log import TableError, TableLog, names_or_seats
 
 
 def new_table(players: int, names: Sequence[str] = (), options: dict[str, Any] | None = None,
