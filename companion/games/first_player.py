@@ -51,3 +51,8 @@ class FirstPlayer(Move):
 def first_player_outcomes(num_players: int) -> list[tuple[Any, float]]:
     """Every seat equally likely to begin."""
     return [(FirstPlayer(s), 1.0 / num_players) for s in range(num_players)]
+
+
+def first_player_text(seat: int, lang: str) -> str:
+    """``first 2`` as a log reads it: "2番席が先手" / "seat 2 begins"."""
+    return f"{seat_text(seat)}番席が先手" if lang == "ja" else f"seat {seat_text(seat)} begins"

@@ -18,12 +18,15 @@ from companion.table.log import names_or_seats
 
 
 def lazy(path: str, *bound: Any) -> Callable[..., Any]:
-    """The function at `path` ("package.module.name"), imported on the first call, with
-    `bound` arguments put first."""
+    """The function at `path` ("package.module.name"), imported on the first call (then kept),
+    with `bound` arguments put first."""
     module, _, name = path.rpartition(".")
+    found: list[Callable[..., Any]] = []
 
     def call(*args: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*bound, *args)
+        if not found:
+            found.append(getattr(importlib.import_module(module), name))
+        return found[0](*bound, *args)
 
     call.__qualname__ = call.__name__ = name
     return call

@@ -38,6 +38,7 @@ ALLOWED = frozenset({
     "PDF", "CSV", "JSON", "URL", "SQLite", "PostgreSQL", "postgresql", "host", "db",
     "Ctrl", "English",  # keyboard shortcuts, the language switch's own name
     "MCTS",  # the bots' algorithm, named so in both languages
+    "cm", "mm",  # units, written so in Japanese too ("1マス 3 cm")
 })
 
 _CODE = re.compile(r"`[^`]*`")

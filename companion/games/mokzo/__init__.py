@@ -38,11 +38,14 @@ INFO = GameInfo(
     ),
     rules="mokzo",
     # bench: (quick) -> figures;  playout_policy: (state, rng) -> move (MCTS playouts)
+    # move_text / end_reason: a recorded move, the end reason in ja/en
     # play_sheets / blank_sheet: result sheet; road + card reference + tracking sheet (PDF)
     # setup: (seed, players, names) -> the deal aid;  tracker: (names, first) -> MokzoTracker
     extras={"bench": lazy("companion.games.bench.bench_figures", "mokzo", 2),
             "playout_policy": lazy(f"{_PACKAGE}.bots.playout_move"),
             "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
+            "move_text": lazy(f"{_PACKAGE}.texts.move_text"),
+            "end_reason": lazy(f"{_PACKAGE}.texts.end_reason"),
             "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
             "setup": lazy(f"{_PACKAGE}.table.setup"),
             "tracker": lazy(f"{_PACKAGE}.table.new_tracker")},

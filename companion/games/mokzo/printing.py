@@ -179,17 +179,36 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
         log=list(log), log_columns=4, log_limit=240, lang=lang)
 
 
-def move_log(record: Any, names: Sequence[str]) -> list[str]:
-    """"12. Ann place 黒馬" per seat move (the game is over: draws may be shown, as
-    "→ draw 黒馬" after the move they followed)."""
+def move_log(record: Any, names: Sequence[str], lang: str = "ja") -> list[str]:
+    """"12. Ann 黒馬を設置" per seat move, a card's cast after it ("→ =3"), and the cards a
+    player drew at the start of a turn as a line of their own ("13. Bo 引く: 黒馬、赤兵";
+    the game is over: every card may be shown)."""
+    from companion.core.record import Game
+    from companion.games.mokzo.texts import move_text
+
     lines: list[str] = []
+    game = Game.new(record.game_id, record.num_players, record.options, record.seed)
+    drawing = False
     for entry in record.entries:
-        if entry.is_chance:
+        seat = getattr(game.state, "mover", 0)
+        who = names[seat] if 0 <= seat < len(names) else f"#{seat}"
+        text = move_text(entry.move, lang)
+        if entry.move.startswith("draw "):
+            card = entry.move.split()[-1]
+            if drawing:
+                lines[-1] += ("、" if lang == "ja" else ", ") + card
+            else:
+                lines.append(f"{len(lines) + 1}. {who} {'引く:' if lang == 'ja' else 'draws'} "
+                             f"{card}")
+            drawing = True
+        elif entry.is_chance:
             if lines and not entry.move.startswith("first"):
-                lines[-1] += f" → {entry.move}"
-            continue
-        who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
-        lines.append(f"{len(lines) + 1}. {who} {entry.move}")
+                lines[-1] += f" → {text}"
+            drawing = False
+        else:
+            lines.append(f"{len(lines) + 1}. {who} {text}")
+            drawing = False
+        game.state.play(game.state.parse_move(entry.move))
     return lines
 
 
@@ -201,4 +220,4 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     if found is None:
         return None
     game, names, meta = found
-    return [result_sheet(game.state, names, lang, meta, move_log(game.record, names))]
+    return [result_sheet(game.state, names, lang, meta, move_log(game.record, names, lang))]

@@ -45,6 +45,8 @@ INFO = GameInfo(
     # table: (players, names, options) -> the table companion's TableLog
     extras={"bench": lazy("companion.games.bench.bench_figures", "netxiju", 2),
             "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
+            "move_text": lazy(f"{_PACKAGE}.texts.move_text"),
+            "end_reason": lazy(f"{_PACKAGE}.texts.end_reason"),
             "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
             "table": lazy(f"{_PACKAGE}.table.new_table")},
 )

@@ -206,25 +206,15 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
         log=list(log), log_columns=5, log_limit=150, lang=lang)
 
 
-def throw_log(record: Any, names: Sequence[str]) -> list[str]:
-    """"3. Ann =4" per throw (the first-player draw left out)."""
-    lines: list[str] = []
-    thrower = ""
-    for entry in record.entries:
-        if not entry.is_chance:
-            thrower = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
-        elif entry.move.startswith("="):
-            lines.append(f"{len(lines) + 1}. {thrower} {entry.move}")
-    return lines
-
-
 def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     """The result sheet of a saved finished play (digital or followed at the table); None when
     the play has no finished 六裁 record."""
+    from companion.export.sheets import move_log_lines
     from companion.games.hooks import finished_play
 
     found = finished_play(play, "netxiju", lang)
     if found is None:
         return None
     game, names, meta = found
-    return [result_sheet(game.state, names, lang, meta, throw_log(game.record, names))]
+    log = move_log_lines(play.record, dict(enumerate(names)), lang)
+    return [result_sheet(game.state, names, lang, meta, log)]

@@ -35,11 +35,14 @@ INFO = GameInfo(
     ),
     rules="tudepijume",
     # bench: (quick) -> figures;  playout_policy: (state, rng) -> move (MCTS playouts)
+    # move_text / end_reason: a recorded move, the end reason in ja/en
     # play_sheets / blank_sheet: result sheet, board + score sheet (PDF)
     # table: (players, names, options) -> the table companion's TableLog
     extras={"bench": lazy("companion.games.bench.bench_figures", "tudepijume", 2),
             "playout_policy": lazy(f"{_PACKAGE}.bots.playout_move"),
             "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
+            "move_text": lazy(f"{_PACKAGE}.texts.move_text"),
+            "end_reason": lazy(f"{_PACKAGE}.texts.end_reason"),
             "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
             "table": lazy(f"{_PACKAGE}.table.new_table")},
 )

@@ -161,8 +161,11 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
         log=list(log), log_columns=5, log_limit=200, lang=lang)
 
 
-def move_log(record: Any, names: Sequence[str]) -> list[str]:
-    """"12. Ann =3 supply 1" per turn with an action (passes and the first draw left out)."""
+def move_log(record: Any, names: Sequence[str], lang: str = "ja") -> list[str]:
+    """"12. Ann =3 船1に補給" per turn with an action: the throw, then what was done with it
+    (passes and the first draw left out)."""
+    from companion.games.tudepijume.texts import move_text
+
     lines: list[str] = []
     cast = ""
     for entry in record.entries:
@@ -170,7 +173,7 @@ def move_log(record: Any, names: Sequence[str]) -> list[str]:
             cast = entry.move if entry.move.startswith("=") else ""
             continue
         who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
-        lines.append(f"{len(lines) + 1}. {who} {cast} {entry.move}")
+        lines.append(f"{len(lines) + 1}. {who} {cast} {move_text(entry.move, lang)}")
     return lines
 
 
@@ -183,4 +186,4 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     if found is None:
         return None
     game, names, meta = found
-    return [result_sheet(game.state, names, lang, meta, move_log(game.record, names))]
+    return [result_sheet(game.state, names, lang, meta, move_log(game.record, names, lang))]

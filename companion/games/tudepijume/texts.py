@@ -1,0 +1,46 @@
+"""連船之遊's recorded moves and end reasons as a person reads them (registry hooks `move_text`
+and `end_reason`): ``supply 1`` is 船1に補給 in Japanese; a throw (``=3``) stays as it is."""
+
+from __future__ import annotations
+
+import re
+
+from companion.core.errors import MoveParseError
+from companion.games.first_player import FirstPlayer, first_player_text, seat_text
+from companion.games.tudepijume.moves import Build, Plunder, Recall, Sail, Supply, parse_move
+
+#: A ship action in Japanese, by move class: the ship's number goes into {ship}.
+ACTIONS_JA = {Sail: "船{ship}を移動", Build: "船{ship}を造船", Supply: "船{ship}に補給",
+              Recall: "船{ship}を召集"}
+ACTIONS_EN = {Sail: "sail ship {ship}", Build: "build ship {ship}", Supply: "supply ship {ship}",
+              Recall: "recall ship {ship}"}
+REASONS_JA = {"20 resources reached the goal": "ゴールに資源が20届いた",
+              "nobody could act any more": "誰も行動できなくなった"}
+
+
+def move_text(notation: str, lang: str) -> str:
+    """"supply 1" -> "船1に補給", "plunder 1 2.3" -> "船1で2番席の船3から略奪"."""
+    try:
+        move = parse_move(notation)
+    except MoveParseError:
+        return notation
+    if isinstance(move, FirstPlayer):
+        return first_player_text(move.seat, lang)
+    if isinstance(move, Plunder):
+        victim = seat_text(move.victim)
+        if lang == "ja":
+            return f"船{move.ship}で{victim}番席の船{move.target}から略奪"
+        return f"ship {move.ship} plunders seat {victim}'s ship {move.target}"
+    texts = ACTIONS_JA if lang == "ja" else ACTIONS_EN
+    template = texts.get(type(move))
+    return template.format(ship=move.ship) if template is not None else notation
+
+
+def end_reason(detail: str, lang: str) -> str:
+    """"150 rounds played" -> "150ラウンド終了", and the other endings."""
+    if lang != "ja":
+        return detail
+    rounds = re.fullmatch(r"(\d+) rounds played", detail)
+    if rounds:
+        return f"{rounds.group(1)}ラウンド終了"
+    return REASONS_JA.get(detail, detail)
