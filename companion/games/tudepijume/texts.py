@@ -7,13 +7,23 @@ import re
 
 from companion.core.errors import MoveParseError
 from companion.games.first_player import FirstPlayer, first_player_text, seat_text
-from companion.games.tudepijume.moves import Build, Plunder, Recall, Sail, Supply, parse_move
+from companion.games.tudepijume.moves import (
+    Build,
+    Plunder,
+    Recall,
+    Sail,
+    ShipAction,
+    Supply,
+    parse_move,
+)
 
 #: A ship action in Japanese, by move class: the ship's number goes into {ship}.
-ACTIONS_JA = {Sail: "船{ship}を移動", Build: "船{ship}を造船", Supply: "船{ship}に補給",
-              Recall: "船{ship}を召集"}
-ACTIONS_EN = {Sail: "sail ship {ship}", Build: "build ship {ship}", Supply: "supply ship {ship}",
-              Recall: "recall ship {ship}"}
+ACTIONS_JA: dict[type[ShipAction], str] = {
+    Sail: "船{ship}を移動", Build: "船{ship}を造船", Supply: "船{ship}に補給",
+    Recall: "船{ship}を召集"}
+ACTIONS_EN: dict[type[ShipAction], str] = {
+    Sail: "sail ship {ship}", Build: "build ship {ship}", Supply: "supply ship {ship}",
+    Recall: "recall ship {ship}"}
 REASONS_JA = {"20 resources reached the goal": "ゴールに資源が20届いた",
               "nobody could act any more": "誰も行動できなくなった"}
 
@@ -31,9 +41,10 @@ def move_text(notation: str, lang: str) -> str:
         if lang == "ja":
             return f"船{move.ship}で{victim}番席の船{move.target}から略奪"
         return f"ship {move.ship} plunders seat {victim}'s ship {move.target}"
+    if not isinstance(move, ShipAction):
+        return notation  # a throw: "=3"
     texts = ACTIONS_JA if lang == "ja" else ACTIONS_EN
-    template = texts.get(type(move))
-    return template.format(ship=move.ship) if template is not None else notation
+    return texts[type(move)].format(ship=move.ship)
 
 
 def end_reason(detail: str, lang: str) -> str:
