@@ -30,7 +30,16 @@ def names_or_seats(names: Sequence[str], players: int, lang: str) -> list[str]:
 
 
 class TableError(CompanionError, ValueError):
-    """A step at the table that the rules refuse, with the reason and the position."""
+    """A step at the table that the rules refuse, with the reason (and, for the screens, the
+    reason in Japanese: `text("ja")`)."""
+
+    def __init__(self, message: str, ja: str = "") -> None:
+        super().__init__(message)
+        self.ja = ja
+
+    def text(self, lang: str) -> str:
+        """The reason in `lang` (English where no Japanese was given)."""
+        return self.ja if lang == "ja" and self.ja else str(self)
 
 
 @dataclass(frozen=True)
@@ -77,13 +86,13 @@ class TableLog:
         """The log with one more step in notation (a move, or what chance showed)."""
         state = self.state()
         if state.is_over():
-            raise TableError(f"the game is over: {state.describe()}")
+            raise TableError(f"the game is over: {state.describe()}", "ゲームは終わっています。")
         seat = state.to_move()
         try:
             move = state.parse_move(text)
             state.play(move)
         except (IllegalMoveError, MoveParseError) as exc:
-            raise TableError(str(exc)) from exc
+            raise TableError(str(exc), "ルール上できません。") from exc
         return replace(self, entries=(*self.entries, RecordEntry(seat, str(move))))
 
     def steps(self, *texts: str) -> TableLog:

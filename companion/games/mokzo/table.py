@@ -65,7 +65,8 @@ class MokzoSetup:
 def setup(seed: int, players: int, names: Sequence[str] = ()) -> MokzoSetup:
     """A seeded deal aid (who begins is drawn)."""
     if not 2 <= players <= 4:
-        raise TableError(f"行山 is for 2 to 4 players, not {players}")
+        raise TableError(f"行山 is for 2 to 4 players, not {players}",
+                         f"行山は2〜4人で遊びます({players}人ではできません)。")
     return MokzoSetup(players, tuple(names), random.Random(seed).randrange(players))
 
 
@@ -123,7 +124,7 @@ class MokzoTracker:
     # --- queries ------------------------------------------------------------------------------
     def player(self, seat: int) -> PlayerTrack:
         if not 0 <= seat < len(self.players):
-            raise TableError(f"there is no seat {seat + 1}")
+            raise TableError(f"there is no seat {seat + 1}", f"{seat + 1}番席はありません。")
         return self.players[seat]
 
     def place_cost(self, seat: int, card: Card) -> int:
@@ -154,7 +155,8 @@ class MokzoTracker:
     # --- entries (each returns a new tracker) -------------------------------------------------
     def _with(self, seat: int, **changes: Any) -> MokzoTracker:
         if self.is_over():
-            raise TableError(f"the game is over: {self.player(self.winner or 0).name} won")
+            raise TableError(f"the game is over: {self.player(self.winner or 0).name} won",
+                             "ゲームは終わっています。")
         players = list(self.players)
         players[seat] = replace(self.player(seat), **changes)
         return replace(self, players=tuple(players))
@@ -164,13 +166,14 @@ class MokzoTracker:
         p = self.player(seat)
         if p.rice + rice < 0 or p.money + money < 0:
             raise TableError(f"{p.name or seat + 1} has {p.rice} 米 and {p.money} 銭: "
-                             "not enough")
+                             "not enough",
+                             f"{p.name or seat + 1} は米{p.rice}・銭{p.money}: 足りません。")
         return self._with(seat, rice=p.rice + rice, money=p.money + money)
 
     def exchange(self, seat: int, money: int) -> MokzoTracker:
         """Buy `money` 銭 for 5 米 each (never back)."""
         if money < 1:
-            raise TableError("exchange at least 1 銭")
+            raise TableError("exchange at least 1 銭", "両替は1銭から。")
         return self.gain(seat, rice=-RICE_PER_MONEY * money, money=money)
 
     def take(self, seat: int, victim: int, resource: str) -> MokzoTracker:
@@ -185,7 +188,8 @@ class MokzoTracker:
         if card.rank == "船":
             return self.gain(seat, money=2)
         if len(p.cards) >= MAX_PLACED:
-            raise TableError(f"{MAX_PLACED} cards are placed already")
+            raise TableError(f"{MAX_PLACED} cards are placed already",
+                             f"札はもう{MAX_PLACED}枚置かれています。")
         cost = self.place_cost(seat, card)
         paid = self.gain(seat, rice=-cost) if card.colour == BLACK else \
             self.gain(seat, money=-cost)
@@ -198,7 +202,8 @@ class MokzoTracker:
     def _card(self, seat: int, index: int) -> TrackedCard:
         cards = self.player(seat).cards
         if not 0 <= index < len(cards):
-            raise TableError(f"seat {seat + 1} has no card number {index + 1}")
+            raise TableError(f"seat {seat + 1} has no card number {index + 1}",
+                             f"{seat + 1}番席に{index + 1}枚目の札はありません。")
         return cards[index]
 
     def remove(self, seat: int, index: int) -> MokzoTracker:
@@ -224,7 +229,8 @@ class MokzoTracker:
     def set_square(self, seat: int, square: int) -> MokzoTracker:
         """A correction: put the piece of `seat` on route square `square` (0–24)."""
         if not 0 <= square <= GOAL:
-            raise TableError(f"the road has squares 0 to {GOAL}, not {square}")
+            raise TableError(f"the road has squares 0 to {GOAL}, not {square}",
+                             f"道のマスは0〜{GOAL}です({square}はありません)。")
         moved = self._with(seat, square=square)
         return replace(moved, winner=seat) if square == GOAL else moved
 
@@ -243,7 +249,7 @@ class MokzoTracker:
         """The next player's turn begins: their new cards act, cards with three markers go,
         無 and 王 pay, and their black cards take a marker."""
         if self.is_over():
-            raise TableError("the game is over")
+            raise TableError("the game is over", "ゲームは終わっています。")
         mover = (self.mover + 1) % len(self.players)
         round_ = self.round + (mover == self.first)
         return replace(self, mover=mover, round=round_)._start_turn()
@@ -280,7 +286,8 @@ class MokzoTracker:
 def new_tracker(names: Sequence[str], first: int = 0) -> MokzoTracker:
     """A tracker at the start: everybody on g3 with nothing; `first` begins."""
     if not 2 <= len(names) <= 4:
-        raise TableError(f"行山 is for 2 to 4 players, not {len(names)}")
+        raise TableError(f"行山 is for 2 to 4 players, not {len(names)}",
+                         f"行山は2〜4人で遊びます({len(names)}人ではできません)。")
     players = tuple(PlayerTrack(name) for name in names)
     return MokzoTracker(players, first, first)
 

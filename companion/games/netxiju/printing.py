@@ -19,13 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.export.pdf import Rect, SheetSpec, draw_text, label
 from companion.games.netxiju.board import COLUMNS, GOAL, LINES, ROWS, START, cell
+from companion.games.pieces import is_light, seat_rgb
 
 #: Playing size: one square is 3 cm (a coin or a game piece fits with room to spare).
 SQUARE = 30 * mm
-#: Piece colours by seat, for the result board.
-SEAT_RGB: tuple[tuple[float, float, float], ...] = (
-    (0.84, 0.15, 0.24), (0.12, 0.47, 0.82), (0.95, 0.78, 0.06), (0.18, 0.62, 0.27),
-    (0.61, 0.30, 0.79), (0.96, 0.44, 0.11))
 _GREY = (0.45, 0.45, 0.45)
 
 _TEXT = {
@@ -130,14 +127,13 @@ def _hatch_start(canvas: Canvas, x: float, y: float, size: float) -> None:
 def disc(canvas: Canvas, cx: float, cy: float, radius: float, seat: int,
          mark: str = "") -> None:
     """A piece in the seat's colour with `mark` on it (the seat number when empty)."""
-    rgb = SEAT_RGB[seat % len(SEAT_RGB)]
+    rgb = seat_rgb(seat)
     canvas.saveState()
     canvas.setFillColorRGB(*rgb)
     canvas.circle(cx, cy, radius, 1, 1)
     canvas.restoreState()
-    dark_text = 0.3 * rgb[0] + 0.55 * rgb[1] + 0.15 * rgb[2] > 0.55
     draw_text(canvas, cx, cy - radius * 0.45, mark or str(seat + 1), radius * 1.2,
-              align="center", color=(0, 0, 0) if dark_text else (1, 1, 1), bold=True)
+              align="center", color=(0, 0, 0) if is_light(rgb) else (1, 1, 1), bold=True)
 
 
 def _board_and_rules(lang: str, canvas: Canvas, rect: Rect) -> None:

@@ -41,11 +41,12 @@ def throw(log: TableLog, value: int) -> TableLog:
     """The player to move threw `value` (sticks face up 0–6, or the die 1–6)."""
     state = state_of(log)
     if state.first < 0:
-        raise TableError("choose who begins first")
+        raise TableError("choose who begins first", "先に先手を決めてください。")
     low = 1 if state.uses_die else 0
     high = DIE_FACES if state.uses_die else STICKS
     if not low <= value <= high:
-        raise TableError(f"a throw shows {low} to {high}, not {value}")
+        raise TableError(f"a throw shows {low} to {high}, not {value}",
+                         f"出目は{low}〜{high}です({value}はありません)。")
     return log.steps("throw", f"={value}")
 
 
@@ -83,21 +84,16 @@ class TallyRow:
 
 def tally(log: TableLog, lang: str = "ja") -> list[TallyRow]:
     """The tally shown at the table, one row per seat."""
-    state = state_of(log)
-    names = names_or_seats(log.names, log.players, lang)
+    return tally_rows(state_of(log), names_or_seats(log.names, log.players, lang))
+
+
+def tally_rows(state: NetxijuState, names: Sequence[str]) -> list[TallyRow]:
+    """One row per seat of `state` (at the table or in a digital game)."""
     rows = []
-    for seat in range(log.players):
+    for seat in range(state.num_players):
         finished = state.is_finished(seat)
         rows.append(TallyRow(
             seat, names[seat], None if finished else state.positions[seat], state.cups[seat],
             state.place(seat), state.stopped_on(seat),
             state.sent_back[seat], state.ox[seat], state.to_move() == seat))
     return rows
-
-
-def cups_word(options: dict[str, Any], lang: str) -> str:
-    """What a line costs at this table: cups (drinks) or penalty points."""
-    drinks = options.get("tally") == "drinks"
-    if lang == "ja":
-        return "杯" if drinks else "罰点"
-    return "cups" if drinks else "penalty points"

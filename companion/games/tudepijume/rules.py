@@ -191,6 +191,12 @@ class TudeState(GameState):
             return CHANCE
         return self.mover
 
+    def is_over(self) -> bool:  # the same as the API's, without a call (playouts ask often)
+        return self.ended is not None
+
+    def is_chance(self) -> bool:
+        return self.ended is None and (self.casting or self.first < 0)
+
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.ended is not None:
             return []
@@ -326,16 +332,16 @@ class TudeState(GameState):
         self._begin_turn()
 
     def _begin_turn(self) -> None:
+        if self.can_ever_act(self.mover):
+            self.casting = True
+            return
         if not any(self.can_ever_act(s) for s in range(self.num_players)):
             self.ended = Termination.ELIMINATION
             self.last = TurnReport(self.mover, None, "", "nobody can act any more")
             return
-        if not self.can_ever_act(self.mover):
-            reason = "start stock is empty" if self.stock[self.mover] == 0 else \
-                "only unbuilt ships and too little stock to build"
-            self._end_turn(TurnReport(self.mover, None, "", reason))
-            return
-        self.casting = True
+        reason = "start stock is empty" if self.stock[self.mover] == 0 else \
+            "only unbuilt ships and too little stock to build"
+        self._end_turn(TurnReport(self.mover, None, "", reason))
 
     # --- result -------------------------------------------------------------------------------
     def tie_break(self, seat: int) -> int:

@@ -40,9 +40,13 @@ def throw(log: TableLog, value: int) -> TableLog:
     if not state.is_chance() or state.first < 0:
         raise TableError("it is not time to throw: "
                          + ("choose who begins first" if state.first < 0 else
-                            "the player to move chooses an action"))
+                            "the player to move chooses an action"),
+                         "今は投げる時ではありません: " + ("先に先手を決めてください。"
+                                                         if state.first < 0 else
+                                                         "手番の人が行動を選びます。"))
     if not 0 <= value <= 5:
-        raise TableError(f"five sticks show 0 to 5, not {value}")
+        raise TableError(f"five sticks show 0 to 5, not {value}",
+                         f"投げ棒5本の出目は0〜5です({value}はありません)。")
     return log.step(f"={value}")
 
 
@@ -79,11 +83,15 @@ class FleetRow:
 
 
 def fleets(log: TableLog, lang: str = "ja") -> list[FleetRow]:
-    state = state_of(log)
-    names = names_or_seats(log.names, log.players, lang)
+    """The tracker shown at the table, one row per seat."""
+    return fleet_rows(state_of(log), names_or_seats(log.names, log.players, lang))
+
+
+def fleet_rows(state: TudeState, names: Sequence[str]) -> list[FleetRow]:
+    """One row per seat of `state` (at the table or in a digital game)."""
     mover = state.mover if not state.is_over() and state.first >= 0 else -1
     return [FleetRow(seat, names[seat], state.stock[seat], state.goal[seat],
                      tuple(ShipRow(ship, state.place(seat, ship), state.load(seat, ship),
                                    state.is_built(seat, ship)) for ship in SHIP_NUMBERS),
                      seat == mover, state.can_ever_act(seat))
-            for seat in range(log.players)]
+            for seat in range(state.num_players)]
