@@ -8,7 +8,6 @@ import random
 import pytest
 
 from companion.games.netxiju.table import (
-    cups_word,
     new_table,
     roll_die,
     state_of,
@@ -16,6 +15,7 @@ from companion.games.netxiju.table import (
     throw,
     thrower,
 )
+from companion.games.netxiju.texts import cups_word
 from companion.history import PlayMode
 from companion.table.log import TableError
 

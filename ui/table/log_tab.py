@@ -329,6 +329,7 @@ class EngineLogTab(TableTab):
                 button.clicked.connect(lambda _=False, v=value: self.enter_value(v))
                 self.value_row.addWidget(button)
                 self.value_buttons.append(button)
+                button.show()
 
     def _show_actions(self, state: Any, on: bool) -> None:
         while self.actions_grid.count():
@@ -345,6 +346,7 @@ class EngineLogTab(TableTab):
             button.setObjectName(f"table_move:{move}")
             button.clicked.connect(lambda _=False, m=str(move): self.do(m))
             self.actions_grid.addWidget(button, i // 2, i % 2)
+            button.show()
         self.actions_box.setVisible(bool(moves))
 
     # --- the page's buttons ------------------------------------------------------------------

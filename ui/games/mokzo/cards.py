@@ -80,8 +80,9 @@ class PlayersPanel(QWidget):
                             f"{state.square[seat]} · 手札 {hand}{guard}"))
             clear(grid)
             for k, (_slot, placed) in enumerate(state.placed(seat)):
-                grid.addWidget(tile(box, placed.card, placed.markers, placed.active),
-                               k // PER_ROW, k % PER_ROW)
+                card = tile(box, placed.card, placed.markers, placed.active)
+                grid.addWidget(card, k // PER_ROW, k % PER_ROW)
+                card.show()
 
     def _box(self) -> tuple[QFrame, ElidedLabel, ElidedLabel, QGridLayout]:
         box = QFrame(self)

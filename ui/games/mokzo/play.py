@@ -75,6 +75,7 @@ class MovesBox(QGroupBox):
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, m=move: self.frame.play(m))
             self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)
+            button.show()
         most = max((m.money for m in self._exchanges), default=0)
         self.exchange_count.setRange(1, max(1, most))
         self.exchange_button.setText(tr("Buy 銭 (5 米 each)", "銭を買う(1銭 = 5米)"))
@@ -146,10 +147,12 @@ class MokzoScreens(PlayScreens):
             return
         self.hand_box.setVisible(True)
         self.hand_box.setTitle(tr("Your hand", "あなたの手札"))
-        for k, card in enumerate(sorted(state.hands[viewer])):
-            self.hand_grid.addWidget(tile(self.hand_box, card), k // PER_ROW, k % PER_ROW)
-        if not state.hands[viewer]:
-            self.hand_grid.addWidget(QLabel(tr("(empty)", "(なし)"), self.hand_box), 0, 0)
+        shown = [tile(self.hand_box, card) for card in sorted(state.hands[viewer])]
+        if not shown:
+            shown = [QLabel(tr("(empty)", "(なし)"), self.hand_box)]
+        for k, label in enumerate(shown):
+            self.hand_grid.addWidget(label, k // PER_ROW, k % PER_ROW)
+            label.show()
 
     # --- words -------------------------------------------------------------------------------
     def move_text(self, entry: RecordEntry, position: Position) -> str:

@@ -377,8 +377,9 @@ class TrackerTab(TableTab):
         self.cards_box.setTitle(tr(f"Placed by {player.name}", f"{player.name} が置いた札"))
         clear(self.cards_grid)
         for k, c in enumerate(player.cards):
-            self.cards_grid.addWidget(tile(self.cards_box, c.card, c.markers, not c.fresh),
-                                      k // PER_ROW, k % PER_ROW)
+            card = tile(self.cards_box, c.card, c.markers, not c.fresh)
+            self.cards_grid.addWidget(card, k // PER_ROW, k % PER_ROW)
+            card.show()
         self.square_spin.setValue(player.square)
 
     # --- the page's buttons -------------------------------------------------------------------
