@@ -13,13 +13,12 @@ from typing import Any
 
 from companion.core.api import GameState
 from companion.games.mokzo.board import GOAL
-from companion.games.mokzo.cards import BLACK, HIDDEN, Card
+from companion.games.mokzo.cards import ALL_CARDS, BLACK, HIDDEN, Card
 from companion.games.mokzo.moves import (
     MONEY,
     RICE,
     Discard,
     Dismantle,
-    EndTurn,
     Exchange,
     MovePiece,
     Place,
@@ -41,6 +40,10 @@ def card_worth(card: Card, markers: int = 0) -> float:
     """A placed card's worth over the turns it has left."""
     turns = max(0, 3 - markers) if card.colour == BLACK else RED_TURNS
     return PER_TURN[card.rank] * turns
+
+
+#: A fresh card's worth, by card (playouts ask it at every step).
+_FRESH = {card: card_worth(card) for card in ALL_CARDS}
 
 
 def worth(state: GameState, seat: int) -> float:
@@ -68,7 +71,7 @@ def _net_place(state: Any, seat: int, card: Card) -> float:
     if card.rank == "船":
         return 10.0
     cost = state.place_cost(seat, card) * (1 if card.colour == BLACK else 5)
-    return card_worth(card) - cost
+    return _FRESH[card] - cost
 
 
 def _worth_discarding(state: Any, seat: int, card: Card) -> bool:
@@ -78,25 +81,29 @@ def _worth_discarding(state: Any, seat: int, card: Card) -> bool:
         return False
     if _net_place(state, seat, card) <= 0:
         return True
-    return not (state.free_slots(seat) and state.can_pay(seat, card))
+    return not (None in state.rows[seat] and state.can_pay(seat, card))
 
 
-def _score(state: Any, seat: int, move: Any) -> float:
+def _wants_money(state: Any, seat: int) -> bool:
+    """A red card in hand is worth placing but the 銭 to pay for it are missing."""
+    return any(c.colour != BLACK and c.rank != HIDDEN.rank and _net_place(state, seat, c) > 0
+               and state.place_cost(seat, c) > state.money[seat] for c in state.hands[seat])
+
+
+def _score(state: Any, seat: int, move: Any, wants_money: bool = False) -> float:
     kind = type(move)
     if kind is MovePiece:
-        if state.square[seat] + state.stride(seat) >= GOAL:
+        stride = state.stride(seat)
+        if state.square[seat] + stride >= GOAL:
             return 1000.0
         cost = state.move_cost(seat, move.resource) * (1 if move.resource == RICE else 5)
-        return SQUARE * state.stride(seat) - cost + 1.0
+        return SQUARE * stride - cost + 1.0
     if kind is Place:
         return _net_place(state, seat, move.card)
     if kind is Discard:
         return 0.5 if _worth_discarding(state, seat, move.card) else -5.0
     if kind is Exchange:
-        short = [c for c in state.hands[seat] if c != HIDDEN and c.colour != BLACK
-                 and _net_place(state, seat, c) > 0
-                 and state.place_cost(seat, c) > state.money[seat]]
-        return 2.0 if short and move.money == state.rice[seat] // 5 else -1.0
+        return 2.0 if wants_money and move.money == state.rice[seat] // 5 else -1.0
     if kind is Use:
         if move.victim is not None:
             return 1.0 + (4.0 if move.resource == MONEY else 0.0) + state.square[move.victim]
@@ -107,8 +114,6 @@ def _score(state: Any, seat: int, move: Any) -> float:
         return -value if move.owner == seat else value
     if kind is Dismantle:
         return -10.0
-    if kind is EndTurn:
-        return 0.0
     return 0.0
 
 
@@ -117,11 +122,15 @@ def playout_move(state: GameState, rng: Any) -> Any:
     rival card), place cards worth more than they cost, discard the rest for 米, exchange for a
     red card worth placing, move whenever a square is worth the price, a winning move first;
     now and then a random move."""
-    from companion.games.mokzo.rules import MokzoState
-
-    assert isinstance(state, MokzoState)
-    moves = state.legal_moves()
+    mokzo: Any = state  # a MokzoState: its cached moves are read without a copy
+    moves = mokzo._legal if mokzo._legal is not None else mokzo.legal_moves()
     if len(moves) == 1 or rng.random() < RANDOM_SHARE:
-        return rng.choice(moves)
-    seat = state.mover
-    return max(moves, key=lambda m: _score(state, seat, m))
+        return moves[int(rng.random() * len(moves))]
+    seat = mokzo.mover
+    wants = type(moves[0]) is Exchange and _wants_money(mokzo, seat)
+    best, chosen = -1e18, moves[0]
+    for move in moves:
+        value = _score(mokzo, seat, move, wants)
+        if value > best:
+            best, chosen = value, move
+    return chosen

@@ -12,7 +12,7 @@ and the piece's pekzep name (``Bmaun``, ``Rnuak``), case ignored.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.core.errors import MoveParseError
 
@@ -38,6 +38,14 @@ class Card:
 
     colour: str
     rank: str
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # cards key the draw pile and are hashed in every playout step: hash them once
+        object.__setattr__(self, "_hash", hash((self.colour, self.rank)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return self.colour + self.rank
@@ -71,6 +79,8 @@ def deck_counts() -> Counter[Card]:
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(c, r) for c in COLOURS for r in RANKS)
+#: A card's place in `ALL_CARDS` (red first, weakest first): a quick sort key.
+CARD_ORDER: dict[Card, int] = {card: i for i, card in enumerate(ALL_CARDS)}
 _BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 

@@ -32,6 +32,7 @@ from companion.games.mokzo.board import GOAL, KOU, START
 from companion.games.mokzo.cards import (
     ALL_CARDS,
     BLACK,
+    CARD_ORDER,
     HIDDEN,
     NUMBERS,
     RANKS,
@@ -73,6 +74,7 @@ INCOME = {"無": ("米", 1), "王": ("銭", 2)}
 # phases
 FIRST, DRAWING, EFFECTS, CASTING, TARGETING, MAIN, OVER = (
     "first", "draw", "effects", "cast", "target", "main", "over")
+_CHANCE_PHASES = frozenset({FIRST, DRAWING, CASTING})
 
 
 def card_cost(card: Card) -> int:
@@ -82,7 +84,21 @@ def card_cost(card: Card) -> int:
 
 _COST = {rank: NUMBERS.get(rank, 0 if rank == "船" else 10)
          for rank in RANKS}
+# The moves, made once (playouts build move lists at every step).
 _DRAWS = {card: Draw(card) for card in ALL_CARDS}
+_PLACES = {card: Place(card) for card in ALL_CARDS}
+_DISCARDS = {card: Discard(card) for card in ALL_CARDS}
+_DISMANTLES = {slot: Dismantle(slot) for slot in range(1, MAX_PLACED + 1)}
+_EXCHANGES: dict[int, Exchange] = {}
+_MOVES = {RICE: MovePiece(RICE), MONEY: MovePiece(MONEY)}
+_END = EndTurn()
+
+
+def _exchange(money: int) -> Exchange:
+    move = _EXCHANGES.get(money)
+    if move is None:
+        move = _EXCHANGES[money] = Exchange(money)
+    return move
 
 
 @dataclass(frozen=True)
@@ -243,6 +259,12 @@ class MokzoState(GameState):
             return CHANCE
         return self.mover
 
+    def is_over(self) -> bool:  # the same as the API's, without a call (playouts ask often)
+        return self.phase == OVER
+
+    def is_chance(self) -> bool:
+        return self.phase in _CHANCE_PHASES
+
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == FIRST:
             return first_player_outcomes(self.num_players)
@@ -288,24 +310,28 @@ class MokzoState(GameState):
     def _main_moves(self) -> list[Any]:
         seat, moves = self.mover, list[Any]()
         rice, money = self.rice[seat], self.money[seat]
+        discount = self.acting[seat].get("車", 0)
         if self.step <= 4:
-            moves += [Exchange(k) for k in range(1, rice // RICE_PER_MONEY + 1)]
+            moves += [_exchange(k) for k in range(1, rice // RICE_PER_MONEY + 1)]
         if self.step <= 5:
-            moves += [Dismantle(slot) for slot, p in self.placed(seat)
-                      if self.can_pay(seat, p.card)]
+            moves += [_DISMANTLES[slot] for slot, p in self.placed(seat)
+                      if (rice if p.card.colour == BLACK else money)
+                      >= _COST[p.card.rank] - discount]
         if self.step <= 6:
-            hand = sorted({c for c in self.hands[seat] if c != HIDDEN})
+            hand = sorted({c for c in self.hands[seat] if c.rank != HIDDEN.rank},
+                          key=CARD_ORDER.__getitem__)
             if self.mode != "discard":
-                room = self.free_slots(seat) > 0
-                moves += [Place(c) for c in hand
-                          if c.rank == "船" or (room and self.can_pay(seat, c))]
+                room = None in self.rows[seat]
+                moves += [_PLACES[c] for c in hand
+                          if c.rank == "船" or (room and (rice if c.colour == BLACK else money)
+                                               >= _COST[c.rank] - discount)]
             if self.mode != "place":
-                moves += [Discard(c) for c in hand]
+                moves += [_DISCARDS[c] for c in hand]
         if rice >= self.move_cost(seat, RICE):
-            moves.append(MovePiece(RICE))
+            moves.append(_MOVES[RICE])
         if money >= self.move_cost(seat, MONEY):
-            moves.append(MovePiece(MONEY))
-        moves.append(EndTurn())
+            moves.append(_MOVES[MONEY])
+        moves.append(_END)
         return moves
 
     def parse_move(self, text: str) -> Any:
@@ -334,7 +360,7 @@ class MokzoState(GameState):
         self.events = []
         self.protected[seat] = False
         self.halvings, self.step, self.mode = 0, 4, ""
-        self.rows[seat] = [p if p is None or p.active else replace(p, active=True)
+        self.rows[seat] = [p if p is None or p.active else Placed(p.card, p.markers, True)
                            for p in self.rows[seat]]
         acting: dict[str, int] = {}
         for p in self.rows[seat]:
@@ -393,7 +419,7 @@ class MokzoState(GameState):
             self.phase = EFFECTS
             return
         seat = self.mover
-        self.rows[seat] = [replace(p, markers=p.markers + 1)
+        self.rows[seat] = [Placed(p.card, p.markers + 1, p.active)
                            if p is not None and p.card.colour == BLACK else p
                            for p in self.rows[seat]]
         self.phase = MAIN

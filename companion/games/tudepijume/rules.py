@@ -162,8 +162,9 @@ class TudeState(GameState):
                 supplies.append(SUPPLY[ship])
                 if where != START:
                     recalls.append(RECALL[ship])
-        plunders = self._plunders(seat, n) if n >= 2 else []
-        return sails + builds + supplies + plunders + recalls
+        if n >= 2 and any(START < where < GOAL for where in places):
+            return sails + builds + supplies + self._plunders(seat, n) + recalls
+        return sails + builds + supplies + recalls
 
     def _plunders(self, seat: int, n: int) -> list[Plunder]:
         found = []
