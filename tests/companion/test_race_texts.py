@@ -79,3 +79,25 @@ def test_a_whole_random_game_reads_without_english_words(game_id: str, options: 
     texts = [move_text(game_id, e.move, "ja") for e in game.record.entries]
     texts.append(end_reason(game_id, outcome.detail, "ja"))
     assert [t for t in texts if re.search(r"[A-Za-z]{2,}", t)] == []
+
+
+def test_mokzo_buttons_say_what_a_move_costs_now() -> None:
+    from companion.games.first_player import FirstPlayer
+    from companion.games.mokzo.cards import parse_card
+    from companion.games.mokzo.moves import Draw
+    from companion.games.mokzo.rules import new_state
+    from companion.games.mokzo.texts import move_label
+
+    state = new_state(2, {})
+    state.play(FirstPlayer(0))
+    for card in ("黒馬", "赤船", "赤兵"):
+        state.play(Draw(parse_card(card)))
+    state.rice[0] = 12
+    labels = {str(m): (move_label(state, m, ["Ann", "Bo"], "ja"),
+                       move_label(state, m, ["Ann", "Bo"], "en")) for m in state.legal_moves()}
+    assert labels["place 黒馬"] == ("黒馬を設置(5米)", "place 黒馬 (5 米)")
+    assert labels["place 赤船"] == ("赤船を出す(+2銭)", "play 赤船 (+2 銭)")
+    assert "place 赤兵" not in labels  # 1 銭 needed, none held
+    assert labels["discard 赤兵"] == ("赤兵を捨てる(+2米)", "discard 赤兵 (+2 米)")
+    assert labels["move 米"] == ("10米で2マス進む", "pay 10 米, move 2")  # g3 is a 皇処
+    assert labels["exchange 2"] == ("10米を2銭に両替", "10 米 for 2 銭")

@@ -93,7 +93,7 @@ def draw_road(canvas: Canvas, rect: Rect, lang: str = "ja",
     draw_text(canvas, sx, sy - size * 0.75, text("start", lang) + " g3", 10, align="center",
               bold=True)
     gx, gy = centre(GOAL)
-    draw_text(canvas, gx, gy - size * 0.15, "皇山", 12, align="center", bold=True)
+    draw_text(canvas, gx, gy - size * 0.38, "皇山", 12, align="center", bold=True)
     for square, seats in (pieces or {}).items():
         x, y = centre(square)
         for k, seat in enumerate(seats):
@@ -153,7 +153,8 @@ def blank_sheets(players: int, names: Sequence[str] = (), lang: str = "ja") -> l
 
 
 def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
-                 meta: Sequence[tuple[str, str]] = (), log: Sequence[str] = ()) -> SheetSpec:
+                 meta: Sequence[tuple[str, str]] = (), log: Sequence[str] = (),
+                 notes: str = "") -> SheetSpec:
     """Square reached, 米, 銭 and cards placed per player; the pieces on the road; the moves."""
     outcome = state.outcome()
     seats = range(state.num_players)
@@ -176,7 +177,7 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
         extra_rows=[(label("winner", lang), ["★" if s in winners else "" for s in seats])],
         highlight_columns=frozenset(winners),
         drawings=[partial(draw_road, lang=lang, pieces=pieces, caption=text("final", lang))],
-        log=list(log), log_columns=4, log_limit=240, lang=lang)
+        log=list(log), log_columns=4, log_limit=240, lang=lang, notes=notes)
 
 
 def move_log(record: Any, names: Sequence[str], lang: str = "ja") -> list[str]:
@@ -220,4 +221,5 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     if found is None:
         return None
     game, names, meta = found
-    return [result_sheet(game.state, names, lang, meta, move_log(game.record, names, lang))]
+    return [result_sheet(game.state, names, lang, meta, move_log(game.record, names, lang),
+                         play.notes)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import MoveParseError
 from companion.games.first_player import FirstPlayer, first_player_text, seat_text
@@ -27,7 +27,6 @@ from companion.games.mokzo.moves import (
 )
 
 if TYPE_CHECKING:
-    from companion.games.mokzo.cards import Card
     from companion.games.mokzo.rules import Event, MokzoState
 
 HIDDEN_DRAW = "draw ?"
@@ -145,15 +144,15 @@ def move_label(state: MokzoState, move: object, names: Sequence[str], lang: str)
         ja_en = (f"{rice}米を{move.money}銭に両替", f"{rice} 米 for {move.money} 銭")
     elif isinstance(move, Dismantle):
         held = state.card_at(seat, move.slot)
-        cost = _cost_text(state, seat, held.card) if held is not None else ""
         name = str(held.card) if held is not None else f"#{move.slot}"
-        ja_en = (f"{name}を解体{cost}", f"dismantle {name}{cost}")
+        ja_en = (f"{name}を解体{_cost_text(state, seat, held, 'ja')}",
+                 f"dismantle {name}{_cost_text(state, seat, held, 'en')}")
     elif isinstance(move, Place):
         if move.card.rank == "船":
             ja_en = (f"{move.card}を出す(+2銭)", f"play {move.card} (+2 銭)")
         else:
-            cost = _cost_text(state, seat, move.card)
-            ja_en = (f"{move.card}を設置{cost}", f"place {move.card}{cost}")
+            ja_en = (f"{move.card}を設置{_cost_text(state, seat, move, 'ja')}",
+                     f"place {move.card}{_cost_text(state, seat, move, 'en')}")
     elif isinstance(move, Discard):
         ja_en = (f"{move.card}を捨てる(+2米)", f"discard {move.card} (+2 米)")
     elif isinstance(move, MovePiece):
@@ -165,7 +164,12 @@ def move_label(state: MokzoState, move: object, names: Sequence[str], lang: str)
     return ja_en[0] if lang == "ja" else ja_en[1]
 
 
-def _cost_text(state: MokzoState, seat: int, card: Card) -> str:
-    """"(5米)" for a black card, "(3銭)" for a red one, at the cost it has now."""
+def _cost_text(state: MokzoState, seat: int, holder: Any, lang: str) -> str:
+    """"(5米)" / " (5 米)" for a black card (its `holder.card`), 銭 for a red one, at the cost
+    it has now; "" without a card."""
+    card = getattr(holder, "card", None)
+    if card is None:
+        return ""
     currency = "米" if card.is_black else "銭"
-    return f"({state.place_cost(seat, card)}{currency})"
+    cost = state.place_cost(seat, card)
+    return f"({cost}{currency})" if lang == "ja" else f" ({cost} {currency})"

@@ -176,7 +176,8 @@ def blank_sheets(players: int, names: Sequence[str] = (), lang: str = "ja") -> l
 
 
 def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
-                 meta: Sequence[tuple[str, str]] = (), log: Sequence[str] = ()) -> SheetSpec:
+                 meta: Sequence[tuple[str, str]] = (), log: Sequence[str] = (),
+                 notes: str = "") -> SheetSpec:
     """Place, cups, 牛行 and times sent back per player; the board as it ended; the throws."""
     outcome = state.outcome()
     seats = range(state.num_players)
@@ -199,7 +200,7 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
         extra_rows=[(label("winner", lang), ["★" if s in winners else "" for s in seats])],
         highlight_columns=frozenset(winners),
         drawings=[partial(draw_board, lang=lang, pieces=pieces, caption=text("final", lang))],
-        log=list(log), log_columns=5, log_limit=150, lang=lang)
+        log=list(log), log_columns=5, log_limit=150, lang=lang, notes=notes)
 
 
 def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
@@ -213,4 +214,5 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
         return None
     game, names, meta = found
     log = move_log_lines(play.record, dict(enumerate(names)), lang)
-    return [result_sheet(game.state, names, lang, meta, log)]
+    return [result_sheet(game.state, names, lang, meta, log,
+                         play.notes)]

@@ -137,7 +137,8 @@ def blank_sheets(players: int, names: Sequence[str] = (), lang: str = "ja") -> l
 
 
 def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
-                 meta: Sequence[tuple[str, str]] = (), log: Sequence[str] = ()) -> SheetSpec:
+                 meta: Sequence[tuple[str, str]] = (), log: Sequence[str] = (),
+                 notes: str = "") -> SheetSpec:
     """Goal stock, start stock and cargo per player; the ships as they ended; the moves."""
     outcome = state.outcome()
     seats = range(state.num_players)
@@ -158,7 +159,7 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
         extra_rows=[(label("winner", lang), ["★" if s in winners else "" for s in seats])],
         highlight_columns=frozenset(winners),
         drawings=[partial(draw_board, lang=lang, ships=ships, caption=text("final", lang))],
-        log=list(log), log_columns=5, log_limit=200, lang=lang)
+        log=list(log), log_columns=5, log_limit=200, lang=lang, notes=notes)
 
 
 def move_log(record: Any, names: Sequence[str], lang: str = "ja") -> list[str]:
@@ -186,4 +187,5 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     if found is None:
         return None
     game, names, meta = found
-    return [result_sheet(game.state, names, lang, meta, move_log(game.record, names, lang))]
+    return [result_sheet(game.state, names, lang, meta, move_log(game.record, names, lang),
+                         play.notes)]

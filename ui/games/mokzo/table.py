@@ -99,13 +99,18 @@ class DealTab(TableTab):
         return setup(self.seed, self.mokzo.players.count(), self.mokzo.players.names())
 
     def new_deal(self) -> None:
+        """Another deal; a tracker that has not begun starts again with its first player."""
         self.seed = random.randrange(10_000)
         self.refresh()
+        tracker = getattr(self.mokzo, "tracker_tab", None)
+        if tracker is not None and not tracker.started():
+            tracker.restart()
 
     def refresh(self) -> None:
         self.seed_label.setText(tr(f"Deal no. {self.seed}", f"準備番号 {self.seed}"))
         self.steps.clear()
-        self.steps.addItems(self.deal().lines(language().code))
+        self.steps.addItems([f"{k}. {line}" for k, line in
+                             enumerate(self.deal().lines(language().code), start=1)])
 
     def export_pdf(self, path: Path) -> None:
         from companion.games.mokzo.printing import blank_sheets
@@ -310,6 +315,12 @@ class TrackerTab(TableTab):
     def restart(self) -> None:
         self.undo_stack.push(ReplaceState(self.model, self._fresh(), self.set_model, "new"))
 
+    def started(self) -> bool:
+        """Something was entered since the tracker began."""
+        model = self.model
+        return model.round > 1 or model.mover != model.first or any(
+            p.rice or p.money or p.square or p.cards for p in model.players)
+
     def _halve(self, on: bool) -> None:
         self.halvings = 1 if on else 0
         self.refresh()
@@ -432,6 +443,7 @@ class EffectsTab(TableTab):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.table.setMinimumHeight(260)
+        header.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
         self.notes = QLabel(self)
         self.notes.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -450,7 +462,14 @@ class EffectsTab(TableTab):
             en, ja = TIMING[effect.timing]
             for column, value in enumerate((effect.rank, str(effect.cost), str(effect.copies),
                                             ja if lang == "ja" else en, effect.text(lang))):
-                self.table.setItem(row, column, QTableWidgetItem(value))
+                item = QTableWidgetItem(value)
+                if column == 0:
+                    font = item.font()
+                    font.setBold(True)
+                    font.setPointSizeF(font.pointSizeF() * 1.3)
+                    item.setFont(font)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(row, column, item)
         self.table.resizeRowsToContents()
         self.notes.setText("\n".join(ja if lang == "ja" else en for ja, en in NOTES))
 
