@@ -54,3 +54,19 @@ def finished_play(play: PlayRecord, game_id: str, lang: str,
     if play.id is not None:
         meta.append(("#", str(play.id)))
     return game, names, meta
+
+
+def module_hooks(package: str, game_id: str, *names: str) -> dict[str, Callable[..., Any]]:
+    """The registry hooks of a game package laid out by module, each imported when first
+    called: ``bench`` (`companion.games.bench.bench_figures` for two seats), ``move_text`` and
+    ``end_reason`` (`texts`), ``play_sheets`` and ``blank_sheet`` (`printing`), and `names`
+    from: ``playout_policy`` (`bots.playout_move`), ``table`` (`table.new_table`), ``setup``
+    and ``tracker`` (`table.setup`, `table.new_tracker`)."""
+    where = {"move_text": "texts.move_text", "end_reason": "texts.end_reason",
+             "play_sheets": "printing.play_sheets", "blank_sheet": "printing.blank_sheets",
+             "playout_policy": "bots.playout_move", "table": "table.new_table",
+             "setup": "table.setup", "tracker": "table.new_tracker"}
+    hooks = {"bench": lazy("companion.games.bench.bench_figures", game_id, 2)}
+    for name in ("move_text", "end_reason", "play_sheets", "blank_sheet", *names):
+        hooks[name] = lazy(f"{package}.{where[name]}")
+    return hooks

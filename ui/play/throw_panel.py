@@ -1,6 +1,7 @@
 """The throw and the moves of a stick-thrown game's turn, under its board: the sticks of the
 last throw (tumbling as they land; hidden for a die), the number in a badge, a button per legal
-move ("move:<notation>", labelled by the game) and a sentence saying what the last turn did."""
+move ("move:<notation>", labelled by the game) and a sentence saying what the last turn did.
+`ThrowScreens` puts a game's board above it and a table of the seats beside."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
 
 from companion.table.thrower import faces_for
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_enabled
+from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.widgets import clear_layout, words
 
 #: Move buttons per row.
 COLUMNS = 2
@@ -71,12 +74,7 @@ class ThrowPanel(QWidget):
                                animate=animations_enabled())
 
     def _show_moves(self, legal: Sequence[Any]) -> None:
-        while self.moves_grid.count():
-            item = self.moves_grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()
+        clear_layout(self.moves_grid)
         columns = 1 if len(legal) == 1 else COLUMNS
         for index, move in enumerate(legal):
             button = QPushButton(self.label(move), self)
@@ -86,3 +84,42 @@ class ThrowPanel(QWidget):
             button.clicked.connect(lambda _=False, m=move: self.play(m))
             self.moves_grid.addWidget(button, index // columns, index % columns)
             button.show()
+
+
+class ThrowScreens(PlayScreens):
+    """The screens of a game played with thrown sticks and a board: the board above the
+    `ThrowPanel`, and beside them a titled table of the seats. A game gives the board and the
+    table (widgets with `show_state`), the number of sticks, the side's title and the move
+    labels, then draws them in `show` (calling `show_throw` for the panel)."""
+
+    sticks = 5
+    side_title: tuple[str, str] = ("", "")
+
+    def __init__(self, board: QWidget, table: QWidget) -> None:
+        self.board, self.table = board, table
+        self.position: Position | None = None
+
+    def label(self, move: Any) -> str:
+        """A move's button text."""
+        return str(move)
+
+    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+        self.frame = frame
+        left = QWidget(frame)
+        self.board.setParent(left)
+        self.throw = ThrowPanel(left, self.sticks, frame.play, self.label)
+        layout = QVBoxLayout(left)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.board, 3)
+        layout.addWidget(self.throw, 1)
+        side = QWidget(frame)
+        title = words(QLabel(side), *self.side_title)
+        self.table.setParent(side)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(title)
+        side_layout.addWidget(self.table)
+        return left, side
+
+    def game_started(self) -> None:
+        self.throw.clear()

@@ -9,8 +9,8 @@ app's thrower, the actions on offer, the game's board and tally beside them, Und
 step (a `TableLog` is an immutable value: a step swaps one value for the next), Save to history
 once the game is over and the names are typed, and Print (the game's board at playing size).
 
-A game subclasses it and supplies `make_board`, `show_tally`, `enter_throw`, `throw_values`,
-`is_throw_time`, `turn_text` and `board_sheet`."""
+A game subclasses it, gives it its board and tally widgets (each with `show_state`) and
+supplies `enter_throw`, `throw_values`, `is_throw_time`, `turn_text` and `board_sheet`."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ from companion.history import PlayRecord
 from companion.table.log import TableError, TableLog, names_or_seats
 from ui.games.sticks.sticks_widget import SticksWidget
 from ui.i18n import language, tr
-from ui.play.widgets import words
+from ui.play.widgets import clear_layout, stack_when_narrow, words
 from ui.table.frame import TablePage, TableTab
 from ui.table.players_box import PlayersBox
 from ui.undo import ReplaceState
@@ -62,8 +62,9 @@ class EngineLogTab(TableTab):
     sticks = 5
     undo_stack: QUndoStack
 
-    def __init__(self, page: TablePage, game_id: str) -> None:
+    def __init__(self, page: TablePage, game_id: str, board: QWidget, tally: QWidget) -> None:
         super().__init__(page)
+        self.board, self.tally = board, tally
         from companion.games import registry
 
         self.info = registry.get(game_id)
@@ -77,14 +78,6 @@ class EngineLogTab(TableTab):
         self.refresh()
 
     # --- hooks -------------------------------------------------------------------------------
-    def make_board(self) -> QWidget:
-        """The game's board widget (it gets `show_state(state)`)."""
-        raise NotImplementedError
-
-    def make_tally(self) -> QWidget:
-        """The game's tally widget (it gets `show_state(state, names)`)."""
-        raise NotImplementedError
-
     def option_widgets(self) -> list[tuple[QLabel, QWidget]]:
         """(label, widget) per option of the game (its registry entry): a choice as a combo
         box, a number as a spin box; changing one starts a new game."""
@@ -207,9 +200,7 @@ class EngineLogTab(TableTab):
         self.actions_box = words(QGroupBox(self), "What did they do?", "行動は?", "setTitle")
         self.actions_grid = QGridLayout(self.actions_box)
 
-        self.board = self.make_board()
         self.board.setParent(self)
-        self.tally = self.make_tally()
         self.tally.setParent(self)
 
         tools = QVBoxLayout()
@@ -332,12 +323,7 @@ class EngineLogTab(TableTab):
                 button.show()
 
     def _show_actions(self, state: Any, on: bool) -> None:
-        while self.actions_grid.count():
-            item = self.actions_grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()
+        clear_layout(self.actions_grid)
         moves = [m for m in state.legal_moves()] if on and not state.is_over() \
             and not state.is_chance() else []
         lang = language().code
@@ -354,12 +340,7 @@ class EngineLogTab(TableTab):
         if not self.log.state().is_over():
             return tr("Finish the game first: Save to history opens once the game is over.",
                       "先にゲームを終えてください: ゲームが終わると履歴に保存できます。")
-        names = self.players_box.names()
-        if not all(names):
-            return tr("Type every player's name first.", "先に全員の名前を入力してください。")
-        if len(set(names)) != len(names):
-            return tr("Two players have the same name.", "同じ名前のプレイヤーがいます。")
-        return None
+        return self.players_box.names_problem()
 
     def play_record(self) -> PlayRecord:
         return self.log.to_play_record()
@@ -373,7 +354,5 @@ class EngineLogTab(TableTab):
         self.refresh()
 
     def resizeEvent(self, event: Any) -> None:
-        narrow = self.width() < NARROW
-        self.body.setDirection(QBoxLayout.Direction.TopToBottom if narrow
-                               else QBoxLayout.Direction.LeftToRight)
+        stack_when_narrow(self.body, self.width(), NARROW)
         super().resizeEvent(event)

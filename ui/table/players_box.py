@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import tr
 from ui.play.pieces import seat_colour, text_colour
 from ui.play.widgets import words
 
@@ -77,6 +78,15 @@ class PlayersBox(QGroupBox):
 
     def names(self) -> tuple[str, ...]:
         return tuple(edit.text().strip() for edit in self.edits[:self.count()])
+
+    def names_problem(self) -> str | None:
+        """Why the names cannot go into the history yet (None: they can)."""
+        names = self.names()
+        if not all(names):
+            return tr("Type every player's name first.", "先に全員の名前を入力してください。")
+        if len(set(names)) != len(names):
+            return tr("Two players have the same name.", "同じ名前のプレイヤーがいます。")
+        return None
 
     def _count_changed(self, count: int) -> None:
         self._show_fields()

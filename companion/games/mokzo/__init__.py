@@ -11,7 +11,7 @@ seat may see). `INFO` is the registry entry.
 
 from __future__ import annotations
 
-from companion.games.hooks import lazy
+from companion.games.hooks import lazy, module_hooks
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 _PACKAGE = "companion.games.mokzo"
@@ -41,12 +41,5 @@ INFO = GameInfo(
     # move_text / end_reason: a recorded move, the end reason in ja/en
     # play_sheets / blank_sheet: result sheet; road + card reference + tracking sheet (PDF)
     # setup: (seed, players, names) -> the deal aid;  tracker: (names, first) -> MokzoTracker
-    extras={"bench": lazy("companion.games.bench.bench_figures", "mokzo", 2),
-            "playout_policy": lazy(f"{_PACKAGE}.bots.playout_move"),
-            "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
-            "move_text": lazy(f"{_PACKAGE}.texts.move_text"),
-            "end_reason": lazy(f"{_PACKAGE}.texts.end_reason"),
-            "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
-            "setup": lazy(f"{_PACKAGE}.table.setup"),
-            "tracker": lazy(f"{_PACKAGE}.table.new_tracker")},
+    extras=module_hooks(_PACKAGE, "mokzo", "playout_policy", "setup", "tracker"),
 )

@@ -8,7 +8,7 @@ sheet, the result sheet), `record` (the documented JSON record). `INFO` is the r
 
 from __future__ import annotations
 
-from companion.games.hooks import lazy
+from companion.games.hooks import lazy, module_hooks
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 _PACKAGE = "companion.games.netxiju"
@@ -42,11 +42,7 @@ INFO = GameInfo(
     ),
     rules="netxiju",
     # bench: (quick) -> figures;  play_sheets / blank_sheet: result sheet, board + tally (PDF)
+    # move_text / end_reason: a recorded move, the end reason in ja/en
     # table: (players, names, options) -> the table companion's TableLog
-    extras={"bench": lazy("companion.games.bench.bench_figures", "netxiju", 2),
-            "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
-            "move_text": lazy(f"{_PACKAGE}.texts.move_text"),
-            "end_reason": lazy(f"{_PACKAGE}.texts.end_reason"),
-            "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
-            "table": lazy(f"{_PACKAGE}.table.new_table")},
+    extras=module_hooks(_PACKAGE, "netxiju", "table"),
 )

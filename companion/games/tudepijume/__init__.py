@@ -9,7 +9,7 @@ registry entry.
 
 from __future__ import annotations
 
-from companion.games.hooks import lazy
+from companion.games.hooks import lazy, module_hooks
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 _PACKAGE = "companion.games.tudepijume"
@@ -38,11 +38,5 @@ INFO = GameInfo(
     # move_text / end_reason: a recorded move, the end reason in ja/en
     # play_sheets / blank_sheet: result sheet, board + score sheet (PDF)
     # table: (players, names, options) -> the table companion's TableLog
-    extras={"bench": lazy("companion.games.bench.bench_figures", "tudepijume", 2),
-            "playout_policy": lazy(f"{_PACKAGE}.bots.playout_move"),
-            "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
-            "move_text": lazy(f"{_PACKAGE}.texts.move_text"),
-            "end_reason": lazy(f"{_PACKAGE}.texts.end_reason"),
-            "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
-            "table": lazy(f"{_PACKAGE}.table.new_table")},
+    extras=module_hooks(_PACKAGE, "tudepijume", "playout_policy", "table"),
 )

@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from companion.games.mokzo.cards import HIDDEN, Card
 from companion.games.mokzo.effects import effect_of
 from companion.games.mokzo.rules import card_cost
 from ui.i18n import language, tr
 from ui.play.pieces import seat_colour
-from ui.play.widgets import ElidedLabel
+from ui.play.widgets import ElidedLabel, clear_layout
 
 RED_INK, BLACK_INK = "#b3162d", "#1a1a1a"
 TILE = ("QLabel {{ background: {bg}; color: {ink}; border: 2px solid {ink}; "
@@ -44,15 +44,6 @@ def tile(parent: QWidget, card: Card, markers: int = 0, active: bool = True) -> 
     return label
 
 
-def clear(layout: QLayout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget() if item is not None else None
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()
-
-
 class PlayersPanel(QWidget):
     """Per player, framed in the seat's colour: the name (cut with "…" when long), 米, 銭,
     square, hand size and the placed cards."""
@@ -78,7 +69,7 @@ class PlayersPanel(QWidget):
                             f"{state.square[seat]} · hand {hand}{guard}",
                             f"米 {state.rice[seat]} · 銭 {state.money[seat]} · マス "
                             f"{state.square[seat]} · 手札 {hand}{guard}"))
-            clear(grid)
+            clear_layout(grid)
             for k, (_slot, placed) in enumerate(state.placed(seat)):
                 card = tile(box, placed.card, placed.markers, placed.active)
                 grid.addWidget(card, k // PER_ROW, k % PER_ROW)

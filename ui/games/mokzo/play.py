@@ -33,10 +33,10 @@ from companion.games.mokzo.moves import Exchange
 from companion.games.mokzo.texts import end_reason, event_text, move_label, move_text
 from ui.context import AppContext
 from ui.games.mokzo.board_widget import RoadBoard
-from ui.games.mokzo.cards import PER_ROW, PlayersPanel, clear, tile
+from ui.games.mokzo.cards import PER_ROW, PlayersPanel, tile
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import words
+from ui.play.widgets import clear_layout, words
 
 #: Move buttons per row.
 COLUMNS = 2
@@ -64,7 +64,7 @@ class MovesBox(QGroupBox):
         self._exchanges: list[Exchange] = []
 
     def show_moves(self, state: Any, legal: Sequence[Any], names: Sequence[str]) -> None:
-        clear(self.grid)
+        clear_layout(self.grid)
         lang = language().code
         self._exchanges = [m for m in legal if isinstance(m, Exchange)]
         others = [m for m in legal if not isinstance(m, Exchange)]
@@ -141,7 +141,7 @@ class MokzoScreens(PlayScreens):
                              f"山札 {state.deck_size} · 捨札 {sum(state.discards.values())}"))
 
     def _show_hand(self, state: Any, viewer: int | None, names: Sequence[str]) -> None:
-        clear(self.hand_grid)
+        clear_layout(self.hand_grid)
         if viewer is None or viewer < 0:
             self.hand_box.setVisible(False)
             return

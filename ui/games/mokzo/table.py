@@ -45,9 +45,9 @@ from companion.history import PlayRecord
 from companion.table.log import TableError, names_or_seats
 from ui.context import AppContext
 from ui.games.mokzo.board_widget import RoadBoard
-from ui.games.mokzo.cards import PER_ROW, clear, tile
+from ui.games.mokzo.cards import PER_ROW, tile
 from ui.i18n import language, tr
-from ui.play.widgets import isolate, words
+from ui.play.widgets import clear_layout, isolate, stack_when_narrow, words
 from ui.table.frame import TablePage, TableTab
 from ui.table.players_box import PlayersBox
 from ui.undo import ReplaceState
@@ -386,7 +386,7 @@ class TrackerTab(TableTab):
         self.placed_combo.addItems([f"{k + 1}. {c.card}{'●' * c.markers}"
                                     for k, c in enumerate(player.cards)])
         self.cards_box.setTitle(tr(f"Placed by {player.name}", f"{player.name} が置いた札"))
-        clear(self.cards_grid)
+        clear_layout(self.cards_grid)
         for k, c in enumerate(player.cards):
             card = tile(self.cards_box, c.card, c.markers, not c.fresh)
             self.cards_grid.addWidget(card, k // PER_ROW, k % PER_ROW)
@@ -398,12 +398,7 @@ class TrackerTab(TableTab):
         if not self.model.is_over():
             return tr("Finish the game first: Save to history opens once a piece reaches 皇山.",
                       "先にゲームを終えてください: 駒が皇山に着くと履歴に保存できます。")
-        names = self.mokzo.players.names()
-        if not all(names):
-            return tr("Type every player's name first.", "先に全員の名前を入力してください。")
-        if len(set(names)) != len(names):
-            return tr("Two players have the same name.", "同じ名前のプレイヤーがいます。")
-        return None
+        return self.mokzo.players.names_problem()
 
     def play_record(self) -> PlayRecord:
         return self.model.to_play_record()
@@ -419,8 +414,7 @@ class TrackerTab(TableTab):
         self.refresh()
 
     def resizeEvent(self, event: Any) -> None:
-        self.body.setDirection(QBoxLayout.Direction.TopToBottom if self.width() < NARROW
-                               else QBoxLayout.Direction.LeftToRight)
+        stack_when_narrow(self.body, self.width(), NARROW)
         super().resizeEvent(event)
 
 

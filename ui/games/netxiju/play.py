@@ -11,12 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QLabel,
-    QVBoxLayout,
-    QWidget,
-)
-
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
 from companion.games.netxiju.moves import STICKS
@@ -26,38 +20,24 @@ from ui.games.netxiju.board_widget import NetxijuBoard
 from ui.games.netxiju.tally import TallyTable
 from ui.games.sticks.sticks_widget import animations_enabled
 from ui.i18n import language, tr
-from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.throw_panel import ThrowPanel
-from ui.play.widgets import isolate, words
+from ui.play.frame import PlayFrame, Position
+from ui.play.throw_panel import ThrowScreens
+from ui.play.widgets import isolate
 
 
-class NetxijuScreens(PlayScreens):
+class NetxijuScreens(ThrowScreens):
     """The 六裁 track, the throw and the tally."""
 
+    sticks = STICKS
+    side_title = ("Tally", "集計")
+    board: NetxijuBoard
+    table: TallyTable
+
     def __init__(self) -> None:
-        self.position: Position | None = None
+        super().__init__(NetxijuBoard(), TallyTable())
 
-    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
-        self.frame = frame
-        left = QWidget(frame)
-        self.board = NetxijuBoard(left)
-        self.throw = ThrowPanel(left, STICKS, frame.play,
-                                lambda move: move_text(str(move), language().code))
-        layout = QVBoxLayout(left)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.board, 3)
-        layout.addWidget(self.throw, 1)
-        side = QWidget(frame)
-        self.tally_title = words(QLabel(side), "Tally", "集計")
-        self.tally = TallyTable(side)
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(self.tally_title)
-        side_layout.addWidget(self.tally)
-        return left, side
-
-    def game_started(self) -> None:
-        self.throw.clear()
+    def label(self, move: Any) -> str:
+        return move_text(str(move), language().code)
 
     def show(self, position: Position) -> None:
         self.position = position
@@ -68,7 +48,7 @@ class NetxijuScreens(PlayScreens):
                                                    language().code)
         self.throw.show_turn(None if last is None else last.cast, position.legal, report,
                         die=state.uses_die)
-        self.tally.show_state(state, position.names)
+        self.table.show_state(state, position.names)
 
     def on_chance(self, drawn: list[Any]) -> None:
         value = getattr(drawn[-1], "value", None) if drawn else None

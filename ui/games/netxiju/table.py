@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QWidget
-
 from companion.games.netxiju.moves import DIE_FACES, STICKS
 from companion.games.netxiju.table import roll_die, throw
 from companion.games.netxiju.texts import turn_text
@@ -28,12 +26,6 @@ class NetxijuLogTab(EngineLogTab):
 
     title = ("Race and tally", "競走と集計")
     sticks = STICKS
-
-    def make_board(self) -> QWidget:
-        return NetxijuBoard()
-
-    def make_tally(self) -> QWidget:
-        return TallyTable()
 
     def is_throw_time(self, state: Any) -> bool:
         return not state.is_chance() and not state.is_over()
@@ -68,5 +60,5 @@ class NetxijuLogTab(EngineLogTab):
 
 def table_view(ctx: AppContext | None, game_id: str = "netxiju") -> TablePage:
     page = TablePage(ctx, game_id)
-    page.add_tab(NetxijuLogTab(page, game_id))
+    page.add_tab(NetxijuLogTab(page, game_id, NetxijuBoard(), TallyTable()))
     return page

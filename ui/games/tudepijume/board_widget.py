@@ -43,7 +43,7 @@ class TudeBoard(QWidget):
         super().__init__(parent)
         self.state: Any = None
         self.active: frozenset[Ship] = frozenset()
-        self.setMinimumSize(240, 140)
+        self.setMinimumSize(200, 120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def show_state(self, state: Any, active: Collection[Ship] = ()) -> None:

@@ -31,9 +31,9 @@ class FleetTable(SeatTable):
 
     def show_state(self, state: Any, names: Sequence[str]) -> None:
         self.rows = fleet_rows(state, list(names))
-        columns = [(tr("Start", "始"), tr("Start stock", "スタートの資源")),
-                   (tr("Goal", "終"), tr("Goal stock", "ゴールの資源")),
-                   *((tr(f"Ship {'I' * n}", f"船{SHIP_MARKS[n]}"),
+        columns = [("始", tr("Start stock (始)", "スタートの資源")),
+                   ("終", tr("Goal stock (終)", "ゴールの資源")),
+                   *((tr("I" * n, f"船{SHIP_MARKS[n]}"),
                       tr(f"Ship {'I' * n}: square · cargo (始 start, 終 goal)",
                          f"船{SHIP_MARKS[n]}: マス · 積み荷")) for n in (1, 2, 3))]
         self.fill(columns, [(row.seat, row.name,

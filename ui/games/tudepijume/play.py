@@ -12,10 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
-
 from companion.core.api import Outcome
-from companion.core.chance import STICKS
 from companion.core.record import RecordEntry
 from companion.games.tudepijume.board import WIN_GOAL
 from companion.games.tudepijume.texts import move_text, turn_text
@@ -24,9 +21,8 @@ from ui.games.sticks.sticks_widget import animations_enabled
 from ui.games.tudepijume.board_widget import TudeBoard
 from ui.games.tudepijume.fleets import FleetTable
 from ui.i18n import language, tr
-from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.throw_panel import ThrowPanel
-from ui.play.widgets import words
+from ui.play.frame import PlayFrame, Position
+from ui.play.throw_panel import ThrowScreens
 
 
 def acting_ships(state: Any, legal: Sequence[Any]) -> set[tuple[int, int]]:
@@ -34,33 +30,18 @@ def acting_ships(state: Any, legal: Sequence[Any]) -> set[tuple[int, int]]:
     return {(state.mover, move.ship) for move in legal if hasattr(move, "ship")}
 
 
-class TudeScreens(PlayScreens):
+class TudeScreens(ThrowScreens):
     """The 連船之遊 board, the throw and actions, and the tracker."""
 
+    side_title = ("Ships and resources", "船と資源")
+    board: TudeBoard
+    table: FleetTable
+
     def __init__(self) -> None:
-        self.position: Position | None = None
+        super().__init__(TudeBoard(), FleetTable())
 
-    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
-        self.frame = frame
-        left = QWidget(frame)
-        self.board = TudeBoard(left)
-        self.throw = ThrowPanel(left, STICKS, frame.play,
-                                lambda move: move_text(str(move), language().code))
-        layout = QVBoxLayout(left)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.board, 3)
-        layout.addWidget(self.throw, 1)
-        side = QWidget(frame)
-        self.fleet_title = words(QLabel(side), "Ships and resources", "船と資源")
-        self.fleets = FleetTable(side)
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(self.fleet_title)
-        side_layout.addWidget(self.fleets)
-        return left, side
-
-    def game_started(self) -> None:
-        self.throw.clear()
+    def label(self, move: Any) -> str:
+        return move_text(str(move), language().code)
 
     def show(self, position: Position) -> None:
         self.position = position
@@ -71,7 +52,7 @@ class TudeScreens(PlayScreens):
         self.throw.show_turn(state.cast if state.cast is not None else
                              (last.cast if last is not None else None),
                              position.legal, report)
-        self.fleets.show_state(state, position.names)
+        self.table.show_state(state, position.names)
 
     def on_chance(self, drawn: list[Any]) -> None:
         value = getattr(drawn[-1], "face_up", None) if drawn else None

@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QWidget
-
 from companion.core.chance import STICKS
 from companion.games.tudepijume.table import throw
 from companion.games.tudepijume.texts import turn_text
@@ -28,12 +26,6 @@ class TudeLogTab(EngineLogTab):
 
     title = ("Ships, resources, points", "船・資源・得点")
     sticks = STICKS
-
-    def make_board(self) -> QWidget:
-        return TudeBoard()
-
-    def make_tally(self) -> QWidget:
-        return FleetTable()
 
     def is_throw_time(self, state: Any) -> bool:
         return bool(state.is_chance())
@@ -61,5 +53,5 @@ class TudeLogTab(EngineLogTab):
 
 def table_view(ctx: AppContext | None, game_id: str = "tudepijume") -> TablePage:
     page = TablePage(ctx, game_id)
-    page.add_tab(TudeLogTab(page, game_id))
+    page.add_tab(TudeLogTab(page, game_id, TudeBoard(), FleetTable()))
     return page
