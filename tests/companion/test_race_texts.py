@@ -101,3 +101,45 @@ def test_mokzo_buttons_say_what_a_move_costs_now() -> None:
     assert labels["discard 赤兵"] == ("赤兵を捨てる(+2米)", "discard 赤兵 (+2 米)")
     assert labels["move 米"] == ("10米で2マス進む", "pay 10 米, move 2")  # g3 is a 皇処
     assert labels["exchange 2"] == ("10米を2銭に両替", "10 米 for 2 銭")
+
+
+def test_netxiju_says_what_a_throw_did() -> None:
+    from companion.games.netxiju.rules import TurnReport
+    from companion.games.netxiju.texts import turn_text
+
+    names = ["Ann", "Bo"]
+    sent = TurnReport(0, 3, 0, 3, 2, sent_back=1)
+    assert turn_text(sent, names, {}, "en") == \
+        "\u2068Ann\u2069 threw 3: 0 → 3, \u2068Bo\u2069 goes back to the start, 2 penalty points."
+    assert turn_text(sent, names, {"tally": "drinks"}, "ja") == \
+        "\u2068Ann\u2069 は 3: 0 → 3、\u2068Bo\u2069 はスタートへ戻る、2杯。"
+    past = TurnReport(1, 6, 29, 29, 0, overshoot=True)
+    assert turn_text(past, names, {}, "ja") == "\u2068Bo\u2069 は 6: ゴールを越えるので動けない。"
+
+
+def test_tudepijume_says_what_a_turn_did() -> None:
+    from companion.games.tudepijume.rules import TurnReport
+    from companion.games.tudepijume.texts import turn_text
+
+    names = ["Ann", "Bo"]
+    assert turn_text(TurnReport(0, 4, "move 2", delivered=9), names, "ja") == \
+        "\u2068Ann\u2069 は 4: 船2を移動、ゴールへ 9 を運んだ。"
+    assert turn_text(TurnReport(1, 0, "", "threw 0"), names, "en") == \
+        "\u2068Bo\u2069 threw 0: passes (threw 0)."
+    assert turn_text(TurnReport(1, None, "", "start stock is empty"), names, "ja") == \
+        "\u2068Bo\u2069 パス(スタートの資源が 0)。"
+
+
+@pytest.mark.parametrize(("kind", "amount", "detail", "ja", "en"), [
+    ("rice", 1, "", "\u2068Ann\u2069 +1米", "\u2068Ann\u2069 +1 米"),
+    ("take", 1, "銭", "\u2068Ann\u2069 から銭1を奪った", "1 銭 taken from \u2068Ann\u2069"),
+    ("cast", 4, "巫", "巫の裁: 4", "巫 cast: 4"),
+    ("destroy", 3, "赤馬", "\u2068Ann\u2069 の赤馬を破壊", "\u2068Ann\u2069's 赤馬 is destroyed"),
+])
+def test_mokzo_says_what_the_cards_did(kind: str, amount: int, detail: str, ja: str,
+                                       en: str) -> None:
+    from companion.games.mokzo.rules import Event
+    from companion.games.mokzo.texts import event_text
+
+    event = Event(kind, 0, amount, detail)
+    assert (event_text(event, ["Ann"], "ja"), event_text(event, ["Ann"], "en")) == (ja, en)

@@ -51,8 +51,11 @@ def turn_text(report: TurnReport, names: Sequence[str], options: Mapping[str, An
     from companion.display import isolate
 
     who = isolate(names[report.seat])
-    cups = f"{report.cups} {cups_word(options, lang)}" if lang == "en" else \
-        f"{cups_word(options, lang)} {report.cups}"
+    drinks = options.get("tally") == "drinks"
+    if lang == "en":
+        cups = f"{report.cups} {cups_word(options, lang)}"
+    else:
+        cups = f"{report.cups}杯" if drinks else f"罰点 {report.cups}"
     if report.overshoot:
         return (f"{who} は {report.cast}: ゴールを越えるので動けない。" if lang == "ja" else
                 f"{who} threw {report.cast}: that passes the goal, no move.")
