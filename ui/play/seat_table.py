@@ -25,9 +25,11 @@ NAME_WIDTH = 90
 class SeatTable(QTableWidget):
     """`fill(columns, rows)`: columns are (short title, tooltip), rows (seat, name, values)."""
 
-    def __init__(self, parent: QWidget | None = None, bold_column: int = -1) -> None:
+    def __init__(self, parent: QWidget | None = None, bold_column: int = -1,
+                 fit: bool = True) -> None:
+        """`fit`: never narrower than the figures (off where a column holds free text)."""
         super().__init__(parent)
-        self.bold_column = bold_column
+        self.bold_column, self.fit = bold_column, fit
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.verticalHeader().setDefaultSectionSize(24)
@@ -58,7 +60,8 @@ class SeatTable(QTableWidget):
                 head.setBackground(QBrush(seat_colour(seat)))
                 head.setForeground(QBrush(text_colour(seat)))
                 head.setToolTip(name)
-        self._fit_width()
+        if self.fit:
+            self._fit_width()
 
     def _fit_width(self) -> None:
         """Never narrower than its figures (the names may be cut, the figures not)."""

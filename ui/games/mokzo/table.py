@@ -47,6 +47,7 @@ from ui.context import AppContext
 from ui.games.mokzo.board_widget import RoadBoard
 from ui.games.mokzo.cards import PER_ROW, tile
 from ui.i18n import language, tr
+from ui.play.seat_table import SeatTable
 from ui.play.widgets import clear_layout, isolate, stack_when_narrow, words
 from ui.table.frame import TablePage, TableTab
 from ui.table.players_box import PlayersBox
@@ -148,10 +149,7 @@ class TrackerTab(TableTab):
         self.turn_label.setFont(font)
         self.guide = QLabel(self)
         self.guide.setWordWrap(True)
-        self.table = QTableWidget(self)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setMinimumHeight(120)
+        self.table = SeatTable(self, fit=False)
         self.tools = self._build_tools()
         left = QVBoxLayout()
         left.addWidget(self.turn_label)
@@ -363,19 +361,13 @@ class TrackerTab(TableTab):
         self.changed.emit()
 
     def _show_table(self) -> None:
-        model = self.model
-        headers = [tr("米", "米"), tr("銭", "銭"), tr("Square", "マス"), tr("Cards", "札")]
-        self.table.setColumnCount(len(headers))
-        self.table.setHorizontalHeaderLabels(headers)
-        self.table.setRowCount(len(model.players))
-        self.table.setVerticalHeaderLabels([p.name for p in model.players])
-        for row, p in enumerate(model.players):
-            values = [str(p.rice), str(p.money), square_label(p.square),
-                      " ".join(f"{c.card}{'●' * c.markers}" for c in p.cards)]
-            for column, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.table.setItem(row, column, item)
+        columns = [("米", tr("Rice", "米")), ("銭", tr("Money", "銭")),
+                   (tr("Sq.", "マス"), tr("Square on the road (★ 皇処)", "道のマス(★ 皇処)")),
+                   (tr("Cards", "札"), tr("Cards placed, ● per marker", "置いた札、● はマーカー"))]
+        self.table.fill(columns, [
+            (seat, p.name, [str(p.rice), str(p.money), square_label(p.square),
+                            " ".join(f"{c.card}{'●' * c.markers}" for c in p.cards)])
+            for seat, p in enumerate(self.model.players)])
 
     def _show_cards(self) -> None:
         seat = self.seat()
