@@ -9,6 +9,7 @@ evaluation is the seat's worth minus the best rival's; a finished game is ±1000
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from companion.core.api import GameState
@@ -25,6 +26,7 @@ from companion.games.mokzo.moves import (
     Target,
     Use,
 )
+from companion.games.mokzo.rules import card_cost
 
 SQUARE = 12.0
 HAND_CARD = 1.5
@@ -66,12 +68,18 @@ def evaluate(state: GameState, seat: int) -> float:
     return worth(state, seat) - rivals
 
 
-def _net_place(state: Any, seat: int, card: Card) -> float:
-    """What placing `card` gains: its worth less its cost (a 船 pays 2 銭)."""
+@cache
+def _net(card: Card, discount: int) -> float:
+    """What placing `card` gains with `discount` 車 acting: its worth less its cost (in 米;
+    a 銭 is 5), or 10 for a 船 (it pays 2 銭)."""
     if card.rank == "船":
         return 10.0
-    cost = state.place_cost(seat, card) * (1 if card.colour == BLACK else 5)
+    cost = max(0, card_cost(card) - discount) * (1 if card.colour == BLACK else 5)
     return _FRESH[card] - cost
+
+
+def _net_place(state: Any, seat: int, card: Card) -> float:
+    return _net(card, state.acting[seat].get("車", 0))
 
 
 def _worth_discarding(state: Any, seat: int, card: Card) -> bool:

@@ -12,7 +12,7 @@ and the piece's pekzep name (``Bmaun``, ``Rnuak``), case ignored.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from companion.core.errors import MoveParseError
 
@@ -32,20 +32,12 @@ _ASCII_COLOUR = {"R": RED, "B": BLACK}
 _BY_ROMAJI = {word: rank for rank, word in ROMAJI.items()}
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """One card: `colour` 赤 or 黒, `rank` one of `RANKS`."""
+class Card(NamedTuple):
+    """One card: `colour` 赤 or 黒, `rank` one of `RANKS`. A tuple: cards key the draw pile and
+    are hashed and compared in every playout step, which a tuple does without Python code."""
 
     colour: str
     rank: str
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # cards key the draw pile and are hashed in every playout step: hash them once
-        object.__setattr__(self, "_hash", hash((self.colour, self.rank)))
-
-    def __hash__(self) -> int:
-        return self._hash
 
     def __str__(self) -> str:
         return self.colour + self.rank
@@ -68,19 +60,20 @@ def number(card: Card) -> int | None:
     return NUMBERS.get(card.rank)
 
 
+ALL_CARDS: tuple[Card, ...] = tuple(Card(c, r) for c in COLOURS for r in RANKS)
+#: A card's place in `ALL_CARDS` (red first, weakest first): a quick sort key.
+CARD_ORDER: dict[Card, int] = {card: i for i, card in enumerate(ALL_CARDS)}
+
+
 def deck() -> list[Card]:
     """The 48 cards, red first, each rank in strength order."""
-    return [Card(colour, rank) for colour in COLOURS for rank in RANKS
-            for _ in range(COPIES[rank])]
+    return [card for card in ALL_CARDS for _ in range(COPIES[card.rank])]
 
 
 def deck_counts() -> Counter[Card]:
     return Counter(deck())
 
 
-ALL_CARDS: tuple[Card, ...] = tuple(Card(c, r) for c in COLOURS for r in RANKS)
-#: A card's place in `ALL_CARDS` (red first, weakest first): a quick sort key.
-CARD_ORDER: dict[Card, int] = {card: i for i, card in enumerate(ALL_CARDS)}
 _BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
@@ -93,4 +86,4 @@ def parse_card(text: str) -> Card:
     rank = _BY_ROMAJI.get(word[1:].lower())
     if colour is None or rank is None:
         raise MoveParseError(text, "a card such as 黒馬 or 赤船 (or Bmaun, Rnuak)")
-    return Card(colour, rank)
+    return _BY_TEXT[colour + rank]  # the same object as every other copy of it
