@@ -100,8 +100,11 @@ class ThrowScreens(PlayScreens):
         self.position: Position | None = None
 
     def label(self, move: Any) -> str:
-        """A move's button text."""
-        return str(move)
+        """A move's button text: the game's words for it (`extras["move_text"]`)."""
+        from companion.display import move_text
+        from ui.i18n import language
+
+        return move_text(self.frame.game_id, str(move), language().code)
 
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
         self.frame = frame

@@ -36,9 +36,6 @@ class NetxijuScreens(ThrowScreens):
     def __init__(self) -> None:
         super().__init__(NetxijuBoard(), TallyTable())
 
-    def label(self, move: Any) -> str:
-        return move_text(str(move), language().code)
-
     def show(self, position: Position) -> None:
         self.position = position
         state = position.state

@@ -40,9 +40,6 @@ class TudeScreens(ThrowScreens):
     def __init__(self) -> None:
         super().__init__(TudeBoard(), FleetTable())
 
-    def label(self, move: Any) -> str:
-        return move_text(str(move), language().code)
-
     def show(self, position: Position) -> None:
         self.position = position
         state = position.state
