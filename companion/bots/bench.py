@@ -7,6 +7,7 @@ import time
 
 from companion.bots import make_bot
 from companion.bots.playout import playout
+from companion.core.api import GameState
 from companion.games import registry
 
 
@@ -91,3 +92,53 @@ def head_to_head(game_id: str, bot: str, opponent: str, games: int,
             won += 1.0 / len(winners)
     return {"win_rate": won / games if games else 0.0,
             "seconds": time.perf_counter() - began}
+
+
+def has_choices(game_id: str, players: int | None = None, seed: int = 1,
+                max_steps: int = 3000) -> bool:
+    """Whether a seat ever has more than one legal move (a random game at the fewest seats):
+    False for games of pure chance such as plain 獣裁."""
+    from companion.core.record import Game
+
+    info = registry.get(game_id)
+    game = Game.new(game_id, players or info.min_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        game.resolve_chance()
+        if game.state.is_over():
+            return False
+        moves = game.state.legal_moves()
+        if len(moves) > 1:
+            return True
+        game.play(rng.choice(moves))
+    return False
+
+
+def mid_game_position(game_id: str, players: int, seed: int = 1) -> GameState:
+    """The position halfway through a seeded random game (a typical position to copy)."""
+    from companion.core.record import Game
+
+    game = Game.new(game_id, players, seed=seed)
+    rng = random.Random(seed)
+    states = []
+    while not game.state.is_over():
+        game.resolve_chance()
+        if game.state.is_over():
+            break
+        states.append(game.state.copy())
+        game.play(rng.choice(game.state.legal_moves()))
+    return states[len(states) // 2] if states else game.state
+
+
+def copy_microseconds(game_id: str, players: int, repeat: int = 2000,
+                      deep: bool = False) -> float:
+    """Mean microseconds of `copy()` of a mid-game position (with `deep`, of `deepcopy`, the
+    API's default, for comparison)."""
+    import copy
+
+    state = mid_game_position(game_id, players)
+    duplicate = copy.deepcopy if deep else type(state).copy
+    began = time.perf_counter()
+    for _ in range(repeat):
+        duplicate(state)
+    return 1e6 * (time.perf_counter() - began) / repeat

@@ -156,3 +156,64 @@ def test_mcts_samples_a_determinization_per_iteration_of_a_hidden_view() -> None
 def test_bench_figures_are_measured() -> None:
     assert playouts_per_second("juusai", 2, seconds=0.05) > 0
     assert bot_move_time("rengeki", "greedy", 2, moves=3) >= 0
+
+
+# --- the strength ladder ------------------------------------------------------------------
+
+
+def test_wilson_interval_matches_the_textbook_values() -> None:
+    from companion.bots.ladder import wilson_interval
+
+    low, high = wilson_interval(8, 10)
+    assert (round(low, 3), round(high, 3)) == (0.490, 0.943)
+    assert wilson_interval(0, 10)[0] == 0.0 and round(wilson_interval(0, 10)[1], 3) == 0.278
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_bradley_terry_orders_bots_by_their_results_with_random_at_zero() -> None:
+    from companion.bots.ladder import bradley_terry
+
+    wins = {("greedy", "random"): 15.0, ("random", "greedy"): 5.0,
+            ("mcts", "greedy"): 15.0, ("greedy", "mcts"): 5.0,
+            ("mcts", "random"): 20.0, ("random", "mcts"): 0.0}
+    ratings = bradley_terry(wins)
+    assert ratings["random"] == 0.0
+    assert ratings["mcts"] > ratings["greedy"] > 0.0
+    even = bradley_terry({("a", "b"): 10.0, ("b", "a"): 10.0}, anchor="a")
+    assert abs(even["b"]) < 1e-9
+
+
+def test_the_schedule_rotates_seats_and_plays_both_orientations_with_more_seats() -> None:
+    from companion.bots.ladder import schedule
+
+    two = schedule("rengeki", 2, ["random", "greedy", "mcts"], games=4)
+    assert {(m.bot, m.opponent) for m in two} == {("mcts", "greedy"), ("mcts", "random"),
+                                                  ("greedy", "random")}
+    assert sorted(m.seat for m in two if m.opponent == "random" and m.bot == "mcts") == [
+        0, 0, 1, 1]
+    three = schedule("alluvium", 3, ["random", "greedy"], games=3)
+    assert [m.seats() for m in three if m.bot == "greedy"] == [
+        ("greedy", "random", "random"), ("random", "greedy", "random"),
+        ("random", "random", "greedy")]
+    assert {(m.bot, m.opponent) for m in three} == {("greedy", "random"), ("random", "greedy")}
+
+
+def test_ladder_results_give_win_rates_from_both_sides() -> None:
+    from companion.bots.ladder import ladders, run_matches, schedule
+
+    matches = schedule("rengeki", 2, ["random", "greedy"], games=4)
+    (ladder,) = ladders(run_matches(matches, processes=1)).values()
+    pairing = ladder.record("greedy", "random")
+    mirror = ladder.record("random", "greedy")
+    assert pairing is not None and mirror is not None and pairing.games == 4
+    assert pairing.score + mirror.score == 4
+    low, high = pairing.interval()
+    assert low <= pairing.win_rate() <= high
+    assert set(ladder.ratings()) == {"random", "greedy"}
+
+
+def test_games_of_pure_chance_have_no_choices() -> None:
+    from companion.bots.bench import has_choices
+
+    assert not has_choices("juusai")
+    assert has_choices("rengeki") and has_choices("etariya")
