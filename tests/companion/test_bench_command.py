@@ -68,7 +68,9 @@ def test_the_ladder_prints_win_rates_with_intervals_and_ratings(capsys):
 def test_stalls_are_measured_in_the_real_window(capsys):
     lines = run_bench(capsys, "--only", "stalls", "--game", "shinyu", "--stall-seconds", "1")
     by_name = {entry["bench"]: entry for entry in lines}
-    assert set(by_name) == {"shinyu.stall_p50", "shinyu.stall_p99", "shinyu.stall_max"}
+    assert set(by_name) == {f"{name}.stall_{stat}" for name in ("idle", "shinyu")
+                            for stat in ("p50", "p99", "max")}
+    assert by_name["idle.stall_max"]["moves"] == 0  # the control: nobody plays
     top = by_name["shinyu.stall_max"]
     assert top["goal"] == "<= 16 ms" and top["moves"] > 0 and top["samples"] > 0
     assert by_name["shinyu.stall_p50"]["value"] <= by_name["shinyu.stall_p99"]["value"] <= \

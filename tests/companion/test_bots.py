@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -14,7 +15,7 @@ from companion.bots.greedy import GreedyBot
 from companion.bots.mcts import STRENGTHS, MCTSBot
 from companion.bots.random_bot import RandomBot
 from companion.core.api import TERMINAL, GameState, Outcome
-from companion.core.record import Game
+from companion.core.record import Game, GameRecord
 from companion.games import registry
 from companion.games.sticks.moves import Again, Bank, Bet, Sticks, Throw
 from companion.games.sticks.pot import RengekiState
@@ -217,3 +218,109 @@ def test_games_of_pure_chance_have_no_choices() -> None:
 
     assert not has_choices("juusai")
     assert has_choices("rengeki") and has_choices("etariya")
+
+
+# --- thinking in worker processes ---------------------------------------------------------
+
+
+def _mid_game_request(game_id: str, kind: str, steps: int, seed: int = 3):
+    from companion.bots.worker import BotRequest
+
+    game = Game.new(game_id, registry.get(game_id).min_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.resolve_chance()
+        game.play(rng.choice(game.state.legal_moves()))
+    game.resolve_chance()
+    return BotRequest(game.record.to_dict(), game.state.to_move(), kind)
+
+
+def test_worker_processes_answer_exactly_as_the_bot_in_this_process() -> None:
+    from companion.bots.worker import BotPool, decide
+
+    requests = [_mid_game_request("etariya", kind, 12) for kind in
+                ("random", "greedy", "mcts:weak", "mcts:strong")]
+    requests += [_mid_game_request("rengeki", "mcts", 3), _mid_game_request("shinyu", "mcts", 1)]
+    pool = BotPool(2)
+    try:
+        tickets = [pool.submit(request) for request in requests]  # strong splits in 4 parts
+        answers = [pool.wait(ticket, timeout=120) for ticket in tickets]
+        pids = set(pool.pids())
+    finally:
+        pool.close()
+    for request, answer in zip(requests, answers, strict=True):
+        assert answer is not None and answer.error is None, answer
+        assert answer.move == decide(request), request.kind
+        assert answer.pid in pids and answer.pid != os.getpid()
+
+
+def test_the_worker_replays_only_new_moves_and_refuses_a_seat_not_to_move() -> None:
+    from companion.bots.worker import BotRequest, decide
+
+    first = _mid_game_request("etariya", "greedy", 10)
+    later = _mid_game_request("etariya", "greedy", 14)
+    assert decide(first) == decide(first) and decide(later) == decide(later)
+    undone = _mid_game_request("etariya", "greedy", 6)  # shorter: replayed from the start
+    assert decide(undone) == GreedyBot().choose(
+        Game.replay(GameRecord.from_dict(undone.record)).state.view(undone.seat),
+        undone.seat, undone.rng()).__str__()
+    wrong = BotRequest(first.record, 1 - first.seat, "random")
+    with pytest.raises(ValueError, match="not to move"):
+        decide(wrong)
+
+
+def test_a_cancelled_search_stops_and_its_answer_never_comes() -> None:
+    from companion.bots.worker import BotPool
+
+    pool = BotPool(1)
+    try:
+        ticket = pool.submit(_mid_game_request("etariya", "mcts:600s", 12))
+        pool.cancel(ticket)
+        assert pool.drain(timeout=60)  # stopped long before its 600 s budget
+        assert ticket not in pool.pending() and pool.collect() == []
+        after = pool.submit(_mid_game_request("etariya", "random", 12))
+        answer = pool.wait(after, timeout=60)
+        assert answer is not None and answer.move is not None
+    finally:
+        pool.close()
+
+
+def test_a_bot_error_comes_back_as_a_sentence() -> None:
+    from companion.bots.worker import BotPool, BotRequest
+
+    request = _mid_game_request("rengeki", "random", 2)
+    pool = BotPool(1)
+    try:
+        answer = pool.wait(pool.submit(BotRequest(request.record, 1 - request.seat, "random")),
+                           timeout=60)
+    finally:
+        pool.close()
+    assert answer is not None and answer.move is None and "not to move" in (answer.error or "")
+
+
+def test_time_budget_kinds_and_root_parallel_strength() -> None:
+    from companion.bots.mcts import TREES
+
+    timed = make_bot("mcts:0.5s")
+    assert isinstance(timed, MCTSBot) and timed.seconds == 0.5 and timed.trees is None
+    assert timed.name == "mcts:0.5s"
+    assert make_bot("mcts:strong").trees == TREES["strong"] > 1
+    for bad in ("mcts:0s", "mcts:-1s", "mcts:fasts", "mcts:9999s"):
+        with pytest.raises(ValueError, match="known bots"):
+            make_bot(bad)
+    state = _rengeki(Throw(), 3)
+    root = MCTSBot(iterations=10**9, seconds=0.05).search(state, 0, random.Random(0))
+    assert root.visits > 0  # stopped by the clock, not by the iteration count
+
+
+def test_root_parallel_trees_merge_their_visits() -> None:
+    from companion.bots.mcts import best_key
+
+    assert best_key([{"a": (3, 1.0), "b": (5, 2.0)}, {"a": (4, 3.0), "b": (1, 0.0)}]) == "a"
+    assert best_key([{"a": (2, 1.0), "b": (2, 1.5)}]) == "b"  # visits tie: more reward
+    bot = MCTSBot(iterations=40, trees=3)
+    state = _rengeki(Throw(), 2, Bank(), Throw(), 5, Again(), 4)
+    seeds = bot.tree_seeds(random.Random(7), 3)
+    stats = [bot.tree_stats(state.view(1), 1, seed) for seed in seeds]
+    assert all(sum(v for v, _ in s.values()) == 40 for s in stats)
+    assert str(bot.choose(state.view(1), 1, random.Random(7))) == best_key(stats)

@@ -221,7 +221,7 @@ def winrate_lines(args: argparse.Namespace) -> Iterator[Line]:
 STALL_SCRIPT = """
 import json, sys
 from ui.commands.bench import measure_stalls
-print(json.dumps(measure_stalls(sys.argv[1], float(sys.argv[2]))), flush=True)
+print(json.dumps(measure_stalls(sys.argv[1], float(sys.argv[2]), sys.argv[3])), flush=True)
 """
 
 
@@ -231,21 +231,31 @@ def stall_lines(args: argparse.Namespace) -> Iterator[Line]:
     from companion.games import registry
 
     seconds = min(args.stall_seconds, 3.0) if args.quick else args.stall_seconds
-    for info in registry.playable_games():
-        if (args.game and info.id not in args.game) or not has_choices(info.id):
-            continue
-        with tempfile.TemporaryDirectory() as folder:
-            env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_DATA_DIR=folder)
-            env.pop("COMPANION_DB_URL", None)
-            done = subprocess.run([sys.executable, "-c", STALL_SCRIPT, info.id, str(seconds)],
-                                  env=env, check=True, capture_output=True, text=True,
-                                  timeout=120 + 4 * seconds)
-        figures = json.loads(done.stdout.strip().splitlines()[-1])
-        extra = {k: figures[k] for k in ("players", "bot", "moves", "samples", "over_50ms",
-                                         "seconds")}
-        for name in ("p50", "p99", "max"):
-            goal = "<= 16 ms" if name == "max" else ""
-            yield line(f"{info.id}.stall_{name}", figures[name], "ms", goal=goal, **extra)
+    games = [info.id for info in registry.playable_games()
+             if (not args.game or info.id in args.game) and has_choices(info.id)]
+    if games:  # the control: the same window and timers, nobody playing
+        yield from _stall_figures("idle", _run_stalls(games[0], min(seconds, 2.0), "idle"))
+    for game_id in games:
+        yield from _stall_figures(game_id, _run_stalls(game_id, seconds, "mcts"))
+
+
+def _run_stalls(game_id: str, seconds: float, bot: str) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_DATA_DIR=folder)
+        env.pop("COMPANION_DB_URL", None)
+        done = subprocess.run([sys.executable, "-c", STALL_SCRIPT, game_id, str(seconds), bot],
+                              env=env, check=True, capture_output=True, text=True,
+                              timeout=120 + 4 * seconds)
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
+    extra = {k: figures[k] for k in ("players", "bot", "moves", "samples", "over_50ms",
+                                     "seconds")}
+    for stat in ("p50", "p99", "max"):
+        goal = "<= 16 ms" if stat == "max" and name != "idle" else ""
+        yield line(f"{name}.stall_{stat}", figures[stat], "ms", goal=goal, **extra)
 
 
 def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 7,
@@ -254,7 +264,9 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     repainted at 60 Hz, and measure how late a 1 ms timer fires while a bot thinks.
 
     Lateness is the gap between two timer ticks minus the 1 ms asked for; only gaps that end
-    while a bot is thinking count. Returns p50, p99, max (ms), gaps over 50 ms and counts."""
+    while a bot is thinking count. Returns p50, p99, max (ms), gaps over 50 ms and counts.
+    With `bot="idle"` every seat is a person who never moves and every gap counts: the
+    control that shows what the machine itself adds."""
     from argparse import Namespace
 
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, Qt, QTimer
@@ -273,7 +285,10 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     window.show()
     page = window.open_game(game_id, "play")
     area = page.widget("play")
-    area.start(GameSetup(game_id, {}, [SeatChoice("", bot) for _ in range(players)], seed))
+    idle = bot == "idle"
+    seats = [SeatChoice(f"P{i + 1}" if idle else "", None if idle else bot)
+             for i in range(players)]
+    area.start(GameSetup(game_id, {}, seats, seed))
     view = area.view
     controller = view.controller
     controller.bot_delay_ms = 0
@@ -284,7 +299,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
 
     def tick() -> None:
         now = clock.nsecsElapsed()
-        if controller.thinking_seat() is not None:
+        if idle or controller.thinking_seat() is not None:
             gaps.append(max(0.0, (now - last[0]) / 1e6 - 1.0))
         last[0] = now
 
