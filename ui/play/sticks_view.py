@@ -395,7 +395,8 @@ class SticksPlayView(QWidget):
                                animate=self.animate)
 
     def _thinking(self, seat: int, on: bool) -> None:
-        self.refresh()
+        if self.controller is not None:  # the seats' status only: state_changed does the rest
+            self._refresh_seats(self.controller, self.controller.state.ledger())
 
     def refresh(self, *_: object) -> None:
         controller = self.controller
