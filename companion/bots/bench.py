@@ -1,4 +1,7 @@
-"""Speed figures of the engines and bots (no assertions: `companion bench` prints them)."""
+"""Speed figures of the engines and bots (no assertions: `companion bench` prints them).
+
+Engine figures (playouts, copies) count this thread's CPU time, so that other programs busy
+on the machine do not skew them; bot decision times are wall-clock, as a person waits them."""
 
 from __future__ import annotations
 
@@ -16,11 +19,11 @@ def playouts_per_second(game_id: str, num_players: int, seconds: float = 1.0) ->
     start = registry.get(game_id).create(num_players)
     rng = random.Random(0)
     count = 0
-    began = time.perf_counter()
+    began = time.thread_time()
     while True:
         playout(start.copy(), rng)
         count += 1
-        elapsed = time.perf_counter() - began
+        elapsed = time.thread_time() - began
         if elapsed >= seconds:
             return count / elapsed
 
@@ -138,7 +141,7 @@ def copy_microseconds(game_id: str, players: int, repeat: int = 2000,
 
     state = mid_game_position(game_id, players)
     duplicate = copy.deepcopy if deep else type(state).copy
-    began = time.perf_counter()
+    began = time.thread_time()
     for _ in range(repeat):
         duplicate(state)
-    return 1e6 * (time.perf_counter() - began) / repeat
+    return 1e6 * (time.thread_time() - began) / repeat

@@ -8,6 +8,13 @@ Chance nodes are not enumerated: each visit samples an outcome with its probabil
 Rewards are `state.returns()` (share of victory) after a playout to the end: random moves,
 or the game's playout policy when it offers one (`GameInfo.extras["playout_policy"]`).
 
+Two more hooks let a game with long playouts and many moves keep its search small:
+`extras["candidates"](state)` gives the moves the tree considers at a seat's decision (a
+subset of the legal moves, the same for every determinization of an information set: a node
+keeps the list it got first); `extras["horizon"](state)` cuts playouts after that many steps
+and `extras["estimate"](state)` gives each seat's expected share of victory where a playout
+stopped before the end.
+
 The search is deterministic for a given rng state and iteration count. A time budget
 (`seconds`) may cut it short; then the result depends on the machine's speed.
 
@@ -28,7 +35,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.bots import Cancelled
-from companion.bots.playout import Policy, game_policy, playout, sample_chance
+from companion.bots.playout import (
+    MAX_PLAYOUT_STEPS,
+    Policy,
+    Runner,
+    game_extra,
+    game_policy,
+    playout_runner,
+    sample_chance,
+)
 from companion.core.api import GameState
 
 #: strength -> iterations per move (per tree)
@@ -49,6 +64,7 @@ class _Node:
     total: float = 0.0  # summed reward of the seat that made the move leading here
     available: int = 0  # how often this move was legal when its parent was visited
     children: dict[str, _Node] = field(default_factory=dict)
+    options: list[tuple[str, Any]] | None = None  # the game's candidates here, once asked
 
     def ucb(self, exploration: float) -> float:
         mean = self.total / self.visits
@@ -129,9 +145,13 @@ class MCTSBot:
         policy = self.playout_policy
         if policy is None and self.use_game_policy:
             policy = game_policy(state)
+        horizon = game_extra(state, "horizon")
+        steps = horizon(state) if horizon is not None else MAX_PLAYOUT_STEPS
+        hooks = _Hooks(playout_runner(state, policy, steps), game_extra(state, "candidates"),
+                       game_extra(state, "estimate"))
         for _ in range(self.iterations):
             trial = state.determinize(seat, rng) if hidden else state.copy()
-            self._iterate(root, trial, rng, policy)
+            self._iterate(root, trial, rng, hooks)
             if deadline is not None and time.perf_counter() > deadline:
                 break
             if stop is not None and stop():
@@ -139,7 +159,7 @@ class MCTSBot:
         return root
 
     def _iterate(self, root: _Node, state: GameState, rng: random.Random,
-                 policy: Policy | None = None) -> None:
+                 hooks: _Hooks) -> None:
         node = root
         path: list[tuple[_Node, int | None]] = [(root, None)]
         while not state.is_over():
@@ -150,8 +170,7 @@ class MCTSBot:
                 path.append((node, None))
                 continue
             mover = state.to_move()
-            legal = state.legal_moves()
-            keys = [str(m) for m in legal]
+            keys, legal = hooks.options(node, state)
             for key in keys:
                 child = node.children.get(key)
                 if child is not None:
@@ -170,9 +189,33 @@ class MCTSBot:
             node = node.children[keys[index]]
             state._apply(legal[index])
             path.append((node, mover))
-        playout(state, rng, policy=policy)
-        reward = state.returns()
+        hooks.finish(state, rng)
+        reward = hooks.rewards(state)
         for visited, actor in path:
             visited.visits += 1
             if actor is not None:
                 visited.total += reward[actor]
+
+
+@dataclass(frozen=True)
+class _Hooks:
+    """How one search plays out, lists moves and scores, resolved once from the game."""
+
+    finish: Runner
+    candidates: Callable[[GameState], list[Any]] | None = None
+    estimate: Callable[[GameState], Sequence[float]] | None = None
+
+    def options(self, node: _Node, state: GameState) -> tuple[list[str], list[Any]]:
+        """The keys and moves the tree considers at `node` (in `state`)."""
+        if self.candidates is None:
+            legal = state.legal_moves()
+            return [str(m) for m in legal], legal
+        if node.options is None:
+            node.options = [(str(m), m) for m in self.candidates(state)]
+        return [key for key, _ in node.options], [move for _, move in node.options]
+
+    def rewards(self, state: GameState) -> Sequence[float]:
+        """Shares of victory: the result, or the game's estimate where a playout stopped."""
+        if self.estimate is None or state.is_over():
+            return state.returns()
+        return self.estimate(state)

@@ -324,3 +324,119 @@ def test_root_parallel_trees_merge_their_visits() -> None:
     stats = [bot.tree_stats(state.view(1), 1, seed) for seed in seeds]
     assert all(sum(v for v, _ in s.values()) == 40 for s in stats)
     assert str(bot.choose(state.view(1), 1, random.Random(7))) == best_key(stats)
+
+
+# --- the games' own playouts and search hooks ---------------------------------------------
+
+
+def _positions_along(game_id: str, players: int, seed: int, every: int = 7):
+    """Positions of a seeded random game where a seat is to move, every few steps."""
+    game = Game.new(game_id, players, seed=seed)
+    rng = random.Random(seed)
+    found = []
+    while True:
+        game.resolve_chance()
+        if game.state.is_over():
+            return found
+        if len(game.record.entries) % every == 0:
+            found.append(game.state.copy())
+        game.play(rng.choice(game.state.legal_moves()))
+
+
+@pytest.mark.parametrize("expansions", [(), ("E",), ("A", "C"), ("B", "D", "E")])
+def test_etariya_fast_playout_is_the_generic_playout(expansions) -> None:
+    from companion.bots.playout import game_policy, generic_playout
+
+    fast = registry.get("etariya").extras["playout"]
+    for seed in range(4):
+        game = Game.new("etariya", 2, {"expansions": list(expansions)}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(6 * seed):  # from the start, and from later positions
+            game.resolve_chance()
+            game.play(rng.choice(game.state.legal_moves()))
+        for use_policy in (False, True):
+            slow, quick = game.state.copy(), game.state.copy()
+            slow_rng, quick_rng = random.Random(seed), random.Random(seed)
+            steps = generic_playout(slow, slow_rng, 5000,
+                                    game_policy(slow) if use_policy else None)
+            assert fast(quick, quick_rng, 5000, use_policy) == steps
+            assert quick.describe() == slow.describe() and quick.is_over()
+            assert quick_rng.getstate() == slow_rng.getstate()  # the same numbers drawn
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in registry.playable_games()])
+def test_a_games_playout_hooks_play_legal_games_to_the_end(game_id) -> None:
+    """Registry-driven: every game's own playout, policy, candidates and estimate."""
+    info = registry.get(game_id)
+    hooks = {k: info.extras.get(k) for k in ("playout", "playout_policy", "candidates",
+                                              "estimate")}
+    rng = random.Random(3)
+    for players in sorted({info.min_players, info.max_players}):
+        for position in _positions_along(game_id, players, seed=players)[:8]:
+            legal = position.legal_moves()
+            if hooks["playout_policy"]:
+                assert hooks["playout_policy"](position.copy(), rng) in legal
+            if hooks["candidates"]:
+                chosen = hooks["candidates"](position)
+                assert chosen and all(move in legal for move in chosen)
+            if hooks["estimate"]:
+                shares = hooks["estimate"](position)
+                assert len(shares) == players and abs(sum(shares) - 1) < 1e-9
+            if hooks["playout"]:
+                for use_policy in (False, True):
+                    trial = position.copy()
+                    hooks["playout"](trial, rng, 5000, use_policy)
+                    assert trial.is_over() and not trial.invariant_errors()
+                    assert trial.outcome() is not None
+
+
+def test_alluvium_sampled_moves_are_legal_and_uniform() -> None:
+    from collections import Counter
+
+    from companion.games.alluvium.bots import _choose, playout_move
+
+    positions = _positions_along("alluvium", 3, seed=5, every=3)
+    rng = random.Random(9)
+    for position in positions:
+        legal = position.legal_moves()
+        assert _choose(position, rng, use_policy=False) in legal
+        assert playout_move(position, rng) in legal
+    crowded = next(p for p in reversed(positions) if 3 <= len(p.legal_moves()) <= 12)
+    legal = crowded.legal_moves()
+    draws = Counter(str(_choose(crowded, rng, use_policy=False)) for _ in range(200 * len(legal)))
+    assert set(draws) == {str(m) for m in legal}
+    assert all(120 <= n <= 280 for n in draws.values()), draws  # about 200 each
+
+
+def test_alluvium_fast_scoring_agrees_with_the_plain_definitions() -> None:
+    from companion.games.alluvium.scoring import (
+        area_bonus,
+        groups,
+        largest_group,
+        largest_group_size,
+        largest_rectangle,
+    )
+
+    rng = random.Random(11)
+    for _ in range(600):
+        density = rng.random()
+        grid = tuple("".join(rng.choice("RRYGB") if rng.random() < density else "."
+                             for _ in range(9)) for _ in range(9))
+        rectangle = largest_rectangle(grid)
+        assert area_bonus(grid) == (rectangle.area if rectangle else 0)
+        for colour in "RYG":
+            found = groups(grid, colour)
+            assert largest_group(grid, colour) == (found[0] if found else frozenset())
+            assert largest_group_size(grid, colour) == len(largest_group(grid, colour))
+
+
+def test_the_search_keeps_to_the_games_candidates() -> None:
+    from companion.games.alluvium.bots import BRANCHING, candidates
+
+    position = next(p for p in _positions_along("alluvium", 3, seed=2)
+                    if len(p.legal_moves()) > BRANCHING)
+    seat = position.to_move()
+    root = MCTSBot(iterations=60).search(position.view(seat), seat, random.Random(1))
+    allowed = {str(m) for m in candidates(position.view(seat))}
+    assert len(allowed) == BRANCHING and set(root.children) <= allowed
+    assert root.visits == 60
