@@ -54,12 +54,20 @@ def bot_decision_time(game_id: str, kind: str, num_players: int, decisions: int 
                       max_steps: int = 5000) -> tuple[float | None, int]:
     """Mean milliseconds of bot `kind` over real decisions (more than one legal move), and how
     many were timed; (None, 0) for a game whose seats never choose (such as plain 獣裁)."""
+    wall, _cpu, timed = bot_decision_times(game_id, kind, num_players, decisions, max_steps)
+    return wall, timed
+
+
+def bot_decision_times(game_id: str, kind: str, num_players: int, decisions: int = 20,
+                       max_steps: int = 5000) -> tuple[float | None, float | None, int]:
+    """`bot_decision_time` as (wall-clock ms, this thread's CPU ms, decisions timed): the CPU
+    time is what the search costs when other programs share the machine."""
     from companion.core.record import Game
 
     bot = make_bot(kind)
     rng = random.Random(1)
     game = Game.new(game_id, num_players, seed=1)
-    total, timed = 0.0, 0
+    wall, cpu, timed = 0.0, 0.0, 0
     for _ in range(max_steps):
         if timed >= decisions:
             break
@@ -70,13 +78,16 @@ def bot_decision_time(game_id: str, kind: str, num_players: int, decisions: int 
         seat = game.state.to_move()
         view = game.state.view(seat)
         choices = len(game.state.legal_moves())
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.thread_time()
         move = bot.choose(view, seat, rng)
         if choices > 1:
-            total += time.perf_counter() - began
+            wall += time.perf_counter() - began
+            cpu += time.thread_time() - began_cpu
             timed += 1
         game.play(move)
-    return (1000.0 * total / timed if timed else None), timed
+    if not timed:
+        return None, None, 0
+    return 1000.0 * wall / timed, 1000.0 * cpu / timed, timed
 
 
 def head_to_head(game_id: str, bot: str, opponent: str, games: int,

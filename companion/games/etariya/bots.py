@@ -108,15 +108,31 @@ def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int
     # Each colour's cells and all occupied cells as bit masks, kept in step below.
     own = {c: sum(1 << i for i in state.cells_of[c]) for c in CODES}
     occupied = sum(1 << i for i, stone in enumerate(state.stone) if stone)
-    choice, random, hands = rng.choice, rng.random, state.hands
+    choice, random, hands, bag = rng.choice, rng.random, state.hands, state.bag
+    in_bag = sum(bag.values())
     steps = 0
     while steps < max_steps and not state.over:
         steps += 1
-        if state.queue:
-            if state.queue[0][0] == "hand":
-                _draw(state, random())
-            else:
+        queue = state.queue
+        if queue:
+            if queue[0][0] != "hand":
                 state._apply(sample_outcome(state, rng))
+                continue
+            # A stone from the bag into a hand, as `sample_outcome` and `_apply` would.
+            u, acc = random(), 0.0
+            for colour, n in bag.items():
+                if n:
+                    acc += n / in_bag
+                    drawn = colour
+                    if u < acc:
+                        break
+            bag[drawn] -= 1
+            in_bag -= 1
+            hands[queue.pop(0)[1]].append(drawn)
+            state._legal = None
+            if not queue and state.awaiting_turn:
+                state.awaiting_turn = False
+                state._begin_turn()
             continue
         # A seat places a stone: the legal moves are the colours in hand (in colour order),
         # each on its targets (ascending), as the engine's `_targets` gives them.
@@ -161,35 +177,25 @@ def _generic(state: Any, rng: Any, max_steps: int, use_policy: bool) -> int:
 
 
 def _kth(options: list[tuple[str, int]], k: int) -> tuple[str, int]:
-    """The `k`-th (colour, cell) of the options' cells in order."""
+    """The `k`-th (colour, cell) of the options' cells in order (a row of the board at a
+    time, then the row's cells from a table)."""
     for colour, cells in options:
         count = cells.bit_count()
         if k < count:
-            for _ in range(k):
-                cells &= cells - 1
-            return colour, (cells & -cells).bit_length() - 1
+            start = 0
+            while True:
+                row = (cells >> start) & 127
+                here = _ROW_CELLS[row]
+                if k < len(here):
+                    return colour, start + here[k]
+                k -= len(here)
+                start += 7
         k -= count
     raise AssertionError("a stone in hand always has a target")
 
 
-def _draw(state: Any, u: float) -> None:
-    """A stone from the bag into a hand, as `sample_outcome` and `_apply` would."""
-    bag = state.bag
-    total = sum(bag.values())
-    acc, colour = 0.0, ""
-    for code, n in bag.items():
-        if n:
-            acc += n / total
-            colour = code
-            if u < acc:
-                break
-    state._legal = None
-    _kind, seat = state.queue.pop(0)
-    bag[colour] -= 1
-    state.hands[seat].append(colour)
-    if not state.queue and state.awaiting_turn and not state.over:
-        state.awaiting_turn = False
-        state._begin_turn()
+#: The set bits of every 7-bit row, ascending.
+_ROW_CELLS = tuple(tuple(c for c in range(7) if row >> c & 1) for row in range(128))
 
 
 def _best_placements(state: Any, options: list[tuple[str, int]]) -> list[tuple[str, int]]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
@@ -458,9 +459,9 @@ class EtariyaState(GameState):
             self.base[index(CENTRE)] = other(move.faction)
             self.faction[index(CENTRE)] = other(move.faction)
         elif isinstance(move, MapEvent):
-            face = MapFace(int(move.face_id[0]), move.face_id[1], tuple(move.rows))
-            self.placements.append(Placement(move.slot, face, move.turned))
-            for i, f in zip(slot_indexes(move.slot, move.turned), face.pattern, strict=True):
+            placement, cells = _laid(move)
+            self.placements.append(placement)
+            for i, f in cells:
                 self.base[i] = f
                 self.faction[i] = f
         elif isinstance(move, Pair):
@@ -675,6 +676,14 @@ class EtariyaState(GameState):
                 self.reason != "the stones ran out" and max(chips) != WIN_CHIPS:
             errors.append(f"won with {chips} dominance chips")
         return errors
+
+
+@cache
+def _laid(event: MapEvent) -> tuple[Placement, tuple[tuple[int, str], ...]]:
+    """A map event's placement and (cell index, faction) pairs (the same few every game)."""
+    face = MapFace(int(event.face_id[0]), event.face_id[1], tuple(event.rows))
+    cells = tuple(zip(slot_indexes(event.slot, event.turned), face.pattern, strict=True))
+    return Placement(event.slot, face, event.turned), cells
 
 
 def _faces_with(faces: Sequence[MapFace], extra: Sequence[MapFace]) -> list[MapFace]:
