@@ -451,3 +451,19 @@ def _is_zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def test_bots_think_in_this_process_when_no_worker_can_start(qtbot, monkeypatch) -> None:
+    from companion.bots.worker import BotPool
+    from ui.play.controller import ProcessBots, ThreadBots
+
+    def refuse(self, game_id=None):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(BotPool, "start", refuse)
+    game = Game.new("rengeki", 2, {"rounds": 1}, seed=4)
+    c = GameController(None, game, [Seat("", "random"), Seat("", "random")],
+                       bots=ProcessBots(BotPool(1)))
+    c.start()
+    qtbot.waitUntil(lambda: c.finished, timeout=30000)
+    assert isinstance(c.bots, ThreadBots) and c.state.outcome() is not None

@@ -489,7 +489,8 @@ class GameController(QObject):
         """Draw any opening chance, save, and let a bot move if it is a bot's turn."""
         _freeze_start_up_heap()
         if isinstance(self.bots, ProcessBots) and any(s.is_bot for s in self.seats):
-            self.bots.warm_up(self.game.record.game_id)
+            with contextlib.suppress(OSError):  # the first move falls back to a thread
+                self.bots.warm_up(self.game.record.game_id)
         self._after_move(self._resolve())
 
     def play(self, move: Any) -> None:
@@ -543,6 +544,9 @@ class GameController(QObject):
         assert kind is not None
         request = BotRequest(self.game.record.to_dict(), seat, kind)
         try:
+            self._ticket = self.bots.think(request, self._bot_answer)
+        except OSError:  # no worker process could start here: think in this process
+            self.bots = thread_bots()
             self._ticket = self.bots.think(request, self._bot_answer)
         except Exception as exc:  # e.g. a bot kind this version does not know
             self._stop_thinking()
