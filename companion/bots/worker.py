@@ -20,6 +20,7 @@ import contextlib
 import itertools
 import os
 import random
+import signal
 import sys
 import types
 from collections import deque
@@ -86,12 +87,16 @@ class _Positions:
         header = (parsed.game_id, parsed.num_players, parsed.seed,
                   repr(sorted(parsed.options.items())))
         known = len(self._entries)
-        if (self._state is None or header != self._header or known > len(parsed.entries)
-                or parsed.entries[:known] != self._entries):
-            self._state = Game.replay(parsed).state
-        else:
-            for entry in parsed.entries[known:]:
-                self._state.play(self._state.parse_move(entry.move))
+        try:
+            if (self._state is None or header != self._header or known > len(parsed.entries)
+                    or parsed.entries[:known] != self._entries):
+                self._state = Game.replay(parsed).state
+            else:
+                for entry in parsed.entries[known:]:
+                    self._state.play(self._state.parse_move(entry.move))
+        except BaseException:
+            self._state = None  # half replayed: the next request starts afresh
+            raise
         self._header, self._entries = header, list(parsed.entries)
         return self._state
 
@@ -182,9 +187,12 @@ NICENESS = 5
 
 
 def _yield_to_the_interface() -> None:
-    """Run below the interface's priority: when both want a core, the window gets it."""
+    """Run below the interface's priority: when both want a core, the window gets it; and
+    leave Ctrl+C to the interface (it stops its workers itself)."""
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICENESS)
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _warm(game_id: str) -> None:

@@ -24,6 +24,8 @@ SECTIONS = ("startup", "history", "pdf", "games", "stalls", "winrates", "ladder"
 DEFAULT_SECTIONS = ("startup", "history", "pdf", "games", "stalls")
 #: Win-rate goals of MCTS (default strength) per opponent, where an issue set one.
 WIN_RATE_GOALS = {("etariya", "random"): ">= 95%", ("etariya", "greedy"): ">= 70%"}
+#: Decisions timed per game for the default MCTS's move time.
+MCTS_DECISIONS = 20
 #: Goals of MCTS at its default strength in two-seat games (share of games won).
 TWO_SEAT_GOALS = {"random": 0.95, "greedy": 0.70}
 
@@ -175,7 +177,7 @@ def game_lines(args: argparse.Namespace) -> Iterator[Line]:
             for players in sorted({info.min_players, info.max_players}):
                 yield line(f"{info.id}.playouts_per_second", playouts_per_second(
                     info.id, players, seconds), "1/s", players=players)
-            yield _mcts_line(info.id, info.min_players, 2 if args.quick else _bot_moves(info.id))
+            yield _mcts_line(info.id, info.min_players, 2 if args.quick else MCTS_DECISIONS)
         bench = info.extras.get("bench")
         if bench is not None:
             for name, value in bench(args.quick).items():
@@ -193,11 +195,6 @@ def _mcts_line(game_id: str, players: int, decisions: int) -> Line:
     goal = "<= 250 ms" if game_id == "alluvium" else ""
     return line(f"{game_id}.mcts_move", ms, "ms", goal=goal, players=players, decisions=timed,
                 cpu_ms=round(cpu_ms, 1), strength="normal (default)")
-
-
-def _bot_moves(game_id: str) -> int:
-    """Enough decisions for a stable mean."""
-    return 20
 
 
 def winrate_lines(args: argparse.Namespace) -> Iterator[Line]:

@@ -50,7 +50,7 @@ from companion.games.alluvium.rules import (
 from companion.games.alluvium.scoring import edge_masks, score_game
 
 #: Sampled placements tried before the legal moves are listed.
-TRIES = 40
+TRIES = 24
 #: Legal candidates the policy compares.
 CANDIDATES = 5
 #: Share of policy moves chosen at random instead.
