@@ -171,7 +171,7 @@ def play_match(match: Match) -> MatchResult:
 def run_matches(matches: Sequence[Match], processes: int | None = None,
                 play: Callable[[Match], MatchResult] = play_match) -> Iterator[MatchResult]:
     """Play `matches` on `processes` cores (all of them by default), longest kinds first;
-    results come in as they finish."""
+    results come in as they finish. Ctrl+C stops the workers too."""
     processes = processes or os.cpu_count() or 1
     ordered = sorted(matches, key=lambda m: -_cost(m))
     if processes <= 1 or len(ordered) <= 1:
@@ -179,8 +179,32 @@ def run_matches(matches: Sequence[Match], processes: int | None = None,
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(min(processes, len(ordered))) as pool:
-        yield from pool.imap_unordered(play, ordered)
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(processes, len(ordered)), initializer=_worker_start,
+                      initargs=(os.getpid(),)) as pool:
+        results = pool.imap_unordered(play, ordered)
+        for _ in ordered:
+            while True:
+                try:  # a wait with a timeout: Ctrl+C reaches this process between waits
+                    yield results.next(timeout=1.0)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+
+
+def _worker_start(parent: int) -> None:
+    """A ladder worker leaves Ctrl+C to its parent and ends when the parent is gone."""
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _cost(match: Match) -> int:
