@@ -52,17 +52,17 @@ def test_win_rates_are_percentages_over_the_games_asked(capsys):
 
 
 def test_the_ladder_prints_win_rates_with_intervals_and_ratings(capsys):
-    lines = run_bench(capsys, "--only", "ladder", "--game", "rengeki", "--game", "juusai",
+    lines = run_bench(capsys, "--only", "ladder", "--game", "shinyu", "--game", "juusai",
                       "--bots", "random,mcts:weak,mcts", "--jobs", "1")
     by_name = {entry["bench"]: entry for entry in lines}
     assert by_name["juusai.ladder"]["value"] is None  # pure chance: nothing to rank
-    versus = by_name["rengeki.mcts_vs_random"]
+    versus = by_name["shinyu.mcts_vs_random"]
     assert versus["games"] == 2 and versus["goal"] == ">= 95%" and "met" in versus
     low, high = versus["ci95"]
     assert 0 <= low <= versus["value"] <= high <= 100
-    assert {"rengeki.rating.random", "rengeki.rating.mcts", "rengeki.rating.mcts:weak"} <= set(
+    assert {"shinyu.rating.random", "shinyu.rating.mcts", "shinyu.rating.mcts:weak"} <= set(
         by_name)
-    assert by_name["rengeki.rating.random"]["value"] == 0
+    assert by_name["shinyu.rating.random"]["value"] == 0
 
 
 def test_stalls_are_measured_in_the_real_window(capsys):

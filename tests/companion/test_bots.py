@@ -224,6 +224,7 @@ def test_games_of_pure_chance_have_no_choices() -> None:
 
 
 def _mid_game_request(game_id: str, kind: str, steps: int, seed: int = 3):
+    """A request for the first real decision (two legal moves or more) after `steps`."""
     from companion.bots.worker import BotRequest
 
     game = Game.new(game_id, registry.get(game_id).min_players, seed=seed)
@@ -232,15 +233,21 @@ def _mid_game_request(game_id: str, kind: str, steps: int, seed: int = 3):
         game.resolve_chance()
         game.play(rng.choice(game.state.legal_moves()))
     game.resolve_chance()
+    while len(game.state.legal_moves()) < 2:
+        game.play(game.state.legal_moves()[0])
+        game.resolve_chance()
     return BotRequest(game.record.to_dict(), game.state.to_move(), kind)
 
 
 def test_worker_processes_answer_exactly_as_the_bot_in_this_process() -> None:
-    from companion.bots.worker import BotPool, decide
+    from companion.bots.worker import BotPool, decide, parts_of
 
-    requests = [_mid_game_request("etariya", kind, 12) for kind in
-                ("random", "greedy", "mcts:weak", "mcts:strong")]
-    requests += [_mid_game_request("rengeki", "mcts", 3), _mid_game_request("shinyu", "mcts", 1)]
+    assert parts_of("mcts:strong", processes=2) == 4  # four trees on two workers
+
+    requests = [_mid_game_request("etariya", kind, 12)
+                for kind in ("random", "greedy", "mcts:weak")]
+    requests += [_mid_game_request("rengeki", kind, 3) for kind in ("mcts", "mcts:strong")]
+    requests += [_mid_game_request("shinyu", "mcts", 1)]
     pool = BotPool(2)
     try:
         tickets = [pool.submit(request) for request in requests]  # strong splits in 4 parts
