@@ -61,6 +61,10 @@ GROUP_WEIGHT = 0.5
 BORDER_WEIGHT = 0.5
 #: Weight of the rectangle a piece leaves on its own map (the round's area bonus).
 AREA_WEIGHT = 2.0
+#: Longest playout of a search, in steps.
+MAX_HORIZON = 16
+#: Snuggest pieces whose rectangle a search's candidate list weighs (the rest are dropped).
+SHORTLIST = 30
 #: Moves a search considers at a decision.
 BRANCHING = 10
 #: Points of estimated total that make a seat e (2.718…) times likelier to be the winner.
@@ -173,9 +177,13 @@ def _best(state: Any, seat: int, sheet: int, filled: int, found: list[tuple[Any,
 
 def _compact(board: _Board, filled: int, mask: int) -> float:
     """Own map: the rectangle the piece leaves (the round's area bonus) first, then how
-    snugly it sits (filled neighbours, the border)."""
-    return (AREA_WEIGHT * board.area(filled | mask) + board.edges(mask, filled)
-            + BORDER_WEIGHT * (mask & board.border).bit_count())
+    snugly it sits."""
+    return AREA_WEIGHT * board.area(filled | mask) + _snug(board, filled, mask)
+
+
+def _snug(board: _Board, filled: int, mask: int) -> float:
+    """How snugly a piece sits: filled neighbours, cells on the border."""
+    return board.edges(mask, filled) + BORDER_WEIGHT * (mask & board.border).bit_count()
 
 
 class _Board:
@@ -218,15 +226,22 @@ def candidates(state: GameState) -> list[Any]:
     assert isinstance(state, AlluviumState)
     seat = state.actions[0][0]
     sheet = state.held_sheet(seat)
+    filled = filled_mask(state.grids[sheet])
     found = _masked(state, moves)
-    scores = _scores(state, seat, sheet, filled_mask(state.grids[sheet]), found)
-    ranked = sorted(range(len(moves)), key=lambda i: -scores[i])[:BRANCHING]
-    return [moves[i] for i in sorted(ranked)]
+    indexes = list(range(len(moves)))
+    if sheet == seat and len(found) > SHORTLIST:  # the rectangle only for the snug ones
+        board = _board(state.rows, state.cols)
+        snug = [_snug(board, filled, mask) for _, mask in found]
+        indexes = sorted(sorted(indexes, key=lambda i: -snug[i])[:SHORTLIST])
+    scores = _scores(state, seat, sheet, filled, [found[i] for i in indexes])
+    ranked = sorted(range(len(indexes)), key=lambda k: -scores[k])[:BRANCHING]
+    return [moves[indexes[k]] for k in sorted(ranked)]
 
 
 def horizon(state: GameState) -> int:
-    """Steps of a search's playout: most of a round (about four moves a seat, the draws)."""
-    return 4 * state.num_players + 4
+    """Steps of a search's playout: most of a round (about four moves a seat, the draws),
+    at most `MAX_HORIZON` (five seats would take the search past its time)."""
+    return min(4 * state.num_players + 4, MAX_HORIZON)
 
 
 def estimate(state: GameState) -> tuple[float, ...]:
