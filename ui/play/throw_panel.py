@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from companion.table.thrower import faces_for
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_enabled
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import clear_layout, words
+from ui.play.widgets import clear_layout, scrolling, words
 
 #: Move buttons per row.
 COLUMNS = 2
@@ -114,7 +114,7 @@ class ThrowScreens(PlayScreens):
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.board, 3)
-        layout.addWidget(self.throw, 1)
+        layout.addWidget(scrolling(self.throw, left), 2)
         side = QWidget(frame)
         title = words(QLabel(side), *self.side_title)
         self.table.setParent(side)

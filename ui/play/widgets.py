@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QLabel,
     QLayout,
+    QScrollArea,
     QSizePolicy,
     QStyle,
     QStyleOption,
@@ -122,6 +123,16 @@ def antialiased(device: QPaintDevice) -> QPainter:
     painter = QPainter(device)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     return painter
+
+
+def scrolling(content: QWidget, parent: QWidget) -> QScrollArea:
+    """`content` in a frameless scroll area that scrolls when it outgrows a small window (the
+    controls under a board: a turn may offer many moves, a report may run long)."""
+    area = QScrollArea(parent)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(content)
+    return area
 
 
 def clear_layout(layout: QLayout) -> None:

@@ -152,7 +152,8 @@ class MokzoState(GameState):
     acting: list[dict[str, int]] = field(default_factory=list)  # ranks of acting cards
     redacted: bool = False  # a view: other hands hidden, pooled into `deck`
     viewer: int = -1  # the seat a view belongs to
-    _legal: list[Any] | None = field(default=None, repr=False, compare=False)
+    #: The legal moves, worked out once per position (a tuple: copies may share it).
+    _legal: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def start(cls, num_players: int, options: Mapping[str, Any] | None = None) -> MokzoState:
@@ -277,7 +278,7 @@ class MokzoState(GameState):
 
     def legal_moves(self) -> list[Any]:
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = tuple(self._compute_legal())
         return list(self._legal)
 
     def _compute_legal(self) -> list[Any]:

@@ -92,7 +92,8 @@ class TudeState(GameState):
     created: int = 0  # resources that came from supply (for the ledger check)
     spent: int = 0  # resources paid for moves
     last: TurnReport | None = None
-    _legal: list[Any] | None = field(default=None, repr=False, compare=False)
+    #: The legal moves, worked out once per position (a tuple: copies may share it).
+    _legal: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def start(cls, num_players: int, options: Mapping[str, Any] | None = None) -> TudeState:
@@ -209,7 +210,7 @@ class TudeState(GameState):
 
     def legal_moves(self) -> list[Any]:
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = tuple(self._compute_legal())
         return list(self._legal)
 
     def _compute_legal(self) -> list[Any]:
@@ -268,7 +269,7 @@ class TudeState(GameState):
             self.cast = move.face_up
             actions = self.actions(self.mover, self.cast)
             if actions:
-                self._legal = actions
+                self._legal = tuple(actions)
             else:
                 reason = "threw 0" if self.cast == 0 else "no action possible"
                 self._end_turn(TurnReport(self.mover, self.cast, "", reason))

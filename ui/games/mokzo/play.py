@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -37,7 +36,7 @@ from ui.games.mokzo.board_widget import RoadBoard
 from ui.games.mokzo.cards import PER_ROW, PlayersPanel, tile
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import clear_layout, words
+from ui.play.widgets import clear_layout, scrolling, words
 
 #: Move buttons per row.
 COLUMNS = 2
@@ -115,14 +114,10 @@ class MokzoScreens(PlayScreens):
         below_layout.addWidget(self.events)
         below_layout.addWidget(self.moves)
         below_layout.addStretch(1)
-        scroll = QScrollArea(left)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(below)
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.board, 3)
-        layout.addWidget(scroll, 2)
+        layout.addWidget(scrolling(below, left), 2)
         side = QWidget(frame)
         self.hand_box = QGroupBox(side)
         self.hand_grid = QGridLayout(self.hand_box)
