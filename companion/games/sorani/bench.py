@@ -1,81 +1,25 @@
-"""Sorani figures for `companion bench` and the closing notes (no assertions): playout speed,
-bot decision times (median) and win rates of MCTS against the random and greedy bots at 2 and
-4 players, with 95% Wilson intervals. Every function returns a dict."""
+"""Sorani figures for `companion bench` (no assertions): the shared two-seat figures
+(`companion.games.bench`: policy playouts, MCTS and greedy decision times, duels) and the same
+at four seats, where one bot plays against three copies of its opponent (`win_rate`)."""
 
 from __future__ import annotations
 
-import math
-import random
-import statistics
+import os
 import time
 from typing import Any
 
 GAME = "sorani"
+#: Four-seat pairings: (bot, opponent).
+FOUR_SEAT_PAIRINGS = (("mcts", "random"), ("mcts", "greedy"))
 
 
-def playouts_per_second(players: int = 2, seconds: float = 1.0,
-                        use_policy: bool = True) -> dict[str, float]:
-    """Whole games from the first decision to the end per second (the game's own playout,
-    with its policy or at random)."""
-    from companion.core.record import Game
-    from companion.games.sorani.bots import playout
-
-    game = Game.new(GAME, players, seed=1)
-    game.resolve_chance()
-    rng = random.Random(0)
-    count = steps = 0
-    began = time.perf_counter()
-    while True:
-        steps += playout(game.state.copy(), rng, 10_000, use_policy)
-        count += 1
-        elapsed = time.perf_counter() - began
-        if elapsed >= seconds:
-            return {"playouts_per_second": count / elapsed, "steps_per_playout": steps / count}
-
-
-def decision_times(kind: str, players: int = 2, decisions: int = 20,
-                   seed: int = 1) -> dict[str, float]:
-    """Median and mean milliseconds of bot `kind` over real decisions (more than one legal
-    move) of a seeded game played by that bot in every seat."""
-    from companion.bots import make_bot
-    from companion.core.record import Game
-
-    bot = make_bot(kind)
-    rng = random.Random(seed)
-    game = Game.new(GAME, players, seed=seed)
-    times: list[float] = []
-    while len(times) < decisions:
-        game.resolve_chance()
-        if game.state.is_over():
-            game = Game.new(GAME, players, seed=rng.randrange(2**31))
-            continue
-        seat = game.state.to_move()
-        choices = len(game.state.legal_moves())
-        began = time.perf_counter()
-        move = bot.choose(game.state.view(seat), seat, rng)
-        if choices > 1:
-            times.append(1000.0 * (time.perf_counter() - began))
-        game.play(move)
-    return {"median_ms": statistics.median(times), "mean_ms": statistics.fmean(times),
-            "decisions": float(len(times))}
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win share (wins may be fractional: shared wins)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def win_rate(bot: str = "mcts", opponent: str = "random", players: int = 2, games: int = 10,
+def win_rate(bot: str = "mcts", opponent: str = "random", players: int = 4, games: int = 4,
              seed: int = 2000) -> dict[str, Any]:
     """Share of games `bot` wins with one seat against `opponent` in all the others (its seat
     moves round the table from game to game; a k-way shared win counts 1/k), with the 95%
-    interval and the seconds taken."""
+    Wilson interval, the chance level (1 / players) and the seconds taken."""
     from companion.bots.runner import play_bots
+    from companion.games.bench import wilson_interval
 
     won = 0.0
     began = time.perf_counter()
@@ -86,22 +30,27 @@ def win_rate(bot: str = "mcts", opponent: str = "random", players: int = 2, game
         winners = play_bots(GAME, bots, seed + index).outcome.winners
         if seat in winners:
             won += 1.0 / len(winners)
-    low, high = wilson(won, games)
-    return {"bot": bot, "opponent": opponent, "players": players, "games": games,
-            "win_rate": won / games if games else 0.0, "low95": low, "high95": high,
-            "chance_level": 1.0 / players, "seconds": time.perf_counter() - began}
+    rate = won / games if games else 0.0
+    low, high = wilson_interval(rate, games)
+    return {"win_rate": rate, "low95": low, "high95": high, "chance_level": 1.0 / players,
+            "games": games, "seconds": time.perf_counter() - began}
 
 
 def quick_figures(quick: bool = True) -> dict[str, float]:
-    """What `companion bench` prints for Sorani besides the generic lines (names ending in
-    `_ms` are milliseconds). Win rates take long: call `win_rate` for them."""
-    figures = {"policy_playouts_per_second": playouts_per_second(2, 0.3 if quick else 1.0)[
-        "playouts_per_second"]}
-    for players in (2, 4):
-        times = decision_times("greedy", players, 5 if quick else 20)
-        figures[f"greedy_{players}p_median_ms"] = times["median_ms"]
+    """What `companion bench` prints for Sorani (names ending in `_ms` are milliseconds,
+    `_pct` percentages): the shared two-seat figures, then `4p_…` decision times and, in a
+    full run, four-seat win rates over `COMPANION_BENCH_DUELS` games (default 4)."""
+    from companion.games.bench import bench_figures, decision_figures
+
+    figures = bench_figures(GAME, 2, quick)
+    four = decision_figures(GAME, 4, 3 if quick else 10)
+    figures.update({f"4p_{name}": value for name, value in four.items()})
     if not quick:
-        for players in (2, 4):
-            times = decision_times("mcts", players, 20)
-            figures[f"mcts_{players}p_median_ms"] = times["median_ms"]
+        games = int(os.environ.get("COMPANION_BENCH_DUELS", "4"))
+        for bot, opponent in FOUR_SEAT_PAIRINGS:
+            duel = win_rate(bot, opponent, 4, games)
+            name = f"4p_{bot}_vs_{opponent}"
+            figures[f"{name}_win_pct"] = 100 * duel["win_rate"]
+            figures[f"{name}_low_pct"] = 100 * duel["low95"]
+            figures[f"{name}_high_pct"] = 100 * duel["high95"]
     return figures

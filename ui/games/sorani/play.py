@@ -14,6 +14,8 @@ hand-off screen (the face-down reserve is hidden from everybody).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -23,15 +25,13 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLayout,
     QPushButton,
     QSizePolicy,
+    QTabBar,
     QTableWidget,
     QTableWidgetItem,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -41,13 +41,13 @@ from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.moves import Discard, DrawCards, Keep, Place, Take, TakeCard
 from companion.games.sorani.rules import SoraniState
 from companion.games.sorani.scoring import FEATURE_KEYS
-from companion.games.sorani.texts import end_reason
+from companion.games.sorani.texts import end_reason, move_text
 from ui.context import AppContext
 from ui.games.sorani import labels
 from ui.games.sorani.board_widget import NIGHT, BoardCanvas, paint_round, tile_pixmap
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import ElidedLabel, antialiased, isolate, words
+from ui.play.widgets import ElidedLabel, antialiased, clear_layout, isolate, words
 
 #: Rows of the score-so-far table: (keys summed, English, Japanese).
 SCORE_ROWS = (
@@ -60,26 +60,64 @@ SCORE_ROWS = (
 )
 
 
-def _clear(layout: QLayout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget() if item is not None else None
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()
-
-
 def _move_button(move: Any, text: str, parent: QWidget, frame: PlayFrame,
                  icon: str | None = None) -> QPushButton:
     button = QPushButton(text, parent)
     button.setObjectName(f"move:{move}")
-    button.setToolTip(str(move))
+    button.setToolTip(move_text(str(move), language().code))
     if icon is not None:
         button.setIcon(QIcon(tile_pixmap(icon)))
         button.setIconSize(QSize(26, 26))
     button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
     button.clicked.connect(lambda _=False, m=move: frame.play(m))
     return button
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A button of a `ButtonGrid`: the move it plays (None: shown, not to take now)."""
+
+    move: Any
+    text: str
+    name: str
+    icon: str | None = None
+
+
+class ButtonGrid:
+    """A grid of move buttons kept from move to move: their texts, icons and moves change, and
+    a button is made only when more are needed (a grid rebuilt per move would make the panel
+    lay itself out anew each time)."""
+
+    def __init__(self, layout: QGridLayout, parent: QWidget, frame: PlayFrame,
+                 columns: int) -> None:
+        self.layout, self.parent, self.frame, self.columns = layout, parent, frame, columns
+        self.buttons: list[QPushButton] = []
+        self.moves: list[Any] = []
+
+    def offer(self, offers: Sequence[Offer]) -> None:
+        while len(self.buttons) < len(offers):
+            index = len(self.buttons)
+            button = QPushButton(self.parent)
+            button.setIconSize(QSize(26, 26))
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+            button.clicked.connect(lambda _=False, i=index: self._clicked(i))
+            self.layout.addWidget(button, index // self.columns, index % self.columns)
+            self.buttons.append(button)
+        self.moves = [o.move for o in offers]
+        lang = language().code
+        for button, offer in zip(self.buttons, offers, strict=False):
+            button.setText(offer.text)
+            button.setObjectName(offer.name)
+            button.setIcon(QIcon(tile_pixmap(offer.icon)) if offer.icon else QIcon())
+            button.setEnabled(offer.move is not None)
+            button.setToolTip(move_text(str(offer.move), lang) if offer.move else "")
+            button.setVisible(True)
+        for button in self.buttons[len(offers):]:
+            button.setVisible(False)
+
+    def _clicked(self, index: int) -> None:
+        if index < len(self.moves) and self.moves[index] is not None:
+            self.frame.play(self.moves[index])
 
 
 class TrackWidget(QWidget):
@@ -147,10 +185,12 @@ class SoraniScreens(PlayScreens):
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
         self.frame = frame
         area = QWidget(frame)
-        self.seat_row = QHBoxLayout()
-        self.seat_row.setContentsMargins(0, 0, 0, 0)
-        self.seat_group = QButtonGroup(area)
-        self.seat_group.setExclusive(True)
+        self.seat_tabs = QTabBar(area)
+        self.seat_tabs.setObjectName("boards")
+        self.seat_tabs.setExpanding(True)
+        self.seat_tabs.setElideMode(Qt.TextElideMode.ElideRight)
+        self.seat_tabs.setUsesScrollButtons(False)
+        self.seat_tabs.tabBarClicked.connect(self.look_at)
         self.board_label = ElidedLabel("", area)
         self.canvas = BoardCanvas(area)
         self.canvas.move_chosen.connect(frame.play)
@@ -160,7 +200,7 @@ class SoraniScreens(PlayScreens):
         area_layout = QVBoxLayout(area)
         area_layout.setContentsMargins(0, 0, 0, 0)
         area_layout.setSpacing(2)
-        area_layout.addLayout(self.seat_row)
+        area_layout.addWidget(self.seat_tabs)
         area_layout.addWidget(self.board_label)
         area_layout.addWidget(self.canvas, 1)
         area_layout.addWidget(self.hint)
@@ -193,6 +233,8 @@ class SoraniScreens(PlayScreens):
         display_layout.addWidget(self.planets_label)
         display_layout.addWidget(self.planets)
         display_layout.addLayout(self.trade_grid)
+        self.display_buttons = ButtonGrid(self.display_grid, self.display_box, frame, 3)
+        self.trade_buttons = ButtonGrid(self.trade_grid, self.display_box, frame, 1)
         self.hand_box = words(QGroupBox(side), "Your tiles", "手持ちのタイル", "setTitle")
         self.hand_row = QGridLayout(self.hand_box)
         self.hand_group = QButtonGroup(side)
@@ -254,24 +296,17 @@ class SoraniScreens(PlayScreens):
             self.tile = tiles[0] if tiles else None
 
     def _show_seats(self, position: Position) -> None:
+        """A tab per board, named after its player (elided when narrow)."""
         if not self._changed("seats", position.names):
             return
-        for button in self.seat_group.buttons():
-            self.seat_group.removeButton(button)
-        _clear(self.seat_row)
-        front = self.board_in_front(position)
+        tabs = self.seat_tabs
+        while tabs.count() > len(position.names):
+            tabs.removeTab(tabs.count() - 1)
         for seat, name in enumerate(position.names):
-            button = QToolButton(self.canvas.parentWidget())
-            button.setText(name if len(name) <= 14 else name[:13] + "…")
-            button.setToolTip(name)
-            button.setCheckable(True)
-            button.setChecked(seat == front)
-            button.setObjectName(f"board:{seat}")
-            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-            button.clicked.connect(lambda _=False, s=seat: self.look_at(s))
-            self.seat_group.addButton(button)
-            self.seat_row.addWidget(button)
-            button.show()
+            if seat >= tabs.count():
+                tabs.addTab(name)
+            tabs.setTabText(seat, name)
+            tabs.setTabToolTip(seat, name)
 
     def look_at(self, seat: int) -> None:
         """Show another board (the mover's again when it is the mover's seat)."""
@@ -293,8 +328,7 @@ class SoraniScreens(PlayScreens):
         name = isolate(position.names[seat])
         self.board_label.setText(tr(f"Board of {name}", f"{name} のボード")
                                  + (f" · {spec}" if spec else ""))
-        for button in self.seat_group.buttons():
-            button.setChecked(button.objectName() == f"board:{seat}")
+        self.seat_tabs.setCurrentIndex(seat)
         self._show_hint()
 
     def _show_hint(self) -> None:
@@ -314,27 +348,18 @@ class SoraniScreens(PlayScreens):
                                          tuple(state.branches_shown), tuple(takes),
                                          tuple(state.track))):
             return
-        _clear(self.display_grid)
-        _clear(self.trade_grid)
         legal = {str(m): m for m in position.legal if type(m) is Take}
         shown = state.clusters_shown + state.branches_shown
-        for i, tile in enumerate(labels_unique(shown)):
+        offers = []
+        for tile in dict.fromkeys(shown):
             count = shown.count(tile)
-            text = tile + (f" ×{count}" if count > 1 else "")
             move = legal.get(f"take {tile}")
-            button = _move_button(move or f"take {tile}", text, self.display_box, self.frame,
-                                  tile)
-            button.setEnabled(move is not None)
-            if move is None:
-                button.setObjectName(f"shown:{tile}")
-            self.display_grid.addWidget(button, i // 3, i % 3)
-            button.show()
-        trades = [m for m in legal.values() if m.planet]
-        for i, move in enumerate(trades):
-            button = _move_button(move, labels.move_button_text(move, state), self.display_box,
-                                  self.frame, state.track[move.planet - 1])
-            self.trade_grid.addWidget(button, i // 2, i % 2)
-            button.show()
+            offers.append(Offer(move, tile + (f" ×{count}" if count > 1 else ""),
+                                f"move:{move}" if move else f"shown:{tile}", tile))
+        self.display_buttons.offer(offers)
+        self.trade_buttons.offer([
+            Offer(m, labels.move_button_text(m, state), f"move:{m}", state.track[m.planet - 1])
+            for m in legal.values() if m.planet])
 
     def _show_hand(self, position: Position) -> None:
         state: SoraniState = position.state
@@ -348,7 +373,7 @@ class SoraniScreens(PlayScreens):
             return
         for button in self.hand_group.buttons():
             self.hand_group.removeButton(button)
-        _clear(self.hand_row)
+        clear_layout(self.hand_row)
         for column, tile in enumerate(dict.fromkeys(held)):
             button = QPushButton(labels.tile_name(tile), self.hand_box)
             button.setIcon(QIcon(tile_pixmap(tile)))
@@ -383,7 +408,7 @@ class SoraniScreens(PlayScreens):
         rows = tuple((v, tuple(r), len(state.decks[v])) for v, r in sorted(state.rows.items()))
         if not self._changed("cards", (rows, tuple(state.drawn), tuple(legal))):
             return
-        _clear(self.cards_layout)
+        clear_layout(self.cards_layout)
         for value in sorted(state.rows):
             title = QLabel(tr(f"★{value}: {len(state.decks[value])} in the deck",
                               f"★{value}: 山に {len(state.decks[value])} 枚"), self.cards_box)
@@ -402,21 +427,26 @@ class SoraniScreens(PlayScreens):
                 self._card_line(card, legal.get(f"keep {card}"))
 
     def _card_line(self, card: str, move: Any) -> None:
-        """A face-up or drawn card: a button when it may be taken now, else its name; the
-        criterion below in small print."""
+        """A face-up or drawn card: its name (a button when it may be taken now) and its
+        criterion in small print, one label where it can be (labels with a style sheet each
+        are slow to show)."""
         feature = catalogue().feature(card)
+        lang = language().code
+        criterion = f"<small style='color:#555a70'>{escape(feature.text(lang))}</small>"
+        label = QLabel(self.cards_box)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setToolTip(labels.feature_line(card))
         if move is not None:
-            widget: QWidget = _move_button(move, labels.move_button_text(move, None),
-                                           self.cards_box, self.frame, card)
+            button = _move_button(move, labels.move_button_text(move, None), self.cards_box,
+                                  self.frame, card)
+            button.setToolTip(labels.feature_line(card))
+            self.cards_layout.addWidget(button)
+            label.setText(criterion)
         else:
-            widget = QLabel(f"★{feature.stars} {card} {feature.name(language().code)}",
-                            self.cards_box)
-        widget.setToolTip(labels.feature_line(card))
-        criterion = QLabel(feature.text(language().code), self.cards_box)
-        criterion.setWordWrap(True)
-        criterion.setStyleSheet("color: #555a70; font-size: 11px; margin-left: 12px;")
-        self.cards_layout.addWidget(widget)
-        self.cards_layout.addWidget(criterion)
+            name = escape(f"★{feature.stars} {card} {feature.name(lang)}")
+            label.setText(f"{name}<br>{criterion}")
+        self.cards_layout.addWidget(label)
 
     def _show_scores(self, position: Position) -> None:
         state: SoraniState = position.state
@@ -478,10 +508,6 @@ class SoraniScreens(PlayScreens):
     def retranslate(self) -> None:
         if self.position is not None:
             self.show(self.position)  # every part's signature holds the language
-
-
-def labels_unique(items: Sequence[str]) -> list[str]:
-    return list(dict.fromkeys(items))
 
 
 def _short(name: str) -> str:
