@@ -218,7 +218,7 @@ def test_drawing_two_keeps_one_and_lays_the_other_face_up() -> None:
     other = state.view(1 - state.drawer())
     assert other.drawn == [HIDDEN, HIDDEN]  # the others do not see them yet
     game.play(Keep(drawn[0]))
-    assert state.rows[draw.stars] == row_before + [drawn[1]]
+    assert state.rows[draw.stars] == [*row_before, drawn[1]]
 
 
 # --- the reserve, round 12, the end -------------------------------------------------------------
