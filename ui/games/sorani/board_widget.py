@@ -1,6 +1,7 @@
 """A Sorani player board drawn from the state: the lattice of round spaces with a cross space
 in every gap, the tiles with their stars, colours and branch lines, and — for the held tile
-chosen to place — the legal spots highlighted and the tile under the mouse.
+chosen to place — the legal spots highlighted and the tile under the mouse. A surrounded dark
+sky has a dotted gold ring; a tile that scores as the board stands, a green one.
 
 A branch tile follows the mouse over the cross spaces, turned with R, the mouse wheel or the
 right button; it is green where `legal` has that placement and red elsewhere. A round tile
@@ -303,6 +304,10 @@ class BoardCanvas(QWidget):
         for space, code in enumerate(board.cells):
             centre = self.space_centre(space)
             paint_round(painter, code, centre, radius, space in scoring)
+            if code == bd.DARK and bd.is_surrounded(board, space):
+                painter.setPen(QPen(GOLD, 2, Qt.PenStyle.DotLine))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(centre, radius * 0.7, radius * 0.7)
             if not code:
                 painter.setFont(small)
                 painter.setPen(RING)

@@ -42,6 +42,7 @@ from companion.games.sorani.moves import Discard, DrawCards, Keep, Place, Take, 
 from companion.games.sorani.rules import SoraniState
 from companion.games.sorani.scoring import FEATURE_KEYS
 from companion.games.sorani.texts import end_reason, move_text
+from companion.games.sorani.tracker import Phase
 from ui.context import AppContext
 from ui.games.sorani import labels
 from ui.games.sorani.board_widget import NIGHT, BoardCanvas, paint_round, tile_pixmap
@@ -248,7 +249,6 @@ class SoraniScreens(PlayScreens):
         self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.scores.verticalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)
-        self.scores.setMinimumHeight(190)
         self.scores.setTextElideMode(Qt.TextElideMode.ElideRight)
         QVBoxLayout(self.scores_box).addWidget(self.scores)
         self.bonus_label = QLabel(side)
@@ -256,7 +256,7 @@ class SoraniScreens(PlayScreens):
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.note, self.round_label, self.track_label, self.display_box,
-                       self.hand_box, self.scores_box, self.cards_box, self.bonus_label):
+                       self.hand_box, self.cards_box, self.scores_box, self.bonus_label):
             layout.addWidget(widget)
         return side
 
@@ -342,7 +342,8 @@ class SoraniScreens(PlayScreens):
     def _show_display(self, position: Position) -> None:
         state: SoraniState = position.state
         self.planets.set_track(state.track)
-        self.display_box.setVisible(state.round > 0)
+        taking = state.phase not in (Phase.FEATURES, Phase.SCORING)
+        self.display_box.setVisible(state.round > 0 and taking)
         takes = [str(m) for m in position.legal if type(m) is Take]
         if not self._changed("display", (tuple(state.clusters_shown),
                                          tuple(state.branches_shown), tuple(takes),
@@ -473,6 +474,9 @@ class SoraniScreens(PlayScreens):
             header = self.scores.horizontalHeaderItem(seat)
             if header is not None:
                 header.setToolTip(name)
+        table = self.scores
+        rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
+        table.setFixedHeight(rows + table.horizontalHeader().height() + 2 * table.frameWidth())
 
     # --- words -------------------------------------------------------------------------------
     def prompt(self, position: Position) -> str:
