@@ -7,6 +7,7 @@ History and print its Japanese result sheet. Two people at one screen get no han
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
 from PySide6.QtCore import QPoint, Qt
@@ -120,13 +121,18 @@ def test_a_person_plays_a_bot_to_the_end_finds_it_and_prints_it(
     language().set("en")
 
 
-def test_two_people_share_the_screen_without_a_hand_off_and_see_each_board(
-        window, person, qtbot, quiet_games) -> None:
+def two_people(window, person) -> tuple[PlayFrame, SoraniScreens, Any]:
+    """Ann and Bo at one screen, the first tiles on display."""
     view = start(window, person, [("Ann", "Person"), ("Bo", "Person")])
-    screens = screens_of(view)
     controller = view.controller
     assert controller is not None
-    qtbot.waitUntil(lambda: bool(offered(view)), timeout=15000)
+    person.qtbot.waitUntil(lambda: bool(offered(view)), timeout=15000)
+    return view, screens_of(view), controller
+
+
+def test_two_people_share_the_screen_without_a_hand_off_and_see_each_board(
+        window, person, quiet_games) -> None:
+    view, screens, controller = two_people(window, person)
     for _ in range(12):  # a few picks and placements by both
         assert not view.is_covered()
         if screens.canvas.legal:
@@ -136,18 +142,15 @@ def test_two_people_share_the_screen_without_a_hand_off_and_see_each_board(
     mover = controller.game.state.to_move()
     other = 1 - mover
     assert screens.seat_tabs.currentIndex() == mover
-    screens.seat_tabs.tabBarClicked.emit(other)
+    tabs = screens.seat_tabs
+    person.qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(other).center())
     assert screens.canvas.board == controller.game.state.boards[other]
     assert screens.canvas.legal == []  # another's board offers nothing to click
 
 
 def test_undo_takes_back_a_placement_and_a_saved_game_resumes(
         window, person, qtbot, quiet_games) -> None:
-    view = start(window, person, [("Ann", "Person"), ("Bo", "Person")])
-    screens = screens_of(view)
-    controller = view.controller
-    assert controller is not None
-    qtbot.waitUntil(lambda: bool(offered(view)), timeout=15000)
+    view, screens, controller = two_people(window, person)
     while not screens.canvas.legal:
         person.click(offered(view)[0])
     before = controller.game.state.describe()
