@@ -59,6 +59,7 @@ def place_by_hand(person, screens: SoraniScreens) -> Place:
     tile = hand[0].objectName().removeprefix("hand:")
     assert canvas.tile == tile
     move = max((m for m in canvas.legal if m.tile == tile), key=lambda m: m.turn)
+    assert canvas.window().focusWidget() is canvas  # R works right after choosing the tile
     for _ in range(move.turn // 90):
         person.qtbot.keyClick(canvas, Qt.Key.Key_R)
     assert canvas.move_at(spot(screens, move).toPointF()) is not None

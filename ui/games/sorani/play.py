@@ -290,10 +290,13 @@ class SoraniScreens(PlayScreens):
         return max(self.mover_board(position), 0)
 
     def _choose_tile(self, position: Position) -> None:
-        """Keep the chosen held tile while it can still be placed, else the first that can."""
+        """Keep the chosen held tile while it can still be placed, else the first that can
+        (the board takes the keyboard then, so that R turns it)."""
         tiles = [m.tile for m in position.legal if type(m) is Place]
         if self.tile not in tiles:
             self.tile = tiles[0] if tiles else None
+            if self.tile is not None:
+                self.canvas.setFocus()
 
     def _show_seats(self, position: Position) -> None:
         """A tab per board, named after its player (elided when narrow)."""
@@ -400,6 +403,7 @@ class SoraniScreens(PlayScreens):
             for button in self.hand_group.buttons():
                 button.setChecked(button.objectName() == f"hand:{tile}")
             self.frame.turn_label.setText(self.frame.turn_text(self.position))
+        self.canvas.setFocus()  # R turns the tile at once (the tile's button had the focus)
 
     def _show_cards(self, position: Position) -> None:
         state: SoraniState = position.state
