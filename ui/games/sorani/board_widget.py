@@ -136,7 +136,7 @@ class BoardCanvas(QWidget):
         self.hover: QPointF | None = None
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(220, 220)
+        self.setMinimumSize(160, 160)
 
     def sizeHint(self) -> QSize:
         return QSize(460, 460)

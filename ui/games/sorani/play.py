@@ -341,6 +341,7 @@ class SoraniScreens(PlayScreens):
                                  f"{turn}° — R/ホイール/右クリックで回転。"))
         else:
             self.hint.setText("")
+        self.hint.setVisible(bool(self.hint.text()))  # no empty line under the board
 
     def _show_display(self, position: Position) -> None:
         state: SoraniState = position.state
