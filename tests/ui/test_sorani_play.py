@@ -6,9 +6,11 @@ History and print its Japanese result sheet. Two people at one screen get no han
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import QPoint, Qt
 
@@ -171,3 +173,34 @@ def test_undo_takes_back_a_placement_and_a_saved_game_resumes(
     assert screens_of(other).canvas.board == screens.canvas.board
     assert [other.moves.item(i).text() for i in range(other.moves.count())] == \
         [view.moves.item(i).text() for i in range(view.moves.count())]
+
+
+@pytest.mark.parametrize(("lang", "players"), [("ja", 4), ("en", 1)])
+def test_four_seats_and_a_finished_solo_game_fit_the_smallest_window(
+        window, qtbot, quiet_games, lang: str, players: int) -> None:
+    """Four long, Japanese and right-to-left names in the tabs and the score table; a solo
+    game played to its end (the result banner above the board)."""
+    from tests.ui.layout_checks import layout_problems
+    from tests.ui.test_play_and_table_pages_fit import NAMES, settle
+    from ui.i18n import language
+
+    language().set(lang)
+    window.resize(window.minimumSize())
+    area = window.open_game("sorani", "play").widget("play")
+    area.show_form()
+    area.form.set_players(players)
+    for row, name in zip(area.form.rows, NAMES, strict=False):
+        row.set_bot(None)
+        row.name.setText(name)
+    area.form.start()
+    view = area.view
+    rng = random.Random(2)
+    for _ in range(60 if players == 4 else 2000):
+        if not view.legal_moves():
+            break
+        view.play(rng.choice(view.legal_moves()))
+    settle(qtbot)
+    assert players == 4 or view.controller.finished
+    problems = layout_problems(window)
+    language().set("en")
+    assert not problems, "\n".join(problems)
