@@ -27,7 +27,7 @@ Chance outcomes (the driver draws them; a record lists them as ``{"chance": ...}
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
+from typing import ClassVar, Self
 
 from companion.core.api import Move
 from companion.core.errors import MoveParseError
@@ -132,20 +132,27 @@ def _feature_word(word: str, text: str) -> str:
 
 
 @dataclass(frozen=True)
-class TakeCard(Move):
-    """Special-feature draft: take a face-up card."""
+class _FeatureMove(Move):
+    """A move naming one special-feature card: its word, then the card (`WORD f7`)."""
 
+    WORD: ClassVar[str] = ""
     feature: str
 
     def __str__(self) -> str:
-        return f"card {self.feature}"
+        return f"{self.WORD} {self.feature}"
 
     @classmethod
     def parse(cls, text: str) -> Self:
         words = text.split()
-        if len(words) == 2 and words[0] == "card":
+        if len(words) == 2 and words[0] == cls.WORD:
             return cls(_feature_word(words[1], text))
-        raise MoveParseError(text, "'card FEATURE'")
+        raise MoveParseError(text, f"'{cls.WORD} FEATURE'")
+
+
+class TakeCard(_FeatureMove):
+    """Special-feature draft: take a face-up card."""
+
+    WORD = "card"
 
 
 @dataclass(frozen=True)
@@ -165,21 +172,10 @@ class DrawCards(Move):
         raise MoveParseError(text, "'draw 2' or 'draw 3'")
 
 
-@dataclass(frozen=True)
-class Keep(Move):
+class Keep(_FeatureMove):
     """Special-feature draft: keep one of the cards drawn."""
 
-    feature: str
-
-    def __str__(self) -> str:
-        return f"keep {self.feature}"
-
-    @classmethod
-    def parse(cls, text: str) -> Self:
-        words = text.split()
-        if len(words) == 2 and words[0] == "keep":
-            return cls(_feature_word(words[1], text))
-        raise MoveParseError(text, "'keep FEATURE'")
+    WORD = "keep"
 
 
 @dataclass(frozen=True)
