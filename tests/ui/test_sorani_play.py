@@ -204,3 +204,13 @@ def test_four_seats_and_a_finished_solo_game_fit_the_smallest_window(
     problems = layout_problems(window)
     language().set("en")
     assert not problems, "\n".join(problems)
+
+
+def test_the_reserve_shows_as_a_count_of_face_down_planets(window, person, quiet_games) -> None:
+    _view, screens, controller = two_people(window, person)
+    state = controller.game.state
+    assert len(state.reserve) == 4 and "?" not in state.reserve  # the engine knows them
+    shown = screens.reserve_label.text()
+    assert "4 planets face down" in shown
+    names = {c.name("en") for c in catalogue().colours}
+    assert not any(name in shown for name in names)  # which ones, nobody sees

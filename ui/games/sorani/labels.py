@@ -66,6 +66,17 @@ def round_line(state: Any) -> str:
     return tr(f"Round {state.round} / {ROUNDS}", f"ラウンド {state.round} / {ROUNDS}")
 
 
+def reserve_line(state: Any) -> str:
+    """The face-down reserve as everybody sees it: how many, never which."""
+    if state.reserve_entered:
+        return tr("Reserve: on the track since the track ran empty.",
+                  "予備の惑星: トラックが空になったので中央に置いた。")
+    count = len(state.reserve)
+    return tr(f"Reserve: {count} planets face down (they go on the centre of the track "
+              "once it is empty).",
+              f"予備の惑星: 伏せて {count} 枚(トラックが空になると中央に置く)。")
+
+
 def track_html(state: Any) -> str:
     """The five phases of a round, the current one in bold."""
     phase = state.phase

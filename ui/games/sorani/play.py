@@ -233,6 +233,10 @@ class SoraniScreens(PlayScreens):
         display_layout.addLayout(self.display_grid)
         display_layout.addWidget(self.planets_label)
         display_layout.addWidget(self.planets)
+        self.reserve_label = QLabel(self.display_box)
+        self.reserve_label.setObjectName("reserve")
+        self.reserve_label.setWordWrap(True)
+        display_layout.addWidget(self.reserve_label)
         display_layout.addLayout(self.trade_grid)
         self.display_buttons = ButtonGrid(self.display_grid, self.display_box, frame, 3)
         self.trade_buttons = ButtonGrid(self.trade_grid, self.display_box, frame, 1)
@@ -346,6 +350,7 @@ class SoraniScreens(PlayScreens):
     def _show_display(self, position: Position) -> None:
         state: SoraniState = position.state
         self.planets.set_track(state.track)
+        self.reserve_label.setText(labels.reserve_line(state))
         taking = state.phase not in (Phase.FEATURES, Phase.SCORING)
         self.display_box.setVisible(state.round > 0 and taking)
         takes = [str(m) for m in position.legal if type(m) is Take]
