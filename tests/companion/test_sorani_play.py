@@ -340,3 +340,18 @@ def test_the_document_names_the_reconstruction_boards_and_result() -> None:
     board = document["boards"][0]
     assert board["board"] == state.boards[0].spec and board["cards"] == state.boards[0].cards
     assert all(LATTICE.space_index(name) is not None for name in board["spaces"])
+
+
+def test_the_four_seat_win_rate_counts_the_bot_seat_and_shared_wins() -> None:
+    """The bot's seat moves round the table; a k-way shared win counts 1/k."""
+    from companion.bots.runner import play_bots
+    from companion.games.sorani.bench import win_rate
+
+    figures = win_rate("random", "random", players=4, games=2, seed=7)
+    won = 0.0
+    for index in range(2):
+        winners = play_bots("sorani", ["random"] * 4, 7 + index).outcome.winners
+        if index in winners:
+            won += 1 / len(winners)
+    assert figures["win_rate"] == won / 2 and figures["chance_level"] == 0.25
+    assert figures["low95"] <= figures["win_rate"] <= figures["high95"]
