@@ -2,13 +2,15 @@
 boards and tiles (said so at the top of the side panel).
 
 The board (left) is one player's board drawn from the state — the seat to move's, or any
-other chosen above it — with the legal spots of the held tile chosen highlighted; R, the wheel
-or a right click turns a branch tile. The side panel shows the round and the phase track, this
-round's display of star clusters and branch tiles (a person's picks are its buttons, trades
-for a planet below them), the planet track with the clusters' marks, the tiles in hand, the
-special-feature cards face up (and the cards drawn), the score so far per category for every
-board (the score pad's own code) and the bonus tiles. Nothing private: hot-seat people need no
-hand-off screen (the face-down reserve is hidden from everybody).
+other chosen in the tabs above it — with the legal spots of the held tile chosen highlighted;
+R, the wheel or a right click turns a branch tile. The side panel shows the round and the phase
+track, this round's display of star clusters and branch tiles (a person's picks are its
+buttons, trades for a planet below them), the planet track with the clusters' marks and the
+face-down reserve as a count, the tiles in hand, the special-feature cards face up (and the
+cards drawn), the score so far per category for every board (the score pad's own code) and the
+bonus tiles. Nothing stays private to one seat, so hot-seat people need no hand-off screen
+(the reserve is hidden from everybody; two drawn cards are chosen from at once and both end
+face up).
 """
 
 from __future__ import annotations
