@@ -578,6 +578,23 @@ def test_export_the_record_as_json_and_the_moves_as_text(qtbot, monkeypatch, tmp
     assert view.note.text().startswith("Not written: ")
 
 
+def test_exports_are_user_only_whatever_the_umask(qtbot, monkeypatch, tmp_path: Path,
+                                                  quiet_games) -> None:
+    import os
+    import stat
+
+    view = standalone(qtbot, bot_play("rengeki", ["Ann", "Ben"], 3))
+    old = os.umask(0o022)
+    try:
+        view.export_json(tmp_path / "record.json")
+        view.export_text(tmp_path / "moves.txt")
+    finally:
+        os.umask(old)
+    for name in ("record.json", "moves.txt"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["moves.txt", "record.json"]
+
+
 def test_play_from_here_without_the_main_window_opens_a_game_window(qtbot, quiet_games) -> None:
     from ui.play.controller import Seat
 
