@@ -114,6 +114,19 @@ def test_back_up_the_history_file(window, tmp_path) -> None:
     assert window.status_label.text().startswith(f"Backup written: {target} (a copy")
 
 
+def test_a_backup_is_user_only_whatever_the_umask(window, tmp_path) -> None:
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    old = os.umask(0o022)
+    try:
+        target = transfer.backup_history(window, folder / "copy.db")
+    finally:
+        os.umask(old)
+    assert target is not None
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert [p.name for p in folder.iterdir()] == ["copy.db"]  # no journal or temp left
+
+
 def test_long_work_shows_how_far_it_is_and_errors_come_back(qtbot, english) -> None:
     import threading
 

@@ -472,6 +472,44 @@ def test_a_record_of_an_unknown_game_is_a_sentence(qtbot, person, window) -> Non
                                     "app cannot play that game.")
 
 
+@pytest.mark.parametrize(("game_id", "seed"), [("etariya", 11), ("rengeki", 3)])
+def test_a_play_that_came_in_through_companion_import_replays_to_the_same_end(
+        qtbot, person, tmp_path: Path, capsys, quiet_games, game_id: str, seed: int) -> None:
+    """Exported from one history with `companion export`, read into a fresh one with `companion
+    import`: stepped through to its end, the replay shows the position the game ended in (the
+    chance of a stick game included)."""
+    import db
+    from ui.cli import main
+
+    source, fresh = (f"sqlite:///{tmp_path / name}" for name in ("source.db", "fresh.db"))
+    original = bot_play(game_id, ["Ann", ""], seed)
+    database = db.open_database(source)
+    db.add_play(database, original)
+    database.close()
+    exported = tmp_path / "plays.json"
+    assert main(["--db", source, "export", "-o", str(exported)]) == 0
+    assert main(["--db", fresh, "import", str(exported)]) == 0
+    assert capsys.readouterr().out == "imported 1 plays\n"
+    database = db.open_database(fresh)
+    try:
+        (listed,) = db.list_plays(database)
+        imported = db.get_play(database, listed.id)
+    finally:
+        database.close()
+    assert imported is not None and imported.record is not None
+    view = standalone(qtbot, imported)
+    person.activate(view)
+    steps = len(engine_positions(record_of(original)))
+    for _ in range(steps - 1):
+        press(person, view, Qt.Key.Key_Right)
+    end = Game.replay(record_of(original)).state
+    assert end.is_over() and view.index == steps - 1
+    assert shown(view).state.describe() == end.describe()
+    assert shown(view).state.outcome() == end.outcome()
+    assert view.frame.seat_names() == ("Ann", "Bot · Random")
+    assert view.frame.turn_label.text().startswith("The game is over. ")
+
+
 def test_an_unfinished_play_replays_to_its_last_saved_move(qtbot, quiet_games) -> None:
     full = bot_play("alluvium", ["Ann", "Ben", "Cy"], 2)
     cut = 40
@@ -576,6 +614,23 @@ def test_export_the_record_as_json_and_the_moves_as_text(qtbot, monkeypatch, tmp
                         lambda *args: tmp_path / "missing" / "x.txt")
     view.text_action.trigger()
     assert view.note.text().startswith("Not written: ")
+
+
+def test_exports_are_user_only_whatever_the_umask(qtbot, monkeypatch, tmp_path: Path,
+                                                  quiet_games) -> None:
+    import os
+    import stat
+
+    view = standalone(qtbot, bot_play("rengeki", ["Ann", "Ben"], 3))
+    old = os.umask(0o022)
+    try:
+        view.export_json(tmp_path / "record.json")
+        view.export_text(tmp_path / "moves.txt")
+    finally:
+        os.umask(old)
+    for name in ("record.json", "moves.txt"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["moves.txt", "record.json"]
 
 
 def test_play_from_here_without_the_main_window_opens_a_game_window(qtbot, quiet_games) -> None:

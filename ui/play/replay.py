@@ -605,7 +605,7 @@ def replay_play_id(ctx: AppContext, play_id: int, parent: QWidget | None = None)
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write `text` (UTF-8) beside `path` first, then put it in place."""
-    part = path.with_name(path.name + ".part")
-    part.write_text(text, encoding="utf-8")
-    part.replace(path)
+    """Write `text` (UTF-8) user-only, through a temporary file put in place at the end."""
+    from companion.files import write_private
+
+    write_private(path, text.encode("utf-8"))

@@ -1,10 +1,12 @@
 """A read-only table with one row per seat — the name in the seat's colour (cut with "…" when
 long, whole in the tooltip) and the game's figures in short columns with their full titles as
-tooltips — for a game's tally in its side panel or on its table page."""
+tooltips — for a game's tally in its side panel or on its table page. `RowsTable` draws such a
+table from an engine state, with a row per seat the game's table module makes."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont
@@ -89,3 +91,28 @@ class SeatTable(QTableWidget):
                 item.setFont(font)
             self.setItem(row, column, item)
         item.setText(text)
+
+
+class RowsTable(SeatTable):
+    """A seat table drawn from an engine state: `show_state(state, names)` asks the game for a
+    row per seat (`rows_of`: objects with `seat` and `name`), the columns (`columns_for`) and a
+    row's cells (`cells_of`)."""
+
+    def __init__(self, parent: QWidget | None = None, bold_column: int = 1) -> None:
+        super().__init__(parent, bold_column=bold_column)
+        self.rows: Sequence[Any] = []
+
+    def show_state(self, state: Any, names: Sequence[str]) -> None:
+        self.rows = self.rows_of(state, list(names))
+        self.fill(self.columns_for(state),
+                  [(row.seat, row.name, self.cells_of(row)) for row in self.rows])
+
+    def rows_of(self, state: Any, names: list[str]) -> Sequence[Any]:
+        raise NotImplementedError
+
+    def columns_for(self, state: Any) -> list[tuple[str, str]]:
+        """(short title, tooltip) per column."""
+        raise NotImplementedError
+
+    def cells_of(self, row: Any) -> list[str]:
+        raise NotImplementedError

@@ -89,8 +89,8 @@ class ThrowPanel(QWidget):
 class ThrowScreens(PlayScreens):
     """The screens of a game played with thrown sticks and a board: the board above the
     `ThrowPanel`, and beside them a titled table of the seats. A game gives the board and the
-    table (widgets with `show_state`), the number of sticks, the side's title and the move
-    labels, then draws them in `show` (calling `show_throw` for the panel)."""
+    table (widgets with `show_state`), the number of sticks, the side's title and the words of
+    the last turn (`last_turn_text`); `show` draws every position with them."""
 
     sticks = 5
     side_title: tuple[str, str] = ("", "")
@@ -126,3 +126,28 @@ class ThrowScreens(PlayScreens):
 
     def game_started(self) -> None:
         self.throw.clear()
+
+    def show(self, position: Position) -> None:
+        self.position = position
+        state = position.state
+        self.show_board(position)
+        self.throw.show_turn(self.shown_throw(state), position.legal,
+                             self.last_turn_text(state, position.names),
+                             die=self.uses_die(state))
+        self.table.show_state(state, position.names)  # type: ignore[attr-defined]
+
+    # --- what a game may change ------------------------------------------------------------
+    def show_board(self, position: Position) -> None:
+        self.board.show_state(position.state)  # type: ignore[attr-defined]
+
+    def shown_throw(self, state: Any) -> int | None:
+        """The value the sticks show: the last turn's throw (None: none yet, or none made)."""
+        return None if state.last is None else state.last.cast
+
+    def last_turn_text(self, state: Any, names: Sequence[str]) -> str:
+        """What the last turn did, in a sentence ("" before the first)."""
+        return ""
+
+    def uses_die(self, state: Any) -> bool:
+        """The game is played with a die this time (no sticks are drawn)."""
+        return False

@@ -11,11 +11,12 @@
 - `antialiased(widget)`: the painter every board starts with.
 - `clear_layout(layout)`, `stack_when_narrow(layout, width, narrow)`: rows rebuilt per move, a
   tool beside its board that goes above it in a narrow window.
+- `laid_out(layout, *items)`: a box layout filled in one call (widgets, layouts, stretches).
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TypeAlias, TypeVar
 
 from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QPaintDevice, QPainter, QPaintEvent, QResizeEvent
@@ -33,6 +34,10 @@ from PySide6.QtWidgets import (
 from ui.i18n import language, tr
 
 W = TypeVar("W", bound=QWidget)
+B = TypeVar("B", bound=QBoxLayout)
+#: What `laid_out` puts in a box: a widget or a layout, either with its stretch factor as
+#: `(item, stretch)`, or a bare number: an empty stretch of that factor.
+BoxItem: TypeAlias = "QWidget | QLayout | tuple[QWidget | QLayout, int] | int"
 
 FSI, PDI = "\u2068", "\u2069"
 
@@ -149,3 +154,17 @@ def stack_when_narrow(layout: QBoxLayout, width: int, narrow: int) -> None:
     """Side by side from `narrow` pixels of `width` on, one above the other below it."""
     layout.setDirection(QBoxLayout.Direction.TopToBottom if width < narrow
                         else QBoxLayout.Direction.LeftToRight)
+
+
+def laid_out(layout: B, *items: BoxItem) -> B:
+    """`layout` with `items` added in order (see `BoxItem`); returns the layout."""
+    for item in items:
+        if isinstance(item, int):
+            layout.addStretch(item)
+            continue
+        thing, stretch = item if isinstance(item, tuple) else (item, 0)
+        if isinstance(thing, QLayout):
+            layout.addLayout(thing, stretch)
+        else:
+            layout.addWidget(thing, stretch)
+    return layout

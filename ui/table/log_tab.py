@@ -9,8 +9,9 @@ app's thrower, the actions on offer, the game's board and tally beside them, Und
 step (a `TableLog` is an immutable value: a step swaps one value for the next), Save to history
 once the game is over and the names are typed, and Print (the game's board at playing size).
 
-A game subclasses it, gives it its board and tally widgets (each with `show_state`) and
-supplies `enter_throw`, `throw_values`, `is_throw_time`, `turn_text` and `board_sheet`."""
+A game subclasses it (naming its board sheet in `board_sheet_at`; `enter_throw`,
+`throw_values`, `is_throw_time` and `turn_text`) and makes its page with `engine_table_view`,
+giving the tab its board and tally widgets (each with `show_state`)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ from companion.core.chance import throw_sticks
 from companion.display import isolate, move_text
 from companion.history import PlayRecord
 from companion.table.log import TableError, TableLog, names_or_seats
+from ui.context import AppContext
 from ui.games.sticks.sticks_widget import SticksWidget
 from ui.i18n import language, tr
 from ui.play.widgets import clear_layout, stack_when_narrow, words
@@ -60,6 +62,8 @@ class EngineLogTab(TableTab):
     print_text = ("Print the board…", "盤を印刷…")
     #: The app's thrower: how many sticks (0 for a die).
     sticks = 5
+    #: "package.module.function" making the board's `SheetSpec` for a language (Print).
+    board_sheet_at = ""
     undo_stack: QUndoStack
 
     def __init__(self, page: TablePage, game_id: str, board: QWidget, tally: QWidget) -> None:
@@ -142,8 +146,11 @@ class EngineLogTab(TableTab):
         raise NotImplementedError
 
     def board_sheet(self, lang: str) -> Any:
-        """The `SheetSpec` Print makes (the board at playing size)."""
-        raise NotImplementedError
+        """The `SheetSpec` Print makes: the board at playing size, from the function at
+        `board_sheet_at` (imported when first printed)."""
+        from companion.games.hooks import lazy
+
+        return lazy(self.board_sheet_at)(lang)
 
     # --- building ----------------------------------------------------------------------------
     def _build(self) -> None:
@@ -356,3 +363,11 @@ class EngineLogTab(TableTab):
     def resizeEvent(self, event: Any) -> None:
         stack_when_narrow(self.body, self.width(), NARROW)
         super().resizeEvent(event)
+
+
+def engine_table_view(ctx: AppContext | None, game_id: str, tab: type[EngineLogTab],
+                      board: QWidget, tally: QWidget) -> TablePage:
+    """The table page of a game followed by its engine: one `tab` with `board` and `tally`."""
+    page = TablePage(ctx, game_id)
+    page.add_tab(tab(page, game_id, board, tally))
+    return page

@@ -46,7 +46,7 @@ from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.games.alluvium.map_widget import MapWidget, qcolor
 from ui.i18n import language, tr
-from ui.play.widgets import isolate, words
+from ui.play.widgets import isolate, laid_out, words
 from ui.table.frame import TablePage, TableTab
 
 NO_AREA = -1  # the area spin box's "not written" value
@@ -294,21 +294,10 @@ class SheetsTab(AlluviumTab):
         self.track_spins: dict[str, QSpinBox] = {}
         self.group_spins: dict[str, QSpinBox] = {}
         self.area_spins: list[QSpinBox] = []
-        map_column = QVBoxLayout()
-        map_column.addLayout(self.palette_bar)
-        map_column.addWidget(self.map, 1)
-        map_column.addWidget(self.rect_label)
-        side = QVBoxLayout()
-        side.addWidget(self.tracks_box)
-        side.addWidget(self.areas_box)
-        side.addWidget(self.map_area_button)
-        side.addStretch(1)
-        body = QHBoxLayout()
-        body.addLayout(map_column, 3)
-        body.addLayout(side, 2)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.sheet_tabs)
-        layout.addLayout(body, 1)
+        map_column = laid_out(QVBoxLayout(), self.palette_bar, (self.map, 1), self.rect_label)
+        side = laid_out(QVBoxLayout(), self.tracks_box, self.areas_box, self.map_area_button, 1)
+        body = laid_out(QHBoxLayout(), (map_column, 3), (side, 2))
+        laid_out(QVBoxLayout(self), self.sheet_tabs, (body, 1))
 
     def current_sheet(self) -> int:
         return max(0, self.sheet_tabs.currentIndex())

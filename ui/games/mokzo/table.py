@@ -48,7 +48,7 @@ from ui.games.mokzo.board_widget import RoadBoard
 from ui.games.mokzo.cards import PER_ROW, tile
 from ui.i18n import language, tr
 from ui.play.seat_table import SeatTable
-from ui.play.widgets import clear_layout, isolate, stack_when_narrow, words
+from ui.play.widgets import clear_layout, isolate, laid_out, stack_when_narrow, words
 from ui.table.frame import TablePage, TableTab
 from ui.table.players_box import PlayersBox
 from ui.undo import ReplaceState
@@ -71,13 +71,13 @@ class DealTab(TableTab):
     """Who begins, the turn order and the set-up steps, from a seed; Print: the sheets."""
 
     title = ("Deal", "準備")
+    page: MokzoTablePage
     printable = True
     pdf_name = "mokzo-sheets.pdf"
     print_text = ("Print the sheets…", "シートを印刷…")
 
     def __init__(self, page: MokzoTablePage) -> None:
         super().__init__(page)
-        self.mokzo = page
         self.seed = random.randrange(10_000)
         self.deal_button = words(QPushButton(self), "New deal", "新しい準備")
         self.deal_button.setObjectName("mokzo_deal")
@@ -97,13 +97,13 @@ class DealTab(TableTab):
         self.refresh()
 
     def deal(self) -> Any:
-        return setup(self.seed, self.mokzo.players.count(), self.mokzo.players.names())
+        return setup(self.seed, self.page.players.count(), self.page.players.names())
 
     def new_deal(self) -> None:
         """Another deal; a tracker that has not begun starts again with its first player."""
         self.seed = random.randrange(10_000)
         self.refresh()
-        tracker = getattr(self.mokzo, "tracker_tab", None)
+        tracker = getattr(self.page, "tracker_tab", None)
         if tracker is not None and not tracker.started():
             tracker.restart()
 
@@ -116,7 +116,7 @@ class DealTab(TableTab):
     def export_pdf(self, path: Path) -> None:
         from companion.games.mokzo.printing import blank_sheets
 
-        players = self.mokzo.players
+        players = self.page.players
         write_pdf(blank_sheets(players.count(), list(players.names()), language().code), path)
 
     def retranslate(self) -> None:
@@ -132,11 +132,11 @@ class TrackerTab(TableTab):
     printable = True
     pdf_name = "mokzo-tracking.pdf"
     print_text = ("Print a tracking sheet…", "記録表を印刷…")
+    page: MokzoTablePage
     undo_stack: QUndoStack
 
     def __init__(self, page: MokzoTablePage) -> None:
         super().__init__(page)
-        self.mokzo = page
         self.undo_stack = QUndoStack(self)
         self.model: MokzoTracker = self._fresh()
         self.halvings = 0
@@ -151,26 +151,19 @@ class TrackerTab(TableTab):
         self.guide.setWordWrap(True)
         self.table = SeatTable(self, fit=False)
         self.tools = self._build_tools()
-        left = QVBoxLayout()
-        left.addWidget(self.turn_label)
-        left.addWidget(self.guide)
-        left.addWidget(self.tools)
-        left.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(self.board, 3)
-        right.addWidget(self.table, 2)
-        self.body = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
-        self.body.addLayout(left, 2)
-        self.body.addLayout(right, 3)
+        left = laid_out(QVBoxLayout(), self.turn_label, self.guide, self.tools, 1)
+        right = laid_out(QVBoxLayout(), (self.board, 3), (self.table, 2))
+        self.body = laid_out(QBoxLayout(QBoxLayout.Direction.LeftToRight, self),
+                             (left, 2), (right, 3))
         page.players.count_changed.connect(lambda _n: self.restart())
         page.players.names_changed.connect(self._names_changed)
         self.refresh()
 
     def _fresh(self) -> MokzoTracker:
-        players = self.mokzo.players
+        players = self.page.players
         names = names_or_seats(players.names(), players.count(), language().code)
-        return new_tracker(names, self.mokzo.deal_tab.deal().first
-                           if hasattr(self.mokzo, "deal_tab") else 0)
+        return new_tracker(names, self.page.deal_tab.deal().first
+                           if hasattr(self.page, "deal_tab") else 0)
 
     def _build_tools(self) -> QWidget:
         box = QWidget(self)
@@ -326,7 +319,7 @@ class TrackerTab(TableTab):
     def _names_changed(self) -> None:
         from dataclasses import replace
 
-        names = names_or_seats(self.mokzo.players.names(), len(self.model.players),
+        names = names_or_seats(self.page.players.names(), len(self.model.players),
                                language().code)
         self.model = replace(self.model, players=tuple(
             replace(p, name=n) for p, n in zip(self.model.players, names, strict=False)))
@@ -390,7 +383,7 @@ class TrackerTab(TableTab):
         if not self.model.is_over():
             return tr("Finish the game first: Save to history opens once a piece reaches 皇山.",
                       "先にゲームを終えてください: 駒が皇山に着くと履歴に保存できます。")
-        return self.mokzo.players.names_problem()
+        return self.page.players.names_problem()
 
     def play_record(self) -> PlayRecord:
         return self.model.to_play_record()
@@ -398,7 +391,7 @@ class TrackerTab(TableTab):
     def export_pdf(self, path: Path) -> None:
         from companion.export.sheets import blank_sheet
 
-        players = self.mokzo.players
+        players = self.page.players
         write_pdf([blank_sheet("mokzo", players.count(), list(players.names()),
                                language().code)], path)
 

@@ -36,16 +36,12 @@ class NetxijuScreens(ThrowScreens):
     def __init__(self) -> None:
         super().__init__(NetxijuBoard(), TallyTable())
 
-    def show(self, position: Position) -> None:
-        self.position = position
-        state = position.state
-        self.board.show_state(state)
+    def last_turn_text(self, state: Any, names: Sequence[str]) -> str:
         last = state.last
-        report = "" if last is None else turn_text(last, position.names, state.options,
-                                                   language().code)
-        self.throw.show_turn(None if last is None else last.cast, position.legal, report,
-                        die=state.uses_die)
-        self.table.show_state(state, position.names)
+        return "" if last is None else turn_text(last, names, state.options, language().code)
+
+    def uses_die(self, state: Any) -> bool:
+        return bool(state.uses_die)
 
     def on_chance(self, drawn: list[Any]) -> None:
         value = getattr(drawn[-1], "value", None) if drawn else None

@@ -18,7 +18,7 @@ from ui.games.netxiju.tally import TallyTable
 from ui.i18n import language, tr
 from ui.play.widgets import isolate
 from ui.table.frame import TablePage
-from ui.table.log_tab import EngineLogTab
+from ui.table.log_tab import EngineLogTab, engine_table_view
 
 
 class NetxijuLogTab(EngineLogTab):
@@ -26,6 +26,7 @@ class NetxijuLogTab(EngineLogTab):
 
     title = ("Race and tally", "競走と集計")
     sticks = STICKS
+    board_sheet_at = "companion.games.netxiju.printing.board_sheet"
 
     def is_throw_time(self, state: Any) -> bool:
         return not state.is_chance() and not state.is_over()
@@ -52,13 +53,6 @@ class NetxijuLogTab(EngineLogTab):
             return now
         return turn_text(state.last, names, state.options, language().code) + " " + now
 
-    def board_sheet(self, lang: str) -> Any:
-        from companion.games.netxiju.printing import board_sheet
-
-        return board_sheet(lang)
-
 
 def table_view(ctx: AppContext | None, game_id: str = "netxiju") -> TablePage:
-    page = TablePage(ctx, game_id)
-    page.add_tab(NetxijuLogTab(page, game_id, NetxijuBoard(), TallyTable()))
-    return page
+    return engine_table_view(ctx, game_id, NetxijuLogTab, NetxijuBoard(), TallyTable())

@@ -4,15 +4,12 @@ side panel and the table companion show the same table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
-
-from PySide6.QtWidgets import QWidget
 
 from companion.games.netxiju.table import TallyRow, tally_rows
 from companion.games.netxiju.texts import cups_word
 from ui.i18n import language, tr
-from ui.play.seat_table import SeatTable
+from ui.play.seat_table import RowsTable
 
 
 def ox_mark(row: TallyRow) -> str:
@@ -21,26 +18,24 @@ def ox_mark(row: TallyRow) -> str:
     return "○" if row.ox_still_possible else "—"
 
 
-class TallyTable(SeatTable):
-    """One row per player; `show_state(state, names)` fills it."""
+class TallyTable(RowsTable):
+    """One row per player (`tally_rows`); `show_state(state, names)` fills it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, bold_column=1)
-        self.rows: list[TallyRow] = []
+    def rows_of(self, state: Any, names: list[str]) -> list[TallyRow]:
+        return tally_rows(state, names)
 
-    def show_state(self, state: Any, names: Sequence[str]) -> None:
-        self.rows = tally_rows(state, list(names))
+    def columns_for(self, state: Any) -> list[tuple[str, str]]:
         drinks = state.options.get("tally") == "drinks"
-        columns = [(tr("Sq.", "マス"), tr("Square", "マス")),
-                   (tr("Cups", "杯") if drinks else tr("Pts", "罰点"),
-                    cups_word(state.options, language().code)),
-                   (tr("Back", "戻り"), tr("Times sent back to the start",
-                                          "スタートに戻された回数")),
-                   (tr("Place", "着順"), tr("Finishing place", "ゴールの順")),
-                   ("牛行", tr("牛行 (ox walk): ✓ done, ○ still possible, — lost",
-                               "牛行: ✓ 達成、○ まだ可能、— 不可"))]
-        self.fill(columns, [(row.seat, row.name,
-                             [tr("goal", "ゴール") if row.square is None else str(row.square),
-                              str(row.cups), str(row.sent_back),
-                              "" if row.place is None else str(row.place), ox_mark(row)])
-                            for row in self.rows])
+        return [(tr("Sq.", "マス"), tr("Square", "マス")),
+                (tr("Cups", "杯") if drinks else tr("Pts", "罰点"),
+                 cups_word(state.options, language().code)),
+                (tr("Back", "戻り"), tr("Times sent back to the start",
+                                       "スタートに戻された回数")),
+                (tr("Place", "着順"), tr("Finishing place", "ゴールの順")),
+                ("牛行", tr("牛行 (ox walk): ✓ done, ○ still possible, — lost",
+                            "牛行: ✓ 達成、○ まだ可能、— 不可"))]
+
+    def cells_of(self, row: TallyRow) -> list[str]:
+        return [tr("goal", "ゴール") if row.square is None else str(row.square),
+                str(row.cups), str(row.sent_back), "" if row.place is None else str(row.place),
+                ox_mark(row)]

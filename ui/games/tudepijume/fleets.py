@@ -4,15 +4,12 @@ for a ship not built yet). The digital game's side panel and the table companion
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
-
-from PySide6.QtWidgets import QWidget
 
 from companion.games.tudepijume.board import GOAL, SHIP_MARKS, START
 from companion.games.tudepijume.table import FleetRow, ShipRow, fleet_rows
 from ui.i18n import tr
-from ui.play.seat_table import SeatTable
+from ui.play.seat_table import RowsTable
 
 
 def ship_text(ship: ShipRow) -> str:
@@ -22,21 +19,19 @@ def ship_text(ship: ShipRow) -> str:
     return f"{where} · {ship.cargo}"
 
 
-class FleetTable(SeatTable):
-    """One row per player; `show_state(state, names)` fills it."""
+class FleetTable(RowsTable):
+    """One row per player (`fleet_rows`); `show_state(state, names)` fills it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, bold_column=1)
-        self.rows: list[FleetRow] = []
+    def rows_of(self, state: Any, names: list[str]) -> list[FleetRow]:
+        return fleet_rows(state, names)
 
-    def show_state(self, state: Any, names: Sequence[str]) -> None:
-        self.rows = fleet_rows(state, list(names))
-        columns = [("始", tr("Start stock (始)", "スタートの資源")),
-                   ("終", tr("Goal stock (終)", "ゴールの資源")),
-                   *((tr("I" * n, f"船{SHIP_MARKS[n]}"),
-                      tr(f"Ship {'I' * n}: square · cargo (始 start, 終 goal)",
-                         f"船{SHIP_MARKS[n]}: マス · 積み荷")) for n in (1, 2, 3))]
-        self.fill(columns, [(row.seat, row.name,
-                             [str(row.start_stock), str(row.goal_stock),
-                              *(ship_text(ship) for ship in row.ships)])
-                            for row in self.rows])
+    def columns_for(self, state: Any) -> list[tuple[str, str]]:
+        return [("始", tr("Start stock (始)", "スタートの資源")),
+                ("終", tr("Goal stock (終)", "ゴールの資源")),
+                *((tr("I" * n, f"船{SHIP_MARKS[n]}"),
+                   tr(f"Ship {'I' * n}: square · cargo (始 start, 終 goal)",
+                      f"船{SHIP_MARKS[n]}: マス · 積み荷")) for n in (1, 2, 3))]
+
+    def cells_of(self, row: FleetRow) -> list[str]:
+        return [str(row.start_stock), str(row.goal_stock),
+                *(ship_text(ship) for ship in row.ships)]

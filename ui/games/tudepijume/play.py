@@ -40,16 +40,16 @@ class TudeScreens(ThrowScreens):
     def __init__(self) -> None:
         super().__init__(TudeBoard(), FleetTable())
 
-    def show(self, position: Position) -> None:
-        self.position = position
-        state = position.state
-        self.board.show_state(state, acting_ships(state, position.legal))
+    def show_board(self, position: Position) -> None:
+        self.board.show_state(position.state, acting_ships(position.state, position.legal))
+
+    def shown_throw(self, state: Any) -> int | None:
+        """This turn's throw once made, else the last turn's."""
+        return state.cast if state.cast is not None else super().shown_throw(state)
+
+    def last_turn_text(self, state: Any, names: Sequence[str]) -> str:
         last = state.last
-        report = "" if last is None else turn_text(last, position.names, language().code)
-        self.throw.show_turn(state.cast if state.cast is not None else
-                             (last.cast if last is not None else None),
-                             position.legal, report)
-        self.table.show_state(state, position.names)
+        return "" if last is None else turn_text(last, names, language().code)
 
     def on_chance(self, drawn: list[Any]) -> None:
         value = getattr(drawn[-1], "face_up", None) if drawn else None

@@ -18,7 +18,7 @@ from ui.games.tudepijume.fleets import FleetTable
 from ui.i18n import language, tr
 from ui.play.widgets import isolate
 from ui.table.frame import TablePage
-from ui.table.log_tab import EngineLogTab
+from ui.table.log_tab import EngineLogTab, engine_table_view
 
 
 class TudeLogTab(EngineLogTab):
@@ -26,6 +26,7 @@ class TudeLogTab(EngineLogTab):
 
     title = ("Ships, resources, points", "船・資源・得点")
     sticks = STICKS
+    board_sheet_at = "companion.games.tudepijume.printing.board_sheet"
 
     def is_throw_time(self, state: Any) -> bool:
         return bool(state.is_chance())
@@ -45,13 +46,6 @@ class TudeLogTab(EngineLogTab):
         return last + tr(f"{who} threw {state.cast}: what did they do?",
                          f"{who} さんの出目は {state.cast}。行動は?")
 
-    def board_sheet(self, lang: str) -> Any:
-        from companion.games.tudepijume.printing import board_sheet
-
-        return board_sheet(lang)
-
 
 def table_view(ctx: AppContext | None, game_id: str = "tudepijume") -> TablePage:
-    page = TablePage(ctx, game_id)
-    page.add_tab(TudeLogTab(page, game_id, TudeBoard(), FleetTable()))
-    return page
+    return engine_table_view(ctx, game_id, TudeLogTab, TudeBoard(), FleetTable())
