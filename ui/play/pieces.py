@@ -8,6 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from companion.games.pieces import is_light, seat_rgb
+from ui.play.palette import INK
 
 
 def seat_colour(seat: int) -> QColor:
@@ -26,7 +27,7 @@ def draw_piece(painter: QPainter, centre: QPointF, radius: float, seat: int, mar
     `ring` draws a thick outline (the piece to move, the last one moved)."""
     painter.save()
     outline = QPen(ring, max(2.0, radius * 0.28)) if ring is not None \
-        else QPen(QColor("#3a2f22"), max(1.0, radius * 0.08))
+        else QPen(INK, max(1.0, radius * 0.08))
     painter.setPen(outline)
     painter.setBrush(seat_colour(seat))
     painter.drawEllipse(centre, radius, radius)

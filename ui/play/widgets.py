@@ -12,6 +12,8 @@
 - `clear_layout(layout)`, `stack_when_narrow(layout, width, narrow)`: rows rebuilt per move, a
   tool beside its board that goes above it in a narrow window.
 - `laid_out(layout, *items)`: a box layout filled in one call (widgets, layouts, stretches).
+- `follow_pointer(board, minimum)`: a clickable board that sees the pointer move and takes
+  the keyboard, never smaller than `minimum` pixels square.
 """
 
 from __future__ import annotations
@@ -168,3 +170,12 @@ def laid_out(layout: B, *items: BoxItem) -> B:
         else:
             layout.addWidget(thing, stretch)
     return layout
+
+
+def follow_pointer(board: W, minimum: int) -> W:
+    """Make `board` see the pointer (hover previews), take the keyboard, and keep at least
+    `minimum` pixels on each side."""
+    board.setMouseTracking(True)
+    board.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    board.setMinimumSize(minimum, minimum)
+    return board

@@ -47,7 +47,7 @@ from ui.context import AppContext
 from ui.games.alluvium.map_widget import SheetGrid, qcolor
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import antialiased, isolate, words
+from ui.play.widgets import antialiased, follow_pointer, isolate, words
 
 Cell = tuple[int, int]
 
@@ -67,9 +67,7 @@ class PlayBoard(SheetGrid):
         self.card: str | None = None
         self.orientation = 0
         self.hover: Cell | None = None
-        self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(300, 300)
+        follow_pointer(self, 300)
 
     def sizeHint(self) -> QSize:
         return QSize(480, 480)

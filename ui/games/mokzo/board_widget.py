@@ -13,15 +13,12 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.games.mokzo.board import BLOCK, GOAL, KOU, ROUTE, START, square_cell
 from ui.i18n import tr
+from ui.play.palette import GOLD, GREY, INK, PAPER
 from ui.play.pieces import draw_piece
 from ui.play.widgets import antialiased
 
-PAPER = QColor("#f6efdf")
 KOU_FILL = QColor("#efe0b8")
-INK = QColor("#3a2f22")
 ROUTE_INK = QColor(140, 158, 191, 150)
-GREY = QColor("#9a8f7a")
-RING = QColor("#c9a24a")
 
 
 class RoadBoard(QWidget):
@@ -117,4 +114,4 @@ class RoadBoard(QWidget):
                 centre = QPointF(rect.left() + rect.width() * (0.3 + 0.4 * (k % 2)),
                                  rect.top() + rect.height() * (0.38 + 0.3 * (k // 2)))
                 draw_piece(painter, centre, radius, seat,
-                           ring=RING if seat == self.mover else None)
+                           ring=GOLD if seat == self.mover else None)

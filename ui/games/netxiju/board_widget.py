@@ -14,14 +14,11 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from companion.games.netxiju.board import COLUMNS, GOAL, LINES, ROWS, START, cell
 from companion.games.netxiju.rules import OFF
 from ui.i18n import tr
+from ui.play.palette import GOLD, GREY, INK, PAPER
 from ui.play.pieces import draw_piece
 from ui.play.widgets import antialiased
 
-PAPER = QColor("#f6efdf")
-INK = QColor("#3a2f22")
 TRAIL = QColor("#f3d98a")
-TURN_RING = QColor("#c9a24a")
-NUMBER = QColor("#9a8f7a")
 
 
 class NetxijuBoard(QWidget):
@@ -91,7 +88,7 @@ class NetxijuBoard(QWidget):
         font = QFont(self.font())
         font.setPixelSize(max(7, int(rect.height() * 0.17)))
         painter.setFont(font)
-        painter.setPen(NUMBER)
+        painter.setPen(GREY)
         label = str(index)
         if index == START:
             label = tr("Start", "スタート")
@@ -105,7 +102,7 @@ class NetxijuBoard(QWidget):
         painter.save()
         painter.setPen(QPen(INK, 1.2))
         painter.drawLine(rect.bottomLeft(), rect.topRight())
-        painter.setPen(QPen(NUMBER, 0.8))
+        painter.setPen(QPen(GREY, 0.8))
         steps = 8
         for k in range(1, steps):
             t = rect.width() * k / steps
@@ -132,7 +129,7 @@ class NetxijuBoard(QWidget):
                     r = radius * 0.8
                 else:
                     centre, r = rect.center(), radius * 1.3
-                draw_piece(painter, centre, r, seat, ring=TURN_RING if seat == mover else None)
+                draw_piece(painter, centre, r, seat, ring=GOLD if seat == mover else None)
         goal = self.square_rect(GOAL)
         for k, seat in enumerate(state.finish[:6]):
             if state.positions[seat] != OFF:

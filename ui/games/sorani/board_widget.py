@@ -35,7 +35,7 @@ from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.lattice import turn_mask
 from companion.games.sorani.moves import Place
 from ui.i18n import language
-from ui.play.widgets import antialiased
+from ui.play.widgets import antialiased, follow_pointer
 
 NIGHT = QColor("#1f2747")
 RING = QColor("#6d78a6")
@@ -129,14 +129,12 @@ class BoardCanvas(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_pointer(self, 160)
         self.board: Board | None = None
         self.legal: list[Place] = []
         self.tile: str | None = None
         self.turn = 0
         self.hover: QPointF | None = None
-        self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(160, 160)
 
     def sizeHint(self) -> QSize:
         return QSize(460, 460)
@@ -256,14 +254,14 @@ class BoardCanvas(QWidget):
         if move is not None:
             self.move_chosen.emit(move)
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        self.rotate(1 if event.angleDelta().y() >= 0 else -1)
-
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_R:
             self.rotate(-1 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1)
         else:
             super().keyPressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self.rotate(1 if event.angleDelta().y() >= 0 else -1)
 
     def _tooltip(self, point: QPointF) -> None:
         from ui.games.sorani.labels import space_tooltip

@@ -25,13 +25,9 @@ from companion.games.tudepijume.board import (
     place_rect,
 )
 from ui.i18n import language
+from ui.play.palette import GOLD, GREY, INK, PAPER
 from ui.play.pieces import draw_piece, seat_colour
 from ui.play.widgets import antialiased
-
-PAPER = QColor("#f6efdf")
-INK = QColor("#3a2f22")
-RING = QColor("#c9a24a")
-GREY = QColor("#9a8f7a")
 
 Ship = tuple[int, int]  # (seat, ship number 1..3)
 
@@ -173,7 +169,7 @@ class TudeBoard(QWidget):
             for k, (seat, ship) in enumerate(ships):
                 centre = QPointF(rect.left() + rect.width() * (k % columns + 0.5) / columns,
                                  top + (k // columns) * radius * 2.3)
-                ring = RING if (seat, ship) in self.active else None
+                ring = GOLD if (seat, ship) in self.active else None
                 painter.setOpacity(1.0 if state.is_built(seat, ship) else 0.35)  # not built
                 draw_piece(painter, centre, radius, seat, SHIP_MARKS[ship], ring=ring)
         painter.setOpacity(1.0)
