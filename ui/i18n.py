@@ -41,3 +41,10 @@ def language() -> Language:
 def tr(en: str, ja: str) -> str:
     """The text in the current language."""
     return ja if language().code == "ja" else en
+
+
+def reason(error: BaseException) -> str:
+    """What went wrong, in the interface language: the error's own `text(lang)` when it has
+    one (the history's errors, db/errors.py), its message otherwise."""
+    text = getattr(error, "text", None)
+    return str(text(language().code)) if callable(text) else str(error)

@@ -177,3 +177,34 @@ def test_two_computers_of_one_kind_are_told_apart(qtbot) -> None:
     assert sorted(names) == ["Bot · Random (Dark)", "Bot · Random (Light)"]  # their sides
     etariya.shutdown()
     view.controller.wait_for_workers()
+
+
+def test_the_banner_follows_the_save_and_offers_retry(qtbot, person, ctx, monkeypatch) -> None:
+    """A finished play whose save fails: the banner says so in a sentence (in Japanese too,
+    the history's own Japanese sentence) with a Retry button; Retry saves it and the banner
+    then names the play's number in the History."""
+    import db
+
+    language().set("ja")
+    real_update = db.update_play
+    monkeypatch.setattr(db, "update_play", lambda database, play: (_ for _ in ()).throw(
+        db.HistoryBusyError("The history is busy.", ja="履歴は使用中です。")))
+    view = sticks_play.sticks_play_view(ctx, "juusai")
+    qtbot.addWidget(view)
+    view.resize(1000, 640)
+    view.show()
+    view.start(GameSetup("juusai", {"rounds": 1}, [SeatChoice("Ann"), SeatChoice("Ben")], 3))
+    while not view.controller.finished:
+        view.play(view.controller.legal_moves()[0])
+    banner = view.result_panel
+    assert banner.isVisible() and banner.retry_button.isVisible()
+    assert "履歴は使用中です" in banner.history_note.text()
+    assert "busy" not in banner.history_note.text()
+    assert not view.status.isVisible()  # said once, in the banner
+    monkeypatch.setattr(db, "update_play", real_update)
+    person.click(banner.retry_button)
+    play_id = view.controller.play_id
+    assert not banner.retry_button.isVisible()
+    assert banner.history_note.text() == f"履歴に対局 #{play_id} として保存しました。"
+    assert db.get_play(ctx.db, play_id).finished_at is not None
+    view.shutdown()

@@ -50,7 +50,7 @@ from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game
 from companion.history import PlayMode, PlayRecord, SeatResult
 from ui.context import AppContext
-from ui.i18n import tr
+from ui.i18n import reason, tr
 
 __all__ = ["BOT_NAMES", "GameController", "Seat", "bot_label", "bot_rng", "history_name",
            "seat_from_history", "seats_from"]
@@ -677,8 +677,8 @@ class GameController(QObject):
 
     def _autosaved(self, result: Any) -> None:
         if isinstance(result, Exception):  # the game goes on; the person is told
-            self._emit("error", tr(f"Autosave failed: {result}",
-                                   f"自動保存に失敗しました: {result}"))
+            why = reason(result)
+            self._emit("error", tr(f"Autosave failed: {why}", f"自動保存に失敗しました: {why}"))
 
     def _finish(self) -> None:
         outcome = self.game.state.outcome()
@@ -711,9 +711,10 @@ class GameController(QObject):
 
     def _finished_saved(self, result: Any) -> None:
         if isinstance(result, Exception):
-            message = tr(f"The finished play could not be saved: {result}. It stays in the "
+            why = reason(result).rstrip(".。")
+            message = tr(f"The finished play could not be saved: {why}. It stays in the "
                          "History as an unfinished game; try saving it again.",
-                         f"終了した対局を保存できませんでした: {result}。履歴には未完了の"
+                         f"終了した対局を保存できませんでした: {why}。履歴には未完了の"
                          "対局として残っています。もう一度保存してください。")
             self._emit("error", message)
             self._emit("save_failed", message)

@@ -260,10 +260,14 @@ class ResultBanner(QFrame):
         self.detail.setWordWrap(True)
         self.history_note = QLabel(self)
         self.history_note.setWordWrap(True)
+        self.retry_button = QPushButton(self)  # the finished play's save failed: again
+        self.retry_button.setObjectName("retry_save")
+        self.retry_button.setVisible(False)
         self.replay_button = QPushButton(self)
         self.replay_button.setObjectName("replay")
         note_row = QHBoxLayout()
         note_row.addWidget(self.history_note, 1)
+        note_row.addWidget(self.retry_button)
         note_row.addWidget(self.replay_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
@@ -383,6 +387,7 @@ class PlayFrame(QWidget):
         self._position: Position | None = None
         self.replay: Replay | None = None  # replay mode: the record looked at
         self._replay_seats: list[Seat] = []
+        self._save_problem = ""  # why the finished play is not in the history yet
         self._build()
         language().changed.connect(self.retranslate)
         self.retranslate()
@@ -404,6 +409,7 @@ class PlayFrame(QWidget):
         self.result_panel = ResultBanner(self)
         self.result_panel.setVisible(False)
         self.result_panel.replay_button.clicked.connect(self.replay_finished_game)
+        self.result_panel.retry_button.clicked.connect(self.retry_save)
         self.board, self.side_panel = self.screens.build(self)
         self.moves_title = QLabel(self)
         self.moves = MoveList(self)
@@ -554,6 +560,9 @@ class PlayFrame(QWidget):
         controller.chance_drawn.connect(self.screens.on_chance)
         controller.game_over.connect(self._game_over)
         controller.error.connect(self.say)
+        controller.saved.connect(self._show_saved)
+        controller.save_failed.connect(self._show_save_failed)
+        self._save_problem = ""
         self.seat_panel.set_count(len(controller.seats))
         self.result_panel.setVisible(False)
         self.pdf_button.setVisible(False)
@@ -818,11 +827,36 @@ class PlayFrame(QWidget):
         if detail:
             lines.append(detail)
         panel.detail.setText("\n".join(lines))
-        play_id = self.controller.play_id
-        panel.history_note.setText(
-            tr(f"Saved in the History as play #{play_id}.",
-               f"履歴に対局 #{play_id} として保存しました。")
-            if play_id is not None and self.ctx is not None else "")
+        self._show_save_state()
+
+    def _show_save_state(self) -> None:
+        """Where the finished play is: its number in the History, or why it is not there yet
+        with a Retry button (the controller's `saved` / `save_failed`)."""
+        c, panel = self.controller, self.result_panel
+        pending = c is not None and c.save_pending
+        panel.retry_button.setVisible(pending)
+        if pending:
+            panel.history_note.setText(self._save_problem)
+        elif c is not None and c.final_play is not None and c.play_id is not None \
+                and self.ctx is not None:
+            panel.history_note.setText(tr(f"Saved in the History as play #{c.play_id}.",
+                                          f"履歴に対局 #{c.play_id} として保存しました。"))
+        else:
+            panel.history_note.setText("")
+
+    def _show_saved(self, _play_id: int) -> None:
+        self._save_problem = ""
+        self._show_save_state()
+
+    def _show_save_failed(self, message: str) -> None:
+        self._save_problem = message
+        self.say("")  # the banner says it, with its Retry button
+        self._show_save_state()
+
+    def retry_save(self) -> None:
+        """The banner's Retry: save the finished play again."""
+        if self.controller is not None:
+            self.controller.retry_save()
 
     def export_pdf(self, path: Path) -> None:
         """The result sheet of the finished game (the game's own layout when it has one)."""
@@ -845,6 +879,7 @@ class PlayFrame(QWidget):
         self.new_button.setText(tr("New game…", "新しいゲーム…"))
         self.pdf_button.setText(tr("Print result sheet…", "結果シートを印刷…"))
         self.result_panel.replay_button.setText(tr("Replay", "リプレイ"))
+        self.result_panel.retry_button.setText(tr("Retry saving", "もう一度保存"))
         self.screens.retranslate()
         if self.replay is not None:
             self._show_replay_moves()  # the replay view shows its position again
