@@ -49,6 +49,7 @@ from companion.bots.worker import BotAnswer, BotPool, BotRequest
 from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game
 from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.timer import PlayTimer
 from ui.context import AppContext
 from ui.i18n import reason, tr
 
@@ -422,11 +423,12 @@ class GameController(QObject):
             raise ValueError(f"play {play.id} has no game record to resume")
         game = Game.replay(GameRecord.from_dict(play.record))
         seats = [seat_from_history(s) for s in sorted(play.seats, key=lambda s: s.seat)]
-        return cls(ctx, game, seats, play_id=play.id, started_at=play.started_at, parent=parent)
+        return cls(ctx, game, seats, play_id=play.id, started_at=play.started_at,
+                   played_s=play.duration_s or 0, parent=parent)
 
     def __init__(self, ctx: AppContext | None, game: Game, seats: Sequence[Seat], *,
                  play_id: int | None = None, started_at: datetime | None = None,
-                 autosave: bool = True, parent: QObject | None = None,
+                 played_s: int = 0, autosave: bool = True, parent: QObject | None = None,
                  bots: BotRunner | None = None) -> None:
         super().__init__(parent)
         if len(seats) != game.state.num_players:
@@ -436,6 +438,9 @@ class GameController(QObject):
         self.seats = list(seats)
         self._saver = _Saver(play_id)
         self.started_at = started_at or datetime.now().replace(microsecond=0)
+        #: How long the game has been played (a resumed game goes on from its stored time);
+        #: it runs from `start` to the end, saved with every autosave as `duration_s`.
+        self.timer = PlayTimer(elapsed=played_s)
         self.autosave_enabled = autosave and ctx is not None
         self.finished = False
         self.final_play: PlayRecord | None = None  # the finished play (saved, or pending)
@@ -488,6 +493,8 @@ class GameController(QObject):
     def start(self) -> None:
         """Draw any opening chance, save, and let a bot move if it is a bot's turn."""
         _freeze_start_up_heap()
+        if not self.game.state.is_over():
+            self.timer.start()
         if isinstance(self.bots, ProcessBots) and any(s.is_bot for s in self.seats):
             with contextlib.suppress(OSError):  # the first move falls back to a thread
                 self.bots.warm_up(self.game.record.game_id)
@@ -598,8 +605,11 @@ class GameController(QObject):
         returns (at most `FLUSH_ON_EXIT_S`): the autosave keeps the game for later."""
         if self._closed:
             return
-        self._closed = True
         self._invalidate()
+        if self.timer.is_running():  # the time played since the last move is kept too
+            self.timer.pause()
+            self.autosave()
+        self._closed = True
         self._saver.flush(FLUSH_ON_EXIT_S)
         self._saver.close()
 
@@ -664,6 +674,7 @@ class GameController(QObject):
             record=self.game.record.to_dict(),
             notes=outcome.detail if outcome is not None else "",
             id=self.play_id,
+            duration_s=self.timer.seconds() or None,
         )
 
     def autosave(self) -> None:
@@ -683,6 +694,7 @@ class GameController(QObject):
     def _finish(self) -> None:
         outcome = self.game.state.outcome()
         self.finished = True
+        self.timer.pause()
         self._stop_thinking()
         if outcome is not None:
             self.final_play = self.play_record(outcome)

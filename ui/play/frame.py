@@ -77,6 +77,7 @@ from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, bot_label, seats_from
 from ui.play.widgets import ElidedLabel, isolate
+from ui.shell.timer_widget import PlayTimerWidget
 
 #: Pause before a computer's move so that people can follow the board (0 in tests).
 BOT_PAUSE_MS = 400
@@ -446,6 +447,9 @@ class PlayFrame(QWidget):
         self.status.setWordWrap(True)
         self.status.setStyleSheet(ERROR_STYLE)
         self.status.setVisible(False)
+        self.timer_widget = PlayTimerWidget(parent=self)  # the game's time (Ctrl+T pauses)
+        self.timer_widget.add_shortcut(self)
+        self.timer_widget.setVisible(False)
         buttons = self._buttons_row = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.new_button)
@@ -454,8 +458,11 @@ class PlayFrame(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
+        turn_row = QHBoxLayout()
+        turn_row.addWidget(self.turn_label, 1)
+        turn_row.addWidget(self.timer_widget, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.seat_panel)
-        layout.addWidget(self.turn_label)
+        layout.addLayout(turn_row)
         layout.addWidget(self.busy)
         layout.addWidget(self.result_panel)
         layout.addWidget(self.cover, 1)
@@ -513,7 +520,7 @@ class PlayFrame(QWidget):
             self.controller.close()
             self.controller = None
         self.replay, self._replay_seats = replay, list(seats)
-        for button in (self.undo_button, self.new_button, self.pdf_button):
+        for button in (self.undo_button, self.new_button, self.pdf_button, self.timer_widget):
             button.setVisible(False)
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
@@ -562,6 +569,8 @@ class PlayFrame(QWidget):
         controller.error.connect(self.say)
         controller.saved.connect(self._show_saved)
         controller.save_failed.connect(self._show_save_failed)
+        self.timer_widget.set_timer(controller.timer)
+        self.timer_widget.setVisible(True)
         self._save_problem = ""
         self.seat_panel.set_count(len(controller.seats))
         self.result_panel.setVisible(False)
