@@ -43,45 +43,21 @@ from typing import Any, Protocol
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, Qt, QTimer, Signal, Slot
 
 from companion.bots import make_bot as _MAKE_BOT
-from companion.bots import think_seconds
 from companion.bots.runner import bot_rng
 from companion.bots.worker import BotAnswer, BotPool, BotRequest
 from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game
+from companion.display import bot_name
 from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.timer import PlayTimer
 from ui.context import AppContext
 from ui.i18n import reason, tr
 
-__all__ = ["BOT_NAMES", "GameController", "Seat", "bot_label", "bot_rng", "history_name",
+__all__ = ["GameController", "Seat", "bot_rng", "history_name",
            "seat_from_history", "seats_from"]
 
-#: Bot display names by kind (the seat shows "Bot · <name>" when the setup gives no name).
-BOT_NAMES = {
-    "random": ("Random", "ランダム"),
-    "greedy": ("Greedy", "貪欲"),
-    "mcts": ("MCTS", "MCTS"),
-    "mcts:weak": ("MCTS weak", "MCTS 弱"),
-    "mcts:strong": ("MCTS strong", "MCTS 強"),
-}
 #: Seconds a closing window waits for the last saves to land.
 FLUSH_ON_EXIT_S = 5.0
-
-
-def _names(kind: str) -> tuple[str, str]:
-    """(English, Japanese) name of a bot kind; "mcts:2s" reads "MCTS 2 s" / "MCTS 2秒"."""
-    if kind in BOT_NAMES:
-        return BOT_NAMES[kind]
-    name, _, strength = kind.partition(":")
-    seconds = think_seconds(strength)
-    if name == "mcts" and seconds is not None:
-        return (f"MCTS {seconds:g} s", f"MCTS {seconds:g}秒")
-    return (kind, kind)
-
-
-def bot_label(kind: str) -> str:
-    en, ja = _names(kind)
-    return tr(en, ja)
 
 
 def history_name(name: str, bot: str | None) -> str:
@@ -90,7 +66,7 @@ def history_name(name: str, bot: str | None) -> str:
     if name:
         return name
     if bot:
-        return f"Bot · {_names(bot)[0]}"
+        return bot_name(bot, "en")
     return "?"
 
 

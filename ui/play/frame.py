@@ -71,11 +71,12 @@ from PySide6.QtWidgets import (
 from companion.core.api import Outcome
 from companion.core.record import Game, GameRecord, RecordEntry
 from companion.core.replay import Replay
+from companion.display import bot_name
 from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
-from ui.play.controller import GameController, Seat, bot_label, seats_from
+from ui.play.controller import GameController, Seat, seats_from
 from ui.play.widgets import ElidedLabel, isolate
 from ui.shell.timer_widget import PlayTimerWidget
 
@@ -918,7 +919,7 @@ def seat_display_name(seat: Seat, index: int) -> str:
     if seat.name:
         return seat.name
     if seat.bot:
-        return f"{tr('Bot', 'ボット')} · {bot_label(seat.bot)}"
+        return bot_name(seat.bot, language().code)
     return tr(f"Seat {index + 1}", f"席 {index + 1}")
 
 

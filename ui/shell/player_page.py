@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from companion.history import PlayerProfile
 from ui.context import AppContext
 from ui.i18n import language, tr
+from ui.play.widgets import ElidedLabel
 from ui.shell.common import (
-    ElidedLabel,
     MessageLabel,
     format_number,
     game_name,
@@ -106,7 +106,7 @@ class PlayerPage(QWidget):
         self.back_button = QPushButton(self)
         self.back_button.setObjectName("player_back")
         self.back_button.clicked.connect(self.back.emit)
-        self.title = ElidedLabel(self)
+        self.title = ElidedLabel("", self)
         self.title.setObjectName("player_name")
         self.title.setFont(heading(self, 1.4).font())
         self.game_label = QLabel(self)

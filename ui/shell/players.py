@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
+from ui.play.widgets import ElidedLabel
 from ui.shell.common import (
     ERROR_STYLE,
     OK_STYLE,
-    ElidedLabel,
     EmptyState,
     confirm,
     go_to_library,
@@ -108,7 +108,7 @@ class PlayersPage(QWidget):
         self.status = QLabel(self)
         self.status.setObjectName("players_status")
         self.status.setWordWrap(True)
-        self.selected_label = ElidedLabel(self)
+        self.selected_label = ElidedLabel("", self)
         self.selected_label.setObjectName("selected_player")
         self.selected_label.setFont(heading(self, 1.1).font())
         side = QVBoxLayout()
