@@ -285,3 +285,30 @@ def test_the_start_path_offers_to_continue(qtbot, tmp_path, settings, english) -
     assert offer.list.item(0).text() == "Juusai (Foolish Sticks) — 2026-11-20 21:00 — Ann, Bo"
     offer.reject()
     window.ctx.db.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_resume_offer_names_bots_in_the_language(qtbot, lang) -> None:
+    """A bot seat of an unfinished game reads "Bot · Greedy" / "ボット · 貪欲" (a timed MCTS
+    too), people's names as typed."""
+    from datetime import datetime
+
+    from companion.history import PlayMode, PlayRecord, SeatResult
+    from ui.play.controller import history_name
+
+    seats = [SeatResult(0, "花子"), SeatResult(1, history_name("", "greedy"), is_bot=True,
+                                               bot_kind="greedy"),
+             SeatResult(2, history_name("", "mcts:2s"), is_bot=True, bot_kind="mcts:2s")]
+    play = PlayRecord("juusai", PlayMode.DIGITAL, datetime(2026, 11, 1, 20, 0), seats, id=7)
+    language().set(lang)
+    try:
+        dialog = ResumeDialog([play])
+        qtbot.addWidget(dialog)
+        line = dialog.list.item(0).text()
+    finally:
+        language().set("en")
+    if lang == "ja":
+        assert "ボット · 貪欲" in line and "ボット · MCTS 2秒" in line and "Bot" not in line
+        assert "花子" in line and "、" in line
+    else:
+        assert "Bot · Greedy" in line and "Bot · MCTS 2 s" in line
