@@ -45,11 +45,11 @@ class PlayTimerWidget(QWidget):
             self.time_label.fontMetrics().horizontalAdvance("00:00:00") + 4)
         self.toggle_button = QPushButton(self)
         self.toggle_button.setObjectName("timer_toggle")
-        self.toggle_button.clicked.connect(lambda: self.timer.toggle())
+        self.toggle_button.clicked.connect(self.toggle)
         self.reset_button = QToolButton(self)
         self.reset_button.setText("↺")
         self.reset_button.setObjectName("timer_reset")
-        self.reset_button.clicked.connect(lambda: self.timer.reset())
+        self.reset_button.clicked.connect(self.reset)
         self._shortcut: QShortcut | None = None
         self.ticker = QTimer(self)
         self.ticker.setInterval(1000)
@@ -63,6 +63,13 @@ class PlayTimerWidget(QWidget):
         language().changed.connect(self.retranslate)
         self._timer_changed()
 
+    def toggle(self) -> None:
+        """Start, pause or resume the timer shown."""
+        self.timer.toggle()
+
+    def reset(self) -> None:
+        self.timer.reset()
+
     def set_timer(self, timer: PlayTimer) -> None:
         """Show and drive `timer` from now on (another game in the same page)."""
         self.timer = timer
@@ -73,7 +80,7 @@ class PlayTimerWidget(QWidget):
         """Ctrl+T anywhere in `page` starts, pauses and resumes the timer."""
         shortcut = QShortcut(QKeySequence(TIMER_KEYS), page)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(lambda: self.timer.toggle())
+        shortcut.activated.connect(self.toggle)
         self._shortcut = shortcut
         self.retranslate()
 
