@@ -108,6 +108,20 @@ def repo() -> ModuleType:
     return db
 
 
+def organiser_refusal(ctx: Any, action: tuple[str, str]) -> str:
+    """Why this login may not do `action` (db/errors.py's DELETE_PLAYS, MERGE_PLAYERS...) in
+    a club's shared history: a sentence naming the role that may; "" when it may."""
+    database = getattr(ctx, "db", None)
+    access = getattr(database, "access", None)
+    if database is None or access is None or database.is_organiser:
+        return ""
+    verb, noun = action
+    return tr(f"Only the organiser role “{access.organiser}” may {verb} in this history "
+              f"(you are logged in as “{access.login}”).",
+              f"この履歴で{noun}ができるのはオーガナイザーのロール「{access.organiser}」だけ"
+              f"です（現在のログインは「{access.login}」）。")
+
+
 def other_games(ctx: Any) -> list[str]:
     """Games the app does not know that the history holds ("other:Catan"), by name; none when
     the history is not open or cannot be read (a list to offer is a help, not a must)."""

@@ -55,7 +55,7 @@ from companion.play_entry import PlayEntry
 from companion.timer import format_duration
 from ui.context import AppContext
 from ui.events import events
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.shell.common import (
     EmptyState,
     MessageLabel,
@@ -69,6 +69,7 @@ from ui.shell.common import (
     library_button,
     mode_text,
     named_button,
+    organiser_refusal,
     other_games,
     repo,
     short_name,
@@ -306,7 +307,7 @@ class HistoryPage(QWidget):
             try:
                 names = [p.name for p in repo().list_players(self.ctx.db)]
             except Exception as exc:
-                self.error_label.setText(str(exc))
+                self.error_label.setText(reason(exc))
         self.player_filter.blockSignals(True)
         self.player_filter.clear()
         self.player_filter.addItem(tr("Everybody", "全員"), "")
@@ -365,8 +366,8 @@ class HistoryPage(QWidget):
             plays = db.list_plays(self.ctx.db, limit=LIMIT, **filters)
             self._total = int(db.count_plays(self.ctx.db, **filters))
         except Exception as exc:
-            self.error_label.setText(tr(f"The history could not be read: {exc}",
-                                        f"履歴を読み込めませんでした: {exc}"))
+            self.error_label.setText(tr(f"The history could not be read: {reason(exc)}",
+                                        f"履歴を読み込めませんでした: {reason(exc)}"))
             return
         self.model.set_plays(plays)
         self._update_count()
@@ -546,7 +547,8 @@ def export_play_pdf(parent: QWidget, play: PlayRecord) -> str:
     try:
         write_play_pdf(play, path)
     except Exception as exc:
-        return tr(f"The PDF could not be written: {exc}", f"PDF を書き出せませんでした: {exc}")
+        why = reason(exc)
+        return tr(f"The PDF could not be written: {why}", f"PDF を書き出せませんでした: {why}")
     return tr(f"PDF written: {path}", f"PDF を書き出しました: {path}")
 
 
@@ -640,6 +642,9 @@ class PlayDialog(QDialog):
         self.log_label.setText(tr("Moves", "手順"))
         self.pdf_button.setText(tr("Export PDF…", "PDF に書き出す…"))
         self.delete_button.setText(tr("Delete…", "削除…"))
+        refusal = organiser_refusal(self.ctx, repo().errors.DELETE_PLAYS)
+        self.delete_button.setEnabled(not refusal)  # a member of a club's history may not
+        self.delete_button.setToolTip(refusal)
         self.resume_button.setText(tr("Continue this game", "この対局を続ける"))
         self.replay_button.setText(tr("Replay", "リプレイ"))
         self.edit_button.setText(tr("Edit…", "編集…"))
@@ -704,7 +709,8 @@ class PlayDialog(QDialog):
         try:
             repo().delete_play(self.ctx.db, self.play.id)
         except Exception as exc:
-            self.status.setText(tr(f"Not deleted: {exc}", f"削除できませんでした: {exc}"))
+            why = reason(exc)
+            self.status.setText(tr(f"Not deleted: {why}", f"削除できませんでした: {why}"))
             return False
         events().history_changed.emit()
         self.accept()

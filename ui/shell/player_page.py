@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from companion.history import PlayerProfile
 from ui.context import AppContext
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.play.widgets import ElidedLabel
 from ui.shell.common import (
     MessageLabel,
@@ -198,8 +198,8 @@ class PlayerPage(QWidget):
         try:
             profile = repo().player_profile(self.ctx.db, self.name, game_id=game)
         except Exception as exc:
-            self.error_label.setText(tr(f"The player's numbers could not be read: {exc}",
-                                        f"プレイヤーの成績を読み込めませんでした: {exc}"))
+            self.error_label.setText(tr(f"The player's numbers could not be read: {reason(exc)}",
+                                        f"プレイヤーの成績を読み込めませんでした: {reason(exc)}"))
             return
         self.error_label.setText("")
         if profile is None:  # renamed or merged meanwhile
