@@ -98,7 +98,9 @@ class Position:
 
     `state` is what the viewer may see (`view(viewer)` for hidden information; the whole state
     once the game is over). `legal` is empty while nobody may act here (a computer's turn, a
-    replay). `live` is False for a position looked at in a replay."""
+    replay). `live` is False for a position looked at in a replay; `everything` is True when
+    a replay shows every hidden part (asked for, once the game is over) though `viewer` still
+    names the seat whose place the board takes."""
 
     state: Any
     entries: tuple[RecordEntry, ...]
@@ -109,6 +111,7 @@ class Position:
     to_move: int
     thinking: int | None = None
     live: bool = True
+    everything: bool = False
 
     def is_over(self) -> bool:
         return bool(self.state.is_over())
