@@ -368,7 +368,8 @@ class MoveList(QListWidget):
         names = position.names
         who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
         self._spans.append((index, index + 1))
-        self.addItem(f"{len(self._spans)}. {who}: {screens.move_text(entry, position)}")
+        number = sum(not entries[first].is_chance for first, _end in self._spans)
+        self.addItem(f"{number}. {who}: {screens.move_text(entry, position)}")
 
 
 # --- the frame --------------------------------------------------------------------------------

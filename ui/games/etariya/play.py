@@ -156,6 +156,9 @@ class EtariyaScreens(PlayScreens):
     def move_text(self, entry: RecordEntry, position: Position) -> str:
         return pictures.record_move_text(entry.move)
 
+    def chance_text(self, entry: RecordEntry) -> str | None:
+        return pictures.chance_text(entry.move)
+
     def prompt(self, position: Position) -> str:
         return pictures.prompt(position.state, position.legal)
 
