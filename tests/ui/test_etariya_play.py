@@ -339,6 +339,12 @@ def test_the_move_list_shows_the_stones_drawn_in_the_language(qtbot) -> None:
     assert lines[0].endswith(tuple(f"drew {c}" for c in ("Red", "Blue", "Green", "Violet",
                                                           "Orange", "Yellow")))
     assert " moves first" in lines[0] and lines[1].startswith("1. Ann: ")
+    view.resize(700, 600)  # a narrow side column: the long opening line wraps, never cut
+    qtbot.wait(20)
+    moves = view.moves
+    first = moves.visualItemRect(moves.item(0))
+    assert first.right() <= moves.viewport().width()
+    assert first.height() >= 2 * moves.fontMetrics().height()
     language().set("ja")
     lines = [view.moves.item(i).text() for i in range(view.moves.count())]
     assert "が先手" in lines[0] and "を引いた" in lines[0]

@@ -288,6 +288,8 @@ class MoveList(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setWordWrap(True)  # a move with its draws ("… · drew Red · drew Blue") wraps
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._entries: list[RecordEntry] = []
         #: per line: the entries it shows, [first, end)
         self._spans: list[tuple[int, int]] = []
