@@ -201,6 +201,10 @@ def test_the_banner_follows_the_save_and_offers_retry(qtbot, person, ctx, monkey
     assert "履歴は使用中です" in banner.history_note.text()
     assert "busy" not in banner.history_note.text()
     assert not view.status.isVisible()  # said once, in the banner
+    language().set("en")  # the sentence follows the language
+    assert banner.history_note.text().startswith("The finished play could not be saved: "
+                                                 "The history is busy")
+    language().set("ja")
     monkeypatch.setattr(db, "update_play", real_update)
     person.click(banner.retry_button)
     play_id = view.controller.play_id

@@ -421,6 +421,7 @@ class GameController(QObject):
         self.finished = False
         self.final_play: PlayRecord | None = None  # the finished play (saved, or pending)
         self.save_pending = False  # the finished play is not in the history yet
+        self.save_error: Exception | None = None  # why the last save of it failed
         #: Pause before a bot's move so that people can follow (0 in tests).
         self.bot_delay_ms = 0
         self.paused = False
@@ -690,6 +691,17 @@ class GameController(QObject):
             result = exc
         self._finished_saved(result)
 
+    def save_problem(self) -> str:
+        """Why the finished play is not in the history yet, in the interface language ("" when
+        it is)."""
+        if self.save_error is None:
+            return ""
+        why = reason(self.save_error).rstrip(".。")
+        return tr(f"The finished play could not be saved: {why}. It stays in the History as "
+                  "an unfinished game; try saving it again.",
+                  f"終了した対局を保存できませんでした: {why}。履歴には未完了の対局として"
+                  "残っています。もう一度保存してください。")
+
     def retry_save(self) -> bool:
         """Try again to save a finished play whose save failed; True once it is saved."""
         if not self.save_pending or self.ctx is None or self.final_play is None:
@@ -699,15 +711,13 @@ class GameController(QObject):
 
     def _finished_saved(self, result: Any) -> None:
         if isinstance(result, Exception):
-            why = reason(result).rstrip(".。")
-            message = tr(f"The finished play could not be saved: {why}. It stays in the "
-                         "History as an unfinished game; try saving it again.",
-                         f"終了した対局を保存できませんでした: {why}。履歴には未完了の"
-                         "対局として残っています。もう一度保存してください。")
+            self.save_error = result
+            message = self.save_problem()
             self._emit("error", message)
             self._emit("save_failed", message)
             return
         self.save_pending = False
+        self.save_error = None
         if self.final_play is not None:
             self.final_play.id = result
         self._emit("saved", int(result))

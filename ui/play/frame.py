@@ -395,7 +395,6 @@ class PlayFrame(QWidget):
         self._position: Position | None = None
         self.replay: Replay | None = None  # replay mode: the record looked at
         self._replay_seats: list[Seat] = []
-        self._save_problem = ""  # why the finished play is not in the history yet
         self._build()
         language().changed.connect(self.retranslate)
         self.retranslate()
@@ -578,7 +577,6 @@ class PlayFrame(QWidget):
         controller.save_failed.connect(self._show_save_failed)
         self.timer_widget.set_timer(controller.timer)
         self.timer_widget.setVisible(True)
-        self._save_problem = ""
         self.seat_panel.set_count(len(controller.seats))
         self.result_panel.setVisible(False)
         self.pdf_button.setVisible(False)
@@ -852,7 +850,7 @@ class PlayFrame(QWidget):
         pending = c is not None and c.save_pending
         panel.retry_button.setVisible(pending)
         if pending:
-            panel.history_note.setText(self._save_problem)
+            panel.history_note.setText(c.save_problem() if c is not None else "")
         elif c is not None and c.final_play is not None and c.play_id is not None \
                 and self.ctx is not None:
             panel.history_note.setText(tr(f"Saved in the History as play #{c.play_id}.",
@@ -861,11 +859,9 @@ class PlayFrame(QWidget):
             panel.history_note.setText("")
 
     def _show_saved(self, _play_id: int) -> None:
-        self._save_problem = ""
         self._show_save_state()
 
-    def _show_save_failed(self, message: str) -> None:
-        self._save_problem = message
+    def _show_save_failed(self, _message: str) -> None:
         self.say("")  # the banner says it, with its Retry button
         self._show_save_state()
 
