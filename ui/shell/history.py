@@ -388,7 +388,7 @@ class HistoryPage(QWidget):
         """Edit and Play again act on the selected play (an unfinished one saves itself)."""
         play = self.selected_play()
         self.again_button.setEnabled(play is not None)
-        reason = edit_refusal(play)
+        reason = edit_refusal(play, self.ctx)
         self.edit_button.setEnabled(play is not None and not reason)
         self.edit_button.setToolTip(reason or tr("Correct the selected play (Ctrl+E)",
                                                  "選んだ対局を修正 (Ctrl+E)"))
@@ -505,12 +505,15 @@ class HistoryPage(QWidget):
         self.search.selectAll()
 
 
-def edit_refusal(play: PlayRecord | None) -> str:
+def edit_refusal(play: PlayRecord | None, ctx: Any = None) -> str:
     """Why `play` cannot be edited ("" when it can): an unfinished digital game saves itself
-    after every move, so an edit would be overwritten."""
+    after every move, so an edit would be overwritten; in a club's history only the organiser
+    changes a finished play."""
     if play is not None and not play.is_finished:
         return tr("An unfinished game saves itself after every move: continue it or delete it.",
                   "未完了の対局は一手ごとに自動保存されます。続けるか削除してください。")
+    if play is not None:
+        return organiser_refusal(ctx, repo().errors.EDIT_PLAYS)
     return ""
 
 
@@ -518,7 +521,7 @@ def edit_play(ctx: AppContext, play: PlayRecord, parent: QWidget) -> Any:
     """The entry dialog on a saved play (None when it cannot be edited)."""
     from ui.shell.play_entry import PlayEntryDialog
 
-    if edit_refusal(play):
+    if edit_refusal(play, ctx):
         return None
     dialog = PlayEntryDialog(ctx, PlayEntry.from_play(play), parent)
     dialog.show()
@@ -591,7 +594,7 @@ class PlayDialog(QDialog):
         self.replay_button.clicked.connect(self.replay)
         self.replay_button.setVisible(play.record is not None)
         self.edit_button = named_button(self, "edit_play", self.edit)
-        self.edit_button.setVisible(not edit_refusal(play))
+        self.edit_button.setVisible(play.is_finished)  # unfinished: it saves itself
         self.again_button = named_button(self, "play_again", self.play_again)
         self.close_button = QPushButton(self)
         self.close_button.clicked.connect(self.accept)
@@ -648,6 +651,8 @@ class PlayDialog(QDialog):
         self.resume_button.setText(tr("Continue this game", "この対局を続ける"))
         self.replay_button.setText(tr("Replay", "リプレイ"))
         self.edit_button.setText(tr("Edit…", "編集…"))
+        self.edit_button.setEnabled(not edit_refusal(play, self.ctx))
+        self.edit_button.setToolTip(edit_refusal(play, self.ctx))
         self.again_button.setText(tr("Play again", "同じメンバーで再戦"))
         self.close_button.setText(tr("Close", "閉じる"))
         self._fill_sheet()
