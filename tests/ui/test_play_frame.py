@@ -251,4 +251,6 @@ def test_the_play_timer_runs_through_the_game_and_is_kept_on_resume(qtbot, ctx) 
         again.play(again.controller.legal_moves()[0])
     final = db.get_play(ctx.db, play_id)
     assert final.finished_at is not None and final.duration_s >= 600
+    assert not again.timer_widget.timer.is_running()  # stopped at the end, and stays so
+    assert not again.timer_widget.toggle_button.isEnabled()
     again.shutdown()

@@ -577,6 +577,7 @@ class PlayFrame(QWidget):
         controller.save_failed.connect(self._show_save_failed)
         self.timer_widget.set_timer(controller.timer)
         self.timer_widget.setVisible(True)
+        self.timer_widget.setEnabled(True)
         self.seat_panel.set_count(len(controller.seats))
         self.result_panel.setVisible(False)
         self.pdf_button.setVisible(False)
@@ -823,6 +824,7 @@ class PlayFrame(QWidget):
     # --- the end -----------------------------------------------------------------------------
     def _game_over(self, outcome: Outcome | None) -> None:
         self._show_buttons()
+        self.timer_widget.setEnabled(False)  # the time played is kept with the play
         if outcome is None or self.controller is None:
             return
         self._fill_result(outcome)
