@@ -132,8 +132,8 @@ def test_a_member_plays_a_game_autosaved_after_every_move_to_the_end(ann, olga, 
     while not controller.finished:
         controller.play(rng.choice(controller.legal_moves()))
         moves += 1
-        if moves == 1:  # the saves run off the interface thread: wait for this move's
-            assert controller.flush_saves()
+        if moves == 1:
+            qtbot.waitUntil(lambda: len(db.unfinished_plays(olga)) == 1)
             (saved,) = db.unfinished_plays(olga)
             assert saved.record == controller.game.record.to_dict()
     qtbot.waitUntil(lambda: db.count_plays(olga, finished=True) == 1)
