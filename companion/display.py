@@ -14,6 +14,7 @@ the interface and the PDFs both use these, so a name or a bot reads the same eve
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
@@ -24,14 +25,18 @@ FSI, PDI = "\u2068", "\u2069"
 
 #: How a stored bot name starts ("Bot · " + the kind's English name).
 BOT_PREFIX = "Bot · "
-#: The bot kinds' English names as stored, and how each reads in Japanese.
-BOT_KINDS_JA = {
-    "Random": "ランダム",
-    "Greedy": "貪欲",
-    "MCTS": "MCTS",
-    "MCTS weak": "MCTS 弱",
-    "MCTS strong": "MCTS 強",
+#: How a bot name starts in each language.
+BOT_WORD = {"en": "Bot", "ja": "ボット"}
+#: The bot kinds' names (English, as stored; Japanese).
+BOT_KINDS = {
+    "random": ("Random", "ランダム"),
+    "greedy": ("Greedy", "貪欲"),
+    "mcts": ("MCTS", "MCTS"),
+    "mcts:weak": ("MCTS weak", "MCTS 弱"),
+    "mcts:strong": ("MCTS strong", "MCTS 強"),
 }
+#: A bot that thinks for a time: "MCTS 2 s" as stored.
+_TIMED_MCTS = re.compile(r"MCTS (\d+(?:\.\d+)?) s")
 
 
 def isolate(name: str) -> str:
@@ -52,15 +57,41 @@ def names_text(names: Iterable[str], lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(isolate(n) for n in names)
 
 
+def bot_kind_name(kind: str, lang: str) -> str:
+    """A bot kind ("greedy", "mcts:strong", "mcts:2s") as a person reads it in `lang`."""
+    if kind in BOT_KINDS:
+        en, ja = BOT_KINDS[kind]
+        return ja if lang == "ja" else en
+    from companion.bots import think_seconds
+
+    name, _, strength = kind.partition(":")
+    seconds = think_seconds(strength)
+    if name == "mcts" and seconds is not None:
+        return f"MCTS {seconds:g}秒" if lang == "ja" else f"MCTS {seconds:g} s"
+    return kind
+
+
+def bot_name(kind: str, lang: str) -> str:
+    """A bot seat's default name in `lang`: "Bot · Greedy", "ボット · 貪欲"."""
+    return f"{BOT_WORD.get(lang, BOT_WORD['en'])} · {bot_kind_name(kind, lang)}"
+
+
+def _stored_kind_ja(kind: str) -> str | None:
+    """The Japanese of a stored bot kind's English name ("MCTS 2 s" → "MCTS 2秒")."""
+    for en, ja in BOT_KINDS.values():
+        if en == kind:
+            return ja
+    timed = _TIMED_MCTS.fullmatch(kind)
+    return f"MCTS {timed.group(1)}秒" if timed else None
+
+
 def player_name(stored: str, lang: str) -> str:
     """A seat's stored name as a person reads it in `lang`: a bot's default name in the
     language, anything else (a person's name) exactly as it was typed."""
-    if not stored.startswith(BOT_PREFIX):
+    if not stored.startswith(BOT_PREFIX) or lang != "ja":
         return stored
-    kind = stored[len(BOT_PREFIX):]
-    if kind not in BOT_KINDS_JA:
-        return stored
-    return f"ボット · {BOT_KINDS_JA[kind]}" if lang == "ja" else stored
+    kind_ja = _stored_kind_ja(stored[len(BOT_PREFIX):])
+    return f"{BOT_WORD['ja']} · {kind_ja}" if kind_ja is not None else stored
 
 
 def seat_name(seat: SeatResult, lang: str) -> str:

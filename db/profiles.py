@@ -18,6 +18,7 @@ from sqlalchemy.orm import aliased
 from companion.history import GameTally, HeadToHead, PlayerProfile, is_cooperative
 from db.engine import Database
 from db.models import PlayerRow, PlayRow, SeatRow
+from db.stats import plays_counted, wins_counted
 
 
 def cooperative_games() -> list[str]:
@@ -63,7 +64,7 @@ def player_profile(database: Database, name: str, game_id: str | None = None,
 
 
 def _games_query(player_id: int, game_id: str | None) -> Any:
-    query = (select(PlayRow.game_id, func.count(), func.sum(case((SeatRow.winner, 1), else_=0)),
+    query = (select(PlayRow.game_id, plays_counted(), wins_counted(),
                     func.max(SeatRow.score), func.max(PlayRow.finished_at))
              .select_from(SeatRow)
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
@@ -75,7 +76,8 @@ def _games_query(player_id: int, game_id: str | None) -> Any:
 def _rivals_query(player_id: int, game_id: str | None, coop: list[str]) -> Any:
     me, them, other = aliased(SeatRow), aliased(SeatRow), aliased(PlayerRow)
     together = PlayRow.game_id.in_(coop) if coop else false()
-    query = (select(other.name, func.count(), func.sum(_ahead(me, them, together)),
+    query = (select(other.name, func.count(func.distinct(PlayRow.id)),
+                    func.sum(_ahead(me, them, together)),
                     func.sum(_ahead(them, me, together)))
              .select_from(me)
              .join(PlayRow, me.play_id == PlayRow.id)

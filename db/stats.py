@@ -20,8 +20,14 @@ CellKey = tuple[int, str, str]
 _KEY_CHUNK = 500
 
 
-def _wins() -> Any:
-    return func.sum(case((SeatRow.winner, 1), else_=0))
+def plays_counted() -> Any:
+    """Plays, not seats: a person seated twice in one play (older data) counts it once."""
+    return func.count(func.distinct(SeatRow.play_id))
+
+
+def wins_counted() -> Any:
+    """Plays won (once each, however many of the person's seats won)."""
+    return func.count(func.distinct(case((SeatRow.winner, SeatRow.play_id))))
 
 
 def _month(dialect: str) -> Any:
@@ -32,7 +38,8 @@ def _month(dialect: str) -> Any:
 
 
 def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
-    query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect), func.count(), _wins(),
+    query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect), plays_counted(),
+                    wins_counted(),
                     func.coalesce(func.sum(SeatRow.score), 0.0), func.count(SeatRow.score),
                     func.max(SeatRow.score))
              .select_from(SeatRow)

@@ -54,3 +54,29 @@ def memory_keyring(no_keyring) -> MemoryKeyring:
     backend = type("TestKeyring", (MemoryKeyring, KeyringBackend), {})()
     keyring.set_keyring(backend)
     return backend
+
+
+# --- widgets a test shows stay alive until pytest-qt has closed them --------------------------
+# pytest-qt keeps only a weak reference to `qtbot.addWidget` widgets. A page in a reference
+# cycle (a game's screens point back at their frame) is then freed by Python's cycle collector
+# whenever a collection happens to run, which can be while Qt paints that very window, just
+# after the test function returned: "QPaintDevice: Cannot destroy paint device that is being
+# painted", then a crash. Each test keeps its widgets until pytest-qt has closed them.
+try:
+    import pytestqt.qtbot as _qtbot_module
+except ImportError:  # pragma: no cover - pytest-qt is part of the test extras
+    _qtbot_module = None
+
+if _qtbot_module is not None:
+    _add_widget = _qtbot_module._add_widget
+
+    def _add_widget_kept(item, widget, **kwargs):  # type: ignore[no-untyped-def]
+        _add_widget(item, widget, **kwargs)
+        item.__dict__.setdefault("_kept_widgets", []).append(widget)
+
+    _qtbot_module._add_widget = _add_widget_kept
+
+
+def pytest_runtest_teardown(item, nextitem):  # type: ignore[no-untyped-def]
+    """After pytest-qt's own teardown has closed the widgets (its hook wraps this one)."""
+    item.__dict__.pop("_kept_widgets", None)

@@ -63,3 +63,22 @@ def test_the_two_set_up_commands_stay() -> None:
     text = README.read_text("utf-8")
     assert "make run     # creates .venv on first use" in text
     assert "make test    # creates .venv on first use" in text
+
+
+def test_every_command_and_database_action_has_a_row() -> None:
+    """The command table names every sub-command of `companion` and every `companion db`
+    action (check, recount, move-aside)."""
+    import argparse
+
+    from ui import cli
+
+    text = README.read_text("utf-8")
+    table = text.split("## The `companion` command", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `companion")]
+    for name in cli.SUBCOMMANDS:
+        assert any(row.startswith(f"| `companion {name}") for row in rows), name
+    parser = argparse.ArgumentParser()
+    cli._command_module("database").add_arguments(parser)
+    (action,) = [a for a in parser._actions if a.dest == "action"]
+    for choice in action.choices or ():
+        assert any(row.startswith(f"| `companion db {choice}`") for row in rows), choice

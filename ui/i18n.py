@@ -41,3 +41,10 @@ def language() -> Language:
 def tr(en: str, ja: str) -> str:
     """The text in the current language."""
     return ja if language().code == "ja" else en
+
+
+def reason(error: BaseException, lang: str | None = None) -> str:
+    """What went wrong, in `lang` (the interface language by default): the error's own
+    `text(lang)` when it has one (the history's errors, db/errors.py), its message otherwise."""
+    text = getattr(error, "text", None)
+    return str(text(lang or language().code)) if callable(text) else str(error)

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.games.registry import GameInfo, OptionError, OptionKind, OptionSpec
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.play.widgets import ScrollContent
 
 #: The form grows with the window up to this width.
@@ -356,8 +356,8 @@ class NewGameForm(QWidget):
         try:
             self.info.extras["setup_from_code"](code)
         except ValueError as exc:
-            raise SetupError(tr(f"That setup code cannot be read: {exc}",
-                                f"その準備コードは読めません: {exc}")) from exc
+            raise SetupError(tr(f"That setup code cannot be read: {reason(exc)}",
+                                f"その準備コードは読めません: {reason(exc)}")) from exc
         return code
 
     def start(self) -> None:

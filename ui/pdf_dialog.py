@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from ui.i18n import tr
+from ui.i18n import reason, tr
 
 #: Reports a sentence, given in English and Japanese (e.g. `StatusLine.say`).
 Say = Callable[[str, str], None]
@@ -25,7 +25,8 @@ def save_pdf(parent: QWidget, suggested: str, write: Callable[[Path], None],
     try:
         write(Path(name))
     except Exception as exc:  # any failure is shown; the screen and its data stay as they were
-        say(f"The PDF could not be written: {exc}", f"PDF を書き出せませんでした: {exc}")
+        say(f"The PDF could not be written: {reason(exc, 'en')}",
+            f"PDF を書き出せませんでした: {reason(exc, 'ja')}")
         return None
     say(f"PDF written: {name}", f"PDF を書き出しました: {name}")
     return Path(name)

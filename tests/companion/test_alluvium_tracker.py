@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.games.alluvium.table import TableGame
@@ -71,3 +73,18 @@ def test_table_model_paint_restore_and_record() -> None:
     record = game.to_play_record()
     assert record.options == {"colours": "RYB", "virtual": "G"}
     assert [s.faction for s in record.seats] == ["Red", "Yellow", "Blue"]
+
+
+def test_the_table_says_what_stops_the_score_in_japanese() -> None:
+    """Every problem of a table play reads as a Japanese sentence in Japanese (colour letters
+    aside), and as an English sentence in English."""
+    game = TableGame(["", "B", "B", "D"], ["R", "R", "B", "G"], virtual="Y")
+    ja = game.problems("ja")
+    assert "同じ色のシートが 2 枚あります。" in ja
+    assert "仮想の色があるのは 3 人のゲームだけです。" in ja
+    assert all(p.endswith("。") for p in ja)
+    words = {w for p in ja for w in re.findall(r"[A-Za-z]{2,}", p)}
+    assert not words, f"English in the Japanese problems: {words}"
+    en = game.problems("en")
+    assert "Two sheets have the same colour." in en
+    assert all(p[0].isupper() and p.endswith(".") for p in en)

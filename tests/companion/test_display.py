@@ -54,3 +54,19 @@ def test_score_keys_read_as_the_games_categories() -> None:
     assert category_label("etariya", "points", "ja") == "得点チップ(E)"
     assert category_label("alluvium", "cooperation", "en") == "Co-operation bonus"
     assert category_label("nosuchgame", "race", "ja") == "race"
+
+
+def test_every_bot_kind_reads_the_same_in_a_seat_and_in_the_history() -> None:
+    """One table of bot names: a kind's default name in each language, as the play page shows
+    it, and the stored (English) name read back in Japanese, timed MCTS included."""
+    from companion.display import bot_kind_name, bot_name, player_name
+
+    for kind in ("random", "greedy", "mcts", "mcts:weak", "mcts:strong", "mcts:2s",
+                 "mcts:0.5s"):
+        stored = bot_name(kind, "en")
+        assert stored == f"Bot · {bot_kind_name(kind, 'en')}"
+        assert player_name(stored, "ja") == bot_name(kind, "ja")
+        assert player_name(stored, "en") == stored
+    assert bot_name("mcts:2s", "ja") == "ボット · MCTS 2秒"
+    assert bot_name("greedy", "ja") == "ボット · 貪欲"
+    assert player_name("Bot · Someone", "ja") == "Bot · Someone"  # a person's chosen name

@@ -190,3 +190,28 @@ def test_a_record_that_no_longer_replays_is_printed_as_far_as_it_goes(history, c
     newer = store(database, {**record.to_dict(), "game": "equilibrium"})
     assert cli.main(["--db", url, "replay", str(newer)]) == 2
     assert "this version cannot play that game" in capsys.readouterr().err
+
+
+def test_the_command_opens_the_history_as_every_command_does(history, capsys,
+                                                             monkeypatch) -> None:
+    """A warning about the history (e.g. a server reached without encryption) is printed
+    once before the moves, as `db check`, `export` and `import` print it."""
+    import db
+    from db.transport import Notice
+
+    url, database = history
+    play_id = store(database, bot_record().to_dict())
+    opened = db.open_database
+
+    def with_notice(location, *args, **kwargs):
+        found = opened(location, *args, **kwargs)
+        found.notice = Notice("plain", "The history is reached without encryption.",
+                              "履歴には暗号化なしで接続しています。")
+        return found
+
+    monkeypatch.setattr(db, "open_database", with_notice)
+    assert cli.main(["--db", url, "replay", str(play_id)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ("companion: warning: The history is reached without "
+                            "encryption.\n")
+    assert captured.out.startswith(f"play {play_id}: shinyu")

@@ -378,8 +378,10 @@ def test_a_full_disk_during_the_backup_leaves_no_copy(small_disk, tmp_path, caps
 @pytest.mark.parametrize(("game", "content", "expected"), [
     ("alluvium", b"\xff\xfesheet R Ann\n", "not UTF-8 text (byte 0 cannot be read)"),
     ("sorani", b"\x82\xa0\x82\xa2", "not UTF-8 text (byte 0 cannot be read)"),
-    ("sorani", b'{"players": [{"name": "A", "clusters": 5}]}', "a value has the wrong kind"),
-    ("sorani", b'{"players": [{"name": "A"}], "awards": 3}', "a value has the wrong kind"),
+    ("sorani", b'{"players": [{"name": "A", "clusters": 5}]}',
+     """player 'A': "clusters" must be a list, not a number"""),
+    ("sorani", b'{"players": [{"name": "A"}], "awards": 3}',
+     """the file: "awards" must be a list, not a number"""),
 ])
 def test_score_refuses_unreadable_input_in_a_sentence(tmp_path, capsys, game, content,
                                                       expected):

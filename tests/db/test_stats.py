@@ -126,3 +126,25 @@ def test_generated_history_statistics_match_a_count_by_hand(database):
         assert abs(average - e_average) < 1e-9
     timings = time_statistics_queries(database, repeats=1)
     assert set(timings) >= {"player_stats_by_game", "plays_per_month", "total"}
+
+
+def test_a_person_seated_twice_in_one_old_play_counts_it_once(database):
+    """Older histories may hold one person in two seats of a play (stored before that was
+    refused): Statistics and the player page count the play once, and its win once."""
+    from sqlalchemy import select, update
+
+    from db.models import PlayerRow, SeatRow
+
+    db.add_plays(database, [play(["Ann", "Bo"], [8, 8], day=0),  # both seats win
+                            play(["Ann", "Cy"], [3, 9], day=1)])
+    with database.engine.begin() as conn:
+        ids = dict(conn.execute(select(PlayerRow.name, PlayerRow.id)).all())
+        conn.execute(update(SeatRow).where(SeatRow.player_id == ids["Bo"])
+                     .values(player_id=ids["Ann"]))
+    db.recount_statistics(database)
+    ann = {s.player: s for s in db.player_stats(database, "")}["Ann"]
+    assert (ann.plays, ann.wins) == (2, 1)
+    assert [(c.player, c.plays, c.wins) for c in db.plays_per_period(database)] == [
+        ("Ann", 2, 1), ("Cy", 1, 1)]
+    (tally,) = db.player_profile(database, "Ann").games
+    assert (tally.plays, tally.wins) == (2, 1)

@@ -199,7 +199,17 @@ def shown_window(qtbot, ctx) -> Any:
 def window(qtbot, ctx):
     win = shown_window(qtbot, ctx)
     yield win
+    close_dialogs(win)
     win.close()
+
+
+def close_dialogs(win: Any) -> None:
+    """Close the dialogs a test left open (a modal one would swallow the next tests' mouse)."""
+    from PySide6.QtWidgets import QDialog
+
+    for dialog in win.findChildren(QDialog):
+        if dialog.isVisible():
+            dialog.reject()
 
 
 @pytest.fixture

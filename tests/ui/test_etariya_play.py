@@ -122,8 +122,8 @@ def test_hot_seat_game_played_by_clicking_to_the_end(qtbot) -> None:
     assert view.result_panel.isVisible()
     assert view.result_panel.headline.text().startswith(("Winner: ", "Draw"))
     assert view.turn_label.text() == "The game is over."
-    assert view.moves.count() == len([e for e in view.controller.game.record.entries
-                                      if not e.is_chance])
+    assert view.moves.count() == 1 + len([e for e in view.controller.game.record.entries
+                                          if not e.is_chance])  # 1: who starts, the draws
     assert view.pdf_button.isVisible()
     view.grab().save("/tmp/etariya_play_end.png")
 
@@ -244,7 +244,8 @@ def test_japanese_shows_stones_and_moves_in_japanese(qtbot) -> None:
     language().set("ja")
     lines = [view.moves.item(i).text() for i in range(view.moves.count())]
     colours = "赤橙黄緑青藍紫"
-    for line in lines:
+    assert "が先手" in lines[0]  # the opening: who starts, the stones drawn
+    for line in lines[1:]:
         words = line.split(": ", 1)[1]
         assert words[0] in colours or words.startswith(("加速", "勢力チップ")), line
     side = view.screens.sides_label.text()
@@ -322,3 +323,30 @@ def test_hot_seat_undo_takes_back_one_step_at_a_time(qtbot) -> None:
         qtbot.mouseClick(view.undo_button, Qt.MouseButton.LeftButton)
         assert view.controller.state.describe() == expected
     assert not view.undo_button.isEnabled()
+
+
+def test_the_move_list_shows_the_stones_drawn_in_the_language(qtbot) -> None:
+    """Draws from the bag follow the move that caused them; who starts opens the list; the
+    moves are numbered from 1; no notation ("draw R", "first L") is left in Japanese."""
+    view = make(qtbot)
+    start(qtbot, view, [(None, "Ann"), (None, "Ben")], seed=5)
+    rng = random.Random(1)
+    for _ in range(3):
+        view.play(rng.choice(view.controller.legal_moves()))
+    lines = [view.moves.item(i).text() for i in range(view.moves.count())]
+    drawn = [e for e in view.controller.game.record.entries if e.move.startswith("draw ")]
+    assert drawn and sum(line.count("drew ") for line in lines) == len(drawn)
+    assert lines[0].endswith(tuple(f"drew {c}" for c in ("Red", "Blue", "Green", "Violet",
+                                                          "Orange", "Yellow")))
+    assert " moves first" in lines[0] and lines[1].startswith("1. Ann: ")
+    view.resize(700, 600)  # a narrow side column: the long opening line wraps, never cut
+    qtbot.wait(20)
+    moves = view.moves
+    first = moves.visualItemRect(moves.item(0))
+    assert first.right() <= moves.viewport().width()
+    assert first.height() >= 2 * moves.fontMetrics().height()
+    language().set("ja")
+    lines = [view.moves.item(i).text() for i in range(view.moves.count())]
+    assert "が先手" in lines[0] and "を引いた" in lines[0]
+    assert not any("draw" in line or "first" in line for line in lines)
+    view.shutdown()

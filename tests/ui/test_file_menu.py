@@ -158,3 +158,21 @@ def test_long_work_shows_how_far_it_is_and_errors_come_back(qtbot, english) -> N
     assert seen == [("Working…", 1, 4)]
     with pytest.raises(ValueError, match="broken"):
         transfer.run_in_background(parent, "Working…", lambda progress: int("broken"))
+
+
+def test_an_export_the_history_refuses_is_told_in_japanese(window, person, tmp_path,
+                                                            monkeypatch) -> None:
+    """The history's own Japanese sentence, not its English one, inside the dialog's."""
+    import db
+    from ui.i18n import language
+
+    def busy(*_args, **_kwargs):
+        raise db.HistoryBusyError("The history is busy.", ja="履歴は使用中です。")
+
+    monkeypatch.setattr(transfer, "_export", busy)
+    language().set("ja")
+    seen: list[str] = []
+    person.answer_dialogs("閉じる", seen=seen)
+    assert transfer.export_history(window, "json", tmp_path / "out.json") is None
+    assert "書き出せませんでした: 履歴は使用中です。何も書き込んでいません。" in seen[0]
+    assert "busy" not in seen[0]

@@ -177,3 +177,80 @@ def test_two_computers_of_one_kind_are_told_apart(qtbot) -> None:
     assert sorted(names) == ["Bot · Random (Dark)", "Bot · Random (Light)"]  # their sides
     etariya.shutdown()
     view.controller.wait_for_workers()
+
+
+def test_the_banner_follows_the_save_and_offers_retry(qtbot, person, ctx, monkeypatch) -> None:
+    """A finished play whose save fails: the banner says so in a sentence (in Japanese too,
+    the history's own Japanese sentence) with a Retry button; Retry saves it and the banner
+    then names the play's number in the History."""
+    import db
+
+    language().set("ja")
+    real_update = db.update_play
+    monkeypatch.setattr(db, "update_play", lambda database, play: (_ for _ in ()).throw(
+        db.HistoryBusyError("The history is busy.", ja="履歴は使用中です。")))
+    view = sticks_play.sticks_play_view(ctx, "juusai")
+    qtbot.addWidget(view)
+    view.resize(1000, 640)
+    view.show()
+    view.start(GameSetup("juusai", {"rounds": 1}, [SeatChoice("Ann"), SeatChoice("Ben")], 3))
+    while not view.controller.finished:
+        view.play(view.controller.legal_moves()[0])
+    banner = view.result_panel
+    assert banner.isVisible() and banner.retry_button.isVisible()
+    assert "履歴は使用中です" in banner.history_note.text()
+    assert "busy" not in banner.history_note.text()
+    assert not view.status.isVisible()  # said once, in the banner
+    language().set("en")  # the sentence follows the language
+    assert banner.history_note.text().startswith("The finished play could not be saved: "
+                                                 "The history is busy")
+    language().set("ja")
+    monkeypatch.setattr(db, "update_play", real_update)
+    person.click(banner.retry_button)
+    play_id = view.controller.play_id
+    assert not banner.retry_button.isVisible()
+    assert banner.history_note.text() == f"履歴に対局 #{play_id} として保存しました。"
+    assert db.get_play(ctx.db, play_id).finished_at is not None
+    view.shutdown()
+
+
+def test_the_play_timer_runs_through_the_game_and_is_kept_on_resume(qtbot, ctx) -> None:
+    """Digital play counts its time from the start (Ctrl+T pauses it); every autosave keeps
+    it, a resumed game goes on from it, and the finished play stores it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    import db
+
+    view = sticks_play.sticks_play_view(ctx, "juusai")
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.start(GameSetup("juusai", {"rounds": 2}, [SeatChoice("Ann"), SeatChoice("Ben")], 3))
+    timer = view.timer_widget.timer
+    assert view.timer_widget.isVisible() and timer is view.controller.timer
+    assert timer.is_running()
+    view.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is view, timeout=2000)
+    view.moves.setFocus()
+    qtbot.keyClick(view.moves, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert not timer.is_running() and view.timer_widget.toggle_button.text() == "Resume"
+    timer.set_elapsed(600)
+    view.play(view.controller.legal_moves()[0])
+    view.shutdown()  # the window closes: the autosave keeps the time
+    play_id = view.controller.play_id
+    saved = db.get_play(ctx.db, play_id)
+    assert saved.finished_at is None and saved.duration_s == 600
+    again = sticks_play.sticks_play_view(ctx, "juusai")
+    qtbot.addWidget(again)
+    again.resume(saved)
+    assert again.timer_widget.timer.is_running()
+    assert again.timer_widget.timer.seconds() >= 600
+    assert again.timer_widget.shown_time().startswith("10:")
+    while not again.controller.finished:
+        again.play(again.controller.legal_moves()[0])
+    final = db.get_play(ctx.db, play_id)
+    assert final.finished_at is not None and final.duration_s >= 600
+    assert not again.timer_widget.timer.is_running()  # stopped at the end, and stays so
+    assert not again.timer_widget.toggle_button.isEnabled()
+    again.shutdown()

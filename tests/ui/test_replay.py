@@ -143,7 +143,10 @@ def test_etariya_replay_shows_the_engines_position_at_every_move(qtbot, person, 
             assert card.property("turn") == (seat == state.to_move())
         moves = sum(1 for e in record.entries[:at] if not e.is_chance)
         assert view.counter.text() == f"{moves} / {last}"
-        assert marked_line(view).startswith(f"{moves}. ") if moves else marked_line(view) == ""
+        if moves:
+            assert marked_line(view).startswith(f"{moves}. ")
+        else:  # the opening: who starts and the stones drawn
+            assert " moves first · drew " in marked_line(view)
         if index < last:
             assert frame.turn_label.text() == f"To move: \u2068{names[state.to_move()]}\u2069"
         press(person, view, Qt.Key.Key_Right)
@@ -167,7 +170,8 @@ def test_a_click_on_a_move_shows_the_position_after_it(qtbot, quiet_games) -> No
     qtbot.mouseClick(moves.viewport(), Qt.MouseButton.LeftButton,
                      pos=moves.visualItemRect(item).center())
     decisions = [i for i, e in enumerate(record.entries) if not e.is_chance]
-    at, state = next((at, s) for at, s in engine_positions(record) if at > decisions[line])
+    decision = decisions[line - 1]  # line 0: the opening draws
+    at, state = next((at, s) for at, s in engine_positions(record) if at > decision)
     assert shown(view).state.describe() == state.describe()
     assert len(shown(view).entries) == at and marked_line(view) == item.text()
 
@@ -208,6 +212,9 @@ def test_alluvium_replay_follows_the_sheets_as_the_chosen_seat_saw_them(
             assert screens.board.grid == seen.grid_rows(sheet)
             assert screens.board.legal == [] and screens.pass_button.isHidden()
             assert screens.sheet_label.text().startswith("In front of \u2068Ann\u2069:")
+            assert screens.card_box.title() == "\u2068Ann\u2069's card"  # not "Your card"
+            assert screens.sheets_box.title() == (
+                "Sheets (as far as \u2068Ann\u2069 has seen them)")
         for seat, card in enumerate(view.frame.seat_panel.cards):
             assert card.score.text() == screens.score_line(position.state, seat)
         if index == len(expected) // 2:
@@ -219,6 +226,7 @@ def test_alluvium_replay_follows_the_sheets_as_the_chosen_seat_saw_them(
     assert screens.board.grid == middle.view(2).grid_rows(middle.held_sheet(2))
     person.click(view.everything_box)
     assert shown(view).state.describe() == middle.describe()
+    assert screens.sheets_box.title() == "Sheets (everything)"
 
 
 # --- hidden hands: a small card game known only to this test ----------------------------------

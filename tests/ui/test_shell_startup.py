@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import db
+from companion.display import strip_isolates
 from tests.ui.conftest import click_first_move, fill_new_game, offered
 from ui.i18n import language
 from ui.main_window import MainWindow
@@ -178,7 +179,7 @@ def test_unfinished_game_is_offered_and_continues_at_the_same_position(
     assert isinstance(offer, ResumeDialog) and offer.isVisible()
     assert offer.list.count() == 1
     assert offer.list.item(0).text().startswith("Juusai (Foolish Sticks) — ")
-    assert "花子, Bot · Random, Bot · Random" in offer.list.item(0).text()
+    assert "花子, Bot · Random, Bot · Random" in strip_isolates(offer.list.item(0).text())
     offer.grab().save("/tmp/shell_resume_offer.png")
     person.click(offer.resume_button)
     page = second.page("library").stack.currentWidget()
@@ -282,6 +283,34 @@ def test_the_start_path_offers_to_continue(qtbot, tmp_path, settings, english) -
     assert open_database_after_show(window, url) is True
     offer = window.findChild(ResumeDialog)
     assert offer is not None and offer.isVisible()
-    assert offer.list.item(0).text() == "Juusai (Foolish Sticks) — 2026-11-20 21:00 — Ann, Bo"
+    assert strip_isolates(offer.list.item(0).text()) == (
+        "Juusai (Foolish Sticks) — 2026-11-20 21:00 — Ann, Bo")
     offer.reject()
     window.ctx.db.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_resume_offer_names_bots_in_the_language(qtbot, lang) -> None:
+    """A bot seat of an unfinished game reads "Bot · Greedy" / "ボット · 貪欲" (a timed MCTS
+    too), people's names as typed."""
+    from datetime import datetime
+
+    from companion.history import PlayMode, PlayRecord, SeatResult
+    from ui.play.controller import history_name
+
+    seats = [SeatResult(0, "花子"), SeatResult(1, history_name("", "greedy"), is_bot=True,
+                                               bot_kind="greedy"),
+             SeatResult(2, history_name("", "mcts:2s"), is_bot=True, bot_kind="mcts:2s")]
+    play = PlayRecord("juusai", PlayMode.DIGITAL, datetime(2026, 11, 1, 20, 0), seats, id=7)
+    language().set(lang)
+    try:
+        dialog = ResumeDialog([play])
+        qtbot.addWidget(dialog)
+        line = dialog.list.item(0).text()
+    finally:
+        language().set("en")
+    if lang == "ja":
+        assert "ボット · 貪欲" in line and "ボット · MCTS 2秒" in line and "Bot" not in line
+        assert "花子" in line and "、" in line
+    else:
+        assert "Bot · Greedy" in line and "Bot · MCTS 2 s" in line

@@ -152,3 +152,28 @@ def test_scores_read_full_width_digits_and_decimal_commas() -> None:
     assert parse_score("１５") == 15 and parse_score("-2,5") == -2.5 and parse_score(" ") is None
     with pytest.raises(ValueError):
         parse_score("many")
+
+
+def test_the_play_timer_runs_with_ctrl_t_and_its_time_is_saved(qtbot, tmp_path) -> None:
+    """The page's timer starts and pauses with Ctrl+T; the saved play keeps its time."""
+    import db
+    from ui.context import AppContext
+
+    database = db.open_database(f"sqlite:///{tmp_path / 'h.db'}")
+    ctx = AppContext.create(database, QSettings(str(tmp_path / "s.ini"),
+                                                QSettings.Format.IniFormat))
+    page, sheet = make(qtbot, 2, ctx)
+    activate(qtbot, page)
+    timer = page.timer_widget.timer
+    assert page.timer_widget.isVisible() and not timer.is_running()
+    qtbot.keyClick(sheet.table, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert timer.is_running() and page.timer_widget.toggle_button.text() == "Pause"
+    timer.set_elapsed(25 * 60 + 40)  # as if 25 minutes 40 seconds went by
+    qtbot.keyClick(sheet.table, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert not timer.is_running()
+    fill(qtbot, sheet, [("Ann", "7"), ("Bo", "9")])
+    play_id = page.save()
+    assert play_id is not None
+    play = db.get_play(database, play_id)
+    assert play.duration_s == 25 * 60 + 40 and play.duration_minutes() == 26
+    database.close()

@@ -73,7 +73,15 @@ def test_resume_refuses_a_play_without_moves_or_a_broken_record(qtbot) -> None:
         resume_play(None, play())  # type: ignore[arg-type]
     broken = {"format": 1, "game": "juusai", "players": 2, "seed": 1, "options": {},
               "moves": [{"seat": 1, "move": "throw"}]}
-    with pytest.raises(ResumeError, match="cannot be resumed"):
+    with pytest.raises(ResumeError, match="cannot be continued: The record stops after move 0"):
         resume_play(None, play(record=broken))  # type: ignore[arg-type]
     with pytest.raises(ResumeError, match="cannot be played"):
         resume_play(None, play(game_id="no-such-game", record=broken))  # type: ignore[arg-type]
+    language().set("ja")  # the same sentences in Japanese, the replay's words for the record
+    try:
+        with pytest.raises(ResumeError, match="対局 #5 は続けられません: 記録は 0 手目の後で"):
+            resume_play(None, play(record=broken))  # type: ignore[arg-type]
+        with pytest.raises(ResumeError, match="保存されていません"):
+            resume_play(None, play())  # type: ignore[arg-type]
+    finally:
+        language().set("en")

@@ -117,9 +117,12 @@ def startup_lines(args: argparse.Namespace) -> Iterator[Line]:
         floor = min(_time_process([sys.executable, "-c", FLOOR_SCRIPT], env)
                     for _ in range(repeats))
         shown = min(_time_process(app, env) for _ in range(repeats))
-    yield line("startup.floor", floor * 1000, "ms")
-    yield line("startup.main_window", shown * 1000, "ms", goal="<= 2x floor",
-               ratio=round(shown / floor, 2))
+    floor_line = line("startup.floor", floor * 1000, "ms")
+    shown_line = line("startup.main_window", shown * 1000, "ms", goal="<= 2x floor")
+    # the ratio of the figures as printed, so that a reader's division gives the same
+    shown_line["ratio"] = round(shown_line["value"] / floor_line["value"], 2)
+    yield floor_line
+    yield shown_line
 
 
 # ---------------------------------------------------------------- history

@@ -4,13 +4,16 @@ Prints a heading, the start position's one-line description (`state.describe()`)
 position the moves that led to it ("3. Ann: R d4 → draw R", seat names and the game's
 notation) and the position's description. A missing play, a table play or a record that does
 not replay gets one sentence on standard error and exit code 2 (a record that stops part-way
-is printed as far as it goes first).
+is printed as far as it goes first). The history is opened as by every other command
+(`ui.commands.open_history`), and the record is read as the History page's Replay reads it.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from ui.commands import open_history
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     import db
     from companion.core.replay import Replay, ReplayError
 
-    database = db.open_database(args.db)
+    database = open_history(args.db)  # as every command: its warnings are printed
     try:
         play = db.get_play(database, args.play)
     finally:

@@ -43,44 +43,21 @@ from typing import Any, Protocol
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, Qt, QTimer, Signal, Slot
 
 from companion.bots import make_bot as _MAKE_BOT
-from companion.bots import think_seconds
 from companion.bots.runner import bot_rng
 from companion.bots.worker import BotAnswer, BotPool, BotRequest
 from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game
+from companion.display import bot_name
 from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.timer import PlayTimer
 from ui.context import AppContext
-from ui.i18n import tr
+from ui.i18n import reason, tr
 
-__all__ = ["BOT_NAMES", "GameController", "Seat", "bot_label", "bot_rng", "history_name",
+__all__ = ["GameController", "Seat", "bot_rng", "history_name",
            "seat_from_history", "seats_from"]
 
-#: Bot display names by kind (the seat shows "Bot · <name>" when the setup gives no name).
-BOT_NAMES = {
-    "random": ("Random", "ランダム"),
-    "greedy": ("Greedy", "貪欲"),
-    "mcts": ("MCTS", "MCTS"),
-    "mcts:weak": ("MCTS weak", "MCTS 弱"),
-    "mcts:strong": ("MCTS strong", "MCTS 強"),
-}
 #: Seconds a closing window waits for the last saves to land.
 FLUSH_ON_EXIT_S = 5.0
-
-
-def _names(kind: str) -> tuple[str, str]:
-    """(English, Japanese) name of a bot kind; "mcts:2s" reads "MCTS 2 s" / "MCTS 2秒"."""
-    if kind in BOT_NAMES:
-        return BOT_NAMES[kind]
-    name, _, strength = kind.partition(":")
-    seconds = think_seconds(strength)
-    if name == "mcts" and seconds is not None:
-        return (f"MCTS {seconds:g} s", f"MCTS {seconds:g}秒")
-    return (kind, kind)
-
-
-def bot_label(kind: str) -> str:
-    en, ja = _names(kind)
-    return tr(en, ja)
 
 
 def history_name(name: str, bot: str | None) -> str:
@@ -89,7 +66,7 @@ def history_name(name: str, bot: str | None) -> str:
     if name:
         return name
     if bot:
-        return f"Bot · {_names(bot)[0]}"
+        return bot_name(bot, "en")
     return "?"
 
 
@@ -422,11 +399,12 @@ class GameController(QObject):
             raise ValueError(f"play {play.id} has no game record to resume")
         game = Game.replay(GameRecord.from_dict(play.record))
         seats = [seat_from_history(s) for s in sorted(play.seats, key=lambda s: s.seat)]
-        return cls(ctx, game, seats, play_id=play.id, started_at=play.started_at, parent=parent)
+        return cls(ctx, game, seats, play_id=play.id, started_at=play.started_at,
+                   played_s=play.duration_s or 0, parent=parent)
 
     def __init__(self, ctx: AppContext | None, game: Game, seats: Sequence[Seat], *,
                  play_id: int | None = None, started_at: datetime | None = None,
-                 autosave: bool = True, parent: QObject | None = None,
+                 played_s: int = 0, autosave: bool = True, parent: QObject | None = None,
                  bots: BotRunner | None = None) -> None:
         super().__init__(parent)
         if len(seats) != game.state.num_players:
@@ -436,10 +414,14 @@ class GameController(QObject):
         self.seats = list(seats)
         self._saver = _Saver(play_id)
         self.started_at = started_at or datetime.now().replace(microsecond=0)
+        #: How long the game has been played (a resumed game goes on from its stored time);
+        #: it runs from `start` to the end, saved with every autosave as `duration_s`.
+        self.timer = PlayTimer(elapsed=played_s)
         self.autosave_enabled = autosave and ctx is not None
         self.finished = False
         self.final_play: PlayRecord | None = None  # the finished play (saved, or pending)
         self.save_pending = False  # the finished play is not in the history yet
+        self.save_error: Exception | None = None  # why the last save of it failed
         #: Pause before a bot's move so that people can follow (0 in tests).
         self.bot_delay_ms = 0
         self.paused = False
@@ -488,6 +470,8 @@ class GameController(QObject):
     def start(self) -> None:
         """Draw any opening chance, save, and let a bot move if it is a bot's turn."""
         _freeze_start_up_heap()
+        if not self.game.state.is_over():
+            self.timer.start()
         if isinstance(self.bots, ProcessBots) and any(s.is_bot for s in self.seats):
             with contextlib.suppress(OSError):  # the first move falls back to a thread
                 self.bots.warm_up(self.game.record.game_id)
@@ -598,8 +582,11 @@ class GameController(QObject):
         returns (at most `FLUSH_ON_EXIT_S`): the autosave keeps the game for later."""
         if self._closed:
             return
-        self._closed = True
         self._invalidate()
+        if self.timer.is_running():  # the time played since the last move is kept too
+            self.timer.pause()
+            self.autosave()
+        self._closed = True
         self._saver.flush(FLUSH_ON_EXIT_S)
         self._saver.close()
 
@@ -664,6 +651,7 @@ class GameController(QObject):
             record=self.game.record.to_dict(),
             notes=outcome.detail if outcome is not None else "",
             id=self.play_id,
+            duration_s=self.timer.seconds() or None,
         )
 
     def autosave(self) -> None:
@@ -677,12 +665,13 @@ class GameController(QObject):
 
     def _autosaved(self, result: Any) -> None:
         if isinstance(result, Exception):  # the game goes on; the person is told
-            self._emit("error", tr(f"Autosave failed: {result}",
-                                   f"自動保存に失敗しました: {result}"))
+            why = reason(result)
+            self._emit("error", tr(f"Autosave failed: {why}", f"自動保存に失敗しました: {why}"))
 
     def _finish(self) -> None:
         outcome = self.game.state.outcome()
         self.finished = True
+        self.timer.pause()
         self._stop_thinking()
         if outcome is not None:
             self.final_play = self.play_record(outcome)
@@ -702,6 +691,17 @@ class GameController(QObject):
             result = exc
         self._finished_saved(result)
 
+    def save_problem(self) -> str:
+        """Why the finished play is not in the history yet, in the interface language ("" when
+        it is)."""
+        if self.save_error is None:
+            return ""
+        why = reason(self.save_error).rstrip(".。")
+        return tr(f"The finished play could not be saved: {why}. It stays in the History as "
+                  "an unfinished game; try saving it again.",
+                  f"終了した対局を保存できませんでした: {why}。履歴には未完了の対局として"
+                  "残っています。もう一度保存してください。")
+
     def retry_save(self) -> bool:
         """Try again to save a finished play whose save failed; True once it is saved."""
         if not self.save_pending or self.ctx is None or self.final_play is None:
@@ -711,14 +711,13 @@ class GameController(QObject):
 
     def _finished_saved(self, result: Any) -> None:
         if isinstance(result, Exception):
-            message = tr(f"The finished play could not be saved: {result}. It stays in the "
-                         "History as an unfinished game; try saving it again.",
-                         f"終了した対局を保存できませんでした: {result}。履歴には未完了の"
-                         "対局として残っています。もう一度保存してください。")
+            self.save_error = result
+            message = self.save_problem()
             self._emit("error", message)
             self._emit("save_failed", message)
             return
         self.save_pending = False
+        self.save_error = None
         if self.final_play is not None:
             self.final_play.id = result
         self._emit("saved", int(result))

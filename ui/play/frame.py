@@ -71,12 +71,14 @@ from PySide6.QtWidgets import (
 from companion.core.api import Outcome
 from companion.core.record import Game, GameRecord, RecordEntry
 from companion.core.replay import Replay
+from companion.display import bot_name
 from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
-from ui.play.controller import GameController, Seat, bot_label, seats_from
+from ui.play.controller import GameController, Seat, seats_from
 from ui.play.widgets import ElidedLabel, isolate
+from ui.shell.timer_widget import PlayTimerWidget
 
 #: Pause before a computer's move so that people can follow the board (0 in tests).
 BOT_PAUSE_MS = 400
@@ -96,7 +98,9 @@ class Position:
 
     `state` is what the viewer may see (`view(viewer)` for hidden information; the whole state
     once the game is over). `legal` is empty while nobody may act here (a computer's turn, a
-    replay). `live` is False for a position looked at in a replay."""
+    replay). `live` is False for a position looked at in a replay; `everything` is True when
+    a replay shows every hidden part (asked for, once the game is over) though `viewer` still
+    names the seat whose place the board takes."""
 
     state: Any
     entries: tuple[RecordEntry, ...]
@@ -107,6 +111,7 @@ class Position:
     to_move: int
     thinking: int | None = None
     live: bool = True
+    everything: bool = False
 
     def is_over(self) -> bool:
         return bool(self.state.is_over())
@@ -263,10 +268,14 @@ class ResultBanner(QFrame):
         self.detail.setWordWrap(True)
         self.history_note = QLabel(self)
         self.history_note.setWordWrap(True)
+        self.retry_button = QPushButton(self)  # the finished play's save failed: again
+        self.retry_button.setObjectName("retry_save")
+        self.retry_button.setVisible(False)
         self.replay_button = QPushButton(self)
         self.replay_button.setObjectName("replay")
         note_row = QHBoxLayout()
         note_row.addWidget(self.history_note, 1)
+        note_row.addWidget(self.retry_button)
         note_row.addWidget(self.replay_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
@@ -282,6 +291,8 @@ class MoveList(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setWordWrap(True)  # a move with its draws ("… · drew Red · drew Blue") wraps
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._entries: list[RecordEntry] = []
         #: per line: the entries it shows, [first, end)
         self._spans: list[tuple[int, int]] = []
@@ -362,7 +373,8 @@ class MoveList(QListWidget):
         names = position.names
         who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
         self._spans.append((index, index + 1))
-        self.addItem(f"{len(self._spans)}. {who}: {screens.move_text(entry, position)}")
+        number = sum(not entries[first].is_chance for first, _end in self._spans)
+        self.addItem(f"{number}. {who}: {screens.move_text(entry, position)}")
 
 
 # --- the frame --------------------------------------------------------------------------------
@@ -407,6 +419,7 @@ class PlayFrame(QWidget):
         self.result_panel = ResultBanner(self)
         self.result_panel.setVisible(False)
         self.result_panel.replay_button.clicked.connect(self.replay_finished_game)
+        self.result_panel.retry_button.clicked.connect(self.retry_save)
         self.board, self.side_panel = self.screens.build(self)
         self.moves_title = QLabel(self)
         self.moves = MoveList(self)
@@ -443,6 +456,9 @@ class PlayFrame(QWidget):
         self.status.setWordWrap(True)
         self.status.setStyleSheet(ERROR_STYLE)
         self.status.setVisible(False)
+        self.timer_widget = PlayTimerWidget(parent=self)  # the game's time (Ctrl+T pauses)
+        self.timer_widget.add_shortcut(self)
+        self.timer_widget.setVisible(False)
         buttons = self._buttons_row = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.new_button)
@@ -451,8 +467,11 @@ class PlayFrame(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
+        turn_row = QHBoxLayout()
+        turn_row.addWidget(self.turn_label, 1)
+        turn_row.addWidget(self.timer_widget, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.seat_panel)
-        layout.addWidget(self.turn_label)
+        layout.addLayout(turn_row)
         layout.addWidget(self.busy)
         layout.addWidget(self.result_panel)
         layout.addWidget(self.cover, 1)
@@ -510,7 +529,7 @@ class PlayFrame(QWidget):
             self.controller.close()
             self.controller = None
         self.replay, self._replay_seats = replay, list(seats)
-        for button in (self.undo_button, self.new_button, self.pdf_button):
+        for button in (self.undo_button, self.new_button, self.pdf_button, self.timer_widget):
             button.setVisible(False)
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
@@ -557,6 +576,11 @@ class PlayFrame(QWidget):
         controller.chance_drawn.connect(self.screens.on_chance)
         controller.game_over.connect(self._game_over)
         controller.error.connect(self.say)
+        controller.saved.connect(self._show_saved)
+        controller.save_failed.connect(self._show_save_failed)
+        self.timer_widget.set_timer(controller.timer)
+        self.timer_widget.setVisible(True)
+        self.timer_widget.setEnabled(True)
         self.seat_panel.set_count(len(controller.seats))
         self.result_panel.setVisible(False)
         self.pdf_button.setVisible(False)
@@ -805,6 +829,7 @@ class PlayFrame(QWidget):
     # --- the end -----------------------------------------------------------------------------
     def _game_over(self, outcome: Outcome | None) -> None:
         self._show_buttons()
+        self.timer_widget.setEnabled(False)  # the time played is kept with the play
         if outcome is None or self.controller is None:
             return
         self._fill_result(outcome)
@@ -823,11 +848,34 @@ class PlayFrame(QWidget):
         if detail:
             lines.append(detail)
         panel.detail.setText("\n".join(lines))
-        play_id = self.controller.play_id
-        panel.history_note.setText(
-            tr(f"Saved in the History as play #{play_id}.",
-               f"履歴に対局 #{play_id} として保存しました。")
-            if play_id is not None and self.ctx is not None else "")
+        self._show_save_state()
+
+    def _show_save_state(self) -> None:
+        """Where the finished play is: its number in the History, or why it is not there yet
+        with a Retry button (the controller's `saved` / `save_failed`)."""
+        c, panel = self.controller, self.result_panel
+        pending = c is not None and c.save_pending
+        panel.retry_button.setVisible(pending)
+        if pending:
+            panel.history_note.setText(c.save_problem() if c is not None else "")
+        elif c is not None and c.final_play is not None and c.play_id is not None \
+                and self.ctx is not None:
+            panel.history_note.setText(tr(f"Saved in the History as play #{c.play_id}.",
+                                          f"履歴に対局 #{c.play_id} として保存しました。"))
+        else:
+            panel.history_note.setText("")
+
+    def _show_saved(self, _play_id: int) -> None:
+        self._show_save_state()
+
+    def _show_save_failed(self, _message: str) -> None:
+        self.say("")  # the banner says it, with its Retry button
+        self._show_save_state()
+
+    def retry_save(self) -> None:
+        """The banner's Retry: save the finished play again."""
+        if self.controller is not None:
+            self.controller.retry_save()
 
     def export_pdf(self, path: Path) -> None:
         """The result sheet of the finished game (the game's own layout when it has one)."""
@@ -850,6 +898,7 @@ class PlayFrame(QWidget):
         self.new_button.setText(tr("New game…", "新しいゲーム…"))
         self.pdf_button.setText(tr("Print result sheet…", "結果シートを印刷…"))
         self.result_panel.replay_button.setText(tr("Replay", "リプレイ"))
+        self.result_panel.retry_button.setText(tr("Retry saving", "もう一度保存"))
         self.screens.retranslate()
         if self.replay is not None:
             self._show_replay_moves()  # the replay view shows its position again
@@ -879,7 +928,7 @@ def seat_display_name(seat: Seat, index: int) -> str:
     if seat.name:
         return seat.name
     if seat.bot:
-        return f"{tr('Bot', 'ボット')} · {bot_label(seat.bot)}"
+        return bot_name(seat.bot, language().code)
     return tr(f"Seat {index + 1}", f"席 {index + 1}")
 
 

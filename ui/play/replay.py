@@ -415,7 +415,8 @@ class ReplayView(QWidget):
             if not self.shows_everything():
                 shown = state.view(viewer)
         return Position(shown, self.replay.entries_until(index), (), tuple(self.seats),
-                        self.frame.seat_names(), viewer, seat, live=False)
+                        self.frame.seat_names(), viewer, seat, live=False,
+                        everything=shown is state and viewer is not None)
 
     # --- going on ----------------------------------------------------------------------------
     def play_from_here(self) -> QWidget | None:

@@ -17,20 +17,38 @@ class ResumeError(ValueError):
 
 
 def resume_play(ctx: AppContext, play: PlayRecord) -> QWidget:
-    """The game's play view, rebuilt by replaying the saved record (raises `ResumeError`)."""
+    """The game's play view, rebuilt by replaying the saved record (raises `ResumeError` with
+    a sentence in the interface language)."""
     from companion.core.errors import CompanionError
+    from ui.i18n import tr
     from ui.views import play_view
 
     if play.record is None:
-        raise ResumeError(f"play #{play.id} has no saved moves to continue from")
+        raise ResumeError(tr(f"Play #{play.id} has no saved moves to continue from.",
+                             f"対局 #{play.id} には続きから遊ぶための手が保存されていません。"))
     factory = play_view(play.game_id)
     if factory is None:
-        raise ResumeError(f"{play.game_id!r} cannot be played in the app")
+        raise ResumeError(tr(f"“{play.game_id}” cannot be played in the app.",
+                             f"「{play.game_id}」はこのアプリでは遊べません。"))
     widget: Any = factory(ctx, play.game_id)
     try:
         widget.resume(play)
     except (CompanionError, ValueError, KeyError) as exc:
         widget.deleteLater()
-        raise ResumeError(f"play #{play.id} ({play.game_id}) cannot be resumed: {exc}") from exc
+        raise ResumeError(tr(f"Play #{play.id} cannot be continued: ",
+                             f"対局 #{play.id} は続けられません: ") + _why(play, exc)) from exc
     result: QWidget = widget
     return result
+
+
+def _why(play: PlayRecord, error: Exception) -> str:
+    """Why the saved record does not replay, as the replay says it (else the error's words)."""
+    from companion.core.replay import Replay, ReplayError
+    from ui.i18n import reason
+    from ui.play.replay import stop_text
+
+    try:
+        stop = Replay.of_dict(play.record).stop
+    except ReplayError as exc:
+        stop = exc.stop
+    return stop_text(stop) if stop is not None else reason(error)

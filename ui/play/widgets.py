@@ -33,7 +33,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.display import FSI, PDI, isolate, strip_isolates
 from ui.i18n import language, tr
+
+__all__ = [
+    "FSI",
+    "PDI",
+    "ElidedLabel",
+    "ScrollContent",
+    "antialiased",
+    "clear_layout",
+    "isolate",
+    "scrolling",
+    "stack_when_narrow",
+    "words",
+]
 
 W = TypeVar("W", bound=QWidget)
 B = TypeVar("B", bound=QBoxLayout)
@@ -41,24 +55,18 @@ B = TypeVar("B", bound=QBoxLayout)
 #: `(item, stretch)`, or a bare number: an empty stretch of that factor.
 BoxItem: TypeAlias = "QWidget | QLayout | tuple[QWidget | QLayout, int] | int"
 
-FSI, PDI = "\u2068", "\u2069"
-
-
-def isolate(name: str) -> str:
-    """`name` bidi-isolated for a sentence ("" stays "")."""
-    return f"{FSI}{name}{PDI}" if name else name
-
 
 class ElidedLabel(QLabel):
     """One line of text, elided with "…" when it does not fit; the full text is the tooltip.
 
-    `text()` is always the whole text; only the painting is shortened."""
+    `text()` is always the whole text; only the painting is shortened (`shown_text()`)."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(False)
+        self.setProperty("elided", True)  # layout checks: elision here is on purpose
         self._sync_tooltip()
 
     def setText(self, text: str) -> None:
@@ -67,7 +75,12 @@ class ElidedLabel(QLabel):
         self.update()
 
     def _sync_tooltip(self) -> None:
-        self.setToolTip(self.text() if self.is_elided() else "")
+        self.setToolTip(strip_isolates(self.text()) if self.is_elided() else "")
+
+    def shown_text(self) -> str:
+        """What is drawn: the text, or its elided form."""
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                             self.contentsRect().width())
 
     def is_elided(self) -> bool:
         """True when the label is too narrow for its text (it shows "…")."""
@@ -86,11 +99,10 @@ class ElidedLabel(QLabel):
         option = QStyleOption()
         option.initFrom(self)
         self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, self)
-        rect = self.contentsRect()
-        shown = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
-                                              rect.width())
         painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(rect, int(self.alignment()) | int(Qt.TextFlag.TextSingleLine), shown)
+        painter.drawText(self.contentsRect(),
+                         int(self.alignment()) | int(Qt.TextFlag.TextSingleLine),
+                         self.shown_text())
         painter.end()
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.display import isolate, strip_isolates
+from companion.display import isolate
 from ui.i18n import language, tr
 
 ERROR_STYLE = "color: #b00020;"
@@ -39,44 +39,6 @@ class MessageLabel(QLabel):
     def setText(self, text: str) -> None:
         super().setText(text)
         self.setVisible(bool(text))
-
-
-class ElidedLabel(QLabel):
-    """A one-line label for a name: cut with "…" when it does not fit (never widening the
-    page), the whole text then in its tooltip. `text()` is the whole text."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._full = ""
-        self.setProperty("elided", True)  # layout checks: elision here is on purpose
-
-    def setText(self, text: str) -> None:
-        self._full = text
-        self._elide()
-
-    def text(self) -> str:
-        return self._full
-
-    def shown_text(self) -> str:
-        """What is drawn (the text or its elided form)."""
-        return super().text()
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(0, super().minimumSizeHint().height())
-
-    def sizeHint(self) -> QSize:
-        return QSize(self.fontMetrics().horizontalAdvance(self._full) + 4,
-                     super().sizeHint().height())
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        width = max(self.contentsRect().width(), 0)
-        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
-        QLabel.setText(self, shown)
-        self.setToolTip(strip_isolates(self._full) if shown != self._full else "")
 
 
 def short_name(name: str, limit: int = 32) -> str:
@@ -144,6 +106,20 @@ def repo() -> ModuleType:
     import db
 
     return db
+
+
+def organiser_refusal(ctx: Any, action: tuple[str, str]) -> str:
+    """Why this login may not do `action` (db/errors.py's DELETE_PLAYS, MERGE_PLAYERS...) in
+    a club's shared history: a sentence naming the role that may; "" when it may."""
+    database = getattr(ctx, "db", None)
+    access = getattr(database, "access", None)
+    if database is None or access is None or database.is_organiser:
+        return ""
+    verb, noun = action
+    return tr(f"Only the organiser role “{access.organiser}” may {verb} in this history "
+              f"(you are logged in as “{access.login}”).",
+              f"この履歴で{noun}ができるのはオーガナイザーのロール「{access.organiser}」だけ"
+              f"です（現在のログインは「{access.login}」）。")
 
 
 def other_games(ctx: Any) -> list[str]:

@@ -55,7 +55,7 @@ from companion.play_entry import PlayEntry
 from companion.timer import format_duration
 from ui.context import AppContext
 from ui.events import events
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.shell.common import (
     EmptyState,
     MessageLabel,
@@ -69,6 +69,7 @@ from ui.shell.common import (
     library_button,
     mode_text,
     named_button,
+    organiser_refusal,
     other_games,
     repo,
     short_name,
@@ -306,7 +307,7 @@ class HistoryPage(QWidget):
             try:
                 names = [p.name for p in repo().list_players(self.ctx.db)]
             except Exception as exc:
-                self.error_label.setText(str(exc))
+                self.error_label.setText(reason(exc))
         self.player_filter.blockSignals(True)
         self.player_filter.clear()
         self.player_filter.addItem(tr("Everybody", "全員"), "")
@@ -365,8 +366,8 @@ class HistoryPage(QWidget):
             plays = db.list_plays(self.ctx.db, limit=LIMIT, **filters)
             self._total = int(db.count_plays(self.ctx.db, **filters))
         except Exception as exc:
-            self.error_label.setText(tr(f"The history could not be read: {exc}",
-                                        f"履歴を読み込めませんでした: {exc}"))
+            self.error_label.setText(tr(f"The history could not be read: {reason(exc)}",
+                                        f"履歴を読み込めませんでした: {reason(exc)}"))
             return
         self.model.set_plays(plays)
         self._update_count()
@@ -387,7 +388,7 @@ class HistoryPage(QWidget):
         """Edit and Play again act on the selected play (an unfinished one saves itself)."""
         play = self.selected_play()
         self.again_button.setEnabled(play is not None)
-        reason = edit_refusal(play)
+        reason = edit_refusal(play, self.ctx)
         self.edit_button.setEnabled(play is not None and not reason)
         self.edit_button.setToolTip(reason or tr("Correct the selected play (Ctrl+E)",
                                                  "選んだ対局を修正 (Ctrl+E)"))
@@ -504,12 +505,15 @@ class HistoryPage(QWidget):
         self.search.selectAll()
 
 
-def edit_refusal(play: PlayRecord | None) -> str:
+def edit_refusal(play: PlayRecord | None, ctx: Any = None) -> str:
     """Why `play` cannot be edited ("" when it can): an unfinished digital game saves itself
-    after every move, so an edit would be overwritten."""
+    after every move, so an edit would be overwritten; in a club's history only the organiser
+    changes a finished play."""
     if play is not None and not play.is_finished:
         return tr("An unfinished game saves itself after every move: continue it or delete it.",
                   "未完了の対局は一手ごとに自動保存されます。続けるか削除してください。")
+    if play is not None:
+        return organiser_refusal(ctx, repo().errors.EDIT_PLAYS)
     return ""
 
 
@@ -517,7 +521,7 @@ def edit_play(ctx: AppContext, play: PlayRecord, parent: QWidget) -> Any:
     """The entry dialog on a saved play (None when it cannot be edited)."""
     from ui.shell.play_entry import PlayEntryDialog
 
-    if edit_refusal(play):
+    if edit_refusal(play, ctx):
         return None
     dialog = PlayEntryDialog(ctx, PlayEntry.from_play(play), parent)
     dialog.show()
@@ -546,7 +550,8 @@ def export_play_pdf(parent: QWidget, play: PlayRecord) -> str:
     try:
         write_play_pdf(play, path)
     except Exception as exc:
-        return tr(f"The PDF could not be written: {exc}", f"PDF を書き出せませんでした: {exc}")
+        why = reason(exc)
+        return tr(f"The PDF could not be written: {why}", f"PDF を書き出せませんでした: {why}")
     return tr(f"PDF written: {path}", f"PDF を書き出しました: {path}")
 
 
@@ -589,7 +594,7 @@ class PlayDialog(QDialog):
         self.replay_button.clicked.connect(self.replay)
         self.replay_button.setVisible(play.record is not None)
         self.edit_button = named_button(self, "edit_play", self.edit)
-        self.edit_button.setVisible(not edit_refusal(play))
+        self.edit_button.setVisible(play.is_finished)  # unfinished: it saves itself
         self.again_button = named_button(self, "play_again", self.play_again)
         self.close_button = QPushButton(self)
         self.close_button.clicked.connect(self.accept)
@@ -640,9 +645,14 @@ class PlayDialog(QDialog):
         self.log_label.setText(tr("Moves", "手順"))
         self.pdf_button.setText(tr("Export PDF…", "PDF に書き出す…"))
         self.delete_button.setText(tr("Delete…", "削除…"))
+        refusal = organiser_refusal(self.ctx, repo().errors.DELETE_PLAYS)
+        self.delete_button.setEnabled(not refusal)  # a member of a club's history may not
+        self.delete_button.setToolTip(refusal)
         self.resume_button.setText(tr("Continue this game", "この対局を続ける"))
         self.replay_button.setText(tr("Replay", "リプレイ"))
         self.edit_button.setText(tr("Edit…", "編集…"))
+        self.edit_button.setEnabled(not edit_refusal(play, self.ctx))
+        self.edit_button.setToolTip(edit_refusal(play, self.ctx))
         self.again_button.setText(tr("Play again", "同じメンバーで再戦"))
         self.close_button.setText(tr("Close", "閉じる"))
         self._fill_sheet()
@@ -704,7 +714,8 @@ class PlayDialog(QDialog):
         try:
             repo().delete_play(self.ctx.db, self.play.id)
         except Exception as exc:
-            self.status.setText(tr(f"Not deleted: {exc}", f"削除できませんでした: {exc}"))
+            why = reason(exc)
+            self.status.setText(tr(f"Not deleted: {why}", f"削除できませんでした: {why}"))
             return False
         events().history_changed.emit()
         self.accept()

@@ -40,7 +40,7 @@ from companion.other_games import (
 )
 from ui.context import AppContext
 from ui.events import events
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.shell.common import MessageLabel, confirm, heading
 
 #: Tab order and labels of a game page.
@@ -246,8 +246,8 @@ class PlayArea(QWidget):
         try:
             view.start(setup)
         except Exception as exc:  # a setup the engine refuses: say so, keep the form
-            self.error_label.setText(tr(f"The game could not start: {exc}",
-                                        f"ゲームを開始できませんでした: {exc}"))
+            self.error_label.setText(tr(f"The game could not start: {reason(exc)}",
+                                        f"ゲームを開始できませんでした: {reason(exc)}"))
             self.show_form()
 
     def set_view(self, view: QWidget) -> None:
@@ -375,8 +375,8 @@ class GamePage(QWidget):
                 content = self._make(key)
             except Exception as exc:  # a game's page that fails to build: say so, keep going
                 content = MessageLabel()
-                content.setText(tr(f"This page could not be opened: {exc}",
-                                   f"このページを開けませんでした: {exc}"))
+                content.setText(tr(f"This page could not be opened: {reason(exc)}",
+                                   f"このページを開けませんでした: {reason(exc)}"))
             content.setParent(holder)
             layout = holder.layout() if holder is not None else None
             assert layout is not None
@@ -582,8 +582,8 @@ class LibraryPage(QWidget):
             export(path)
         except Exception as exc:
             if self.window_ is not None:
-                self.window_.show_message(tr(f"The PDF could not be written: {exc}",
-                                             f"PDF を書き出せませんでした: {exc}"))
+                self.window_.show_message(tr(f"The PDF could not be written: {reason(exc)}",
+                                             f"PDF を書き出せませんでした: {reason(exc)}"))
         return True
 
     def shutdown(self) -> None:

@@ -43,7 +43,7 @@ from companion.other_games import MAX_NAME, OtherGameError, is_other_game, other
 from companion.play_entry import PlayEntry
 from ui.context import AppContext
 from ui.events import events
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.shell.common import MessageLabel, confirm, game_name, heading, repo
 from ui.shell.timer_widget import DurationField
 from ui.table.score_sheet import format_score, parse_score
@@ -468,7 +468,8 @@ class PlayEntryDialog(QDialog):
                 db.update_play(self.ctx.db, play)
                 play_id = play.id
         except Exception as exc:  # the entry stays open with what was typed
-            self.error_label.setText(tr(f"Not saved: {exc}", f"保存できませんでした: {exc}"))
+            why = reason(exc)
+            self.error_label.setText(tr(f"Not saved: {why}", f"保存できませんでした: {why}"))
             return None
         self._dirty = False
         events().history_changed.emit()

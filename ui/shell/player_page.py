@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 
 from companion.history import PlayerProfile
 from ui.context import AppContext
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
+from ui.play.widgets import ElidedLabel
 from ui.shell.common import (
-    ElidedLabel,
     MessageLabel,
     format_number,
     game_name,
@@ -106,7 +106,7 @@ class PlayerPage(QWidget):
         self.back_button = QPushButton(self)
         self.back_button.setObjectName("player_back")
         self.back_button.clicked.connect(self.back.emit)
-        self.title = ElidedLabel(self)
+        self.title = ElidedLabel("", self)
         self.title.setObjectName("player_name")
         self.title.setFont(heading(self, 1.4).font())
         self.game_label = QLabel(self)
@@ -198,8 +198,8 @@ class PlayerPage(QWidget):
         try:
             profile = repo().player_profile(self.ctx.db, self.name, game_id=game)
         except Exception as exc:
-            self.error_label.setText(tr(f"The player's numbers could not be read: {exc}",
-                                        f"プレイヤーの成績を読み込めませんでした: {exc}"))
+            self.error_label.setText(tr(f"The player's numbers could not be read: {reason(exc)}",
+                                        f"プレイヤーの成績を読み込めませんでした: {reason(exc)}"))
             return
         self.error_label.setText("")
         if profile is None:  # renamed or merged meanwhile

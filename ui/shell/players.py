@@ -27,16 +27,17 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.events import events
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
+from ui.play.widgets import ElidedLabel
 from ui.shell.common import (
     ERROR_STYLE,
     OK_STYLE,
-    ElidedLabel,
     EmptyState,
     confirm,
     go_to_library,
     heading,
     library_button,
+    organiser_refusal,
     repo,
     short_name,
 )
@@ -108,7 +109,7 @@ class PlayersPage(QWidget):
         self.status = QLabel(self)
         self.status.setObjectName("players_status")
         self.status.setWordWrap(True)
-        self.selected_label = ElidedLabel(self)
+        self.selected_label = ElidedLabel("", self)
         self.selected_label.setObjectName("selected_player")
         self.selected_label.setFont(heading(self, 1.1).font())
         side = QVBoxLayout()
@@ -191,8 +192,8 @@ class PlayersPage(QWidget):
             self.players = list(db.list_players(self.ctx.db))
             counts = db.player_play_counts(self.ctx.db)
         except Exception as exc:
-            self._say(tr(f"The players could not be read: {exc}",
-                         f"プレイヤーを読み込めませんでした: {exc}"), error=True)
+            self._say(tr(f"The players could not be read: {reason(exc)}",
+                         f"プレイヤーを読み込めませんでした: {reason(exc)}"), error=True)
             return
         self.table.setRowCount(len(self.players))
         for row, player in enumerate(self.players):
@@ -234,6 +235,7 @@ class PlayersPage(QWidget):
         for widget in (self.new_name, self.rename_button, self.merge_target, self.merge_button,
                        self.page_button):
             widget.setEnabled(on)
+        self._refuse_to_members()
         self.selected_label.setText(player.name if on else tr("Choose a player in the list",
                                                               "一覧からプレイヤーを選択"))
         if on:
@@ -244,6 +246,17 @@ class PlayersPage(QWidget):
                 self.merge_target.addItem(other.name, other.id)
                 self.merge_target.setItemData(self.merge_target.count() - 1, other.name,
                                               Qt.ItemDataRole.ToolTipRole)
+
+    def _refuse_to_members(self) -> None:
+        """A member of a club's history may not rename or merge: both buttons are disabled,
+        their tooltips naming the role that may."""
+        errors = repo().errors
+        for button, action in ((self.rename_button, errors.RENAME_PLAYERS),
+                               (self.merge_button, errors.MERGE_PLAYERS)):
+            refusal = organiser_refusal(self.ctx, action)
+            if refusal:
+                button.setEnabled(False)
+            button.setToolTip(refusal)
 
     # --- the player page --------------------------------------------------------------------
     def open_selected(self) -> bool:
@@ -287,7 +300,8 @@ class PlayersPage(QWidget):
                          "「統合」を使ってください。"), error=True)
             return False
         except Exception as exc:
-            self._say(tr(f"Not renamed: {exc}", f"変更できませんでした: {exc}"), error=True)
+            why = reason(exc)
+            self._say(tr(f"Not renamed: {why}", f"変更できませんでした: {why}"), error=True)
             return False
         old_name, new_name = short_name(player.name), short_name(new)
         self._say(tr(f"“{old_name}” is now “{new_name}”.",
@@ -309,7 +323,8 @@ class PlayersPage(QWidget):
         try:
             repo().merge_players(self.ctx.db, int(target_id), player.id)
         except Exception as exc:
-            self._say(tr(f"Not merged: {exc}", f"統合できませんでした: {exc}"), error=True)
+            why = reason(exc)
+            self._say(tr(f"Not merged: {why}", f"統合できませんでした: {why}"), error=True)
             return False
         self._say(tr(f"“{source}” was merged into “{into}”.",
                      f"「{source}」を「{into}」に統合しました。"))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.display import names_text, seat_name
 from ui.i18n import language, tr
 from ui.shell.common import format_when, game_name, heading, repo
 
@@ -225,7 +226,9 @@ class ResumeDialog(QDialog):
         self.list = QListWidget(self)
         self.list.setObjectName("unfinished")
         for play in plays:
-            seats = ", ".join(s.player for s in sorted(play.seats, key=lambda s: s.seat))
+            lang = language().code
+            seats = names_text((seat_name(s, lang)
+                                for s in sorted(play.seats, key=lambda s: s.seat)), lang)
             item = QListWidgetItem(f"{game_name(play.game_id)} — "
                                    f"{format_when(play.started_at)} — {seats}", self.list)
             item.setData(Qt.ItemDataRole.UserRole, play.id)

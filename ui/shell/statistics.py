@@ -28,7 +28,7 @@ from companion.display import isolate, names_text
 from companion.history import PeriodCount, PlayerStats, ScorePoint
 from ui.context import AppContext
 from ui.events import events
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.shell.charts import PALETTE, BarChart, LineChart
 from ui.shell.common import (
     EmptyState,
@@ -258,8 +258,8 @@ class StatisticsPage(QWidget):
             self.month_counts = dict(db.stats.plays_counted_per_period(
                 self.ctx.db, game_id=game_id, since=since))
         except Exception as exc:
-            self.error_label.setText(tr(f"The statistics could not be read: {exc}",
-                                        f"統計を読み込めませんでした: {exc}"))
+            self.error_label.setText(tr(f"The statistics could not be read: {reason(exc)}",
+                                        f"統計を読み込めませんでした: {reason(exc)}"))
             return
         self.error_label.setText("")
         self._show()

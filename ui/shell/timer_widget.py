@@ -12,8 +12,8 @@ sets the timer to them (a game timed on a phone, or started before the entry was
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QWidget
 
 from companion.timer import PlayTimer, format_duration, whole_minutes
@@ -22,6 +22,8 @@ from ui.table.weak import weak_listener
 
 #: The longest duration the minutes box takes (100 hours).
 MAX_MINUTES = 6000
+#: Starts, pauses and resumes the timer of the page it is on (`PlayTimerWidget.add_shortcut`).
+TIMER_KEYS = "Ctrl+T"
 
 
 class PlayTimerWidget(QWidget):
@@ -43,11 +45,12 @@ class PlayTimerWidget(QWidget):
             self.time_label.fontMetrics().horizontalAdvance("00:00:00") + 4)
         self.toggle_button = QPushButton(self)
         self.toggle_button.setObjectName("timer_toggle")
-        self.toggle_button.clicked.connect(self.timer.toggle)
+        self.toggle_button.clicked.connect(self.toggle)
         self.reset_button = QToolButton(self)
         self.reset_button.setText("↺")
         self.reset_button.setObjectName("timer_reset")
-        self.reset_button.clicked.connect(self.timer.reset)
+        self.reset_button.clicked.connect(self.reset)
+        self._shortcut: QShortcut | None = None
         self.ticker = QTimer(self)
         self.ticker.setInterval(1000)
         self.ticker.timeout.connect(self._show_time)
@@ -60,7 +63,31 @@ class PlayTimerWidget(QWidget):
         language().changed.connect(self.retranslate)
         self._timer_changed()
 
+    def toggle(self) -> None:
+        """Start, pause or resume the timer shown."""
+        self.timer.toggle()
+
+    def reset(self) -> None:
+        self.timer.reset()
+
+    def set_timer(self, timer: PlayTimer) -> None:
+        """Show and drive `timer` from now on (another game in the same page)."""
+        self.timer = timer
+        timer.listeners.append(weak_listener(self._timer_changed))
+        self._timer_changed()
+
+    def add_shortcut(self, page: QWidget) -> None:
+        """Ctrl+T anywhere in `page` starts, pauses and resumes the timer."""
+        shortcut = QShortcut(QKeySequence(TIMER_KEYS), page)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.toggle)
+        self._shortcut = shortcut
+        self.retranslate()
+
     def retranslate(self, *_: object) -> None:
+        if self._shortcut is not None:
+            self.toggle_button.setToolTip(tr(f"Start or pause the play timer ({TIMER_KEYS})",
+                                             f"タイマーの開始・一時停止 ({TIMER_KEYS})"))
         if self.timer.is_running():
             text = tr("Pause", "一時停止")
         elif self.timer.has_started():

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
+from ui.i18n import reason as why
 from ui.shell.common import ask_save_path, repo
 
 #: Work shorter than this shows no progress dialog (no flash on a small history).
@@ -160,7 +161,7 @@ def import_history(window: Any, path: Path | None = None) -> Any:
         tell(window, tr("Import history", "履歴の読み込み"), import_failure(path.name, str(exc)))
         return None
     except Exception as exc:  # unreadable file, a play the history refuses
-        reason = getattr(exc, "strerror", None) or str(exc)
+        reason = (getattr(exc, "strerror", None) or why(exc)).rstrip("。.")
         tell(window, tr("Import history", "履歴の読み込み"),
              tr(f"“{path.name}” was not imported: {reason}. Nothing was written.",
                 f"「{path.name}」は読み込めませんでした: {reason}。何も書き込んでいません。"))
@@ -212,7 +213,7 @@ def export_history(window: Any, fmt: str, path: Path | None = None) -> int | Non
         count = int(run_in_background(window, tr("Exporting…", "書き出し中…"),
                                       lambda progress: _export(window.ctx, fmt, path, progress)))
     except Exception as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
+        reason = (getattr(exc, "strerror", None) or why(exc)).rstrip("。.")
         tell(window, tr("Export history", "履歴の書き出し"),
              tr(f"The history could not be written to {path}: {reason}. Nothing was written.",
                 f"履歴を {path} に書き出せませんでした: {reason}。何も書き込んでいません。"))

@@ -7,8 +7,9 @@ tab's QUndoStack, Print and "Save to history".
 - Undo/Redo (and Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y) act on the current tab's `undo_stack`; they are
   hidden on a tab without one.
 - Print asks the current tab for `export_pdf(path)`; Save to history asks it for a
-  `play_record()` and writes it in one transaction. Both say why they are disabled (the
-  button's tooltip and a note beside it), e.g. "Finish the game first".
+  `play_record()` and writes it in one transaction, with the play timer's time (Ctrl+T starts
+  and pauses it) as the play's duration when the tab did not set one. Both say why they are
+  disabled (the button's tooltip and a note beside it), e.g. "Finish the game first".
 
 How to add a game's table page (`ui/games/<game>/table.py`)::
 
@@ -52,8 +53,9 @@ from PySide6.QtWidgets import (
 from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.play.widgets import ScrollContent
+from ui.shell.timer_widget import PlayTimerWidget
 
 NOTE_STYLE = "color: #6b5d45;"
 
@@ -171,6 +173,9 @@ class TablePage(QWidget):
         self.save_note.setWordWrap(True)
         self.save_note.setStyleSheet(NOTE_STYLE)
         self.status = StatusLine(self)
+        self.timer_widget = PlayTimerWidget(parent=self)
+        self.timer_widget.add_shortcut(self)
+        self.tabs.setCornerWidget(self.timer_widget, Qt.Corner.TopRightCorner)
         buttons = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.redo_button)
@@ -308,10 +313,13 @@ class TablePage(QWidget):
             import db
 
             assert self.ctx is not None
-            play_id = int(db.add_play(self.ctx.db, tab.play_record()))
+            play_id = int(db.add_play(self.ctx.db, self.timed(tab.play_record())))
         except Exception as exc:  # the data stays on the page; the person is told
-            self.status.say(f"Not saved: {exc}", f"保存できませんでした: {exc}")
+            error = exc
+            self.status.follow(lambda: tr(f"Not saved: {reason(error)}",
+                                          f"保存できませんでした: {reason(error)}"))
             return None
+        self.timer_widget.timer.pause()
         tab.saved_play_id = play_id
         self.status.say(f"Saved to the history as play #{play_id}.",
                         f"対局 #{play_id} として履歴に保存しました。")
@@ -321,6 +329,12 @@ class TablePage(QWidget):
         events().history_changed.emit()
         self.saved.emit(play_id)
         return play_id
+
+    def timed(self, play: PlayRecord) -> PlayRecord:
+        """`play` with the page's timer as its duration (unless the tab gave one)."""
+        if play.duration_s is None and self.timer_widget.timer.seconds() > 0:
+            play.duration_s = self.timer_widget.timer.seconds()
+        return play
 
     # --- language ----------------------------------------------------------------------------
     def retranslate(self, *_: object) -> None:

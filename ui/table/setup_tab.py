@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.i18n import tr
+from ui.i18n import reason, tr
 from ui.play.widgets import words
 from ui.table.frame import TablePage, TableTab
 
@@ -103,7 +103,8 @@ class SetupTab(TableTab):
         try:
             setup = self.read_code(code.strip())
         except ValueError as exc:
-            self.say(f"That code cannot be read: {exc}", f"そのコードは読めません: {exc}")
+            self.say(f"That code cannot be read: {reason(exc, 'en')}",
+                     f"そのコードは読めません: {reason(exc, 'ja')}")
             return False
         self.show_setup(setup)
         return True

@@ -333,33 +333,50 @@ def rounds_for(players: int) -> int:
     return 3 if players == 5 else 4
 
 
-def check_game(sheets: Sequence[PlayerSheet], virtual: str | None) -> list[str]:
-    """Mistakes that stop a whole game from being scored, as messages (empty when fine)."""
+def check_game(sheets: Sequence[PlayerSheet], virtual: str | None,
+               lang: str = "en") -> list[str]:
+    """Mistakes that stop a whole game from being scored, as messages in `lang` ("en" or
+    "ja"; empty when fine)."""
+    def say(en: str, ja: str) -> str:
+        return ja if lang == "ja" else en
+
     problems: list[str] = []
     owners = [s.owner for s in sheets]
     n = len(sheets)
     if n not in (3, 4, 5):
-        return [f"a game has 3–5 sheets, not {n}"]
+        return [say(f"a game has 3–5 sheets, not {n}", f"シートは 3〜5 枚です({n} 枚ではなく)")]
     if len(set(owners)) != n:
-        problems.append("two sheets have the same colour")
+        problems.append(say("two sheets have the same colour", "同じ色のシートが 2 枚あります"))
     if (n == 3) != (virtual is not None):
-        problems.append("three players need a virtual colour; four or five have none"
-                        if n == 3 or virtual is None else
-                        "only a three-player game has a virtual colour")
+        problems.append(
+            say("three players need a virtual colour; four or five have none",
+                "3 人のゲームには仮想の色が必要です(4・5 人にはありません)")
+            if n == 3 or virtual is None else
+            say("only a three-player game has a virtual colour",
+                "仮想の色があるのは 3 人のゲームだけです"))
     if virtual is not None and virtual in owners:
-        problems.append(f"the virtual colour {virtual} is also a player's colour")
+        problems.append(say(f"the virtual colour {virtual} is also a player's colour",
+                            f"仮想の色 {virtual} はプレイヤーの色と重なっています"))
     expected_visitors = set(owners) | ({virtual} if virtual else set())
     rounds = rounds_for(n) if n in (3, 4, 5) else 0
+    none = say("none", "なし")
     for sheet in sheets:
         want = expected_visitors - {sheet.owner}
         if set(sheet.checks) != want:
-            missing = ", ".join(sorted(want - set(sheet.checks))) or "none"
-            extra = ", ".join(sorted(set(sheet.checks) - want)) or "none"
-            problems.append(f"sheet {sheet.owner}: tracks must be {', '.join(sorted(want))}"
-                            f" (missing: {missing}; unexpected: {extra})")
+            missing = ", ".join(sorted(want - set(sheet.checks))) or none
+            extra = ", ".join(sorted(set(sheet.checks) - want)) or none
+            tracks = ", ".join(sorted(want))
+            problems.append(say(
+                f"sheet {sheet.owner}: tracks must be {tracks} "
+                f"(missing: {missing}; unexpected: {extra})",
+                f"シート {sheet.owner}: トラックは {tracks} です"
+                f"(不足: {missing}、余分: {extra})"))
         if len(sheet.areas) > rounds:
-            problems.append(f"sheet {sheet.owner}: {len(sheet.areas)} area boxes, "
-                            f"the game has {rounds} rounds")
+            problems.append(say(
+                f"sheet {sheet.owner}: {len(sheet.areas)} area boxes, the game has {rounds} "
+                "rounds",
+                f"シート {sheet.owner}: 面積の欄が {len(sheet.areas)} 個ありますが、ラウンドは "
+                f"{rounds} です"))
     return problems
 
 

@@ -139,7 +139,8 @@ class TableGame:
     def problems(self, lang: str = "en") -> list[str]:
         """Why the play cannot be saved yet, as sentences in `lang` (empty when it can)."""
         ja = lang == "ja"
-        found = check_game(self.sheets(), self.virtual)
+        found = [sentence(problem, lang)
+                 for problem in check_game(self.sheets(), self.virtual, lang)]
         names = [n.strip() for n in self.names]
         missing = [i + 1 for i, n in enumerate(names) if not n]
         if missing:
@@ -172,6 +173,13 @@ class TableGame:
         return PlayRecord("alluvium", PlayMode.TABLE, self.started_at, seats,
                           finished_at=datetime.now().replace(microsecond=0),
                           options=options, location=location, notes=notes)
+
+
+def sentence(problem: str, lang: str) -> str:
+    """A problem from `check_game` as a sentence of its own ("Two sheets…." / "…。")."""
+    if lang == "ja":
+        return f"{problem}。"
+    return f"{problem[:1].upper()}{problem[1:]}."
 
 
 def default_colours(players: int, letters: Sequence[str]) -> list[str]:

@@ -127,18 +127,41 @@ def parse_json(text: str) -> list[PlayerEntries]:
         where = f"player {index}"
         if not isinstance(item, dict):
             raise ValueError(f"{where}: must be an object")
-        player = PlayerEntries(str(item.get("name") or f"Player {index}"))
+        name = item.get("name")
+        if name is not None and not isinstance(name, str):
+            raise ValueError(f'{where}: "name" must be text, not {_kind(name)}')
+        player = PlayerEntries(name or f"Player {index}")
         where = f"player {player.name!r}"
         _json_entries(player, item, where)
         players.append(player)
-    for index, award in enumerate(data.get("awards", []), start=1):
+    for index, award in enumerate(_list(data.get("awards", []), "awards", "the file"), start=1):
         if not isinstance(award, dict):
             raise ValueError(f"award {index}: must be an object")
         points = _ints([str(award.get("points"))], 1, f"award {index}")[0]
-        _award(players, points, [str(n) for n in award.get("players", [])], f"award {index}")
+        names = _list(award.get("players", []), "players", f"award {index}")
+        _award(players, points, [str(n) for n in names], f"award {index}")
     if not players:
         raise ValueError("no players")
     return players
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, for a sentence ("a number", "an object")."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "an object" if isinstance(value, dict) else "a list" if isinstance(value, list) \
+        else "nothing"
+
+
+def _list(value: Any, key: str, where: str) -> list[Any]:
+    """`value` when it is a JSON list; a sentence naming the entry otherwise."""
+    if not isinstance(value, list):
+        raise ValueError(f'{where}: "{key}" must be a list, not {_kind(value)}')
+    return value
 
 
 def _json_entries(player: PlayerEntries, item: dict[str, Any], where: str) -> None:
@@ -149,9 +172,9 @@ def _json_entries(player: PlayerEntries, item: dict[str, Any], where: str) -> No
         _apply(player, "planets", _ints(numbers(item["planets"], "planets"),
                                         _COUNTS["planets"], where), where)
     for key, many in (("clusters", "cluster"), ("guiding", "guiding")):
-        for tile in item.get(key, []):
+        for tile in _list(item.get(key, []), key, where):
             _apply(player, many, _ints(numbers(tile, key), _COUNTS[many], where), where)
-    for value in item.get("features", []):
+    for value in _list(item.get("features", []), "features", where):
         _apply(player, "feature", _ints([str(value)], 1, where), where)
     for key in ("branches", "bonus"):
         if key in item:

@@ -248,7 +248,7 @@ class AlluviumScreens(PlayScreens):
         bold = self.sheet_label.font()
         bold.setBold(True)
         self.sheet_label.setFont(bold)
-        self.card_box = words(QGroupBox(side), "Your card", "カード", "setTitle")
+        self.card_box = QGroupBox(side)  # titled in `show`: whose card, whose eyes
         self.card_label = QLabel(self.card_box)
         self.card_label.setWordWrap(True)
         self.shape = ShapeWidget(self.card_box)
@@ -263,8 +263,7 @@ class AlluviumScreens(PlayScreens):
         self.pass_button = words(QPushButton(side), "Pass", "パス")
         self.pass_button.setObjectName("move:pass")
         self.pass_button.clicked.connect(lambda: frame.play(Pass()))
-        self.sheets_box = words(QGroupBox(side), "Sheets (as far as you have seen them)",
-                                "各シート(見た範囲)", "setTitle")
+        self.sheets_box = QGroupBox(side)
         self.sheets = QTableWidget(self.sheets_box)
         self.sheets.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.sheets.horizontalHeader()
@@ -308,8 +307,25 @@ class AlluviumScreens(PlayScreens):
             self.sheet_label.setText(
                 tr("In front of you: your own map", "手元: 自分のマップ") if sheet == seat else
                 tr(f"In front of you: the map of {owner}", f"手元: {owner} のマップ"))
+        self._title_boxes(position, seat)
         self._show_piece()
         self._show_sheets(position, sheet)
+
+    def _title_boxes(self, position: Position, seat: int) -> None:
+        """In play the card and sheets are the person's own; in a replay, the chosen seat's
+        (or everything, once the game is over)."""
+        if position.live:
+            card = tr("Your card", "カード")
+            sheets = tr("Sheets (as far as you have seen them)", "各シート(見た範囲)")
+        else:
+            who = isolate(position.names[seat])
+            card = tr(f"{who}'s card", f"{who} のカード")
+            sheets = (tr("Sheets (everything)", "各シート(すべて)")
+                      if position.everything or position.viewer is None else
+                      tr(f"Sheets (as far as {who} has seen them)",
+                         f"各シート({who} が見た範囲)"))
+        self.card_box.setTitle(card)
+        self.sheets_box.setTitle(sheets)
 
     def _look_at(self, row: int, _column: int = 0) -> None:
         """Once the game is over, any sheet can be looked at on the board."""

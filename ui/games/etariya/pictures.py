@@ -368,7 +368,26 @@ def record_move_text(text: str) -> str:
         return f"{colour_name(words[0])} {words[1]}"
     if len(words) == 2 and words[0] == "power":
         return tr(f"Power chip {words[1]}", f"勢力チップ {words[1]}")
+    if len(words) == 2 and words[0] == "first":  # the players chose who starts
+        return chance_text(text) or text
     return move_text(text)
+
+
+def chance_text(text: str) -> str | None:
+    """A chance entry of the record as the move list shows it after the move that caused it:
+    stones drawn from the bag, a power chip turned up, who starts; None for the setup's map
+    and score chips (the board shows them)."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "draw" and words[1] in eb.CODES:
+        name = colour_name(words[1])
+        return tr(f" · drew {name}", f" · {name}を引いた")
+    if len(words) == 2 and words[0] == "chip":
+        chip = tr("white", "白") if words[1] == "W" else tr("black", "黒")
+        return tr(f" · power chip {chip} turned up", f" · 勢力チップ {chip} を表に")
+    if len(words) == 2 and words[0] == "first" and words[1] in eb.FACTION_NAMES:
+        side = faction_name(words[1])
+        return tr(f"{side} moves first", f"{side}が先手")
+    return None
 
 
 def prompt(state: Any, legal: Sequence[Any]) -> str:

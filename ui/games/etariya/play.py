@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
-    QLayout,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -35,16 +34,7 @@ from ui.context import AppContext
 from ui.games.etariya import pictures
 from ui.games.etariya.board_widget import BoardWidget
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import words
-
-
-def _clear(layout: QLayout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget() if item is not None else None
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()
+from ui.play.widgets import clear_layout, words
 
 
 class EtariyaScreens(PlayScreens):
@@ -126,7 +116,7 @@ class EtariyaScreens(PlayScreens):
     def _show_hand(self, position: Position) -> None:
         for button in self.hand_group.buttons():
             self.hand_group.removeButton(button)
-        _clear(self.hand_row)
+        clear_layout(self.hand_row)
         group = self.current_group()
         groups = pictures.placement_groups(position.legal, position.state)
         for i, (key, text) in enumerate(groups.items()):
@@ -143,7 +133,7 @@ class EtariyaScreens(PlayScreens):
         self.hand_box.setVisible(bool(groups))
 
     def _show_choices(self, position: Position) -> None:
-        _clear(self.choice_grid)
+        clear_layout(self.choice_grid)
         others = [m for m in position.legal if pictures.move_cell(m) is None]
         for i, move in enumerate(others):
             button = QPushButton(pictures.move_text(move, position.state), self.choice_box)
@@ -165,6 +155,9 @@ class EtariyaScreens(PlayScreens):
     # --- words -------------------------------------------------------------------------------
     def move_text(self, entry: RecordEntry, position: Position) -> str:
         return pictures.record_move_text(entry.move)
+
+    def chance_text(self, entry: RecordEntry) -> str | None:
+        return pictures.chance_text(entry.move)
 
     def prompt(self, position: Position) -> str:
         return pictures.prompt(position.state, position.legal)
