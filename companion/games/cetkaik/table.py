@@ -1,0 +1,362 @@
+"""The 机戦 table companion for two people at a physical board (pure models; no Qt).
+
+- `HandCalculator`: tap the pieces a side holds (captured pieces, 手駒) and read every hand
+  they form, the 同色 versions, the points at the current rate, and the hands one piece away.
+- `SeasonLedger`: seasons, the rate (×1, ×2, ×4 …), each 再行 / 終季 / penalty, the transfer of
+  the 40 points, who leads; it becomes a `PlayRecord` for the history at the end.
+- `CastHelper`: the five sticks thrown (or typed in) for a water entry or a stepping move, with
+  the verdict and the odds (the throws are kept in the shared `ThrowLog`).
+
+All three are immutable values (or, for the cast log, an append-only log): every change returns
+a new value, so the screens' undo and redo simply swap values.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from companion.core.chance import STICKS, stick_probability
+from companion.games.cetkaik.hands import (
+    PIECE_KINDS,
+    HandFound,
+    HandSpec,
+    count_index,
+    find_hand,
+)
+from companion.games.cetkaik.pieces import Colour, Profession, piece_name
+from companion.games.cetkaik.rules import SEASON_NAMES, WATER_ENTRY
+from companion.games.cetkaik.variants import SIDE_NAMES, VARIANTS, hand_table
+from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.table.thrower import Faces, ThrowLog
+
+
+# --- the hand calculator ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NearHand:
+    """A hand that one more piece would complete (the professions that would do it)."""
+
+    spec: HandSpec
+    missing: tuple[Profession, ...]
+
+
+@dataclass(frozen=True)
+class HandCalculator:
+    """The pieces one side holds, and what they are worth."""
+
+    counts: tuple[int, ...] = (0,) * PIECE_KINDS
+    rate: int = 1
+    official_values: bool = False
+    variant: str = "standard"
+
+    @property
+    def table(self) -> Any:
+        return hand_table(self.variant, self.official_values)
+
+    def count(self, colour: Colour, profession: Profession) -> int:
+        return self.counts[count_index(colour, profession)]
+
+    def limit(self, colour: Colour, profession: Profession) -> int:
+        """How many pieces of this colour and profession the whole set has."""
+        return VARIANTS[self.variant].piece_set().get((colour, profession), 0)
+
+    def add(self, colour: Colour, profession: Profession) -> HandCalculator:
+        """One more piece; `ValueError` when the set has no more of them."""
+        if self.count(colour, profession) >= self.limit(colour, profession):
+            raise ValueError(f"the set has only {self.limit(colour, profession)} "
+                             f"{piece_name(colour, profession)}")
+        return self._changed(colour, profession, +1)
+
+    def remove(self, colour: Colour, profession: Profession) -> HandCalculator:
+        if not self.count(colour, profession):
+            raise ValueError(f"no {piece_name(colour, profession)} is held")
+        return self._changed(colour, profession, -1)
+
+    def _changed(self, colour: Colour, profession: Profession, delta: int) -> HandCalculator:
+        counts = list(self.counts)
+        counts[count_index(colour, profession)] += delta
+        return replace(self, counts=tuple(counts))
+
+    def with_rate(self, rate: int) -> HandCalculator:
+        if rate < 1 or rate & (rate - 1):
+            raise ValueError(f"the rate doubles from ×1: ×{rate} is not one of its steps")
+        return replace(self, rate=rate)
+
+    def cleared(self) -> HandCalculator:
+        return replace(self, counts=(0,) * PIECE_KINDS)
+
+    def hands(self) -> tuple[HandFound, ...]:
+        return tuple(self.table.hands(self.counts))
+
+    def total(self) -> int:
+        """The points of the hands before the rate."""
+        return sum(h.value for h in self.hands())
+
+    def points(self) -> int:
+        """What 終季 would pay now: the hands times the rate."""
+        return self.total() * self.rate
+
+    def near_hands(self) -> tuple[NearHand, ...]:
+        """Hands not formed yet that one more piece would form."""
+        formed = {h.spec.key for h in self.hands()}
+        found = []
+        for spec in self.table.specs:
+            if spec.key in formed:
+                continue
+            missing = tuple(p for p, _ in spec.needs if self._with_one_more(spec, p))
+            if missing:
+                found.append(NearHand(spec, missing))
+        return tuple(found)
+
+    def _with_one_more(self, spec: HandSpec, profession: Profession) -> bool:
+        counts = list(self.counts)
+        counts[count_index(Colour.RED, profession)] += 1
+        return find_hand(spec, counts) is not None
+
+    def lines(self, lang: str = "ja") -> list[str]:
+        """One line per hand, then the total (e.g. ``同色獣 5``, ``計 10 × 2 = 20``)."""
+        lines = [f"{h.name(lang)} {h.value}" for h in self.hands()]
+        word = "計" if lang == "ja" else "Total"
+        lines.append(f"{word} {self.total()} × {self.rate} = {self.points()}")
+        return lines
+
+
+# --- the season ledger --------------------------------------------------------------------------
+AGAIN, END, PENALTY = "again", "end", "penalty"
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One event of the ledger: 再行, 終季 (with the hands' points before the rate) or a penalty
+    taken at once (negative points before the rate)."""
+
+    side: int
+    kind: str
+    points: int = 0
+    hands: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LedgerState:
+    """What the ledger says after its entries."""
+
+    scores: tuple[int, int]
+    rate: int
+    season: int  # 0-based, the season being played (the last one once over)
+    over: bool
+    reason: str
+    paid: tuple[int, ...]  # per entry: the points that moved to the entry's side (× rate)
+    seasons_scored: tuple[int, int]
+
+    def leader(self) -> int | None:
+        if self.scores[0] == self.scores[1]:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+
+@dataclass(frozen=True)
+class SeasonLedger:
+    """The points and seasons of one game at the table. Side 0 is the IA side (black king),
+    side 1 the A side (red king); `names` are the players."""
+
+    names: tuple[str, str] = ("", "")
+    seasons: int = 4
+    start_points: int = 20
+    rate_cap: int = 64
+    entries: tuple[LedgerEntry, ...] = ()
+    started_at: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.seasons <= len(SEASON_NAMES):
+            raise ValueError(f"a game has 1 to {len(SEASON_NAMES)} seasons, not {self.seasons}")
+
+    # --- entries ----------------------------------------------------------------------------
+    def again(self, side: int) -> SeasonLedger:
+        """`side` declared 再行: the rate doubles (up to the cap); nothing is paid."""
+        return self._add(LedgerEntry(side, AGAIN))
+
+    def end(self, side: int, points: int, hands: Sequence[str] = ()) -> SeasonLedger:
+        """`side` declared 終季 holding hands worth `points` (before the rate, penalties
+        included): that times the rate moves from the other side, and the next season begins."""
+        return self._add(LedgerEntry(side, END, int(points), tuple(hands)))
+
+    def penalty(self, side: int, points: int, name: str = "") -> SeasonLedger:
+        """A penalty taken at once (the options that deduct 撃皇 or 皇再来): `points` (negative)
+        times the rate moves from `side` to the other."""
+        if points >= 0:
+            raise ValueError("a penalty costs points: give it as a negative number")
+        return self._add(LedgerEntry(side, PENALTY, int(points), (name,) if name else ()))
+
+    def undo(self) -> SeasonLedger:
+        """The ledger without its last entry."""
+        if not self.entries:
+            raise ValueError("nothing to take back")
+        return replace(self, entries=self.entries[:-1])
+
+    def _add(self, entry: LedgerEntry) -> SeasonLedger:
+        if entry.side not in (0, 1):
+            raise ValueError(f"side must be 0 (IA) or 1 (A), not {entry.side}")
+        state = self.state()
+        if state.over:
+            raise ValueError(f"the game is over ({state.reason}); take back an entry to "
+                             "correct it")
+        return replace(self, entries=(*self.entries, entry))
+
+    # --- what follows -----------------------------------------------------------------------
+    def state(self) -> LedgerState:
+        total = 2 * self.start_points
+        scores = [self.start_points, self.start_points]
+        rate, season, over, reason = 1, 0, False, ""
+        paid: list[int] = []
+        scored = [0, 0]
+        for entry in self.entries:
+            if entry.kind == AGAIN:
+                rate = min(rate * 2, self.rate_cap)
+                paid.append(0)
+                continue
+            mine = max(0, min(total, scores[entry.side] + entry.points * rate))
+            paid.append(mine - scores[entry.side])
+            scores[entry.side], scores[1 - entry.side] = mine, total - mine
+            if entry.kind == END and entry.points > 0:
+                scored[entry.side] += 1
+            if mine in (0, total):
+                over = True
+                winner = entry.side if mine == total else 1 - entry.side
+                reason = f"{SIDE_NAMES[winner]} side holds all {total} points"
+                break
+            if entry.kind == END:
+                rate = 1
+                if season + 1 >= self.seasons:
+                    over, reason = True, f"{self.seasons} seasons played"
+                    break
+                season += 1
+        return LedgerState((scores[0], scores[1]), rate, season, over, reason, tuple(paid),
+                           (scored[0], scored[1]))
+
+    def season_name(self, lang: str = "ja") -> str:
+        ja, en = SEASON_NAMES[self.state().season]
+        return ja if lang == "ja" else en
+
+    def lines(self, lang: str = "ja") -> list[str]:
+        """The entries as sentences, in order."""
+        state = self.state()
+        season, rate = 0, 1
+        lines = []
+        for entry, paid in zip(self.entries, state.paid, strict=False):
+            who = self._who(entry.side, lang)
+            name = SEASON_NAMES[season][0 if lang == "ja" else 1]
+            if entry.kind == AGAIN:
+                rate = min(rate * 2, self.rate_cap)
+                lines.append(f"{name}: {who} 再行 → ×{rate}" if lang == "ja" else
+                             f"{name}: {who} 再行 (again) → ×{rate}")
+                continue
+            hands = f" ({'・'.join(entry.hands)})" if entry.hands else ""
+            if entry.kind == END:
+                lines.append(f"{name}: {who} 終季{hands} {entry.points} × {rate} → {paid:+d}"
+                             if lang == "ja" else
+                             f"{name}: {who} 終季 (end){hands} {entry.points} × {rate} → "
+                             f"{paid:+d}")
+                season, rate = season + 1, 1
+            else:
+                lines.append(f"{name}: {who} 罰{hands} {entry.points} × {rate} → {paid:+d}"
+                             if lang == "ja" else
+                             f"{name}: {who} penalty{hands} {entry.points} × {rate} → "
+                             f"{paid:+d}")
+        return lines
+
+    def _who(self, side: int, lang: str) -> str:
+        name = self.names[side].strip()
+        side_name = f"{SIDE_NAMES[side]}側" if lang == "ja" else f"{SIDE_NAMES[side]} side"
+        return f"{name}({side_name})" if name and lang == "ja" else \
+            f"{name} ({side_name})" if name else side_name
+
+    # --- history ----------------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Why the play cannot be saved yet, as sentences; empty when it can."""
+        names = [n.strip() for n in self.names]
+        if any(not n for n in names):
+            return ["Every player needs a name."]
+        if names[0] == names[1]:
+            return ["The two players have the same name."]
+        return []
+
+    def to_play_record(self, location: str = "", notes: str = "",
+                       finished_at: datetime | None = None) -> PlayRecord:
+        """The play for the history (mode TABLE): points, seasons scored, rank, winner."""
+        state = self.state()
+        lead = state.leader()
+        seats = [SeatResult(
+            seat=side, player=self.names[side].strip(), faction=SIDE_NAMES[side],
+            score=float(state.scores[side]),
+            breakdown={"points": float(state.scores[side]),
+                       "seasons": float(state.seasons_scored[side])},
+            rank=1 if lead in (None, side) else 2, winner=lead == side) for side in (0, 1)]
+        ledger = [{"side": e.side, "kind": e.kind, "points": e.points, "hands": list(e.hands)}
+                  for e in self.entries]
+        return PlayRecord("cetkaik", PlayMode.TABLE, self.started_at, seats,
+                          finished_at=finished_at or datetime.now().replace(microsecond=0),
+                          options={"seasons": self.seasons}, record={"ledger": ledger},
+                          location=location, notes=notes)
+
+
+# --- the stick caster ---------------------------------------------------------------------------
+WATER, STEP = "water", "step"
+
+
+@dataclass(frozen=True)
+class CastVerdict:
+    """What a throw decides: a water entry (3 or more face up enters) or a stepping move (the
+    throw is the greatest distance from the stepped-on piece)."""
+
+    result: int
+    purpose: str
+    distance: int | None = None  # the announced distance of a stepping move, when known
+
+    @property
+    def success(self) -> bool:
+        if self.purpose == WATER:
+            return self.result >= WATER_ENTRY
+        return self.result >= (self.distance or 1)
+
+    def text(self, lang: str = "ja") -> str:
+        ja = lang == "ja"
+        if self.purpose == WATER:
+            if self.success:
+                return f"{self.result}: 入水成功" if ja else f"{self.result}: enters the water"
+            return f"{self.result}: 入水失敗、元のマスに戻る" if ja else \
+                f"{self.result}: fails; the piece goes back"
+        if self.distance is None:
+            return f"{self.result}: 踏み台から {self.result} マスまで" if ja else \
+                f"{self.result}: up to {self.result} squares from the stepped-on piece"
+        if self.success:
+            return f"{self.result}: {self.distance} マス先に届く" if ja else \
+                f"{self.result}: reaches {self.distance} squares"
+        return f"{self.result}: 届かない、元のマスのまま" if ja else \
+            f"{self.result}: too short; the piece stays"
+
+
+def success_chance(purpose: str, distance: int = 1) -> Fraction:
+    """The exact chance that a throw succeeds: water 1/2; a stepping distance d: P(≥ d)."""
+    need = WATER_ENTRY if purpose == WATER else distance
+    return sum((stick_probability(k) for k in range(need, STICKS + 1)), Fraction(0))
+
+
+@dataclass
+class CastHelper:
+    """The sticks at the table: throw them (seeded) or type the result in, read the verdict."""
+
+    log: ThrowLog = field(default_factory=ThrowLog)
+
+    def throw(self, rng: random.Random, purpose: str, distance: int | None = None,
+              ) -> tuple[Faces, CastVerdict]:
+        faces = self.log.throw(rng)
+        return faces, CastVerdict(sum(faces), purpose, distance)
+
+    def enter(self, result: int, purpose: str, distance: int | None = None) -> CastVerdict:
+        """A throw made with real sticks, typed in."""
+        self.log.add(result)
+        return CastVerdict(result, purpose, distance)
