@@ -68,9 +68,24 @@ def _playout_policy(state: GameState, rng: Any) -> Any:
     return playout_move(state, rng)
 
 
+def _play_sheets(play: Any, lang: str) -> Any:
+    from companion.games.cetkaik.printing import play_sheets
+
+    return play_sheets(play, lang)
+
+
+def _blank_sheet(players: int, names: list[str], lang: str) -> Any:
+    from companion.games.cetkaik.printing import blank_sheets
+
+    return blank_sheets(players, names, lang)
+
+
 def _extras() -> dict[str, Any]:
     # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
-    return {"playout_policy": _playout_policy}
+    # play_sheets / blank_sheet: the result sheet of a play; the blank season sheet with the
+    # start diagram and the reference card (PDF)
+    return {"playout_policy": _playout_policy, "play_sheets": _play_sheets,
+            "blank_sheet": _blank_sheet}
 
 
 INFO = GameInfo(

@@ -275,6 +275,18 @@ class SeasonLedger:
             f"{name} ({side_name})" if name else side_name
 
     # --- history ----------------------------------------------------------------------------
+    @classmethod
+    def from_play(cls, play: PlayRecord) -> SeasonLedger:
+        """The ledger of a table play saved by `to_play_record`."""
+        if not play.record or "ledger" not in play.record:
+            raise ValueError("this play has no season ledger")
+        by_seat = {s.seat: s.player for s in play.seats}
+        entries = tuple(LedgerEntry(int(e["side"]), str(e["kind"]), int(e.get("points", 0)),
+                                    tuple(e.get("hands", ()))) for e in play.record["ledger"])
+        return cls((by_seat.get(0, ""), by_seat.get(1, "")),
+                   int(play.options.get("seasons", 4)), entries=entries,
+                   started_at=play.started_at)
+
     def problems(self) -> list[str]:
         """Why the play cannot be saved yet, as sentences; empty when it can."""
         names = [n.strip() for n in self.names]
