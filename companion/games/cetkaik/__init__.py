@@ -39,7 +39,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=("hand", "deduct", "allowed", "forbidden"),
                choice_labels=_CONSEQUENCE_LABELS),
     OptionSpec("announce", "踏越えの投げ棒の前に宣言するもの",
-               "Announced before a stepping cast", OptionKind.CHOICE, "square",
+               "Announced before a stepping throw", OptionKind.CHOICE, "square",
                choices=("square", "direction", "nothing"),
                choice_labels=(("行き先のマス", "the exact square"), ("方向", "the direction"),
                               ("なし", "nothing"))),
@@ -80,11 +80,18 @@ def _blank_sheet(players: int, names: list[str], lang: str) -> Any:
     return blank_sheets(players, names, lang)
 
 
+def _bench(quick: bool) -> dict[str, float]:
+    from companion.games.cetkaik.bench import quick_figures
+
+    return quick_figures(quick)
+
+
 def _extras() -> dict[str, Any]:
+    # bench: (quick) -> figures for `companion bench` (move generation, playouts, MCTS ms)
     # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
     # play_sheets / blank_sheet: the result sheet of a play; the blank season sheet with the
     # start diagram and the reference card (PDF)
-    return {"playout_policy": _playout_policy, "play_sheets": _play_sheets,
+    return {"bench": _bench, "playout_policy": _playout_policy, "play_sheets": _play_sheets,
             "blank_sheet": _blank_sheet}
 
 

@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from companion.core.api import GameState
-from companion.games.cetkaik.compiled import EMPTY, KIND_OF, SIDE_OF, TAM
+from companion.games.cetkaik.compiled import GENERAL_CODES, KIND_OF, SIDE_OF, TAM
 from companion.games.cetkaik.moves import AfterCast, Declare
 from companion.games.cetkaik.pieces import Profession
 
@@ -67,44 +67,81 @@ def evaluate(state: GameState, seat: int) -> float:
     return points + HAND_WEIGHT * hands + MATERIAL_WEIGHT * stuff
 
 
-def first_leg_moves(state: Any, side: int) -> tuple[list[tuple[int, int]], list[int]]:
-    """Moves of `side`'s pieces that step on nothing, as ``src * size + target``: captures
-    (with the captured piece's value) and moves to empty squares."""
+def _guarded(state: Any, sq: int, owner: int) -> bool:
+    """Whether `owner`'s piece on `sq` stands next to a 将 of `owner` on 皇処."""
+    board = state.board
+    hue = state.tables.hue[state.tam]
+    generals = GENERAL_CODES[owner]
+    return any(board[n] in generals and hue[n] for n in state.tables.neighbours[sq])
+
+
+def best_capture(state: Any, side: int, rng: random.Random) -> Any | None:
+    """The capture (without stepping) of the most valuable enemy piece, ties at random; None
+    when no piece of `side` can capture."""
     t = state.tables
-    size = t.size
     board = state.board
     hue = t.hue[state.tam]
-    guarded = state._protected(1 - side)
-    captures: list[tuple[int, int]] = []
-    quiet: list[int] = []
     table = t.moves
-    for src in range(size):
-        code = board[src]
+    best_value, best, ties = -1, (-1, -1), 0
+    for src, code in enumerate(board):
         if code <= TAM or SIDE_OF[code] != side:
             continue
         steps, rays = table[code][hue[src]][src]
-        base = src * size
         for target, empty in steps:
-            if empty and any(board[b] for b in empty):
-                continue
             occupant = board[target]
-            if occupant == EMPTY:
-                quiet.append(base + target)
-            elif occupant > TAM and SIDE_OF[occupant] != side and not guarded[target]:
-                captures.append((KIND_VALUES[KIND_OF[occupant]], base + target))
+            if occupant > TAM and SIDE_OF[occupant] != side and not (
+                    empty and any(board[b] for b in empty)):
+                value = KIND_VALUES[KIND_OF[occupant]]
+                if value > best_value:
+                    best_value, best, ties = value, (src, target), 1
+                elif value == best_value:
+                    ties += 1
+                    if rng.random() * ties < 1:
+                        best = (src, target)
         for line, passes in rays:
             passed = 0
             for target in line:
                 occupant = board[target]
-                if occupant == EMPTY:
-                    quiet.append(base + target)
+                if not occupant:
                     continue
-                if occupant > TAM and SIDE_OF[occupant] != side and not guarded[target]:
-                    captures.append((KIND_VALUES[KIND_OF[occupant]], base + target))
+                if occupant > TAM and SIDE_OF[occupant] != side:
+                    value = KIND_VALUES[KIND_OF[occupant]]
+                    if value > best_value:
+                        best_value, best, ties = value, (src, target), 1
+                    elif value == best_value:
+                        ties += 1
+                        if rng.random() * ties < 1:
+                            best = (src, target)
                 if passed >= passes:
                     break
                 passed += 1
-    return captures, quiet
+    if best_value < 0 or _guarded(state, best[1], 1 - side):
+        return None
+    return t.simple(*best)
+
+
+def random_quiet_move(state: Any, side: int, rng: random.Random) -> Any | None:
+    """A move of a random piece of `side` to a random empty square it reaches without
+    stepping; None when no piece has one."""
+    t = state.tables
+    board = state.board
+    hue = t.hue[state.tam]
+    mine = [sq for sq, code in enumerate(board) if code > TAM and SIDE_OF[code] == side]
+    if not mine:
+        return None
+    first = rng.randrange(len(mine))
+    for src in mine[first:] + mine[:first]:
+        steps, rays = t.moves[board[src]][hue[src]][src]
+        targets = [target for target, empty in steps if not board[target]
+                   and not (empty and any(board[b] for b in empty))]
+        for line, _ in rays:
+            for target in line:
+                if board[target]:
+                    break
+                targets.append(target)
+        if targets:
+            return t.simple(src, rng.choice(targets))
+    return None
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:
@@ -122,13 +159,5 @@ def playout_move(state: GameState, rng: random.Random) -> Any:
         return AfterCast(s.tables.names[s.reach[-1]])
     if phase != MOVE or rng.random() < RANDOM_SHARE:
         return rng.choice(state.legal_moves())
-    captures, quiet = first_leg_moves(s, s.mover)
-    if captures:
-        best = max(value for value, _ in captures)
-        chosen = rng.choice([move for value, move in captures if value == best])
-    elif quiet:
-        chosen = rng.choice(quiet)
-    else:
-        return rng.choice(state.legal_moves())
-    src, target = divmod(chosen, s.tables.size)
-    return s.tables.simple(src, target)
+    move = best_capture(s, s.mover, rng) or random_quiet_move(s, s.mover, rng)
+    return move if move is not None else rng.choice(state.legal_moves())

@@ -126,31 +126,31 @@ KING_RED = count_index(Colour.RED, Profession.KING)
 KING_BLACK = count_index(Colour.BLACK, Profession.KING)
 
 
-def _deficit(spec: HandSpec, counts: Sequence[int], colour: int | None) -> int:
-    """How many non-king pieces of `spec` are missing (in `colour`, or in either colour)."""
-    missing = 0
-    for profession, need in spec.needs:
-        if profession is Profession.KING:
-            continue
-        base = int(profession) * 2
-        have = counts[base] + counts[base + 1] if colour is None else counts[base + colour]
-        if have < need:
-            missing += need - have
-    return missing
+def _requirements(spec: HandSpec) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """(real kings needed, ((count index of the red piece, how many), ...) for the rest)."""
+    kings = sum(n for p, n in spec.needs if p is Profession.KING)
+    return kings, tuple((int(p) * 2, n) for p, n in spec.needs if p is not Profession.KING)
 
 
-def _kings_needed(spec: HandSpec) -> int:
-    return sum(n for p, n in spec.needs if p is Profession.KING)
-
-
-def find_hand(spec: HandSpec, counts: Sequence[int]) -> HandFound | None:
-    """`spec` as `counts` form it: the 同色 version when possible, else the mixed one."""
-    kings = (counts[KING_RED], counts[KING_BLACK])
-    real = _kings_needed(spec)
-    for colour in (0, 1):
-        if real + _deficit(spec, counts, colour) <= kings[colour]:
-            return HandFound(spec, True, spec.points + FLASH_BONUS, spec.key)
-    if real + _deficit(spec, counts, None) <= kings[0] + kings[1]:
+def find_hand(spec: HandSpec, counts: Sequence[int],
+              requirements: tuple[int, tuple[tuple[int, int], ...]] | None = None,
+              ) -> HandFound | None:
+    """`spec` as `counts` form it: the 同色 version when possible, else the mixed one. A king
+    held fills one missing piece of its colour (or, for the mixed version, of any)."""
+    kings_needed, needs = requirements or _requirements(spec)
+    red_kings, black_kings = counts[KING_RED], counts[KING_BLACK]
+    missing_red = missing_black = missing_any = 0
+    for base, need in needs:
+        red, black = counts[base], counts[base + 1]
+        if red < need:
+            missing_red += need - red
+        if black < need:
+            missing_black += need - black
+        if red + black < need:
+            missing_any += need - red - black
+    if kings_needed + missing_red <= red_kings or kings_needed + missing_black <= black_kings:
+        return HandFound(spec, True, spec.points + FLASH_BONUS, spec.key)
+    if kings_needed + missing_any <= red_kings + black_kings:
         return HandFound(spec, False, spec.points, spec.key)
     return None
 
@@ -160,6 +160,7 @@ class HandTable:
 
     def __init__(self, specs: Sequence[HandSpec]) -> None:
         self.specs = tuple(specs)
+        self._requirements = tuple((spec, _requirements(spec)) for spec in self.specs)
         self._cache: dict[Counts, tuple[HandFound, ...]] = {}
 
     def hands(self, counts: Sequence[int]) -> tuple[HandFound, ...]:
@@ -167,7 +168,8 @@ class HandTable:
         key = tuple(counts)
         found = self._cache.get(key)
         if found is None:
-            found = tuple(h for h in (find_hand(s, key) for s in self.specs) if h is not None)
+            found = tuple(h for h in (find_hand(s, key, r) for s, r in self._requirements)
+                          if h is not None)
             if len(self._cache) > 50_000:
                 self._cache.clear()
             self._cache[key] = found

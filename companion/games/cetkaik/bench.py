@@ -1,0 +1,106 @@
+"""机戦 figures for `companion bench` (no assertions): move generation, playouts, MCTS decision
+time and win rates. Every function returns a dict of figures."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Mapping
+from typing import Any
+
+GAME = "cetkaik"
+
+
+def move_generation(seconds: float = 1.0) -> dict[str, float]:
+    """Complete legal-move lists from the start position (249 moves) per second."""
+    from companion.games.cetkaik.moves import FirstMover
+    from companion.games.cetkaik.rules import new_state
+
+    state = new_state(2, {})
+    state.play(FirstMover(0))
+    count = 0
+    began = time.perf_counter()
+    while True:
+        moves = state._compute_legal()
+        count += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= seconds:
+            return {"movegen_per_second": count / elapsed,
+                    "moves_per_second": count * len(moves) / elapsed}
+
+
+def policy_playouts(seconds: float = 1.0) -> dict[str, float]:
+    """Whole games played by the MCTS playout policy from the start, per second."""
+    from companion.bots.playout import playout
+    from companion.games.cetkaik.bots import playout_move
+    from companion.games.cetkaik.rules import new_state
+
+    start = new_state(2, {})
+    rng = random.Random(0)
+    count, steps = 0, 0
+    began = time.perf_counter()
+    while True:
+        steps += playout(start.copy(), rng, policy=playout_move)
+        count += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= seconds:
+            return {"policy_playouts_per_second": count / elapsed,
+                    "steps_per_policy_playout": steps / count}
+
+
+def mcts_decisions(decisions: int = 10, kind: str = "mcts",
+                   options: Mapping[str, Any] | None = None) -> dict[str, float]:
+    """Milliseconds per real decision (more than one legal move) of bot `kind` over the
+    decisions of seeded games: the median and the mean."""
+    from companion.bots import make_bot
+    from companion.core.record import Game
+
+    bot = make_bot(kind)
+    rng = random.Random(1)
+    game = Game.new(GAME, 2, dict(options or {}), seed=1)
+    times: list[float] = []
+    while len(times) < decisions:
+        game.resolve_chance()
+        if game.state.is_over():
+            game = Game.new(GAME, 2, dict(options or {}), seed=rng.randrange(2**31))
+            continue
+        seat = game.state.to_move()
+        choices = len(game.state.legal_moves())
+        began = time.perf_counter()
+        move = bot.choose(game.state.view(seat), seat, rng)
+        if choices > 1:
+            times.append(1000.0 * (time.perf_counter() - began))
+        game.play(move)
+    name = kind.replace(":", "_")
+    return {f"{name}_decision_median_ms": statistics.median(times),
+            f"{name}_decision_mean_ms": statistics.fmean(times)}
+
+
+def win_rate(bot: str = "mcts", opponent: str = "random", games: int = 200, seed: int = 1000,
+             options: Mapping[str, Any] | None = None) -> dict[str, float]:
+    """Share of victories of `bot` against `opponent` (seats alternate; a draw counts half)."""
+    from companion.bots.runner import play_bots
+
+    won, draws = 0.0, 0
+    began = time.perf_counter()
+    for index in range(games):
+        seat = index % 2
+        bots = [bot, opponent] if seat == 0 else [opponent, bot]
+        result = play_bots(GAME, bots, seed + index, dict(options or {}))
+        if not result.outcome.winners:
+            draws += 1
+            won += 0.5
+        elif seat in result.outcome.winners:
+            won += 1.0
+    return {"games": float(games), "win_rate": won / games, "draws": float(draws),
+            "seconds": time.perf_counter() - began}
+
+
+def quick_figures(quick: bool = True) -> dict[str, float]:
+    """What `companion bench` prints for 机戦 besides the generic lines (names ending in `_ms`
+    are milliseconds). Win rates take hours at 200 games: call `win_rate` for them."""
+    figures = move_generation(0.3 if quick else 1.0)
+    figures.update(policy_playouts(0.3 if quick else 2.0))
+    figures.update(mcts_decisions(3 if quick else 20))
+    return figures
