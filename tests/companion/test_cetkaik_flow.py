@@ -78,7 +78,7 @@ def test_casts_come_with_the_odds_of_five_sticks() -> None:
 def test_a_ranging_second_leg_arrives_when_the_cast_covers_its_distance() -> None:
     state = at({"b2": "黒弓^", "b3": "黒兵^"})
     move(state, "b2-[b3]-b5", "=2")
-    assert state.phase == AFTER_CAST and state.mover == 0
+    assert state.phase == AFTER_CAST and state.mover == 0 and state.last_cast == 2
     assert [str(m) for m in state.legal_moves()] == ["go LO", "stay"]
     move(state, "go LO")
     assert piece(state, "b5") == "黒弓" and piece(state, "b2") == ""

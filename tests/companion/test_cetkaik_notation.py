@@ -4,7 +4,6 @@ text and illegal moves are refused with sentences, and the JSON record reads bac
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -20,25 +19,15 @@ from companion.games.cetkaik.moves import (
     parse_move,
 )
 from companion.games.cetkaik.pieces import Colour, Profession
-from companion.games.cetkaik.positions import layout, position
+from companion.games.cetkaik.positions import layout, position, random_game
 from companion.games.cetkaik.record import game_document, load_record
 from companion.games.cetkaik.rules import new_state
 from companion.games.sticks.moves import Sticks
 
 
-def random_game(seed: int, **options: object) -> Game:
-    game = Game.new("cetkaik", 2, options, seed=seed)
-    rng = random.Random(seed)
-    while not game.state.is_over():
-        game.resolve_chance()
-        if not game.state.is_over():
-            game.play(rng.choice(game.state.legal_moves()))
-    return game
-
-
 @pytest.mark.parametrize("announce", ["square", "direction", "nothing"])
 def test_every_legal_move_of_a_played_game_round_trips(announce: str) -> None:
-    record = random_game(5, announce=announce).record
+    record = random_game(5, {"announce": announce}).record
     replay = Game.new("cetkaik", 2, record.options, record.seed)
     kinds = set()
     for entry in record.entries:

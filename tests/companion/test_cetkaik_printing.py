@@ -4,7 +4,6 @@ result sheet of a play (text read back with pypdf; the pictures were looked at a
 from __future__ import annotations
 
 import io
-import random
 from datetime import datetime
 
 import pytest
@@ -16,6 +15,7 @@ from companion.export.sheets import blank_sheets as registry_blank_sheets
 from companion.export.sheets import play_sheets as registry_play_sheets
 from companion.games.cetkaik.hands import standard_hands
 from companion.games.cetkaik.pieces import Profession
+from companion.games.cetkaik.positions import random_game
 from companion.games.cetkaik.printing import (
     blank_sheets,
     play_sheets,
@@ -28,16 +28,6 @@ from companion.history import PlayMode, PlayRecord, SeatResult
 def pdf_text(data: bytes) -> tuple[int, str]:
     reader = PdfReader(io.BytesIO(data))
     return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
-
-
-def finished_game(seed: int) -> Game:
-    game = Game.new("cetkaik", 2, {}, seed)
-    rng = random.Random(seed)
-    while not game.state.is_over():
-        game.resolve_chance()
-        if not game.state.is_over():
-            game.play(rng.choice(game.state.legal_moves()))
-    return game
 
 
 def play_of(game: Game, names: tuple[str, str] = ("Ann", "花子")) -> PlayRecord:
@@ -90,7 +80,7 @@ def test_the_registry_offers_the_blank_kit() -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_result_sheet_shows_points_seasons_and_moves(lang: str) -> None:
-    game = finished_game(4)
+    game = random_game(4)
     state = game.state
     sheets = play_sheets(play_of(game), lang)
     assert sheets is not None
@@ -105,7 +95,7 @@ def test_the_result_sheet_shows_points_seasons_and_moves(lang: str) -> None:
 
 
 def test_the_registry_prints_the_result_sheet_and_declines_unfinished_plays() -> None:
-    game = finished_game(2)
+    game = random_game(2)
     assert registry_play_sheets(play_of(game), "ja")[0].subtitle == "結果シート"
     unfinished = Game.new("cetkaik", 2, {}, 1)
     unfinished.resolve_chance()

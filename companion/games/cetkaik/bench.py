@@ -1,5 +1,6 @@
-"""机戦 figures for `companion bench` (no assertions): move generation, playouts, MCTS decision
-time and win rates. Every function returns a dict of figures."""
+"""机戦 figures for `companion bench` (no assertions): move generation, playouts and MCTS
+decision time. Every function returns a dict of figures. Win rates come from the shared
+`companion bench --only winrates --game cetkaik` (`companion.bots.bench.head_to_head`)."""
 
 from __future__ import annotations
 
@@ -77,29 +78,9 @@ def mcts_decisions(decisions: int = 10, kind: str = "mcts",
             f"{name}_decision_mean_ms": statistics.fmean(times)}
 
 
-def win_rate(bot: str = "mcts", opponent: str = "random", games: int = 200, seed: int = 1000,
-             options: Mapping[str, Any] | None = None) -> dict[str, float]:
-    """Share of victories of `bot` against `opponent` (seats alternate; a draw counts half)."""
-    from companion.bots.runner import play_bots
-
-    won, draws = 0.0, 0
-    began = time.perf_counter()
-    for index in range(games):
-        seat = index % 2
-        bots = [bot, opponent] if seat == 0 else [opponent, bot]
-        result = play_bots(GAME, bots, seed + index, dict(options or {}))
-        if not result.outcome.winners:
-            draws += 1
-            won += 0.5
-        elif seat in result.outcome.winners:
-            won += 1.0
-    return {"games": float(games), "win_rate": won / games, "draws": float(draws),
-            "seconds": time.perf_counter() - began}
-
-
 def quick_figures(quick: bool = True) -> dict[str, float]:
     """What `companion bench` prints for 机戦 besides the generic lines (names ending in `_ms`
-    are milliseconds). Win rates take hours at 200 games: call `win_rate` for them."""
+    are milliseconds)."""
     figures = move_generation(0.3 if quick else 1.0)
     figures.update(policy_playouts(0.3 if quick else 2.0))
     figures.update(mcts_decisions(3 if quick else 20))

@@ -81,23 +81,26 @@ def best_capture(state: Any, side: int, rng: random.Random) -> Any | None:
     t = state.tables
     board = state.board
     hue = t.hue[state.tam]
-    table = t.moves
-    best_value, best, ties = -1, (-1, -1), 0
+    best: list[Any] = [-1, -1, -1, 0]  # value, src, target, how many tie
+
+    def consider(occupant: int, src: int, target: int) -> None:
+        value = KIND_VALUES[KIND_OF[occupant]]
+        if value > best[0]:
+            best[:] = [value, src, target, 1]
+        elif value == best[0]:
+            best[3] += 1
+            if rng.random() * best[3] < 1:
+                best[1:3] = [src, target]
+
     for src, code in enumerate(board):
         if code <= TAM or SIDE_OF[code] != side:
             continue
-        steps, rays = table[code][hue[src]][src]
+        steps, rays = t.moves[code][hue[src]][src]
         for target, empty in steps:
             occupant = board[target]
             if occupant > TAM and SIDE_OF[occupant] != side and not (
                     empty and any(board[b] for b in empty)):
-                value = KIND_VALUES[KIND_OF[occupant]]
-                if value > best_value:
-                    best_value, best, ties = value, (src, target), 1
-                elif value == best_value:
-                    ties += 1
-                    if rng.random() * ties < 1:
-                        best = (src, target)
+                consider(occupant, src, target)
         for line, passes in rays:
             passed = 0
             for target in line:
@@ -105,19 +108,13 @@ def best_capture(state: Any, side: int, rng: random.Random) -> Any | None:
                 if not occupant:
                     continue
                 if occupant > TAM and SIDE_OF[occupant] != side:
-                    value = KIND_VALUES[KIND_OF[occupant]]
-                    if value > best_value:
-                        best_value, best, ties = value, (src, target), 1
-                    elif value == best_value:
-                        ties += 1
-                        if rng.random() * ties < 1:
-                            best = (src, target)
+                    consider(occupant, src, target)
                 if passed >= passes:
                     break
                 passed += 1
-    if best_value < 0 or _guarded(state, best[1], 1 - side):
+    if best[0] < 0 or _guarded(state, best[2], 1 - side):
         return None
-    return t.simple(*best)
+    return t.simple(best[1], best[2])
 
 
 def random_quiet_move(state: Any, side: int, rng: random.Random) -> Any | None:

@@ -65,7 +65,8 @@ def describe(state: CetkaikState) -> str:
     return (f"机戦 {state.variant.key}, season {state.season + 1}/{state.seasons}, "
             f"rate x{state.rate}, points IA {state.scores[0]} / A {state.scores[1]}; "
             f"phase {state.phase}, {who}; 皇 moved last turn: {'yes' if state.tam_moved else 'no'}"
-            f"; pending {pending} ({state.plan or '-'}), may go {reach}, captured "
+            f"; pending {pending} ({state.plan or '-'}), last cast {state.last_cast}, may go "
+            f"{reach}, captured "
             f"{state.captured}, penalties {penalties}, turns {state.turns}, seasons ended "
             f"{len(state.results)}; held IA {_held(state.hop[0])} A {_held(state.hop[1])}; "
             f"board {board_text(state)}")

@@ -7,9 +7,11 @@ the caller makes them so).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from companion.core.record import Game
 from companion.games.cetkaik.board import STANDARD_BOARD, Board
 from companion.games.cetkaik.compiled import EMPTY, KINDS, TAM, piece_code
 from companion.games.cetkaik.pieces import COLOUR_ALIASES, PROFESSION_ALIASES
@@ -56,6 +58,17 @@ def position(layout: str, mover: int = 0, options: Mapping[str, Any] | None = No
     state.tam_moved = tam_moved
     state._legal = None
     return state
+
+
+def random_game(seed: int, options: Mapping[str, Any] | None = None) -> Game:
+    """A whole game of uniformly random moves (chance from the seed), played to its end."""
+    game = Game.new("cetkaik", 2, dict(options or {}), seed=seed)
+    rng = random.Random(seed)
+    while not game.state.is_over():
+        game.resolve_chance()
+        if not game.state.is_over():
+            game.play(rng.choice(game.state.legal_moves()))
+    return game
 
 
 def moves_text(state: CetkaikState) -> list[str]:

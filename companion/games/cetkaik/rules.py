@@ -140,6 +140,7 @@ class CetkaikState(GameState):
     pending: tuple[int, int, int] = (-1, -1, -1)  # (src, via, dest) of a move awaiting casts
     plan: str = ""  # the pending stepping move's announcement: "square", "towards", "open"
     reach: tuple[int, ...] = ()  # squares the mover may still go to after a stepping cast
+    last_cast: int = -1  # sticks face up in the latest cast of the season (-1: none yet)
     captured: int = -1  # kind captured by the move being resolved
     penalties: list[Penalty] = field(default_factory=list)  # penalty hands of this move
     results: list[SeasonResult] = field(default_factory=list)
@@ -188,6 +189,7 @@ class CetkaikState(GameState):
         self.hop = [[0] * KINDS, [0] * KINDS]
         self.rate = 1
         self.tam_moved = False
+        self.last_cast = -1
         self.phase = SEASON_START
 
     def copy(self) -> Self:
@@ -546,8 +548,10 @@ class CetkaikState(GameState):
             else:
                 self._drop(move)
         elif phase == STEP_CAST:
+            self.last_cast = move.face_up
             self._step_cast(move.face_up)
         elif phase == WATER_CAST:
+            self.last_cast = move.face_up
             if move.face_up >= WATER_ENTRY:
                 self._land(self.pending[0], self.pending[2])
             else:

@@ -86,6 +86,8 @@ class Variant:
     board: Board
     moves: Mapping[Profession, tuple[Pattern, Pattern]]
     layout: str
+    #: The hands by the option `hand_values` ("book", "official").
+    hand_sets: Mapping[str, tuple[HandSpec, ...]]
     start_points: int = 20
     rate_cap: int = 64
     seasons: int = 4
@@ -101,7 +103,7 @@ class Variant:
         return 2 * self.start_points
 
     def hands(self, official_values: bool = False) -> tuple[HandSpec, ...]:
-        return standard_hands(official_values)
+        return self.hand_sets["official" if official_values else "book"]
 
     def piece_set(self) -> dict[tuple[Colour, Profession], int]:
         """How many pieces of each colour and profession the whole set has."""
@@ -128,6 +130,7 @@ STANDARD = Variant(
         黒巫^ 黒弓^ .    黒虎^ .    赤虎^ .    赤弓^ 赤巫^
         赤筆^ 赤馬^ 赤車^ 赤将^ 黒王^ 黒将^ 黒車^ 黒馬^ 黒筆^
     """,
+    hand_sets={"book": standard_hands(), "official": standard_hands(official_values=True)},
 )
 
 VARIANTS: dict[str, Variant] = {STANDARD.key: STANDARD}
