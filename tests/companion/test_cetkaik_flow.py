@@ -119,6 +119,18 @@ def test_announcing_nothing_lets_the_cast_choose_the_line_too() -> None:
                                                      "stay"}
 
 
+def test_the_board_view_reads_targets_casts_and_the_pending_move() -> None:
+    state = at({"b2": "黒弓^", "b3": "黒兵^", "b6": "赤兵v"})
+    # a2, c2, b1 directly; over b3 as far as the enemy on b6 (never b7: one step a turn)
+    assert {"KAU", "NAU", "LIA", "LY", "LO", "LU"} <= set(state.targets("b2"))
+    assert "LE" not in state.targets("b2")
+    step = state.parse_move("b2-[b3]-b5")
+    assert state.casts_for(step) == ("step",) and state.pending_move() is None
+    move(state, "b2-[b3]-b5")
+    assert state.pending_move() == ("LAU", "LAI", "LO")
+    assert state.tam_square() == "PIA" and state.piece_at("b6") is not None
+
+
 # --- water ----------------------------------------------------------------------------------------
 def test_entering_water_needs_three_sticks_face_up() -> None:
     state = at({"d4": "黒王^"})

@@ -58,3 +58,15 @@ def test_rules_text_states_the_default_number_of_seasons_and_points(lang: str) -
     text = rules_text(INFO.rules, lang)
     assert "20" in text and "40" in text and ("4季" in text if lang == "ja" else
                                               "four seasons" in text.lower())
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_start_diagram_in_the_text_is_the_engines_start_position(lang: str) -> None:
+    from companion.games.cetkaik.variants import STANDARD, parse_layout
+
+    block = rules_text(INFO.rules, lang).split("```")[3]
+    rows = [line.split()[1:] for line in block.strip().splitlines()[1:]]
+    tokens = [[t if t in (".", "皇") or t.endswith("v") else t + "^" for t in row]
+              for row in rows]
+    diagram = "\n".join(" ".join(row) for row in tokens)
+    assert parse_layout(STANDARD.board, diagram) == STANDARD.start()

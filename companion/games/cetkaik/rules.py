@@ -238,19 +238,13 @@ class CetkaikState(GameState):
     def targets(self, square: str) -> list[str]:
         """Every square a move of the piece (or 皇) on `square` may end on now, for a board
         view to highlight (stepping moves announce their final square)."""
-        sq = self.tables.board.parse_square(square)
-        found: dict[str, None] = {}
-        for move in self.legal_moves():
-            if isinstance(move, PieceMove) and self.tables.index[move.src] == sq:
-                found.setdefault(move.dest or move.via)
-            elif isinstance(move, TamMove) and self.tables.index[move.src] == sq:
-                found.setdefault(move.dest)
-        return list(found)
+        return list(dict.fromkeys(m.dest or str(m.via) for m in self.moves_from(square)))
 
-    def moves_from(self, square: str) -> list[CetkaikMove]:
+    def moves_from(self, square: str) -> list[PieceMove | TamMove]:
         """The legal moves of the piece (or the 皇) on `square`."""
+        name = self.tables.board.canonical(square)
         return [m for m in self.legal_moves() if isinstance(m, (PieceMove, TamMove))
-                and m.src == self.tables.board.canonical(square)]
+                and m.src == name]
 
     def casts_for(self, move: Any) -> tuple[str, ...]:
         """The casts a legal move of the MOVE phase will call for: ``"step"`` (a ranging second
