@@ -53,7 +53,8 @@ def policy_playouts(seconds: float = 1.0) -> dict[str, float]:
 def mcts_decisions(decisions: int = 10, kind: str = "mcts",
                    options: Mapping[str, Any] | None = None) -> dict[str, float]:
     """Milliseconds per real decision (more than one legal move) of bot `kind` over the
-    decisions of seeded games: the median and the mean."""
+    decisions of seeded games: the median and the mean of the wall clock, and the median of
+    the process's CPU time (steadier on a machine shared with other work)."""
     from companion.bots import make_bot
     from companion.core.record import Game
 
@@ -61,6 +62,7 @@ def mcts_decisions(decisions: int = 10, kind: str = "mcts",
     rng = random.Random(1)
     game = Game.new(GAME, 2, dict(options or {}), seed=1)
     times: list[float] = []
+    cpu: list[float] = []
     while len(times) < decisions:
         game.resolve_chance()
         if game.state.is_over():
@@ -68,14 +70,16 @@ def mcts_decisions(decisions: int = 10, kind: str = "mcts",
             continue
         seat = game.state.to_move()
         choices = len(game.state.legal_moves())
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         move = bot.choose(game.state.view(seat), seat, rng)
         if choices > 1:
             times.append(1000.0 * (time.perf_counter() - began))
+            cpu.append(1000.0 * (time.process_time() - began_cpu))
         game.play(move)
     name = kind.replace(":", "_")
     return {f"{name}_decision_median_ms": statistics.median(times),
-            f"{name}_decision_mean_ms": statistics.fmean(times)}
+            f"{name}_decision_mean_ms": statistics.fmean(times),
+            f"{name}_decision_cpu_median_ms": statistics.median(cpu)}
 
 
 def quick_figures(quick: bool = True) -> dict[str, float]:
