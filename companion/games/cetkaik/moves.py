@@ -235,9 +235,9 @@ def _parse_drop(text: str, board: Board) -> Drop:
 
 def _parse_after_cast(text: str, board: Board) -> AfterCast:
     words = text.split()
-    if words == ["stay"] or words == ["留"]:
+    if [w.lower() for w in words] == ["stay"]:
         return AfterCast("")
-    if len(words) == 2 and words[0].lower() in ("go", "進"):
+    if len(words) == 2 and words[0].lower() == "go":
         return AfterCast(_square(board, words[1], text))
     raise MoveParseError(text, "go <square> or stay")
 
@@ -261,8 +261,7 @@ def parse_move(text: str, board: Board = STANDARD_BOARD) -> CetkaikMove:
         return Declare.parse(stripped)
     if lowered.startswith("first"):
         return FirstMover.parse(stripped)
-    if lowered == "stay" or lowered.startswith("go ") or stripped == "留" or \
-            stripped.startswith("進"):
+    if lowered == "stay" or lowered.startswith("go ") or lowered == "go":
         return _parse_after_cast(stripped, board)
     if _strip_tam(stripped.replace(" ", "")) is not None:
         return _parse_tam_move(stripped, board)

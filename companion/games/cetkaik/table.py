@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
-from typing import Any
 
 from companion.core.chance import STICKS, stick_probability
 from companion.games.cetkaik.hands import (
     PIECE_KINDS,
     HandFound,
     HandSpec,
+    HandTable,
     count_index,
     find_hand,
 )
@@ -54,7 +54,7 @@ class HandCalculator:
     variant: str = "standard"
 
     @property
-    def table(self) -> Any:
+    def table(self) -> HandTable:
         return hand_table(self.variant, self.official_values)
 
     def count(self, colour: Colour, profession: Profession) -> int:
