@@ -246,6 +246,14 @@ def test_ending_the_season_pays_every_hand_held_times_the_rate() -> None:
     assert state.results[-1].points == 20 and state.results[-1].rate == 2
 
 
+@pytest.mark.parametrize(("values", "scores"), [("book", [27, 13]), ("official", [25, 15])])
+def test_the_hand_values_option_changes_what_the_cavalry_pays(values: str,
+                                                              scores: list[int]) -> None:
+    state = at({"b2": "黒弓^", "b5": "黒馬v"}, held=(["赤弓", "赤兵"], []), hand_values=values)
+    move(state, "b2-b5", "終季")
+    assert state.scores == scores  # 馬弓兵 in mixed colours: 7 as the book prints it, else 5
+
+
 def test_after_the_end_of_a_season_the_next_one_starts_afresh() -> None:
     state = at({"b2": "黒弓^", "b5": "赤馬v"}, held=(["赤虎"], []))
     move(state, "b2-b5", "終季")
