@@ -129,6 +129,8 @@ def test_the_board_view_reads_targets_casts_and_the_pending_move() -> None:
     move(state, "b2-[b3]-b5")
     assert state.pending_move() == ("LAU", "LAI", "LO")
     assert state.tam_square() == "PIA" and state.piece_at("b6") is not None
+    assert sorted(state.hue_squares()) == sorted(
+        ["NI", "CI", "TU", "XU", "ZO", "TY", "XY", "NAI", "CAI", "MIA", "MAU", "PAU"])
 
 
 # --- water ----------------------------------------------------------------------------------------

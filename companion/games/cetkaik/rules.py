@@ -222,6 +222,11 @@ class CetkaikState(GameState):
     def tam_square(self) -> str:
         return self.tables.names[self.tam] if self.tam >= 0 else ""
 
+    def hue_squares(self) -> list[str]:
+        """The squares that are 皇処 now: the fixed ones and those round the 皇."""
+        hue = self.tables.hue[self.tam]
+        return [name for name, on in zip(self.tables.names, hue, strict=True) if on]
+
     def captured_pieces(self, side: int) -> dict[tuple[Colour, Profession], int]:
         """The side's captured pieces (手駒): (colour, profession) → how many."""
         return {(Colour(k & 1), Profession(k >> 1)): n for k, n in enumerate(self.hop[side])
