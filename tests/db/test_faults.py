@@ -33,7 +33,8 @@ def test_a_file_that_is_not_a_database_is_reported_and_left_alone(tmp_path):
     before = digest(path)
     with pytest.raises(db.CorruptDatabaseError) as info:
         db.open_database(f"sqlite:///{path}")
-    assert info.value.path == path and "cannot be read" in info.value.message
+    assert info.value.path == path and "is damaged" in info.value.message
+    assert "not a database" in info.value.detail and "壊れて" in info.value.text("ja")
     assert digest(path) == before
 
 

@@ -31,11 +31,11 @@ KEY_DATABASE = "database/url"
 
 
 def database_url(text: str) -> str:
-    """A database URL from what a person typed: a URL as is, a file path as SQLite."""
-    text = text.strip()
-    if not text or "://" in text:
-        return text
-    return "sqlite:///" + str(Path(text).expanduser().resolve())
+    """A database URL from what a person typed (a URL, or a file path as SQLite; "" for the
+    default), or `db.DatabaseLocationError` saying in a sentence what is wrong with it."""
+    from ui.shell.common import repo
+
+    return str(repo().check_location(text))
 
 
 def data_folder(ctx: AppContext) -> Path:
@@ -182,9 +182,10 @@ class SettingsPage(QWidget):
 
     def save_database(self) -> None:
         """Remember the typed location (a file or URL) for the next start."""
-        url = database_url(self.db_edit.text())
-        if url and "://" in url and not url.split("://", 1)[0]:
-            self._status(tr("That is not a database URL.", "データベースの URL ではありません。"),
+        try:
+            url = database_url(self.db_edit.text())
+        except Exception as exc:  # db.DatabaseLocationError: a mistyped location
+            self._status(exc.text(language().code) if hasattr(exc, "text") else str(exc),
                          error=True)
             return
         if url:
