@@ -24,6 +24,7 @@ _VIEW_MODULES: tuple[str, ...] = (
     "ui.games.sorani.views",  # Table: setup, round tracker, score pad
     "ui.games.alluvium.views",  # Table: Alluvium setup, tracker, paintable sheets
     "ui.games.etariya.views",  # Table: setup, map editor, tracker; Play: board with bots
+    "ui.games.cetkaik.views",  # Table: hand calculator, ledger, sticks, print; Play: board
 )
 
 _TABLE: dict[str, ViewFactory] = {}

@@ -60,13 +60,72 @@ def test_rules_text_states_the_default_number_of_seasons_and_points(lang: str) -
                                               "four seasons" in text.lower())
 
 
-@pytest.mark.parametrize("lang", ["ja", "en"])
-def test_the_start_diagram_in_the_text_is_the_engines_start_position(lang: str) -> None:
-    from companion.games.cetkaik.variants import STANDARD, parse_layout
+def drawn_text(lang: str) -> str:
+    """The rules text as the rules view shows it (diagrams drawn in by the registry hook)."""
+    return INFO.extras["rules_markdown"](rules_text(INFO.rules, lang), lang)
 
-    block = rules_text(INFO.rules, lang).split("```")[3]
-    rows = [line.split()[1:] for line in block.strip().splitlines()[1:]]
-    tokens = [[t if t in (".", "皇") or t.endswith("v") else t + "^" for t in row]
-              for row in rows]
-    diagram = "\n".join(" ".join(row) for row in tokens)
-    assert parse_layout(STANDARD.board, diagram) == STANDARD.start()
+
+def board_cells(html: str) -> list[list[str]]:
+    """The rows of the first HTML board in `html`, each cell's inner text and styles."""
+    table = re.search(r"<table.*?</table>", html, re.S)
+    assert table is not None
+    rows = re.findall(r"<tr>(.*?)</tr>", table.group(0), re.S)
+    return [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in rows]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_rules_view_draws_the_board_start_position_and_moves(lang: str) -> None:
+    """The text marks where its diagrams go; the hook draws them from the engine's data and
+    leaves no mark behind."""
+    raw, drawn = rules_text(INFO.rules, lang), drawn_text(lang)
+    for name in ("board", "start", "moves"):
+        assert f"<!-- diagram:{name} -->" in raw
+    assert "<!-- diagram:" not in drawn and drawn.count("<table") > 20
+    labels = ["a", "b", "c"] if lang == "ja" else ["K", "L", "N"]
+    head = board_cells(drawn)[0]
+    assert [re.sub(r"<[^>]+>", "", c) for c in head[1:4]] == labels
+
+
+def test_the_start_diagram_is_the_engines_start_position() -> None:
+    from companion.games.cetkaik.diagrams import board_html
+    from companion.games.cetkaik.pieces import TAM_KANJI, Colour
+    from companion.games.cetkaik.variants import STANDARD
+
+    rows = board_cells(board_html(STANDARD, "en"))[1:]
+    placements, tam = STANDARD.start()
+    board = STANDARD.board
+    for sq, colour, profession, side in placements:
+        cell = rows[board.row(sq)][1 + board.col(sq)]
+        assert profession.kanji in cell
+        assert ("#c0281f" in cell) == (colour is Colour.RED)
+        assert ("overline" in cell) == (side == 1)  # the top player's pieces
+    assert TAM_KANJI in rows[board.row(tam)][1 + board.col(tam)]
+    occupied = {sq for sq, *_ in placements} | {tam}
+    empty = [rows[board.row(sq)][1 + board.col(sq)] for sq in range(board.size)
+             if sq not in occupied]
+    assert all("&nbsp;" in cell for cell in empty)
+
+
+def test_move_diagrams_mark_steps_jumps_and_lines() -> None:
+    from companion.games.cetkaik.diagrams import pattern_cells, tam_cells
+    from companion.games.cetkaik.movement import STANDARD_MOVES
+    from companion.games.cetkaik.pieces import Profession
+
+    pawn_normal, pawn_hue = STANDARD_MOVES[Profession.PAWN]
+    assert pattern_cells(pawn_normal) == {(1, 2): "○"}
+    assert pattern_cells(pawn_hue) == {(1, 2): "○", (3, 2): "○", (2, 1): "○", (2, 3): "○",
+                                       (0, 2): "○"}  # two forward only past an empty square
+    chariot = pattern_cells(STANDARD_MOVES[Profession.CHARIOT][0])
+    assert chariot == {(0, 2): "◌", (4, 2): "◌", (2, 0): "◌", (2, 4): "◌"}
+    horse_hue = pattern_cells(STANDARD_MOVES[Profession.HORSE][1])
+    assert horse_hue[(1, 1)] == "·" and horse_hue[(0, 0)] == "╲"  # skipped, then ranging
+    shaman_hue = pattern_cells(STANDARD_MOVES[Profession.SHAMAN][1])
+    assert all("#1f5fbf" in mark for mark in shaman_hue.values())  # may pass one piece
+    assert sum(mark == "●" for mark in tam_cells().values()) == 16
+
+
+def test_japanese_paragraph_lines_join_without_a_space() -> None:
+    from companion.games.cetkaik.diagrams import expand
+
+    assert expand("駒を\n動かす。\n\n| a |\n- b", "ja") == "駒を動かす。\n\n| a |\n- b"
+    assert expand("one\nline", "en") == "one\nline"

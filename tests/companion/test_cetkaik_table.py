@@ -113,8 +113,8 @@ def test_undo_takes_back_the_last_entry() -> None:
 
 def test_the_ledger_reads_as_sentences() -> None:
     ledger = SeasonLedger(names=("太郎", "Hanako")).again(0).end(1, 5, ["同色獣"])
-    assert ledger.lines("ja") == ["春: 太郎(IA側) 再行 → ×2",
-                                  "春: Hanako(A側) 終季 (同色獣) 5 × 2 → +10"]
+    assert ledger.lines("ja") == ["春: 太郎(黒王側) 再行 → ×2",
+                                  "春: Hanako(赤王側) 終季 (同色獣) 5 × 2 → +10"]
     assert ledger.lines("en")[1].startswith("spring: Hanako (A side) 終季 (end)")
 
 
@@ -128,6 +128,9 @@ def test_the_finished_ledger_becomes_a_table_play_for_the_history() -> None:
     assert play.seats[1].breakdown == {"points": 29.0, "seasons": 1.0}
     assert play.record is not None and play.record["ledger"][0]["hands"] == ["同色馬弓兵"]
     assert SeasonLedger(names=("a", "a")).problems() == ["The two players have the same name."]
+    assert SeasonLedger(names=("", "花子")).problems("ja") == ["黒王側の人の名前を入れてください。"]
+    unfinished = SeasonLedger(names=("太郎", "花子")).again(0)
+    assert unfinished.problems()[0].startswith("Finish the game first")
 
 
 # --- stick caster ---------------------------------------------------------------------------------

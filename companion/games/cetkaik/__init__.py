@@ -80,6 +80,12 @@ def _blank_sheet(players: int, names: list[str], lang: str) -> Any:
     return blank_sheets(players, names, lang)
 
 
+def _rules_markdown(text: str, lang: str) -> str:
+    from companion.games.cetkaik.diagrams import expand
+
+    return expand(text, lang)
+
+
 def _bench(quick: bool) -> dict[str, float]:
     from companion.games.cetkaik.bench import quick_figures
 
@@ -91,8 +97,12 @@ def _extras() -> dict[str, Any]:
     # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
     # play_sheets / blank_sheet: the result sheet of a play; the blank season sheet with the
     # start diagram and the reference card (PDF)
+    # move_text / chance_text / end_reason: the record as people read it (ja: plain squares)
+    # rules_markdown: (text, lang) -> the rules text with its diagrams drawn in
+    from companion.games.cetkaik.words import TEXTS
+
     return {"bench": _bench, "playout_policy": _playout_policy, "play_sheets": _play_sheets,
-            "blank_sheet": _blank_sheet}
+            "blank_sheet": _blank_sheet, "rules_markdown": _rules_markdown, **TEXTS}
 
 
 INFO = GameInfo(

@@ -31,7 +31,8 @@ from companion.games.cetkaik.board import STANDARD_BOARD, Board
 from companion.games.cetkaik.hands import FLASH_BONUS, STEP_ON_TAM, TAM_AGAIN, standard_hands
 from companion.games.cetkaik.movement import STANDARD_MOVES, Pattern
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
-from companion.games.cetkaik.variants import SIDE_NAMES, STANDARD
+from companion.games.cetkaik.variants import STANDARD
+from companion.games.cetkaik.words import end_reason, side_long_name, side_name
 
 RED = (0.78, 0.12, 0.10)
 BLACK = (0.08, 0.08, 0.08)
@@ -65,9 +66,9 @@ _TEXT = {
         "for you is yours. Blue: water (皇水). Orange: 皇処. Green: 皇山, the centre, both water "
         "and 皇処, where the 皇 starts. Squares are named by column K–P and row A–IA "
         "(ZIA = e1).",
-        "上側(A側)の駒はA側の人の向きに置く。自分から読める向きの駒が自分の駒。青: 皇水。"
-        "橙: 皇処。緑: 皇山(中央。皇水かつ皇処で、皇の初期位置)。マスは列 K〜P と行 A〜IA で"
-        "呼ぶ(ZIA = e1)。"),
+        "上側(赤王側)の駒は上側の人の向きに置く。自分から読める向きの駒が自分の駒。青: 皇水。"
+        "橙: 皇処。緑: 皇山(中央。皇水かつ皇処で、皇の初期位置)。マスは下側(黒王側)の人から"
+        "見て、列を左から a〜i、段を手前から 1〜9 で呼ぶ(黒王は e1)。"),
     "legend_step": ("exactly there; no jumping", "そのマス(飛び越え不可)"),
     "legend_jump": ("exactly there; may jump", "そのマス(飛び越え可)"),
     "legend_ray": ("any distance", "その方向に何マスでも"),
@@ -179,8 +180,8 @@ def draw_tile(canvas: Canvas, cx: float, cy: float, size: float, glyph: str,
     canvas.restoreState()
 
 
-def draw_board(picture: BoardPicture, canvas: Canvas, rect: Rect) -> None:
-    """The board centred in `rect`, public names on top and left, plain ones bottom and right."""
+def draw_board(picture: BoardPicture, canvas: Canvas, rect: Rect, lang: str = "en") -> None:
+    """The board centred in `rect` with its square names (see `_coordinates`)."""
     b = picture.board
     caption_room = 16.0 if picture.caption else 0.0
     cell = min((rect.width - 36) / b.width, (rect.height - 34 - caption_room) / b.height, 44.0)
@@ -204,21 +205,24 @@ def draw_board(picture: BoardPicture, canvas: Canvas, rect: Rect) -> None:
     canvas.setLineWidth(1.4)
     canvas.rect(left, top - cell * b.height, cell * b.width, cell * b.height, 1, 0)
     canvas.restoreState()
-    _coordinates(picture.board, canvas, left, top, cell)
+    _coordinates(picture.board, canvas, left, top, cell, lang)
 
 
-def _coordinates(b: Board, canvas: Canvas, left: float, top: float, cell: float) -> None:
+def _coordinates(b: Board, canvas: Canvas, left: float, top: float, cell: float,
+                 lang: str) -> None:
+    """Public names (English sheets) on top and left, plain ones bottom and right."""
     size = max(6.0, min(9.0, cell * 0.26))
     bottom = top - cell * b.height
+    public = bool(b.columns) and lang != "ja"
     for col in range(b.width):
         x = left + (col + 0.5) * cell
-        if b.columns:
+        if public:
             draw_text(canvas, x, top + 4, b.columns[col], size, align="center", color=GREY)
         draw_text(canvas, x, bottom - size - 3, b.plain_name(b.square(b.height - 1, col))[0],
                   size * 0.85, align="center", color=PLAIN_GREY)
     for row in range(b.height):
         y = top - (row + 0.5) * cell - size * 0.35
-        if b.rows:
+        if public:
             draw_text(canvas, left - 4, y, b.rows[row], size, align="right", color=GREY)
         draw_text(canvas, left + cell * b.width + 4, y, str(b.height - row), size * 0.85,
                   color=PLAIN_GREY)
@@ -230,7 +234,7 @@ def start_sheet(lang: str = "ja") -> SheetSpec:
         title=text("title", lang),
         subtitle=f"{text('start', lang)} · {STANDARD.name(lang)}",
         notes=text("legend", lang),
-        drawings=[partial(draw_board, start_picture())],
+        drawings=[partial(draw_board, start_picture(), lang=lang)],
         lang=lang,
     )
 
@@ -411,10 +415,8 @@ def season_names(seasons: int, lang: str) -> list[str]:
 
 
 def side_label(side: int, lang: str) -> str:
-    """``IA側(黒王)`` / ``IA side (black king)``."""
-    if lang == "ja":
-        return f"{SIDE_NAMES[side]}側({'黒王' if side == 0 else '赤王'})"
-    return f"{SIDE_NAMES[side]} side ({'black' if side == 0 else 'red'} king)"
+    """``黒王側(下)`` / ``IA side (black king)``."""
+    return side_long_name(side, lang)
 
 
 def _draw_rate_tracks(seasons: Sequence[str], lang: str, canvas: Canvas, rect: Rect) -> None:
@@ -452,7 +454,7 @@ def blank_season_sheet(names: Sequence[str] = (), lang: str = "ja", seasons: int
         subtitle=text("blank", lang),
         meta=[(label("date", lang), ""), (label("place", lang), ""),
               (side_label(0, lang), given[0]), (side_label(1, lang), given[1])],
-        columns=[given[0] or SIDE_NAMES[0], given[1] or SIDE_NAMES[1]],
+        columns=[given[0] or side_name(0, lang), given[1] or side_name(1, lang)],
         rows=[text("start_points", lang), *rows],
         cells=None,
         extra_rows=[(label("winner", lang), [None, None])],
@@ -496,9 +498,8 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
     winners = outcome.winners if outcome is not None else frozenset()
     seasons_scored = [sum(1 for r in state.results if r.declarer == s and r.points > 0)
                       for s in (0, 1)]
-    side_names = [f"{SIDE_NAMES[s]}側" if lang == "ja" else f"{SIDE_NAMES[s]} side"
-                  for s in (0, 1)]
-    reason = state.reason if lang != "ja" else _reason_ja(state)
+    side_names = [side_name(s, lang) for s in (0, 1)]
+    reason = end_reason(outcome.detail if outcome is not None else state.reason, lang)
     notes = "\n".join([*season_lines(state.results, names, lang), reason])
     return SheetSpec(
         title=text("title", lang),
@@ -511,23 +512,11 @@ def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
         extra_rows=[(label("winner", lang), ["★" if s in winners else "" for s in (0, 1)])],
         highlight_columns=frozenset(winners),
         notes=notes,
-        drawings=[partial(draw_board, state_picture(state, text("final", lang)))],
+        drawings=[partial(draw_board, state_picture(state, text("final", lang)), lang=lang)],
         log=list(log),
         log_columns=4,
         lang=lang,
     )
-
-
-def _reason_ja(state: Any) -> str:
-    total = state.variant.total_points
-    if str(total) in state.reason and "holds all" in state.reason:
-        side = 0 if state.scores[0] == total else 1
-        return f"{SIDE_NAMES[side]}側が {total} 点すべてを得て終了。"
-    if "no legal move" in state.reason:
-        return "動かせる手がなくなり、持ち点で決着。"
-    if state.leader() is None:
-        return "全季節が終わり、持ち点が同じで引き分け。"
-    return "全季節が終わり、持ち点の多い方の勝ち。"
 
 
 def ledger_sheet(play: Any, lang: str = "ja") -> SheetSpec:
@@ -537,7 +526,7 @@ def ledger_sheet(play: Any, lang: str = "ja") -> SheetSpec:
 
     ledger = SeasonLedger.from_play(play)
     state = ledger.state()
-    names = [ledger.names[s] or SIDE_NAMES[s] for s in (0, 1)]
+    names = [ledger.names[s] or side_name(s, lang) for s in (0, 1)]
     lead = state.leader()
     return SheetSpec(
         title=text("title", lang),
@@ -574,9 +563,9 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     if not state.is_over():
         return None
     by_seat = {s.seat: s.player for s in play.seats}
-    names = [by_seat.get(i) or SIDE_NAMES[i] for i in (0, 1)]
+    names = [by_seat.get(i) or side_name(i, lang) for i in (0, 1)]
     meta = [(label("date", lang), format_when(play.started_at))]
     if play.id is not None:
         meta.append(("#", str(play.id)))
-    return [result_sheet(state, names, lang, meta, move_log_lines(play.record, by_seat))]
+    return [result_sheet(state, names, lang, meta, move_log_lines(play.record, by_seat, lang))]
 

@@ -132,6 +132,7 @@ class CetkaikState(GameState):
     tam: int = -1
     phase: str = SEASON_START
     mover: int = 0
+    starter: int = -1  # the side that moved first this season (-1: not drawn yet)
     season: int = 0
     scores: list[int] = field(default_factory=list)
     rate: int = 1
@@ -141,6 +142,8 @@ class CetkaikState(GameState):
     plan: str = ""  # the pending stepping move's announcement: "square", "towards", "open"
     reach: tuple[int, ...] = ()  # squares the mover may still go to after a stepping cast
     last_cast: int = -1  # sticks face up in the latest cast of the season (-1: none yet)
+    last_cast_kind: str = ""  # what the latest cast decided: "step", "water" ("": none yet)
+    last_cast_ok: bool = False  # whether it let the piece go on (step) or in (water)
     captured: int = -1  # kind captured by the move being resolved
     penalties: list[Penalty] = field(default_factory=list)  # penalty hands of this move
     results: list[SeasonResult] = field(default_factory=list)
@@ -190,6 +193,8 @@ class CetkaikState(GameState):
         self.rate = 1
         self.tam_moved = False
         self.last_cast = -1
+        self.last_cast_kind = ""
+        self.last_cast_ok = False
         self.phase = SEASON_START
 
     def copy(self) -> Self:
@@ -547,10 +552,12 @@ class CetkaikState(GameState):
             else:
                 self._drop(move)
         elif phase == STEP_CAST:
-            self.last_cast = move.face_up
+            self.last_cast, self.last_cast_kind = move.face_up, "step"
             self._step_cast(move.face_up)
+            self.last_cast_ok = self.phase == AFTER_CAST
         elif phase == WATER_CAST:
-            self.last_cast = move.face_up
+            self.last_cast, self.last_cast_kind = move.face_up, "water"
+            self.last_cast_ok = move.face_up >= WATER_ENTRY
             if move.face_up >= WATER_ENTRY:
                 self._land(self.pending[0], self.pending[2])
             else:
@@ -563,7 +570,7 @@ class CetkaikState(GameState):
         elif phase == DECLARE:
             self._declare(move.again)
         elif phase == SEASON_START:
-            self.mover = move.side
+            self.mover = self.starter = move.side
             self.phase = MOVE
 
     def _piece_move(self, move: PieceMove) -> None:

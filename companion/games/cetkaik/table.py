@@ -31,6 +31,7 @@ from companion.games.cetkaik.hands import (
 from companion.games.cetkaik.pieces import Colour, Profession, piece_name
 from companion.games.cetkaik.rules import SEASON_NAMES, WATER_ENTRY
 from companion.games.cetkaik.variants import SIDE_NAMES, VARIANTS, hand_table
+from companion.games.cetkaik.words import SIDE_NAMES_JA, side_name
 from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.table.thrower import Faces, ThrowLog
 
@@ -270,9 +271,9 @@ class SeasonLedger:
 
     def _who(self, side: int, lang: str) -> str:
         name = self.names[side].strip()
-        side_name = f"{SIDE_NAMES[side]}側" if lang == "ja" else f"{SIDE_NAMES[side]} side"
-        return f"{name}({side_name})" if name and lang == "ja" else \
-            f"{name} ({side_name})" if name else side_name
+        side_text = side_name(side, lang)
+        return f"{name}({side_text})" if name and lang == "ja" else \
+            f"{name} ({side_text})" if name else side_text
 
     # --- history ----------------------------------------------------------------------------
     @classmethod
@@ -287,13 +288,21 @@ class SeasonLedger:
                    int(play.options.get("seasons", 4)), entries=entries,
                    started_at=play.started_at)
 
-    def problems(self) -> list[str]:
-        """Why the play cannot be saved yet, as sentences; empty when it can."""
+    def problems(self, lang: str = "en") -> list[str]:
+        """Why the play cannot be saved yet, as sentences in `lang`; empty when it can."""
+        ja = lang == "ja"
         names = [n.strip() for n in self.names]
-        if any(not n for n in names):
-            return ["Every player needs a name."]
+        missing = [side_name(side, lang) for side, name in enumerate(names) if not name]
+        if missing:
+            sides = "・".join(missing) if ja else " and ".join(missing)
+            return [f"{sides}の人の名前を入れてください。" if ja else
+                    f"Type the name of the player on the {sides}."]
         if names[0] == names[1]:
-            return ["The two players have the same name."]
+            return ["二人の名前が同じです。" if ja else "The two players have the same name."]
+        if not self.state().over:
+            return ["ゲームが終わってから保存できます(40 点すべてを得るか、最後の季節の終季)。"
+                    if ja else "Finish the game first (a side holds all the points, or the "
+                    "last season ends with 終季)."]
         return []
 
     def to_play_record(self, location: str = "", notes: str = "",
@@ -302,7 +311,7 @@ class SeasonLedger:
         state = self.state()
         lead = state.leader()
         seats = [SeatResult(
-            seat=side, player=self.names[side].strip(), faction=SIDE_NAMES[side],
+            seat=side, player=self.names[side].strip(), faction=SIDE_NAMES_JA[side],
             score=float(state.scores[side]),
             breakdown={"points": float(state.scores[side]),
                        "seasons": float(state.seasons_scored[side])},
