@@ -301,3 +301,38 @@ def test_a_short_game_against_a_bot_ends_is_in_the_history_and_prints(
     view.export_pdf(path)
     text = "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
     assert "Ann" in text and "Result sheet" in text
+
+
+def test_a_finished_play_replays_in_the_board_view_position_by_position(qtbot) -> None:
+    """The shared replay window shows the engine's position at every step in the 机戦 board
+    (read-only: no targets, no buttons), casts included, with no 机戦 code of its own."""
+    from companion.bots.runner import play_bots
+    from ui.games.cetkaik.board_widget import scene_of
+    from ui.play.replay import open_replay
+
+    record = play_bots("cetkaik", ["random", "random"], 9, {"seasons": 1}).record
+    play = PlayRecord("cetkaik", PlayMode.DIGITAL, datetime(2026, 11, 25, 20),
+                      [SeatResult(0, "Ann"), SeatResult(1, "Bo")], record=record.to_dict(),
+                      finished_at=datetime(2026, 11, 25, 21))
+    view = open_replay(None, play)
+    qtbot.addWidget(view)
+    qtbot.waitExposed(view)
+    frame = view.frame
+    board = screens(frame).board
+    engine: Any = Game.new("cetkaik", 2, {"seasons": 1}, seed=9).state
+    states = [engine.copy()]  # the engine's own position after each record entry
+    for entry in record.entries:
+        engine.play(engine.parse_move(entry.move))
+        states.append(engine.copy())
+    casts = 0
+    while view.index < view.last():
+        view.forward()
+        position = frame._position
+        assert position is not None and not position.live and position.legal == ()
+        expected = states[len(position.entries)]
+        assert board.scene.tokens == scene_of(expected, "en").tokens
+        assert not board.scene.targets and not frame.move_buttons()
+        if expected.last_cast >= 0:
+            casts += 1
+            assert sum(screens(frame).sticks.faces or ()) == expected.last_cast
+    assert casts > 0

@@ -341,9 +341,9 @@ class CetkaikScreens(PlayScreens):
         self.info.setText(self._info_text(state))
         self._show_cast(state)
         self._show_choices(position)
-        for box in self.hand_boxes:
-            box.show_state(state, position.names, position.legal if state.phase == MOVE
-                           else ())
+        for box in self.hand_boxes:  # only the side to move may put a piece down
+            mine = state.phase == MOVE and box.side == state.mover
+            box.show_state(state, position.names, position.legal if mine else ())
 
     def _check_choice(self, position: Position) -> None:
         """Forget a choice the moves on offer no longer allow."""
