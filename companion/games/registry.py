@@ -25,6 +25,8 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.etariya",
     "companion.games.sorani.info",
     "companion.games.cetkaik",
+    "companion.games.cetkaik.info_education",
+    "companion.games.cetkaik.info_old",
 )
 
 

@@ -101,7 +101,7 @@ def test_the_result_sheet_shows_points_seasons_and_moves(lang: str) -> None:
 
 def test_the_registry_prints_the_result_sheet_and_declines_unfinished_plays() -> None:
     game = random_game(2)
-    assert registry_play_sheets(play_of(game), "ja")[0].subtitle == "結果シート"
+    assert registry_play_sheets(play_of(game), "ja")[0].subtitle == "結果シート · 標準机戦"
     unfinished = Game.new("cetkaik", 2, {}, 1)
     unfinished.resolve_chance()
     assert play_sheets(play_of(unfinished), "ja") is None

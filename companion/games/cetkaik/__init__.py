@@ -1,16 +1,22 @@
 """机戦 (cetkaik): two sides on a 9 × 9 board with water and the shared 皇; capture pieces to
 form hands (役), then declare 再行 (go on at double rate) or 終季 (end the season and score).
 
+Three rule sets, each a game of the registry (so that the history and the statistics keep
+them apart) on one engine: 標準机戦 (`INFO`, id ``cetkaik``), 教育机戦 (`info_education`, the
+5 × 7 board for learners) and 古机戦 (`info_old`, no 皇, no sticks, no hands: capture the
+king). `companion play cetkaik --variant education|old` names them by variant.
+
 Modules: `pieces` (professions and colours, usable without the engine), `board` (squares,
 names, water, 皇処), `movement` (move patterns as data), `hands` (hands and their calculator),
-`variants` (rule sets as data), `moves` (notation), `rules` (the engine), `explain` (messages),
-`bots` (evaluation and playout policy), `bench`, `record` (the JSON record), `table` (the
-table companion: hand calculator, season ledger, cast helper), `printing` (PDF sheets).
-`INFO` is the registry entry.
+`variants` (rule sets as data), `moves` (notation), `rules` (the engine), `old` (古机戦's
+engine), `explain` (messages), `words` (the record as people read it), `diagrams` (the rules
+text's pictures), `bots` (evaluation and playout policy), `bench`, `record` (the JSON record),
+`table` (the table companion: hand calculator, season ledger, cast helper), `printing` (PDF).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from companion.core.api import GameState
@@ -21,8 +27,10 @@ _CONSEQUENCE_LABELS = (("役 −3(再行・終季の宣言)", "hand −3 (calls 
                        ("罰なし", "no penalty"),
                        ("禁止", "forbidden"))
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("seasons", "季節の数", "Seasons", OptionKind.INT, 4, minimum=1, maximum=4),
+SEASONS = OptionSpec("seasons", "季節の数", "Seasons", OptionKind.INT, 4, minimum=1, maximum=4)
+
+#: The disputed points of the modern rules (cetkaik.md §8), shared by 標準 and 教育.
+TAM_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("step_on_tam", "皇を踏む(撃皇)", "Stepping on the 皇 (撃皇)", OptionKind.CHOICE,
                "hand", choices=("hand", "deduct", "forbidden"),
                choice_labels=(("役 −5(再行・終季の宣言)", "hand −5 (calls 再行/終季)"),
@@ -43,11 +51,45 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=("square", "direction", "nothing"),
                choice_labels=(("行き先のマス", "the exact square"), ("方向", "the direction"),
                               ("なし", "nothing"))),
+)
+
+#: The regional and historical rules of the book (issue 13), options of 標準机戦.
+REGIONAL_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("hand_values", "役の点数", "Hand values", OptionKind.CHOICE, "book",
                choices=("book", "official"),
                choice_labels=(("本の通り(馬弓兵 7)", "as the book (馬弓兵 7)"),
                               ("公式規則書(馬弓兵 5)", "official sheet (馬弓兵 5)"))),
+    OptionSpec("hand_system", "役の体系", "Hand system", OptionKind.CHOICE, "standard",
+               choices=("standard", "renjuren", "sanren"),
+               choice_labels=(("標準", "standard"),
+                              ("連獣連体系(王・将巫筆・馬虎・車弓兵・船車馬)",
+                               "連獣連体系 (王, 将巫筆, 馬虎, 車弓兵, 船車馬)"),
+                              ("三連体系(3つ続きの駒)", "三連体系 (runs of three)"))),
+    OptionSpec("counting", "点の数え方", "Counting", OptionKind.CHOICE, "modern",
+               choices=("modern", "old24", "old35", "old35_unused"),
+               choice_labels=(("現代(役の点)", "modern (the hands' points)"),
+                              ("古計算法(2倍・4倍)", "古計算法 (×2, ×4)"),
+                              ("古計算法(3倍・5倍)", "古計算法 (×3, ×5)"),
+                              ("古計算法(3倍・5倍、役にない駒だけ足す)",
+                               "古計算法 (×3, ×5, plus pieces in no hand)"))),
+    OptionSpec("same_hand", "同じ役が複数あるとき", "The same hand more than once",
+               OptionKind.CHOICE, "once", choices=("once", "twice", "copies"),
+               choice_labels=(("1回だけ数える", "counts once"), ("2回まで数える", "counts twice"),
+                              ("組の数だけ数える", "counts per copy"))),
+    OptionSpec("movement", "動き方", "Movement", OptionKind.CHOICE, "standard",
+               choices=("standard", "pek_tam_py"),
+               choice_labels=(("標準", "standard"),
+                              ("硬皇力(皇処で駒が強くなる)", "硬皇力 (stronger on 皇処)"))),
+    OptionSpec("chain_casting", "踏越えの投げ棒に連撃術", "連撃術 for stepping throws",
+               OptionKind.BOOL, False),
+    OptionSpec("cap", "一方が全部の点を得たら終了", "The game ends when a side holds every point",
+               OptionKind.BOOL, True),
 )
+
+OPTIONS: tuple[OptionSpec, ...] = (SEASONS, *TAM_OPTIONS, *REGIONAL_OPTIONS)
+
+#: `--variant` names (the CLI) → registry ids of the rule sets.
+VARIANT_IDS = {"standard": "cetkaik", "education": "cetkaik_education", "old": "cetkaik_old"}
 
 
 def _new(num_players: int, options: dict[str, Any]) -> GameState:
@@ -68,22 +110,23 @@ def _playout_policy(state: GameState, rng: Any) -> Any:
     return playout_move(state, rng)
 
 
-def _play_sheets(play: Any, lang: str) -> Any:
+def _play_sheets(variant: str, play: Any, lang: str) -> Any:
     from companion.games.cetkaik.printing import play_sheets
 
     return play_sheets(play, lang)
 
 
-def _blank_sheet(players: int, names: list[str], lang: str) -> Any:
+def _blank_sheet(variant: str, players: int, names: list[str], lang: str) -> Any:
     from companion.games.cetkaik.printing import blank_sheets
 
-    return blank_sheets(players, names, lang)
+    return blank_sheets(players, names, lang, variant)
 
 
-def _rules_markdown(text: str, lang: str) -> str:
+def _rules_markdown(variant: str, text: str, lang: str) -> str:
     from companion.games.cetkaik.diagrams import expand
+    from companion.games.cetkaik.variants import VARIANTS
 
-    return expand(text, lang)
+    return expand(text, lang, VARIANTS[variant])
 
 
 def _bench(quick: bool) -> dict[str, float]:
@@ -92,18 +135,26 @@ def _bench(quick: bool) -> dict[str, float]:
     return quick_figures(quick)
 
 
-def _extras() -> dict[str, Any]:
-    # bench: (quick) -> figures for `companion bench` (move generation, playouts, MCTS ms)
-    # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
-    # play_sheets / blank_sheet: the result sheet of a play; the blank season sheet with the
-    # start diagram and the reference card (PDF)
-    # move_text / chance_text / end_reason: the record as people read it (ja: plain squares)
-    # rules_markdown: (text, lang) -> the rules text with its diagrams drawn in
-    from companion.games.cetkaik.words import TEXTS
+def extras_for(variant: str) -> dict[str, Any]:
+    """The registry hooks of a rule set:
 
-    return {"bench": _bench, "playout_policy": _playout_policy, "play_sheets": _play_sheets,
-            "blank_sheet": _blank_sheet, "rules_markdown": _rules_markdown, **TEXTS}
+    - play_sheets / blank_sheet: the result sheet of a play; the blank season sheet with the
+      start diagram and the reference card (PDF);
+    - move_text / chance_text / end_reason: the record as people read it (ja: plain squares);
+    - rules_markdown: (text, lang) -> the rules text with its diagrams drawn in;
+    - playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout);
+    - variants: the `--variant` names of the command line.
+    """
+    from companion.games.cetkaik.words import texts_for
 
+    return {"playout_policy": _playout_policy, "play_sheets": partial(_play_sheets, variant),
+            "blank_sheet": partial(_blank_sheet, variant),
+            "rules_markdown": partial(_rules_markdown, variant), "variants": VARIANT_IDS,
+            **texts_for(variant)}
+
+
+SCORE_CATEGORIES = (("points", "持ち点", "Points"),
+                    ("seasons", "終季で得点した季節", "Seasons scored"))
 
 INFO = GameInfo(
     id="cetkaik",
@@ -117,8 +168,8 @@ INFO = GameInfo(
     options=OPTIONS,
     new_state=_new,
     evaluate=_evaluate,
-    score_categories=(("points", "持ち点", "Points"), ("seasons", "終季で得点した季節",
-                                                      "Seasons scored")),
+    score_categories=SCORE_CATEGORIES,
     rules="cetkaik",
-    extras=_extras(),
+    # bench: (quick) -> figures for `companion bench` (move generation, playouts, MCTS ms)
+    extras={**extras_for("standard"), "bench": _bench},
 )

@@ -134,3 +134,25 @@ STANDARD_BOARD = Board(
     hue=_squares(COLUMNS, ROWS, "NI CI TU XU ZO TY XY NAI CAI"),
     hill=_square(COLUMNS, ROWS, "ZO"),
 )
+
+#: 古机戦's board: the standard shape and water (水), no 皇処 and no 皇山.
+OLD_BOARD = Board(
+    key="9x9-old",
+    width=9,
+    height=9,
+    columns=COLUMNS,
+    rows=ROWS,
+    water=STANDARD_BOARD.water,
+)
+
+#: 教育机戦's 5 × 7 board: the middle rank is water, its centre (c4) 皇山; no fixed 皇処 besides
+#: the centre. The book gives it no square names: files a–e, ranks 1–7 (cetkaik.md §1.4).
+EDUCATION_BOARD = Board(
+    key="5x7",
+    width=5,
+    height=7,
+    water=frozenset(range(3 * 5, 4 * 5)),
+    hue=frozenset({3 * 5 + 2}),
+    hill=3 * 5 + 2,
+)
+

@@ -158,3 +158,54 @@ def playout_move(state: GameState, rng: random.Random) -> Any:
         return rng.choice(state.legal_moves())
     move = best_capture(s, s.mover, rng) or random_quiet_move(s, s.mover, rng)
     return move if move is not None else rng.choice(state.legal_moves())
+
+
+# --- 古机戦 -------------------------------------------------------------------------------------
+#: Piece values in 古机戦 (ships cannot be taken: nothing), by profession.
+OLD_VALUES: dict[Profession, int] = {
+    Profession.VESSEL: 0, Profession.PAWN: 2, Profession.BOW: 5, Profession.CHARIOT: 6,
+    Profession.TIGER: 5, Profession.GENERAL: 5, Profession.KING: 0,
+}
+#: Points per unit of material (a pawn is 2 units); a finished game is ±WIN.
+OLD_MATERIAL_WEIGHT = 1.0
+
+
+def evaluate_old(state: GameState, seat: int) -> float:
+    """Higher is better for `seat`: ±WIN once decided (0 for a draw), else the material on
+    the board, by `OLD_VALUES`."""
+    from companion.games.cetkaik.compiled import PROFESSION_OF
+
+    s: Any = state
+    if s.over:
+        return 0.0 if s.winner < 0 else WIN if s.winner == seat else -WIN
+    total = 0.0
+    for code in s.board:
+        if code:
+            value = OLD_VALUES[Profession(PROFESSION_OF[code])]
+            total += value if SIDE_OF[code] == seat else -value
+    return OLD_MATERIAL_WEIGHT * total
+
+
+def playout_move_old(state: GameState, rng: random.Random) -> Any:
+    """A quick move for 古机戦 playouts: take the king when possible, else the most valuable
+    piece (ties at random), else a random move."""
+    from companion.games.cetkaik.compiled import PROFESSION_OF
+
+    s: Any = state
+    moves = state.legal_moves()
+    if s.phase != "move":
+        return rng.choice(moves)
+    board = s.board
+    index = s.tables.index
+    best, found = -1, []
+    for move in moves:
+        taken = s._taken_square(index[move.src], index[move.dest], move)
+        if taken < 0:
+            continue
+        profession = Profession(PROFESSION_OF[board[taken]])
+        value = 100 if profession is Profession.KING else OLD_VALUES[profession]
+        if value > best:
+            best, found = value, [move]
+        elif value == best:
+            found.append(move)
+    return rng.choice(found or moves)

@@ -8,9 +8,10 @@ piece's kind (`kind_of`: ``profession * 2 + colour``, the index into captured-pi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
-from companion.games.cetkaik.movement import SquareMoves, compile_patterns
+from companion.games.cetkaik.movement import PEK_TAM_PY, Pattern, SquareMoves, compile_patterns
 from companion.games.cetkaik.moves import Drop, PieceMove, TamMove
 from companion.games.cetkaik.pieces import Colour, Profession
 from companion.games.cetkaik.variants import VARIANTS, Variant
@@ -42,7 +43,8 @@ GENERAL_CODES = (frozenset(piece_code(c, Profession.GENERAL, 0) for c in Colour)
 class Tables:
     """Move tables of one rule set (and one reading of "the 皇's own square is 皇処")."""
 
-    def __init__(self, variant: Variant, tam_square_hue: bool) -> None:
+    def __init__(self, variant: Variant, tam_square_hue: bool,
+                 moves: Mapping[Profession, tuple[Pattern, Pattern]] | None = None) -> None:
         board = variant.board
         self.variant = variant
         self.board = board
@@ -51,13 +53,14 @@ class Tables:
         self.water = tuple(sq in board.water for sq in range(board.size))
         self.names = tuple(board.name(sq) for sq in range(board.size))
         self.index = {name: sq for sq, name in enumerate(self.names)}
-        compiled = compile_patterns(board, variant.moves)
+        moves = variant.moves if moves is None else moves
+        compiled = compile_patterns(board, moves)
         #: moves[code][on 皇処][square] -> (steps, rays)
         self.moves: list[tuple[tuple[SquareMoves, ...], tuple[SquareMoves, ...]] | None] = \
             [None] * CODES
         for code in range(2, CODES):
             profession = Profession(PROFESSION_OF[code])
-            if profession in variant.moves:
+            if profession in moves:
                 side = SIDE_OF[code]
                 self.moves[code] = (compiled[(profession, side, False)],
                                     compiled[(profession, side, True)])
@@ -122,5 +125,9 @@ class Tables:
 
 
 @cache
-def tables(variant_key: str, tam_square_hue: bool) -> Tables:
-    return Tables(VARIANTS[variant_key], tam_square_hue)
+def tables(variant_key: str, tam_square_hue: bool, movement: str = "standard") -> Tables:
+    """The tables of a rule set; `movement` "pek_tam_py" uses 硬皇力's moves."""
+    variant = VARIANTS[variant_key]
+    moves = variant.moves if movement == "standard" else \
+        {**variant.moves, **{p: m for p, m in PEK_TAM_PY.items() if p in variant.moves}}
+    return Tables(variant, tam_square_hue, moves)

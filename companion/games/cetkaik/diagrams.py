@@ -21,7 +21,7 @@ from html import escape
 
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.movement import Pattern
-from companion.games.cetkaik.pieces import TAM_KANJI, Colour
+from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import STANDARD, Variant
 
 WATER = "#b7d3ef"
@@ -71,7 +71,7 @@ def board_html(variant: Variant = STANDARD, lang: str = "en", pieces: bool = Tru
             style = f"color:{RED if colour is Colour.RED else BLACK};"
             if side == 1:
                 style += " text-decoration: overline;"
-            tokens[sq] = f'<span style="{style}">{profession.kanji}</span>'
+            tokens[sq] = f'<span style="{style}">{variant.piece_kanji(profession)}</span>'
         if tam >= 0:
             tokens[tam] = f'<span style="color:#ffffff;"><b>{TAM_KANJI}</b></span>'
     columns, rows = _labels(board, lang)
@@ -136,18 +136,30 @@ def grid_html(marks: dict[tuple[int, int], str], glyph: str, on_hue: bool) -> st
 
 
 def moves_html(variant: Variant = STANDARD, lang: str = "en") -> str:
-    """Every profession's two diagrams (ordinary square, starting on 皇処) and the 皇's."""
+    """Every profession's two diagrams (ordinary square, starting on 皇処) and the 皇's; in
+    古机戦 one diagram each, and the 兵's second in the opponent's three nearest ranks."""
     ja = lang == "ja"
+    old = variant.engine == "old"
+    second = ("相手側3段" if ja else "in the far three ranks") if old else \
+        ("皇処" if ja else "starting on 皇処")
     head = ("<tr><td></td><td align='center'><b>" + ("通常" if ja else "ordinary square")
-            + "</b></td><td align='center'><b>" + ("皇処" if ja else "starting on 皇処")
-            + "</b></td></tr>")
+            + f"</b></td><td align='center'><b>{second}</b></td></tr>")
     rows = [head]
     for profession in sorted(variant.moves, key=int):
         normal, hue = variant.moves[profession]
-        name = profession.kanji if ja else f"{profession.kanji} {profession.name_in('en')}"
+        glyph = variant.piece_kanji(profession)
+        name = glyph if ja else f"{glyph} {profession.name_in('en')}"
+        if old and profession is Profession.VESSEL:
+            note = ("水の中ならどこへでも(相手の船は越えない)。水から出ず、取られない" if ja else
+                    "anywhere in the water it can reach; never leaves it, never taken")
+            rows.append(f"<tr><td valign='middle'><b>{escape(name)}</b></td>"
+                        f"<td colspan='2' valign='middle'>{note}</td></tr>")
+            continue
+        right = grid_html(pattern_cells(hue), glyph, True) \
+            if not old or profession is Profession.PAWN else ""
         rows.append(f"<tr><td valign='middle'><b>{escape(name)}</b></td>"
-                    f"<td>{grid_html(pattern_cells(normal), profession.kanji, False)}</td>"
-                    f"<td>{grid_html(pattern_cells(hue), profession.kanji, True)}</td></tr>")
+                    f"<td>{grid_html(pattern_cells(normal), glyph, False)}</td>"
+                    f"<td>{right}</td></tr>")
     if variant.start()[1] >= 0:
         same = "通常と同じ" if ja else "the same"
         rows.append(f"<tr><td valign='middle'><b>{TAM_KANJI}</b></td>"

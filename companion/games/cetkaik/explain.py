@@ -29,7 +29,7 @@ def _token(code: int) -> str:
     return Colour(kind & 1).letter + (letter if SIDE_OF[code] == 0 else letter.lower())
 
 
-def board_text(state: CetkaikState) -> str:
+def board_text(state: Any) -> str:
     """The board row by row from the top: ``rP`` a red pawn of the IA side, ``rp`` of the A
     side, ``@`` the 皇, digits for runs of empty squares."""
     width = state.tables.board.width
@@ -80,6 +80,7 @@ def why_illegal(state: CetkaikState, move: Any) -> str:
         OVER,
         SEASON_START,
         STEP_CAST,
+        STEP_CHAIN,
         WATER_CAST,
     )
 
@@ -93,6 +94,9 @@ def why_illegal(state: CetkaikState, move: Any) -> str:
         return f"the sticks of the {what} cast are in the air: only =0 … =5 can come"
     if phase == DECLARE:
         return "a new hand was made: declare 再行 (continue) or 終季 (end the season) first"
+    if phase == STEP_CHAIN:
+        return (f"連撃術: the sticks add up to {state.chain_total}; cast again (recast) or keep "
+                "the total (bank) first")
     if phase == AFTER_CAST:
         if isinstance(move, AfterCast):
             reach = ", ".join(state.tables.names[sq] for sq in state.reach)
@@ -213,8 +217,8 @@ def invariant_errors(state: CetkaikState) -> list[str]:
                           f"the set has {expected.get((colour, profession), 0)}")
     if tams != ([state.tam] if state.tam >= 0 else []):
         errors.append(f"the 皇 is recorded on {state.tam} but stands on {tams}")
-    total = state.variant.total_points
-    if sum(state.scores) != total or min(state.scores) < 0:
+    total = state.total_points
+    if sum(state.scores) != total or (state.rules.cap and min(state.scores) < 0):
         errors.append(f"points {state.scores} do not add up to {total}")
     if state.rate < 1 or state.rate > state.variant.rate_cap or state.rate & (state.rate - 1):
         errors.append(f"rate x{state.rate} is not a power of two up to "
@@ -228,6 +232,7 @@ def invariant_errors(state: CetkaikState) -> list[str]:
     if state.phase not in CHANCE_PHASES and state.phase != OVER and state.mover not in (0, 1):
         errors.append(f"mover {state.mover}")
     if state.phase == OVER and min(state.scores) > 0 and state.termination.value == "normal" \
+            and state.rules.cap \
             and "no legal move" not in state.reason:
         errors.append(f"game over ({state.reason}) with points {state.scores}")
     return errors

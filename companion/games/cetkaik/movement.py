@@ -90,6 +90,47 @@ STANDARD_MOVES: dict[Profession, tuple[Pattern, Pattern]] = {
 }
 
 
+#: 硬皇力 (pek1 tam2 py): on 皇処 a piece only gains moves (cetkaik.md §3.7; the book p. 9);
+#: the professions not listed move as in the standard game.
+PEK_TAM_PY: dict[Profession, tuple[Pattern, Pattern]] = {
+    Profession.BOW: (
+        Pattern(rays=rays(*ORTHOGONAL)),
+        Pattern(steps=steps(*DIAGONAL), rays=rays(*ORTHOGONAL))),
+    Profession.CHARIOT: (
+        Pattern(rays=rays(*DIAGONAL)),
+        Pattern(steps=steps(*ORTHOGONAL), rays=rays(*DIAGONAL))),
+    Profession.HORSE: (
+        Pattern(steps=steps((2, 2), (2, -2), (-2, 2), (-2, -2))),
+        Pattern(steps=steps((2, 2), (2, -2), (-2, 2), (-2, -2), (2, 0), (-2, 0), (0, 2),
+                            (0, -2)))),
+    Profession.SHAMAN: (
+        Pattern(steps=steps(*ORTHOGONAL)),
+        Pattern(rays=rays(*ALL_EIGHT, passes=1))),
+}
+
+
+#: 古机戦 (cetkaik.md §3.6; the book pp. 10–11): the first pattern is the move anywhere; the
+#: second is the 兵's inside the opponent's three nearest ranks. The 船 moves through the
+#: water (the engine, `old`), so it has no pattern. 車 and 獣 take by jumping (the engine).
+def old_moves(ranging: str = "both") -> dict[Profession, tuple[Pattern, Pattern]]:
+    """The moves of 古机戦; `ranging` "both" (車 and 獣 range), "chariot" (only 車 ranges),
+    "neither" (each moves one square its way)."""
+    chariot = Pattern(rays=rays(*ORTHOGONAL)) if ranging in ("both", "chariot") else \
+        Pattern(steps=steps(*ORTHOGONAL))
+    beast = Pattern(rays=rays(*DIAGONAL)) if ranging == "both" else \
+        Pattern(steps=steps(*DIAGONAL))
+    general = Pattern(steps=steps((1, 0), (1, 1), (1, -1), (0, 1), (0, -1), (-1, 1), (-1, -1)))
+    return {
+        Profession.VESSEL: (Pattern(), Pattern()),
+        Profession.PAWN: (Pattern(steps=steps((1, 0))), Pattern(steps=steps(*ORTHOGONAL))),
+        Profession.BOW: (Pattern(rays=rays(*ORTHOGONAL)),) * 2,
+        Profession.CHARIOT: (chariot, chariot),
+        Profession.TIGER: (beast, beast),
+        Profession.GENERAL: (general, general),
+        Profession.KING: (Pattern(steps=steps(*ALL_EIGHT)),) * 2,
+    }
+
+
 def _line(board: Board, sq: int, dr: int, dc: int, first: int) -> tuple[int, ...]:
     squares = []
     k = 1

@@ -12,7 +12,8 @@ Seat moves:
 - ``赤兵*ZY`` — put a captured red pawn on ZY (ASCII: ``rP*ZY``);
 - ``go LO`` / ``stay`` — after a stepping cast that allows it: complete the move to LO, or give it
   up (the piece stays where it started);
-- ``再行`` (``tymok``) / ``終季`` (``taxot``) — the declaration after a new hand.
+- ``再行`` (``tymok``) / ``終季`` (``taxot``) — the declaration after a new hand;
+- ``recast`` / ``bank`` — with 連撃術: cast the sticks again and add, or keep the total.
 
 Chance outcomes (seat `CHANCE` in a record): ``=3`` — three of the five sticks face up (a water
 entry or a stepping cast); ``first IA`` / ``first A`` — which side moves first this season.
@@ -51,12 +52,14 @@ class PieceMove(Move):
 
     `towards` (announce a direction): `dest` is the first square of the announced line.
     An empty `dest` with a `via` (announce nothing): the second leg is chosen after the cast.
+    `via2`: a second stepped-on square (古机戦 lets a piece step over both ships in a row).
     """
 
     src: str
     dest: str
     via: str = ""
     towards: bool = False
+    via2: str = ""
     _text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -65,7 +68,9 @@ class PieceMove(Move):
         elif not self.dest:
             _text_of(self, f"{self.src}-[{self.via}]")
         else:
-            _text_of(self, f"{self.src}-[{self.via}]-{'>' if self.towards else ''}{self.dest}")
+            second = f"[{self.via2}]-" if self.via2 else ""
+            _text_of(self, f"{self.src}-[{self.via}]-{second}{'>' if self.towards else ''}"
+                           f"{self.dest}")
 
     def __str__(self) -> str:
         return self._text
@@ -166,6 +171,24 @@ END_WORDS = ("終季", "taxot", "end")
 
 
 @dataclass(frozen=True)
+class ChainCast(Move):
+    """連撃術 (option): after a stepping cast, cast again and add (`again`), or keep the
+    total."""
+
+    again: bool
+
+    def __str__(self) -> str:
+        return "recast" if self.again else "bank"
+
+    @classmethod
+    def parse(cls, text: str) -> ChainCast:
+        word = text.strip().lower()
+        if word in ("recast", "bank"):
+            return cls(word == "recast")
+        raise MoveParseError(text, "recast or bank")
+
+
+@dataclass(frozen=True)
 class FirstMover(Move):
     """Chance: the side that moves first in a season (0 = IA side, 1 = A side)."""
 
@@ -182,12 +205,16 @@ class FirstMover(Move):
         return cls(SIDE_NAMES.index(words[1].upper()))
 
 
-CetkaikMove = PieceMove | TamMove | Drop | AfterCast | Declare | FirstMover | Sticks
+CetkaikMove = PieceMove | TamMove | Drop | AfterCast | Declare | ChainCast | FirstMover | Sticks
 
 
 # --- parsing ---------------------------------------------------------------------------------
 def _parse_piece_move(text: str, board: Board) -> PieceMove:
     compact = text.strip().replace(" ", "")
+    double = re.fullmatch(rf"({_SQUARE})-\[({_SQUARE})\]-\[({_SQUARE})\]-({_SQUARE})", compact)
+    if double is not None:
+        src, via, via2, dest = (_square(board, name, text) for name in double.groups())
+        return PieceMove(src, dest, via, via2=via2)
     match = re.fullmatch(rf"({_SQUARE})-(?:\[({_SQUARE})\]|({_SQUARE}))"
                          rf"(?:-(>?)({_SQUARE}))?", compact)
     if match is None:
@@ -261,6 +288,8 @@ def parse_move(text: str, board: Board = STANDARD_BOARD) -> CetkaikMove:
         return Declare.parse(stripped)
     if lowered.startswith("first"):
         return FirstMover.parse(stripped)
+    if lowered in ("recast", "bank"):
+        return ChainCast.parse(stripped)
     if lowered == "stay" or lowered.startswith("go ") or lowered == "go":
         return _parse_after_cast(stripped, board)
     if _strip_tam(stripped.replace(" ", "")) is not None:

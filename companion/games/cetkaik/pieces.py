@@ -86,6 +86,7 @@ TAM_NAMES = {"ja": "皇", "en": "Tam"}
 #: Every spelling the notation accepts for a profession (kanji, ASCII letter, pekzep name).
 PROFESSION_ALIASES: dict[str, Profession] = {
     **{p.kanji: p for p in Profession},
+    "獣": Profession.TIGER,  # 古机戦's name for the piece on the 虎's square
     **{p.letter.lower(): p for p in Profession},
     **{p.pekzep: p for p in Profession},
 }

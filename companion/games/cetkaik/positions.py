@@ -14,6 +14,7 @@ from typing import Any
 from companion.core.record import Game
 from companion.games.cetkaik.board import STANDARD_BOARD, Board
 from companion.games.cetkaik.compiled import EMPTY, KINDS, TAM, piece_code
+from companion.games.cetkaik.old import OldState, new_old_state
 from companion.games.cetkaik.pieces import COLOUR_ALIASES, PROFESSION_ALIASES
 from companion.games.cetkaik.rules import MOVE, CetkaikState, new_state
 from companion.games.cetkaik.variants import parse_layout
@@ -43,7 +44,7 @@ def position(layout: str, mover: int = 0, options: Mapping[str, Any] | None = No
              held: tuple[Iterable[str], Iterable[str]] = ((), ()),
              tam_moved: bool = False) -> CetkaikState:
     """A state with the pieces of `layout` (see `variants`), `mover` to move, and the
-    captured pieces `held` per side."""
+    captured pieces `held` per side (``options["variant"]``: the rule set)."""
     state = new_state(2, dict(options or {}))
     placements, tam = parse_layout(state.tables.board, layout)
     state.board = [EMPTY] * state.tables.size
@@ -60,9 +61,24 @@ def position(layout: str, mover: int = 0, options: Mapping[str, Any] | None = No
     return state
 
 
-def random_game(seed: int, options: Mapping[str, Any] | None = None) -> Game:
+def old_position(layout: str, mover: int = 0,
+                 options: Mapping[str, Any] | None = None) -> OldState:
+    """A 古机戦 state with the pieces of `layout` and `mover` to move."""
+    state = new_old_state(2, dict(options or {}))
+    placements, _ = parse_layout(state.tables.board, layout)
+    state.board = [EMPTY] * state.tables.size
+    for sq, colour, profession, side in placements:
+        state.board[sq] = piece_code(colour, profession, side)
+    state.mover = mover
+    state.phase = "move"
+    state._legal = None
+    return state
+
+
+def random_game(seed: int, options: Mapping[str, Any] | None = None,
+                game_id: str = "cetkaik") -> Game:
     """A whole game of uniformly random moves (chance from the seed), played to its end."""
-    game = Game.new("cetkaik", 2, dict(options or {}), seed=seed)
+    game = Game.new(game_id, 2, dict(options or {}), seed=seed)
     rng = random.Random(seed)
     while not game.state.is_over():
         game.resolve_chance()

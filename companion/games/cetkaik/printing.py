@@ -1,18 +1,19 @@
 """Printable 机戦 sheets (reportlab through `companion.export.pdf`), every picture drawn here.
 
-- `start_sheet(lang)`: the board with the standard start position, water, 皇処 and 皇山, the
-  public and plain square names;
-- `reference_card(lang)`: one page with each profession's moves on ordinary squares and on
-  皇処, the hands and their points, and the turn in a few lines;
-- `blank_sheets(players, names, lang)`: the season and score sheet for a game at the table,
-  followed by the start diagram and the reference card;
+- `start_sheet(lang, variant)`: the board with the start position, water, 皇処 and 皇山, the
+  square names (public ones on English sheets);
+- `reference_card(lang, variant)`: one page with each profession's moves on ordinary squares
+  and on 皇処 (古机戦: in the opponent's three ranks), the hands and their points (古机戦: its
+  rules), and the turn in a few lines;
+- `blank_sheets(players, names, lang, variant)`: the season and score sheet for a game at the
+  table (not for 古机戦, which has no points), the start diagram and the reference card;
 - `play_sheets(play, lang)`: a finished digital play — points, each season's 終季, the final
   board, the move list; a table play — the ledger's seasons.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -28,10 +29,10 @@ from companion.export.pdf import (
     wrap_text,
 )
 from companion.games.cetkaik.board import STANDARD_BOARD, Board
-from companion.games.cetkaik.hands import FLASH_BONUS, STEP_ON_TAM, TAM_AGAIN, standard_hands
-from companion.games.cetkaik.movement import STANDARD_MOVES, Pattern
+from companion.games.cetkaik.hands import FLASH_BONUS, STEP_ON_TAM, TAM_AGAIN, points_text
+from companion.games.cetkaik.movement import Pattern
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
-from companion.games.cetkaik.variants import STANDARD
+from companion.games.cetkaik.variants import GAME_IDS, STANDARD, VARIANTS, Variant
 from companion.games.cetkaik.words import end_reason, side_long_name, side_name
 
 RED = (0.78, 0.12, 0.10)
@@ -60,7 +61,10 @@ _TEXT = {
     "side": ("Side", "陣営"),
     "seasons_scored": ("Seasons scored", "終季で得点した季節"),
     "final_points": ("Points", "持ち点"),
-    "start_points": ("Start: 20 each", "開始時 各20点"),
+    "start_points": ("Start: {n} each", "開始時 各{n}点"),
+    "zone": ("兵 in the far 3 ranks", "相手側3段の兵"),
+    "ship_old": ("anywhere in the water it can reach; never leaves it, never taken",
+                 "水の中ならどこへでも(相手の船は越えない)。水から出ず、取られない"),
     "legend": (
         "The A side's pieces (top) are turned towards that player: a piece that reads upright "
         "for you is yours. Blue: water (皇水). Orange: 皇処. Green: 皇山, the centre, both water "
@@ -81,11 +85,17 @@ _TEXT = {
         "makes a new hand, its mover declares 再行 (the rate doubles: ×2, ×4 … up to ×64) or "
         "終季 (the mover receives all hands held × the rate from the other player; next "
         "season). 撃皇 −5 and 皇再来 −3 are hands too. The game ends when a player holds all "
-        "40 points, or after the last season.",
+        "{total} points, or after the last season.",
         "各季節は初期配置・レート×1・手駒なしで始める。新しい役ができた手番の人は、再行(レート"
         "を2倍:×2、×4…最大×64)か終季(持っている役の合計×レートを相手から受け取り、次の季節"
-        "へ)を宣言する。撃皇(−5)・皇再来(−3)も役。一方が40点すべてを持つか、最後の季節が終わ"
-        "ればゲーム終了。"),
+        "へ)を宣言する。撃皇(−5)・皇再来(−3)も役。一方が{total}点すべてを持つか、最後の季節が"
+        "終わればゲーム終了。"),
+    "old_legend": (
+        "The colour is the side: black at the bottom, red at the top (turned towards that "
+        "player). Blue: water, where only the ships may stand. Squares are named by column "
+        "K–P and row A–IA (ZIA = e1).",
+        "色が陣営: 下が黒、上が赤(上側の人の向きに置く)。青: 水(船だけが入れる)。マスは下側の"
+        "人から見て、列を左から a〜i、段を手前から 1〜9 で呼ぶ(黒王は e1)。"),
 }
 
 _RULES = {
@@ -99,7 +109,7 @@ _RULES = {
         "元のマスに戻り手番終了。",
         "皇処の将の周囲8マスにある味方の駒は相手に取られない。",
         "新しい役ができたら 再行(レート2倍で続行)か 終季(役の合計×レートを得て季節終了)。",
-        "持ち点は20点ずつ(計40点)。40点すべてを持つか、4季(春夏秋冬)が終われば終了。",
+        "持ち点は{n}点ずつ(計{total}点)。{total}点すべてを持つか、4季(春夏秋冬)が終われば終了。",
     ],
     "en": [
         "A turn: move one of your pieces or the 皇, or put a captured piece on an empty square "
@@ -116,8 +126,33 @@ _RULES = {
         "A 将 on 皇処 keeps the enemy from capturing its own side's pieces on its 8 neighbours.",
         "A new hand: declare 再行 (go on at double rate) or 終季 (end the season, receive your "
         "hands × the rate).",
-        "20 points each (40 in all). The game ends when one player holds all 40, or after four "
-        "seasons.",
+        "{n} points each ({total} in all). The game ends when one player holds all {total}, or "
+        "after four seasons.",
+    ],
+}
+
+#: 古机戦's turn in a few lines.
+_OLD_RULES = {
+    "ja": [
+        "手番: 自分の駒を1つ動かす。皇・投げ棒・役・手駒はない。色が陣営を示す。",
+        "敵の駒のマスに止まると取る(取った駒は盤から除く)。車と獣は敵の駒を跳び越えて、"
+        "その一つ向こうの空いているマスに着くことで取る(水・盤外・駒のあるマスには着けない)。",
+        "船は水の中だけを動き、取られない。船以外の駒は水で動きを終えられない。",
+        "兵は相手側の3段に入ると前後左右に1マス動ける。",
+        "踏越え: 船だけを踏み台にできる(2隻続けても良い)。踏越えの後に取れるが、取った後に"
+        "踏み越えることはできない。",
+        "相手の王を取れば勝ち。",
+    ],
+    "en": [
+        "A turn: move one of your pieces. No 皇, no sticks, no hands, no captured pieces; the "
+        "colour is the side.",
+        "Ending on an enemy piece takes it off the board. 車 and 獣 take by jumping over the "
+        "enemy piece to the empty square just beyond (not water, not off the board).",
+        "Ships move only in the water and are never taken; no other piece ends a move there.",
+        "A 兵 in the opponent's three nearest ranks moves one square forward, back or sideways.",
+        "Stepping: only ships can be stepped on (both in a row, too); a piece may take after "
+        "stepping, never step after taking.",
+        "Taking the enemy 王 wins.",
     ],
 }
 
@@ -137,20 +172,21 @@ class BoardPicture:
     tam: int
     board: Board = STANDARD_BOARD
     caption: str = ""
+    variant: Variant = STANDARD
 
 
-def start_picture(caption: str = "") -> BoardPicture:
-    placements, tam = STANDARD.start()
-    squares: list[tuple[Colour, Profession, int] | None] = [None] * STANDARD.board.size
+def start_picture(caption: str = "", variant: Variant = STANDARD) -> BoardPicture:
+    placements, tam = variant.start()
+    squares: list[tuple[Colour, Profession, int] | None] = [None] * variant.board.size
     for sq, colour, profession, side in placements:
         squares[sq] = (colour, profession, side)
-    return BoardPicture(tuple(squares), tam, STANDARD.board, caption)
+    return BoardPicture(tuple(squares), tam, variant.board, caption, variant)
 
 
 def state_picture(state: Any, caption: str = "") -> BoardPicture:
     board: Board = state.tables.board
     squares = tuple(state.piece_at(board.name(sq)) for sq in range(board.size))
-    return BoardPicture(squares, state.tam, board, caption)
+    return BoardPicture(squares, state.tam, board, caption, state.variant)
 
 
 def _fill(canvas: Canvas, rgb: tuple[float, float, float], x: float, y: float, w: float,
@@ -197,7 +233,8 @@ def draw_board(picture: BoardPicture, canvas: Canvas, rect: Rect, lang: str = "e
         piece = picture.squares[sq]
         if piece is not None:
             colour, profession, side = piece
-            draw_tile(canvas, x + cell / 2, y + cell / 2, cell, profession.kanji,
+            draw_tile(canvas, x + cell / 2, y + cell / 2, cell,
+                      picture.variant.piece_kanji(profession),
                       RED if colour is Colour.RED else BLACK, turned=side == 1)
         elif sq == picture.tam:
             draw_tile(canvas, x + cell / 2, y + cell / 2, cell, TAM_KANJI, HILL_RGB)
@@ -229,12 +266,13 @@ def _coordinates(b: Board, canvas: Canvas, left: float, top: float, cell: float,
 
 
 # --- the start sheet --------------------------------------------------------------------------
-def start_sheet(lang: str = "ja") -> SheetSpec:
+def start_sheet(lang: str = "ja", variant: str = "standard") -> SheetSpec:
+    rule_set = VARIANTS[variant]
     return SheetSpec(
         title=text("title", lang),
-        subtitle=f"{text('start', lang)} · {STANDARD.name(lang)}",
-        notes=text("legend", lang),
-        drawings=[partial(draw_board, start_picture(), lang=lang)],
+        subtitle=f"{text('start', lang)} · {rule_set.name(lang)}",
+        notes=text("old_legend" if rule_set.engine == "old" else "legend", lang),
+        drawings=[partial(draw_board, start_picture(variant=rule_set), lang=lang)],
         lang=lang,
     )
 
@@ -300,19 +338,20 @@ def _draw_tam_pattern(canvas: Canvas, x: float, y: float, size: float) -> None:
                         False, filled=max(abs(dr), abs(dc)) == 2)
 
 
-def _draw_moves_column(lang: str, canvas: Canvas, rect: Rect) -> None:
-    professions = list(STANDARD_MOVES)
-    rows = len(professions) + 1
+def _draw_moves_column(lang: str, variant: Variant, canvas: Canvas, rect: Rect) -> None:
+    old = variant.engine == "old"
+    professions = sorted(variant.moves, key=int)
+    rows = len(professions) + (0 if old else 1)
     header = 14.0
     row_height = (rect.height - header - 22) / rows
     grid = min(row_height - 6, (rect.width - 64) / 2 - 8)
     name_width = rect.width - 2 * (grid + 10)
     top = rect.top
-    for i, key in enumerate(("normal", "hue")):
+    for i, key in enumerate(("normal", "zone" if old else "hue")):
         draw_text(canvas, rect.x + name_width + i * (grid + 10) + grid / 2, top - 10,
                   text(key, lang), 8.5, align="center", bold=True, color=GREY)
     y = top - header
-    for profession in [*professions, None]:
+    for profession in [*professions, *([] if old else [None])]:
         y -= row_height
         gy = y + (row_height - grid) / 2
         if profession is None:
@@ -322,13 +361,21 @@ def _draw_moves_column(lang: str, canvas: Canvas, rect: Rect) -> None:
                 draw_text(canvas, rect.x + name_width + grid + 10, gy + grid - 9 - n * 9,
                           line, 7.5)
             continue
-        draw_text(canvas, rect.x, gy + grid / 2 + 2, profession.kanji, 15, bold=True)
+        glyph = variant.piece_kanji(profession)
+        draw_text(canvas, rect.x, gy + grid / 2 + 2, glyph, 15, bold=True)
         small = profession.reading if lang == "ja" else profession.name_in("en")
+        if glyph != profession.kanji:
+            small = "ザゥㇷ゚" if lang == "ja" else "Beast"
         draw_text(canvas, rect.x, gy + grid / 2 - 10, small, 7, color=GREY)
-        normal, hue = STANDARD_MOVES[profession]
-        draw_pattern(canvas, rect.x + name_width, gy, grid, normal, profession.kanji, False)
-        draw_pattern(canvas, rect.x + name_width + grid + 10, gy, grid, hue, profession.kanji,
-                     True)
+        normal, hue = variant.moves[profession]
+        if old and profession is Profession.VESSEL:
+            for n, line in enumerate(wrap_text(text("ship_old", lang), 7.5, 2 * grid)):
+                draw_text(canvas, rect.x + name_width, gy + grid - 9 - n * 9, line, 7.5)
+            continue
+        draw_pattern(canvas, rect.x + name_width, gy, grid, normal, glyph, False)
+        if old and profession is not Profession.PAWN:
+            continue
+        draw_pattern(canvas, rect.x + name_width + grid + 10, gy, grid, hue, glyph, True)
     _draw_legend(lang, canvas, rect)
 
 
@@ -346,8 +393,21 @@ def _draw_legend(lang: str, canvas: Canvas, rect: Rect) -> None:
         draw_text(canvas, x + 16, y, line, size, color=GREY)
 
 
-def _draw_hands_and_rules(lang: str, canvas: Canvas, rect: Rect) -> None:
-    specs = standard_hands()
+def _draw_rules(lines: Sequence[str], canvas: Canvas, rect: Rect, y: float) -> None:
+    for rule in lines:
+        wrapped = wrap_text(rule, 8.5, rect.width - 10)
+        canvas.circle(rect.x + 2.5, y + 3, 1.5, 1, 1)
+        for line in wrapped:
+            draw_text(canvas, rect.x + 9, y, line, 8.5)
+            y -= 11.5
+        y -= 3
+
+
+def _draw_hands_and_rules(lang: str, variant: Variant, canvas: Canvas, rect: Rect) -> None:
+    if variant.engine == "old":
+        _draw_rules(_OLD_RULES["ja" if lang == "ja" else "en"], canvas, rect, rect.top - 10)
+        return
+    specs = variant.hands()
     size = 8.5
     leading = 13.0 if lang == "ja" else 19.0
     columns = (0.0, 0.42, 0.74, 0.86)
@@ -377,34 +437,34 @@ def _draw_hands_and_rules(lang: str, canvas: Canvas, rect: Rect) -> None:
         draw_text(canvas, rect.x + columns[2] * rect.width, y, str(penalty.points), size)
     y -= leading * 1.4
     note = ("王は同じ色の駒1つの代わりにもなる。同じ役は1回だけ。同色と混色が両方あれば同色だけ。"
-            "公式規則書では馬弓兵は 5(同色 7)。" if lang == "ja" else
+            if lang == "ja" else
             "The king may stand in for one piece of its own colour. A hand counts once; the "
-            "one-colour version replaces the mixed one. The official sheet scores 馬弓兵 5 "
-            "(7 in one colour).")
+            "one-colour version replaces the mixed one.")
+    if variant.key == "standard":
+        note += ("公式規則書では馬弓兵は 5(同色 7)。" if lang == "ja" else
+                 " The official sheet scores 馬弓兵 5 (7 in one colour).")
     for line in wrap_text(note, 7.5, rect.width):
         draw_text(canvas, rect.x, y, line, 7.5, color=GREY)
         y -= 10
     y -= 8
-    for rule in _RULES["ja" if lang == "ja" else "en"]:
-        lines = wrap_text(rule, 8.5, rect.width - 10)
-        canvas.circle(rect.x + 2.5, y + 3, 1.5, 1, 1)
-        for line in lines:
-            draw_text(canvas, rect.x + 9, y, line, 8.5)
-            y -= 11.5
-        y -= 3
+    n = variant.start_points
+    _draw_rules([rule.format(n=n, total=2 * n) for rule in _RULES["ja" if lang == "ja" else "en"]],
+                canvas, rect, y)
 
 
-def _draw_card(lang: str, canvas: Canvas, rect: Rect) -> None:
+def _draw_card(lang: str, variant: Variant, canvas: Canvas, rect: Rect) -> None:
     gap = 16.0
     left = Rect(rect.x, rect.y, rect.width * 0.47, rect.height)
     right = Rect(rect.x + left.width + gap, rect.y, rect.width - left.width - gap, rect.height)
-    _draw_moves_column(lang, canvas, left)
-    _draw_hands_and_rules(lang, canvas, right)
+    _draw_moves_column(lang, variant, canvas, left)
+    _draw_hands_and_rules(lang, variant, canvas, right)
 
 
-def reference_card(lang: str = "ja") -> SheetSpec:
-    return SheetSpec(title=text("title", lang), subtitle=text("card", lang),
-                     drawings=[partial(_draw_card, lang)], lang=lang)
+def reference_card(lang: str = "ja", variant: str = "standard") -> SheetSpec:
+    rule_set = VARIANTS[variant]
+    return SheetSpec(title=text("title", lang),
+                     subtitle=f"{text('card', lang)} · {rule_set.name(lang)}",
+                     drawings=[partial(_draw_card, lang, rule_set)], lang=lang)
 
 
 # --- the blank season sheet -------------------------------------------------------------------
@@ -440,7 +500,7 @@ def _draw_rate_tracks(seasons: Sequence[str], lang: str, canvas: Canvas, rect: R
 
 
 def blank_season_sheet(names: Sequence[str] = (), lang: str = "ja", seasons: int = 4,
-                       ) -> SheetSpec:
+                       variant: str = "standard") -> SheetSpec:
     """Two columns (the IA and the A player); per season a tall row for the 終季 (declarer,
     hands, points × rate) and one for the points after it; the rate boxes below."""
     given = [*names, "", ""][:2]
@@ -455,63 +515,106 @@ def blank_season_sheet(names: Sequence[str] = (), lang: str = "ja", seasons: int
         meta=[(label("date", lang), ""), (label("place", lang), ""),
               (side_label(0, lang), given[0]), (side_label(1, lang), given[1])],
         columns=[given[0] or side_name(0, lang), given[1] or side_name(1, lang)],
-        rows=[text("start_points", lang), *rows],
+        rows=[text("start_points", lang).format(n=VARIANTS[variant].start_points), *rows],
         cells=None,
         extra_rows=[(label("winner", lang), [None, None])],
-        notes=text("blank_help", lang),
+        notes=text("blank_help", lang).format(total=VARIANTS[variant].total_points),
         drawings=[partial(_draw_rate_tracks, season_names(seasons, lang), lang)],
         lang=lang,
     )
 
 
 def blank_sheets(players: int = 2, names: Sequence[str] = (), lang: str = "ja",
-                 ) -> list[SheetSpec]:
-    """The season sheet, the start diagram and the reference card: what a table needs."""
+                 variant: str = "standard") -> list[SheetSpec]:
+    """The season sheet (not for 古机戦, which has no points), the start diagram and the
+    reference card: what a table needs."""
     if players != 2:
         raise ValueError(f"机戦 is for 2 players, not {players}")
-    return [blank_season_sheet(names, lang), start_sheet(lang), reference_card(lang)]
+    sheets = [start_sheet(lang, variant), reference_card(lang, variant)]
+    if VARIANTS[variant].engine == "old":
+        return sheets
+    return [blank_season_sheet(names, lang, variant=variant), *sheets]
 
 
 # --- the result sheet -------------------------------------------------------------------------
-def season_lines(results: Sequence[Any], names: Sequence[str], lang: str) -> list[str]:
-    """One sentence per season that ended with 終季."""
+def season_lines(results: Sequence[Any], names: Sequence[str], lang: str,
+                 scale: int = 1) -> list[str]:
+    """One sentence per season that ended with 終季 (points in `scale` units)."""
     from companion.games.cetkaik.rules import SEASON_NAMES
 
     lines = []
     for r in results:
         season = SEASON_NAMES[r.season][0 if lang == "ja" else 1]
         hands = "・".join([h.name(lang) for h in r.hands] + [p.name(lang) for p in r.penalties])
-        total = sum(h.value for h in r.hands) + sum(p.points for p in r.penalties)
+        total = points_text(sum(h.value for h in r.hands)
+                            + sum(p.points for p in r.penalties) * scale, scale)
+        paid = points_text(r.points, scale)
+        paid = paid if paid.startswith("-") else f"+{paid}"
         who = names[r.declarer]
         if lang == "ja":
             lines.append(f"{season}: {who} が終季({hands or '役なし'}) {total} × {r.rate} = "
-                         f"{r.points:+d}")
+                         f"{paid}")
         else:
             lines.append(f"{season.capitalize()}: {who} ended the season ({hands or 'no hand'})"
-                         f" {total} × {r.rate} = {r.points:+d}")
+                         f" {total} × {r.rate} = {paid}")
     return lines
+
+
+def options_text(game_id: str, options: Mapping[str, Any], lang: str) -> str:
+    """The options of a play that differ from their defaults, as a person reads them."""
+    from companion.games import registry
+
+    parts = []
+    for spec in registry.get(game_id).options:
+        value = options.get(spec.key, spec.default)
+        if value == spec.default:
+            continue
+        if spec.kind.value == "choice":
+            shown = spec.choice_label(str(value), lang)
+        elif isinstance(value, bool):
+            shown = ("はい" if value else "いいえ") if lang == "ja" else ("yes" if value else "no")
+        else:
+            shown = str(value)
+        parts.append(f"{spec.label_ja if lang == 'ja' else spec.label_en}: {shown}")
+    if not parts:
+        return ""
+    return ("オプション: " if lang == "ja" else "Options: ") + ("、" if lang == "ja" else
+                                                            "; ").join(parts)
 
 
 def result_sheet(state: Any, names: Sequence[str], lang: str = "ja",
                  meta: Sequence[tuple[str, str]] = (), log: Sequence[str] = ()) -> SheetSpec:
     outcome = state.outcome()
     winners = outcome.winners if outcome is not None else frozenset()
-    seasons_scored = [sum(1 for r in state.results if r.declarer == s and r.points > 0)
-                      for s in (0, 1)]
     side_names = [side_name(s, lang) for s in (0, 1)]
     reason = end_reason(outcome.detail if outcome is not None else state.reason, lang)
-    notes = "\n".join([*season_lines(state.results, names, lang), reason])
+    chosen = options_text(state.game_id, state.options, lang)
+    rows: list[str]
+    cells: list[list[str | None]]
+    totals: list[str | None]
+    if state.variant.engine == "old":
+        rows = [text("side", lang)]
+        cells = [list(side_names)]
+        totals = [str(n) for n in state.taken]
+        lines = [reason]
+    else:
+        seasons_scored = [sum(1 for r in state.results if r.declarer == s and r.points > 0)
+                          for s in (0, 1)]
+        rows = [text("side", lang), text("seasons_scored", lang)]
+        cells = [list(side_names), [str(n) for n in seasons_scored]]
+        totals = [points_text(p, state.scale) for p in state.scores]
+        lines = [*season_lines(state.results, names, lang, state.scale), reason]
     return SheetSpec(
         title=text("title", lang),
-        subtitle=text("result", lang),
+        subtitle=f"{text('result', lang)} · {state.variant.name(lang)}",
         meta=list(meta),
         columns=list(names),
-        rows=[text("side", lang), text("seasons_scored", lang)],
-        cells=[list(side_names), [str(n) for n in seasons_scored]],
-        total_row=[str(p) for p in state.scores],
+        rows=rows,
+        cells=cells,
+        total_row=totals,
         extra_rows=[(label("winner", lang), ["★" if s in winners else "" for s in (0, 1)])],
         highlight_columns=frozenset(winners),
-        notes=notes,
+        notes="\n".join([*lines, *([chosen] if chosen else [])]),
         drawings=[partial(draw_board, state_picture(state, text("final", lang)), lang=lang)],
         log=list(log),
         log_columns=4,
@@ -528,9 +631,10 @@ def ledger_sheet(play: Any, lang: str = "ja") -> SheetSpec:
     state = ledger.state()
     names = [ledger.names[s] or side_name(s, lang) for s in (0, 1)]
     lead = state.leader()
+    variant = next(v for v in VARIANTS.values() if v.game_id == play.game_id)
     return SheetSpec(
         title=text("title", lang),
-        subtitle=text("result", lang),
+        subtitle=f"{text('result', lang)} · {variant.name(lang)}",
         meta=[(label("date", lang), format_when(play.started_at)),
               (label("place", lang), play.location)],
         columns=names,
@@ -557,7 +661,7 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     if not play.record or not play.record.get("moves"):
         return None
     record = GameRecord.from_dict(play.record)
-    if record.game_id != "cetkaik":
+    if record.game_id not in GAME_IDS:
         return None
     state: Any = load_record(play.record).state
     if not state.is_over():

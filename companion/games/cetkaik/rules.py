@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome, Termination
 from companion.core.errors import IllegalMoveError
@@ -45,10 +45,12 @@ from companion.games.cetkaik.hands import (
     HandFound,
     HandTable,
     Penalty,
+    points_text,
 )
 from companion.games.cetkaik.moves import (
     AfterCast,
     CetkaikMove,
+    ChainCast,
     Declare,
     Drop,
     FirstMover,
@@ -68,6 +70,7 @@ SEASON_NAMES = (("春", "spring"), ("夏", "summer"), ("秋", "autumn"), ("冬",
 SEASON_START = "first"  # chance: who moves first this season
 MOVE = "move"  # the side to move chooses a move
 STEP_CAST = "step cast"  # chance: the stepping cast
+STEP_CHAIN = "chain cast"  # 連撃術: the mover casts again or keeps the total
 AFTER_CAST = "after cast"  # the mover completes the stepping move or gives it up
 WATER_CAST = "water cast"  # chance: the water-entry cast
 DECLARE = "declare"  # the mover declares 再行 or 終季
@@ -78,6 +81,9 @@ FIRST_OUTCOMES = ((FirstMover(0), 0.5), (FirstMover(1), 0.5))
 CONSEQUENCES = ("hand", "deduct", "allowed", "forbidden")
 AGAIN, END = Declare(True), Declare(False)
 STAY = AfterCast("")
+RECAST, BANK = ChainCast(True), ChainCast(False)
+#: 連撃術: a re-cast with fewer sticks face up than this loses the whole total.
+CHAIN_LOSS = 2
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,21 @@ class RuleOptions:
     announce: str = "square"
     #: Hand values: "book" (馬弓兵 7, as the book prints it) or "official" (馬弓兵 5).
     hand_values: str = "book"
+    #: Points each side starts with (0: the rule set's, 20 or 10 in 教育机戦).
+    start_points: int = 0
+    #: The hand list: "standard", "renjuren" (連獣連体系), "sanren" (三連体系).
+    hand_system: str = "standard"
+    #: "modern", or 古計算法 "old24", "old35", "old35_unused" (see `hands`).
+    counting: str = "modern"
+    #: The same hand more than once: "once", "twice", "copies".
+    same_hand: str = "once"
+    #: "standard" moves, or "pek_tam_py" (硬皇力: pieces grow stronger on 皇処).
+    movement: str = "standard"
+    #: 連撃術: after a stepping cast the mover may cast again and add (0 or 1 loses it all).
+    chain_casting: bool = False
+    #: The game ends when a side holds all the points (False: all seasons are played and
+    #: points may go below zero).
+    cap: bool = True
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> RuleOptions:
@@ -141,6 +162,8 @@ class CetkaikState(GameState):
     pending: tuple[int, int, int] = (-1, -1, -1)  # (src, via, dest) of a move awaiting casts
     plan: str = ""  # the pending stepping move's announcement: "square", "towards", "open"
     reach: tuple[int, ...] = ()  # squares the mover may still go to after a stepping cast
+    chain_total: int = 0  # 連撃術: the sticks summed so far in this stepping move
+    chain_casts: int = 0  # 連撃術: the casts made so far in this stepping move
     last_cast: int = -1  # sticks face up in the latest cast of the season (-1: none yet)
     last_cast_kind: str = ""  # what the latest cast decided: "step", "water" ("": none yet)
     last_cast_ok: bool = False  # whether it let the piece go on (step) or in (water)
@@ -157,11 +180,15 @@ class CetkaikState(GameState):
                                                                compare=False)
 
     # --- construction -------------------------------------------------------------------------
+    #: The rule set this class plays (`variants.VARIANTS`).
+    variant_key: ClassVar[str] = "standard"
+
     @classmethod
     def start(cls, options: Mapping[str, Any] | None = None) -> CetkaikState:
-        rules = RuleOptions.from_options(options or {})
-        state = cls(2, dict(options or {}), rules, VARIANTS[rules.variant])
-        state.scores = [state.variant.start_points] * 2
+        given = {k: v for k, v in (options or {}).items() if k != "variant"}
+        rules = RuleOptions.from_options({**given, "variant": cls.variant_key})
+        state = cls(2, given, rules, VARIANTS[rules.variant])
+        state.scores = [state.start_points * state.scale] * 2
         state._new_season()
         return state
 
@@ -169,15 +196,17 @@ class CetkaikState(GameState):
     def tables(self) -> Tables:
         found = self._tables
         if found is None:
-            found = self._tables = tables(self.variant.key, self.rules.tam_square_hue)
+            found = self._tables = tables(self.variant.key, self.rules.tam_square_hue,
+                                          self.rules.movement)
         return found
 
     @property
     def hand_table(self) -> HandTable:
         found = self._hands
         if found is None:
-            found = self._hands = hand_table(self.variant.key,
-                                             self.rules.hand_values == "official")
+            r = self.rules
+            found = self._hands = hand_table(self.variant.key, r.hand_values == "official",
+                                             r.hand_system, r.counting, r.same_hand)
         return found
 
     def _new_season(self) -> None:
@@ -212,6 +241,24 @@ class CetkaikState(GameState):
     @property
     def seasons(self) -> int:
         return self.rules.seasons
+
+    @property
+    def scale(self) -> int:
+        """Points are kept in these units: 1, or 10 (tenths) under 古計算法 and 三連体系."""
+        return self.hand_table.scale
+
+    @property
+    def start_points(self) -> int:
+        return self.rules.start_points or self.variant.start_points
+
+    @property
+    def total_points(self) -> int:
+        """The points of both sides together, in `scale` units."""
+        return 2 * self.start_points * self.scale
+
+    def penalty_points(self) -> int:
+        """This move's penalty hands, in `scale` units."""
+        return sum(p.points for p in self.penalties) * self.scale
 
     @property
     def over(self) -> bool:
@@ -286,8 +333,7 @@ class CetkaikState(GameState):
     def declaration_value(self) -> int:
         """What 終季 pays the mover now (hands held plus this move's penalties, times the
         rate); only meaningful while a declaration is due."""
-        points = self.hand_points(self.mover) + sum(p.points for p in self.penalties)
-        return points * self.rate
+        return (self.hand_points(self.mover) + self.penalty_points()) * self.rate
 
     def leader(self) -> int | None:
         """The seat with more points, None when level."""
@@ -322,6 +368,8 @@ class CetkaikState(GameState):
             return self._moves(self.mover)
         if phase == DECLARE:
             return [AGAIN, END]
+        if phase == STEP_CHAIN:
+            return [RECAST, BANK]
         if phase == AFTER_CAST:
             names = self.tables.names
             return [AfterCast(names[sq]) for sq in self.reach] + [STAY]
@@ -553,8 +601,16 @@ class CetkaikState(GameState):
                 self._drop(move)
         elif phase == STEP_CAST:
             self.last_cast, self.last_cast_kind = move.face_up, "step"
-            self._step_cast(move.face_up)
-            self.last_cast_ok = self.phase == AFTER_CAST
+            if self.rules.chain_casting:
+                self._chain_cast(move.face_up)
+            else:
+                self._step_cast(move.face_up)
+            self.last_cast_ok = self.phase in (AFTER_CAST, STEP_CHAIN)
+        elif phase == STEP_CHAIN:
+            if move.again:
+                self.phase = STEP_CAST
+            else:
+                self._step_cast(self.chain_total)
         elif phase == WATER_CAST:
             self.last_cast, self.last_cast_kind = move.face_up, "water"
             self.last_cast_ok = move.face_up >= WATER_ENTRY
@@ -604,6 +660,24 @@ class CetkaikState(GameState):
         assert patterns is not None
         steps, _ = patterns[t.hue[self.tam][via]][via]
         return any(target == dest for target, _ in steps)
+
+    def _chain_cast(self, face_up: int) -> None:
+        """連撃術: the cast adds to the total (a re-cast below 2 loses it, and the move); the
+        mover then casts again or keeps the total — unless the announced square is reached or
+        nothing more could be reached."""
+        self.chain_casts += 1
+        if self.chain_casts > 1 and face_up < CHAIN_LOSS:
+            self._end_move()
+            return
+        self.chain_total += face_up
+        _, via, dest = self.pending
+        board = self.tables.board
+        enough = (self.plan == "square" and board.distance(via, dest) <= self.chain_total) or \
+            self.chain_total >= max(board.width, board.height)
+        if enough:
+            self._step_cast(self.chain_total)
+        else:
+            self.phase = STEP_CHAIN
 
     def _step_cast(self, face_up: int) -> None:
         src, via, dest = self.pending
@@ -687,13 +761,14 @@ class CetkaikState(GameState):
         if consequence == "hand":
             self.penalties.append(penalty)
         elif consequence == "deduct":
-            self._transfer(self.mover, penalty.points * self.rate)
+            self._transfer(self.mover, penalty.points * self.scale * self.rate)
 
     def _end_move(self) -> None:
         """The move is over (made, failed or given up): a declaration, or the next turn."""
         self.pending = (-1, -1, -1)
         self.plan = ""
         self.reach = ()
+        self.chain_total = self.chain_casts = 0
         if self.penalties or self._new_hand():
             self.phase = DECLARE
             return
@@ -706,7 +781,7 @@ class CetkaikState(GameState):
         before = list(after)
         before[self.captured] -= 1
         table = self.hand_table
-        return not set(table.hands(after)) <= set(table.hands(before))
+        return not table.hand_ids(after) <= table.hand_ids(before)
 
     def _next_turn(self) -> None:
         self.tam_moved = self.moved_tam
@@ -728,7 +803,7 @@ class CetkaikState(GameState):
         side = self.mover
         hands = self.hands(side)
         penalties = tuple(self.penalties)
-        amount = (sum(h.value for h in hands) + sum(p.points for p in penalties)) * self.rate
+        amount = (sum(h.value for h in hands) + self.penalty_points()) * self.rate
         self.results.append(SeasonResult(self.season, side, hands, penalties, self.rate, amount))
         self.penalties = []
         self._transfer(side, amount)
@@ -744,15 +819,19 @@ class CetkaikState(GameState):
 
     def _transfer(self, side: int, amount: int) -> None:
         """`side` receives `amount` points from the other (pays when negative); a side left
-        with nothing ends the game."""
-        total = self.variant.total_points
+        with nothing ends the game (unless the option plays every season without a cap)."""
+        total = self.total_points
+        if not self.rules.cap:
+            self.scores[side] += amount
+            self.scores[1 - side] = total - self.scores[side]
+            return
         mine = max(0, min(total, self.scores[side] + amount))
         self.scores[side] = mine
         self.scores[1 - side] = total - mine
         if mine in (0, total):
             winner = side if mine == total else 1 - side
-            self._finish(f"{SIDE_NAMES[winner]} side holds all {total} points",
-                         Termination.NORMAL)
+            self._finish(f"{SIDE_NAMES[winner]} side holds all "
+                         f"{points_text(total, self.scale)} points", Termination.NORMAL)
 
     def _finish(self, reason: str, termination: Termination) -> None:
         self.phase = OVER
@@ -767,11 +846,11 @@ class CetkaikState(GameState):
         winners = frozenset() if lead is None else frozenset({lead})
         seasons_won = [sum(1 for r in self.results if r.declarer == s and r.points > 0)
                        for s in (0, 1)]
-        breakdown = tuple({"points": float(self.scores[s]), "seasons": float(seasons_won[s])}
+        points = [self.scores[s] / self.scale for s in (0, 1)]
+        breakdown = tuple({"points": points[s], "seasons": float(seasons_won[s])}
                           for s in (0, 1))
         detail = self.reason if lead is not None else f"{self.reason}: a draw"
-        return Outcome(tuple(float(p) for p in self.scores), winners, self.termination,
-                       breakdown, detail)
+        return Outcome(tuple(points), winners, self.termination, breakdown, detail)
 
     def why_illegal(self, move: Any) -> str:
         from companion.games.cetkaik.explain import why_illegal
@@ -790,12 +869,24 @@ class CetkaikState(GameState):
         return invariant_errors(self)
 
 
+@dataclass
+class EducationState(CetkaikState):
+    """A position of 教育机戦 (the same engine on the 5 × 7 board; its own registry id)."""
+
+    game_id = "cetkaik_education"
+    variant_key = "education"
+
+
 def new_state(num_players: int, options: Mapping[str, Any]) -> CetkaikState:
-    """The start of a game (the first season's first mover still to be drawn)."""
+    """The start of a game (the first season's first mover still to be drawn); the option
+    ``variant`` names the rule set ("standard", "education")."""
     if num_players != 2:
         raise ValueError(f"机戦 is for 2 players, not {num_players}")
+    if options.get("variant") == "education":
+        return EducationState.start(options)
     return CetkaikState.start(options)
 
 
-__all__ = ["AFTER_CAST", "DECLARE", "MOVE", "OVER", "SEASON_START", "STEP_CAST", "WATER_CAST",
-           "CetkaikState", "RuleOptions", "SeasonResult", "Sticks", "new_state"]
+__all__ = ["AFTER_CAST", "DECLARE", "MOVE", "OVER", "SEASON_START", "STEP_CAST", "STEP_CHAIN",
+           "WATER_CAST", "CetkaikState", "EducationState", "RuleOptions", "SeasonResult",
+           "Sticks", "new_state"]

@@ -27,10 +27,11 @@ from companion.games.cetkaik.hands import (
     HandTable,
     count_index,
     find_hand,
+    points_text,
 )
 from companion.games.cetkaik.pieces import Colour, Profession, piece_name
 from companion.games.cetkaik.rules import SEASON_NAMES, WATER_ENTRY
-from companion.games.cetkaik.variants import SIDE_NAMES, VARIANTS, hand_table
+from companion.games.cetkaik.variants import SIDE_NAMES, VARIANTS, hand_table, variant_of
 from companion.games.cetkaik.words import SIDE_NAMES_JA, side_name
 from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.table.thrower import Faces, ThrowLog
@@ -53,10 +54,20 @@ class HandCalculator:
     rate: int = 1
     official_values: bool = False
     variant: str = "standard"
+    #: The regional scoring options (see `hands`): hand system, 古計算法, the same hand twice.
+    system: str = "standard"
+    counting: str = "modern"
+    same_hand: str = "once"
 
     @property
     def table(self) -> HandTable:
-        return hand_table(self.variant, self.official_values)
+        return hand_table(self.variant, self.official_values, self.system, self.counting,
+                          self.same_hand)
+
+    @property
+    def scale(self) -> int:
+        """Values are in these units (10: tenths, under 古計算法 and 三連体系)."""
+        return self.table.scale
 
     def count(self, colour: Colour, profession: Profession) -> int:
         return self.counts[count_index(colour, profession)]
@@ -116,13 +127,19 @@ class HandCalculator:
     def _with_one_more(self, spec: HandSpec, profession: Profession) -> bool:
         counts = list(self.counts)
         counts[count_index(Colour.RED, profession)] += 1
-        return find_hand(spec, counts) is not None
+        return find_hand(spec, counts) is not None and self._held_kinds_allow(profession)
+
+    def _held_kinds_allow(self, profession: Profession) -> bool:
+        """The set has a piece of `profession` (教育机戦 has no 虎, 馬 or 筆)."""
+        return any(self.limit(colour, profession) for colour in Colour)
 
     def lines(self, lang: str = "ja") -> list[str]:
         """One line per hand, then the total (e.g. ``同色獣 5``, ``計 10 × 2 = 20``)."""
-        lines = [f"{h.name(lang)} {h.value}" for h in self.hands()]
+        scale = self.scale
+        lines = [f"{h.name(lang)} {points_text(h.value, scale)}" for h in self.hands()]
         word = "計" if lang == "ja" else "Total"
-        lines.append(f"{word} {self.total()} × {self.rate} = {self.points()}")
+        lines.append(f"{word} {points_text(self.total(), scale)} × {self.rate} = "
+                     f"{points_text(self.points(), scale)}")
         return lines
 
 
@@ -168,6 +185,7 @@ class SeasonLedger:
     seasons: int = 4
     start_points: int = 20
     rate_cap: int = 64
+    game_id: str = "cetkaik"
     entries: tuple[LedgerEntry, ...] = ()
     started_at: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
 
@@ -284,9 +302,10 @@ class SeasonLedger:
         by_seat = {s.seat: s.player for s in play.seats}
         entries = tuple(LedgerEntry(int(e["side"]), str(e["kind"]), int(e.get("points", 0)),
                                     tuple(e.get("hands", ()))) for e in play.record["ledger"])
+        start = int(play.options.get("start_points", variant_of(play.game_id).start_points))
         return cls((by_seat.get(0, ""), by_seat.get(1, "")),
-                   int(play.options.get("seasons", 4)), entries=entries,
-                   started_at=play.started_at)
+                   int(play.options.get("seasons", 4)), start, entries=entries,
+                   started_at=play.started_at, game_id=play.game_id)
 
     def problems(self, lang: str = "en") -> list[str]:
         """Why the play cannot be saved yet, as sentences in `lang`; empty when it can."""
@@ -318,9 +337,12 @@ class SeasonLedger:
             rank=1 if lead in (None, side) else 2, winner=lead == side) for side in (0, 1)]
         ledger = [{"side": e.side, "kind": e.kind, "points": e.points, "hands": list(e.hands)}
                   for e in self.entries]
-        return PlayRecord("cetkaik", PlayMode.TABLE, self.started_at, seats,
+        options: dict[str, int] = {"seasons": self.seasons}
+        if self.start_points != variant_of(self.game_id).start_points:
+            options["start_points"] = self.start_points
+        return PlayRecord(self.game_id, PlayMode.TABLE, self.started_at, seats,
                           finished_at=finished_at or datetime.now().replace(microsecond=0),
-                          options={"seasons": self.seasons}, record={"ledger": ledger},
+                          options=options, record={"ledger": ledger},
                           location=location, notes=notes)
 
 

@@ -1,7 +1,8 @@
 """Rule sets of 机戦 as data: board, piece moves, start position, hands and the season flow.
 
-Only 標準机戦 (`STANDARD`) is played so far; 教育机戦 (5 × 7) and 古机戦 are further `Variant`
-values of the same engine (issue 13). Positions are written as text diagrams, one line per row
+標準机戦 (`STANDARD`) and 教育机戦 (`EDUCATION`, 5 × 7, ten pieces a side, four hands, 10
+points each) are played by the same engine (`rules`); 古机戦 has an engine of its own (`old`)
+on the same boards, pieces and notation. Positions are written as text diagrams, one line per row
 from the top of the board, one token per square:
 
 - ``.`` an empty square, ``皇`` the 皇;
@@ -13,13 +14,20 @@ from the top of the board, one token per square:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from companion.core.errors import CompanionError
-from companion.games.cetkaik.board import STANDARD_BOARD, Board
-from companion.games.cetkaik.hands import HandSpec, HandTable, standard_hands
-from companion.games.cetkaik.movement import STANDARD_MOVES, Pattern
+from companion.games.cetkaik.board import EDUCATION_BOARD, OLD_BOARD, STANDARD_BOARD, Board
+from companion.games.cetkaik.hands import (
+    HandSpec,
+    HandTable,
+    education_hands,
+    renjuren_hands,
+    sanren_hands,
+    standard_hands,
+)
+from companion.games.cetkaik.movement import STANDARD_MOVES, Pattern, old_moves
 from companion.games.cetkaik.pieces import (
     COLOUR_ALIASES,
     PROFESSION_ALIASES,
@@ -86,11 +94,21 @@ class Variant:
     board: Board
     moves: Mapping[Profession, tuple[Pattern, Pattern]]
     layout: str
-    #: The hands by the option `hand_values` ("book", "official").
+    #: The hands by hand system ("standard"; the 標準 game also "official" — the official
+    #: sheet's values —, "renjuren", "sanren"; `HAND_SYSTEMS`).
     hand_sets: Mapping[str, tuple[HandSpec, ...]]
     start_points: int = 20
     rate_cap: int = 64
     seasons: int = 4
+    #: The registry id of the game this rule set is played as.
+    game_id: str = "cetkaik"
+    #: Names that differ from the modern ones (古机戦 calls the 虎's place 獣).
+    kanji: Mapping[Profession, str] = field(default_factory=dict)
+    #: "modern" (the 皇, sticks, hands, seasons: `rules`) or "old" (古机戦: `old`).
+    engine: str = "modern"
+
+    def piece_kanji(self, profession: Profession) -> str:
+        return self.kanji.get(profession, profession.kanji)
 
     def name(self, lang: str) -> str:
         return self.name_ja if lang == "ja" else self.name_en
@@ -102,8 +120,12 @@ class Variant:
     def total_points(self) -> int:
         return 2 * self.start_points
 
-    def hands(self, official_values: bool = False) -> tuple[HandSpec, ...]:
-        return self.hand_sets["official" if official_values else "book"]
+    def hands(self, official_values: bool = False, system: str = "standard",
+              ) -> tuple[HandSpec, ...]:
+        """The hand list of a hand system (the official values apply to the standard one)."""
+        if system == "standard" and official_values and "official" in self.hand_sets:
+            return self.hand_sets["official"]
+        return self.hand_sets[system]
 
     def piece_set(self) -> dict[tuple[Colour, Profession], int]:
         """How many pieces of each colour and profession the whole set has."""
@@ -130,13 +152,72 @@ STANDARD = Variant(
         黒巫^ 黒弓^ .    黒虎^ .    赤虎^ .    赤弓^ 赤巫^
         赤筆^ 赤馬^ 赤車^ 赤将^ 黒王^ 黒将^ 黒車^ 黒馬^ 黒筆^
     """,
-    hand_sets={"book": standard_hands(), "official": standard_hands(official_values=True)},
+    hand_sets={"standard": standard_hands(), "official": standard_hands(official_values=True),
+               "renjuren": renjuren_hands(), "sanren": sanren_hands()},
 )
 
-VARIANTS: dict[str, Variant] = {STANDARD.key: STANDARD}
+EDUCATION = Variant(
+    key="education",
+    name_ja="教育机戦",
+    name_en="Cetkaik for learners",
+    board=EDUCATION_BOARD,
+    moves={p: STANDARD_MOVES[p] for p in (Profession.VESSEL, Profession.PAWN, Profession.BOW,
+                                          Profession.CHARIOT, Profession.SHAMAN,
+                                          Profession.GENERAL, Profession.KING)},
+    layout="""
+        赤車v 赤弓v 赤王v 赤将v 赤巫v
+        黒兵v 黒兵v 赤船v 赤兵v 赤兵v
+        .    .    .    .    .
+        .    .    皇   .    .
+        .    .    .    .    .
+        赤兵^ 赤兵^ 黒船^ 黒兵^ 黒兵^
+        黒巫^ 黒将^ 黒王^ 黒弓^ 黒車^
+    """,
+    hand_sets={"standard": education_hands()},
+    start_points=10,
+    game_id="cetkaik_education",
+)
+
+OLD = Variant(
+    key="old",
+    name_ja="古机戦",
+    name_en="Old Cetkaik",
+    board=OLD_BOARD,
+    moves=old_moves(),
+    layout="""
+        赤弓v 赤獣v 赤車v 赤将v 赤王v 赤将v 赤車v 赤獣v 赤弓v
+        .    .    .    .    .    .    .    .    .
+        赤兵v 赤兵v 赤兵v 赤兵v 赤船v 赤兵v 赤兵v 赤兵v 赤兵v
+        .    .    .    .    .    .    .    .    .
+        .    .    .    .    .    .    .    .    .
+        .    .    .    .    .    .    .    .    .
+        黒兵^ 黒兵^ 黒兵^ 黒兵^ 黒船^ 黒兵^ 黒兵^ 黒兵^ 黒兵^
+        .    .    .    .    .    .    .    .    .
+        黒弓^ 黒獣^ 黒車^ 黒将^ 黒王^ 黒将^ 黒車^ 黒獣^ 黒弓^
+    """,
+    hand_sets={"standard": ()},
+    start_points=0,
+    seasons=1,
+    game_id="cetkaik_old",
+    kanji={Profession.TIGER: "獣"},
+    engine="old",
+)
+
+VARIANTS: dict[str, Variant] = {v.key: v for v in (STANDARD, EDUCATION, OLD)}
+#: The registry ids of the rule sets.
+GAME_IDS = frozenset(v.game_id for v in VARIANTS.values())
+
+
+def variant_of(game_id: str) -> Variant:
+    """The rule set a registry id plays."""
+    for variant in VARIANTS.values():
+        if variant.game_id == game_id:
+            return variant
+    raise KeyError(game_id)
 
 
 @cache
-def hand_table(variant_key: str, official_values: bool) -> HandTable:
-    """The shared (cached) hand calculator of a rule set."""
-    return HandTable(VARIANTS[variant_key].hands(official_values))
+def hand_table(variant_key: str, official_values: bool = False, system: str = "standard",
+               counting: str = "modern", same_hand: str = "once") -> HandTable:
+    """The shared (cached) hand calculator of a rule set and its scoring options."""
+    return HandTable(VARIANTS[variant_key].hands(official_values, system), counting, same_hand)

@@ -14,11 +14,14 @@ call the sides by their kings: 黒王側 (the IA side, at the bottom) and 赤王
 from __future__ import annotations
 
 import re
+from functools import partial
+from typing import Any
 
 from companion.core.errors import MoveParseError
 from companion.games.cetkaik.board import STANDARD_BOARD, Board
 from companion.games.cetkaik.moves import (
     AfterCast,
+    ChainCast,
     Declare,
     Drop,
     FirstMover,
@@ -72,7 +75,8 @@ def move_text(notation: str, lang: str, board: Board = STANDARD_BOARD) -> str:
         if not move.dest:
             return f"{sq(move.src)}→[{sq(move.via)}]→?"
         tail = f"{sq(move.dest)}方向" if move.towards else sq(move.dest)
-        return f"{sq(move.src)}→[{sq(move.via)}]→{tail}"
+        second = f"[{sq(move.via2)}]→" if move.via2 else ""
+        return f"{sq(move.src)}→[{sq(move.via)}]→{second}{tail}"
     if isinstance(move, TamMove):
         parts = [f"[{sq(name)}]" if i == move.via and i else sq(name)
                  for i, name in enumerate(move.path)]
@@ -81,6 +85,8 @@ def move_text(notation: str, lang: str, board: Board = STANDARD_BOARD) -> str:
         return f"{move.colour.kanji}{move.profession.kanji} 打 {sq(move.dest)}"
     if isinstance(move, AfterCast):
         return f"進む {sq(move.dest)}" if move.dest else "留まる"
+    if isinstance(move, ChainCast):
+        return "もう一度投げる" if move.again else "合計で決める"
     if isinstance(move, Declare):
         return str(move)
     return chance_text(notation, lang)
@@ -99,7 +105,9 @@ def chance_text(notation: str, lang: str) -> str:
     return f"{SIDE_NAMES_JA[side]}が先手" if lang == "ja" else f"{SIDE_NAMES[side]} side starts"
 
 
-_HOLDS_ALL = re.compile(r"(IA|A) side holds all (\d+) points")
+_HOLDS_ALL = re.compile(r"(IA|A) side holds all ([\d.]+) points")
+_TOOK_KING = re.compile(r"(IA|A) side took the king")
+_TURNS = re.compile(r"(\d+) turns played")
 _NO_MOVE = re.compile(r"(IA|A) side has no legal move")
 _SEASONS = re.compile(r"(\d+) seasons? played")
 
@@ -116,10 +124,23 @@ def end_reason(detail: str, lang: str) -> str:
         text = f"{SIDE_NAMES_JA[SIDE_NAMES.index(found[1])]}に動かせる手がない"
     elif found := _SEASONS.fullmatch(core):
         text = f"{found[1]} 季節が終わった"
+    elif found := _TOOK_KING.fullmatch(core):
+        text = f"{SIDE_NAMES_JA[SIDE_NAMES.index(found[1])]}が王を取った"
+    elif found := _TURNS.fullmatch(core):
+        text = f"{found[1]} 手が終わった"
     else:
         text = core
     return f"{text}(引き分け)" if draw else text
 
 
-#: The registry hooks.
+#: The registry hooks (of 標準机戦).
 TEXTS = {"move_text": move_text, "chance_text": chance_text, "end_reason": end_reason}
+
+
+def texts_for(variant: str) -> dict[str, Any]:
+    """The registry hooks of a rule set (its board's square names)."""
+    from companion.games.cetkaik.variants import VARIANTS
+
+    board = VARIANTS[variant].board
+    return {"move_text": partial(move_text, board=board), "chance_text": chance_text,
+            "end_reason": end_reason}
