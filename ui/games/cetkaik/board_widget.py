@@ -13,7 +13,7 @@ Space clicks the square under it, Esc gives up the choice (`cancelled`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
+from companion.games.cetkaik.variants import Variant
 from ui.play.widgets import antialiased
 
 RED = QColor("#c0281f")
@@ -89,17 +90,21 @@ def edge_labels(board: Board, lang: str) -> tuple[tuple[str, ...], tuple[str, ..
     return files, tuple(str(board.height - r) for r in range(board.height))
 
 
-def token_of(piece: tuple[Colour, Profession, int] | None) -> Token | None:
+def token_of(piece: tuple[Colour, Profession, int] | None,
+             kanji: Mapping[Profession, str] | None = None) -> Token | None:
+    """A piece as the board draws it (`kanji`: the rule set's own names, e.g. 獣)."""
     if piece is None:
         return None
     colour, profession, side = piece
-    return profession.kanji, colour, side
+    return (kanji or {}).get(profession, profession.kanji), colour, side
 
 
-def start_scene(placements: Iterable[tuple[int, Colour, Profession, int]], tam: int,
-                board: Board, lang: str) -> BoardScene:
-    """A scene of a start position (no highlights)."""
-    tokens: dict[int, Token] = {sq: (p.kanji, c, side) for sq, c, p, side in placements}
+def start_scene(variant: Variant, lang: str) -> BoardScene:
+    """A scene of a rule set's start position (no highlights)."""
+    placements, tam = variant.start()
+    board = variant.board
+    tokens: dict[int, Token] = {sq: (variant.piece_kanji(p), c, side)
+                                for sq, c, p, side in placements}
     if tam >= 0:
         tokens[tam] = (TAM_KANJI, None, -1)
     columns, rows = edge_labels(board, lang)
@@ -114,7 +119,7 @@ def scene_of(state: Any, lang: str, **highlights: Any) -> BoardScene:
     board: Board = state.tables.board
     tokens: dict[int, Token] = {}
     for sq in range(board.size):
-        token = token_of(state.piece_at(board.name(sq)))
+        token = token_of(state.piece_at(board.name(sq)), state.variant.kanji)
         if token is not None:
             tokens[sq] = token
     if state.tam >= 0:

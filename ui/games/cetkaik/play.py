@@ -63,10 +63,19 @@ class Choice:
 
     #: square name -> move ending there without stepping (or the 皇's move ending there)
     ends: dict[str, Any] = field(default_factory=dict)
-    #: stepped-on square name -> {final square name (or "" / first square): move}
-    steps: dict[str, dict[str, PieceMove]] = field(default_factory=dict)
+    #: the stepped-on squares, in order -> {final square name (or the first square of an
+    #: announced line): move}; 古机戦 may step over two ships in a row
+    paths: dict[tuple[str, ...], dict[str, PieceMove]] = field(default_factory=dict)
     #: moves no square click can choose (the 皇 back on its square, a step announcing nothing)
     others: list[Any] = field(default_factory=list)
+
+    def stones(self, path: tuple[str, ...]) -> set[str]:
+        """The pieces the move may step on next, after stepping on `path`."""
+        return {p[len(path)] for p in self.paths if len(p) > len(path) and p[:len(path)] == path}
+
+    def after(self, path: tuple[str, ...]) -> dict[str, PieceMove]:
+        """Where the move may end after stepping on `path`."""
+        return {d: m for d, m in self.paths.get(path, {}).items() if d}
 
 
 def choice_from(legal: Sequence[Any], src: str) -> Choice:
@@ -84,11 +93,13 @@ def choice_from(legal: Sequence[Any], src: str) -> Choice:
         elif isinstance(move, PieceMove) and move.src == src:
             if not move.via:
                 choice.ends[move.dest] = move
-            elif not move.dest:
-                choice.others.append(move)
-                choice.steps.setdefault(move.via, {})
+                continue
+            path = (move.via, move.via2) if move.via2 else (move.via,)
+            ending = choice.paths.setdefault(path, {})
+            if move.dest:
+                ending[move.dest] = move
             else:
-                choice.steps.setdefault(move.via, {})[move.dest] = move
+                choice.others.append(move)
     return choice
 
 
@@ -216,7 +227,7 @@ class CetkaikScreens(PlayScreens):
         self.ctx = ctx
         self.position: Position | None = None
         self.src: str | None = None  # the chosen piece (or the 皇)
-        self.via: str | None = None  # the stepped-on square chosen
+        self.vias: tuple[str, ...] = ()  # the stepped-on squares chosen, in order
         self.drop: tuple[Colour, Profession] | None = None  # the captured piece chosen
         self._rng = random.Random()
 
@@ -280,13 +291,18 @@ class CetkaikScreens(PlayScreens):
             self.cancel_quietly()
             self.frame.play(move)
             return
-        if self.src is not None and self.via is None and name in self.choice().steps:
-            self.via = name
+        if self.src is not None and name in self.choice().stones(self.vias):
+            self.vias = (*self.vias, name)
         elif name != self.src and name in movable_squares(position.legal):
-            self.src, self.via, self.drop = name, None, None
+            self.src, self.vias, self.drop = name, (), None
         else:
             self.cancel_quietly()
         self._redraw()
+
+    @property
+    def via(self) -> str | None:
+        """The last stepped-on square chosen (None: none yet)."""
+        return self.vias[-1] if self.vias else None
 
     def _move_at(self, name: str) -> Any | None:
         """The move a click on `name` makes now, or None (the click chooses or cancels)."""
@@ -296,12 +312,12 @@ class CetkaikScreens(PlayScreens):
         if self.src is None:
             return None
         choice = self.choice()
-        if self.via is not None:
-            second = choice.steps.get(self.via, {})
-            if name in second:
+        if self.vias:
+            second = choice.after(self.vias)
+            if name in second and name not in choice.stones(self.vias):
                 return second[name]
-            return choice.ends.get(name) if name == self.via else None
-        if name in choice.steps:
+            return choice.ends.get(name) if self.vias == (name,) else None
+        if name in choice.stones(()):
             return None  # a stepping stone: the click chooses it (a capture there comes next)
         return choice.ends.get(name)
 
@@ -312,7 +328,7 @@ class CetkaikScreens(PlayScreens):
         if not drops_of(self.legal(), colour, profession):
             return
         same = self.drop == (colour, profession)
-        self.src = self.via = None
+        self.src, self.vias = None, ()
         self.drop = None if same else (colour, profession)
         self._redraw()
 
@@ -321,7 +337,7 @@ class CetkaikScreens(PlayScreens):
         self._redraw()
 
     def cancel_quietly(self) -> None:
-        self.src = self.via = None
+        self.src, self.vias = None, ()
         self.drop = None
 
     # --- showing -----------------------------------------------------------------------------
@@ -349,8 +365,9 @@ class CetkaikScreens(PlayScreens):
         """Forget a choice the moves on offer no longer allow."""
         if self.src is not None and self.src not in movable_squares(position.legal):
             self.cancel_quietly()
-        if self.via is not None and self.via not in self.choice().steps:
-            self.via = None
+        if self.vias and not (self.choice().after(self.vias)
+                              or self.choice().stones(self.vias)):
+            self.vias = ()
         if self.drop is not None and not drops_of(position.legal, *self.drop):
             self.drop = None
 
@@ -366,13 +383,13 @@ class CetkaikScreens(PlayScreens):
             targets = set(drops_of(position.legal, *self.drop))
         elif self.src is not None:
             choice = self.choice()
-            if self.via is not None:
-                targets = {d for d in choice.steps.get(self.via, {}) if d}
-                if self.via in choice.ends:
-                    targets.add(self.via)
+            steps = choice.stones(self.vias)
+            if self.vias:
+                targets = set(choice.after(self.vias)) - steps
+                if self.vias == (self.vias[0],) and self.vias[0] in choice.ends:
+                    targets.add(self.vias[0])
             else:
-                targets = set(choice.ends) - set(choice.steps)
-                steps = set(choice.steps)
+                targets = set(choice.ends) - steps
         pending = state.pending_move()
         pending_squares = {index[n] for n in pending if n} if pending else set()
         flipped = (len(position.seats) == 2 and position.seats[0].is_bot
@@ -384,8 +401,7 @@ class CetkaikScreens(PlayScreens):
             selected=index[selected] if selected else None,
             targets=frozenset(index[t] for t in targets),
             captures=captures,
-            steps=frozenset(index[s] for s in steps) | (
-                frozenset({index[self.via]}) if self.via else frozenset()),
+            steps=frozenset(index[s] for s in (*steps, *self.vias)),
             last=frozenset(last_move_squares(position.entries, board)),
             pending=frozenset(pending_squares),
             flipped=flipped)
@@ -432,8 +448,8 @@ class CetkaikScreens(PlayScreens):
         elif state.phase == MOVE and self.src is not None:
             choice = self.choice()
             shown = list(choice.others)
-            if self.via is not None and self.via in choice.ends:
-                shown.append(choice.ends[self.via])
+            if len(self.vias) == 1 and self.vias[0] in choice.ends:
+                shown.append(choice.ends[self.vias[0]])
         for move in shown:
             button = QPushButton(move_label(move, state), self.choice_box)
             button.setObjectName(f"move:{move}")
@@ -473,7 +489,7 @@ class CetkaikScreens(PlayScreens):
         if self.drop is not None:
             return tr("Click an empty square (green dot) for the captured piece.",
                       "手駒を置く空きマス(緑の点)をクリック。")
-        if self.via is not None:
+        if self.vias:
             return tr("Click where the second leg ends (a ranging leg throws the sticks).",
                       "2度目の移動先をクリック(何マスも進む動きなら投げ棒を投げる)。")
         if self.src is not None:
@@ -553,6 +569,51 @@ def last_move_squares(entries: Sequence[RecordEntry], board: Any) -> set[int]:
     return set()
 
 
+class OldScreens(CetkaikScreens):
+    """古机戦: the same board; no sticks and no hands in the side panel, the pieces taken."""
+
+    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+        board, side = super().build(frame)
+        self.cast_box.hide()
+        for box in self.hand_boxes:
+            box.hide()
+        return board, side
+
+    def _redraw(self) -> None:
+        position = self.position
+        if position is None:
+            return
+        self._check_choice(position)
+        self.board.set_scene(self._scene(position))
+        self.info.setText(self._info_text(position.state))
+        self._show_choices(position)
+
+    def _info_text(self, state: Any) -> str:
+        taken = state.taken
+        return tr(f"Turn {state.turns + 1} (a draw after {state.rules.move_limit}) · taken: "
+                  f"IA side {taken[0]}, A side {taken[1]}",
+                  f"第 {state.turns + 1} 手({state.rules.move_limit} 手で引き分け)· 取った駒: "
+                  f"黒王側 {taken[0]}・赤王側 {taken[1]}")
+
+    def prompt(self, position: Position) -> str:
+        return tr("Click a piece of yours, then where it goes (a blue ring: step on that ship).",
+                  "自分の駒をクリックし、行き先をクリック(青い輪: その船を踏み台にする)。")
+
+    def score_line(self, state: Any, seat: int) -> str:
+        return tr(f"took {state.taken[seat]}", f"取った駒 {state.taken[seat]}")
+
+    def seat_note(self, state: Any, seat: int) -> str:
+        return ""
+
+    def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
+        return cw.end_reason(outcome.detail, lang())
+
+
 def play_view(ctx: AppContext | None, game_id: str = "cetkaik", *,
               animate: bool = True) -> PlayFrame:
-    return PlayFrame(ctx, game_id, CetkaikScreens(ctx), animate=animate)
+    """The play page of a rule set (古机戦 has its own side panel)."""
+    from companion.games.cetkaik.variants import variant_of
+
+    old = variant_of(game_id).engine == "old"
+    screens = OldScreens(ctx) if old else CetkaikScreens(ctx)
+    return PlayFrame(ctx, game_id, screens, animate=animate)

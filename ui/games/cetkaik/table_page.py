@@ -51,7 +51,7 @@ from companion.games.cetkaik.table import (
     SeasonLedger,
     success_chance,
 )
-from companion.games.cetkaik.variants import STANDARD
+from companion.games.cetkaik.variants import STANDARD, Variant, variant_of
 from companion.history import PlayRecord
 from companion.table.thrower import Faces, throw_sticks
 from ui.context import AppContext
@@ -109,11 +109,12 @@ class HandsTab(TableTab):
     title = ("Hands", "役の計算")
     undo_stack: QUndoStack
 
-    def __init__(self, page: TablePage, players: Players) -> None:
+    def __init__(self, page: TablePage, players: Players, variant: Variant = STANDARD) -> None:
         super().__init__(page)
-        self.players = players
+        self.players, self.variant = players, variant
         self.undo_stack = QUndoStack(self)
-        self.calcs: tuple[HandCalculator, HandCalculator] = (HandCalculator(), HandCalculator())
+        blank = HandCalculator(variant=variant.key)
+        self.calcs: tuple[HandCalculator, HandCalculator] = (blank, blank)
         self.side = 0
         self.side_buttons = [QRadioButton(self), QRadioButton(self)]
         self.side_group = QButtonGroup(self)
@@ -131,6 +132,7 @@ class HandsTab(TableTab):
         self.official = words(QCheckBox(self), "Official sheet's values (馬弓兵 5)",
                               "公式規則書の点数(馬弓兵 5)")
         self.official.setObjectName("calc_official")
+        self.official.setVisible(variant.key == "standard")
         self.official.toggled.connect(self.set_official)
         self.clear_button = words(QPushButton(self), "Clear", "クリア")
         self.clear_button.clicked.connect(self.clear)
@@ -139,7 +141,8 @@ class HandsTab(TableTab):
         grid = QGridLayout()
         grid.setHorizontalSpacing(4)
         grid.setVerticalSpacing(2)
-        for row, profession in enumerate(reversed(Profession)):
+        in_set = {p for _, p in variant.piece_set()}
+        for row, profession in enumerate(p for p in reversed(Profession) if p in in_set):
             name = QLabel(f"{profession.kanji}", self)
             name.setToolTip(profession.name_in("en"))
             grid.addWidget(name, row, 0)
@@ -288,7 +291,8 @@ class LedgerTab(TableTab):
         super().__init__(page)
         self.players, self.hands = players, hands
         self.undo_stack = QUndoStack(self)
-        self.ledger = SeasonLedger()
+        variant = hands.variant
+        self.ledger = SeasonLedger(start_points=variant.start_points, game_id=variant.game_id)
         self.seasons = QSpinBox(self)
         self.seasons.setObjectName("ledger_seasons")
         self.seasons.setRange(1, 4)
@@ -597,6 +601,95 @@ class CastTab(TableTab):
         self.refresh()
 
 
+# --- 古机戦's result ------------------------------------------------------------------------------
+class OldResultTab(TableTab):
+    """古机戦 at the table: who took the king (or a draw), the pieces each side took, saved to
+    the history."""
+
+    title = ("Result", "結果")
+    savable = True
+
+    def __init__(self, page: TablePage, players: Players) -> None:
+        super().__init__(page)
+        self.players = players
+        self.outcome = QButtonGroup(self)
+        self.outcome_buttons = [QRadioButton(self) for _ in range(3)]
+        for index, button in enumerate(self.outcome_buttons):
+            button.setObjectName(f"old_outcome{index}")
+            self.outcome.addButton(button, index)
+        self.outcome.idClicked.connect(lambda _i: self._edited())
+        self.taken = [QSpinBox(self), QSpinBox(self)]
+        self.taken_labels = [QLabel(self), QLabel(self)]
+        grid = QGridLayout()
+        for side in (0, 1):
+            self.taken[side].setObjectName(f"old_taken{side}")
+            self.taken[side].setRange(0, 17)
+            self.taken[side].valueChanged.connect(lambda _v: self._edited())
+            self.taken[side].setMinimumWidth(80)
+            grid.addWidget(self.taken_labels[side], side, 0)
+            grid.addWidget(self.taken[side], side, 1)
+        grid.setColumnStretch(2, 1)
+        self.note = words(QLabel(self), "Who took the enemy king? (A draw: by agreement, or "
+                          "when neither can win.)",
+                          "相手の王を取ったのは? (引き分け: 合意したとき、どちらも勝てないとき)")
+        self.note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.note)
+        for button in self.outcome_buttons:
+            layout.addWidget(button)
+        layout.addLayout(grid)
+        layout.addStretch(1)
+        players.changed.connect(self.refresh)
+        self.refresh()
+
+    def _edited(self) -> None:
+        self.edited.emit()
+        self.changed.emit()
+
+    def winner(self) -> int | None:
+        """The seat that won, None for a draw; -1 while nothing is chosen."""
+        chosen = self.outcome.checkedId()
+        return -1 if chosen < 0 else None if chosen == 2 else chosen
+
+    def save_problem(self) -> str | None:
+        names = self.players.names()
+        if not all(names):
+            return tr("Type both players' names.", "二人の名前を入れてください。")
+        if names[0] == names[1]:
+            return tr("The two players have the same name.", "二人の名前が同じです。")
+        if self.winner() == -1:
+            return tr("Choose who won, or a draw.", "勝った人か引き分けを選んでください。")
+        return None
+
+    def play_record(self) -> PlayRecord:
+        from datetime import datetime
+
+        from companion.history import PlayMode, SeatResult
+
+        winner = self.winner()
+        now = datetime.now().replace(microsecond=0)
+        seats = [SeatResult(seat=side, player=self.players.names()[side],
+                            faction=cw.SIDE_NAMES_JA[side],
+                            score=float(self.taken[side].value()),
+                            breakdown={"captured": float(self.taken[side].value())},
+                            rank=1 if winner in (None, side) else 2, winner=winner == side)
+                 for side in (0, 1)]
+        return PlayRecord("cetkaik_old", PlayMode.TABLE, now, seats, finished_at=now)
+
+    def refresh(self) -> None:
+        for side in (0, 1):
+            self.outcome_buttons[side].setText(
+                tr(f"{self.players.name(side)} took the king",
+                   f"{self.players.name(side)} が王を取った"))
+            self.taken_labels[side].setText(tr(f"Pieces {self.players.name(side)} took:",
+                                               f"{self.players.name(side)} が取った駒:"))
+        self.outcome_buttons[2].setText(tr("A draw", "引き分け"))
+        self.changed.emit()
+
+    def retranslate(self) -> None:
+        self.refresh()
+
+
 # --- printing ---------------------------------------------------------------------------------
 class PrintTab(TableTab):
     """The sheets for a game at the table, with the start position drawn on the page."""
@@ -609,12 +702,15 @@ class PrintTab(TableTab):
                ("blank", "Blank season sheet", "記入用の季節・得点表"),
                ("all", "All three", "3枚すべて"))
 
-    def __init__(self, page: TablePage, players: Players) -> None:
+    def __init__(self, page: TablePage, players: Players, variant: Variant = STANDARD) -> None:
         super().__init__(page)
-        self.players = players
+        self.players, self.variant = players, variant
         self.group = QButtonGroup(self)
         column = QVBoxLayout()
-        for index, (key, en, ja) in enumerate(self.CHOICES):
+        choices = self.CHOICES if variant.engine != "old" else \
+            tuple(c for c in self.CHOICES if c[0] in ("start", "card"))
+        self.choices = choices
+        for index, (key, en, ja) in enumerate(choices):
             button = words(QRadioButton(self), en, ja)
             button.setObjectName(f"print:{key}")
             self.group.addButton(button, index)
@@ -637,7 +733,7 @@ class PrintTab(TableTab):
         self.refresh()
 
     def chosen(self) -> str:
-        return self.CHOICES[max(self.group.checkedId(), 0)][0]
+        return self.choices[max(self.group.checkedId(), 0)][0]
 
     def export_pdf(self, path: Path) -> None:
         from companion.export.pdf import render_sheets
@@ -648,29 +744,35 @@ class PrintTab(TableTab):
         )
 
         names = [n for n in self.players.names()]
-        sheets = {"start": [start_sheet(lang())], "card": [reference_card(lang())],
-                  "blank": [blank_season_sheet(names, lang())]}
+        key = self.variant.key
+        sheets = {"start": [start_sheet(lang(), key)], "card": [reference_card(lang(), key)],
+                  "blank": [blank_season_sheet(names, lang(), variant=key)]}
         chosen = self.chosen()
         specs = [s for key in ("blank", "start", "card") for s in sheets[key]] \
             if chosen == "all" else sheets[chosen]
         render_sheets(specs, path)
 
     def refresh(self) -> None:
-        placements, tam = STANDARD.start()
-        self.board.set_scene(start_scene(placements, tam, STANDARD.board, lang()))
+        self.board.set_scene(start_scene(self.variant, lang()))
 
     def retranslate(self) -> None:
         self.refresh()
 
 
 def table_view(ctx: AppContext | None, game_id: str = "cetkaik") -> TablePage:
+    """The table page of a rule set: hands, seasons, sticks and print (古机戦: its result and
+    print)."""
+    variant = variant_of(game_id)
     page = TablePage(ctx, game_id)
     players = Players(page)
     page.set_header(players)
-    hands = HandsTab(page, players)
-    page.add_tab(hands)
-    page.add_tab(LedgerTab(page, players, hands))
-    page.add_tab(CastTab(page))
-    page.add_tab(PrintTab(page, players))
+    if variant.engine == "old":
+        page.add_tab(OldResultTab(page, players))
+    else:
+        hands = HandsTab(page, players, variant)
+        page.add_tab(hands)
+        page.add_tab(LedgerTab(page, players, hands))
+        page.add_tab(CastTab(page))
+    page.add_tab(PrintTab(page, players, variant))
     language().changed.connect(players.retranslate)
     return page
