@@ -88,9 +88,9 @@ def move_text(game_id: str, notation: str, lang: str) -> str:
 
 def chance_text(game_id: str, notation: str, lang: str) -> str:
     """A recorded chance outcome (a throw, who starts) as a person reads it in `lang` (the
-    game's `extras["chance_text"]`), else its notation."""
+    game's `extras["chance_text"]`, else its `move_text`), else its notation."""
     hook = _hook(game_id, "chance_text")
-    return hook(notation, lang) if hook is not None else notation
+    return hook(notation, lang) if hook is not None else move_text(game_id, notation, lang)
 
 
 def end_reason(game_id: str, detail: str, lang: str) -> str:

@@ -21,11 +21,25 @@ part (the file, the driver's message) to show on request. Nothing else escapes.
   finished game stays pending) and may call again with the same data later.
   The UI contract is: catch `db.HistoryWriteError`, keep the data, show `exc.text(lang)`,
   offer to retry.
+- On a club's PostgreSQL history (db/roles.py) a login that is not the organiser role may
+  read, add plays and players, and continue its own unfinished games; `delete_play`,
+  `merge_players`, `rename_player`, `import_plays`, `update_play` of a finished play or of
+  another login's play, and opening tables older than this version raise
+  `OrganiserOnlyError`, whose sentence names the organiser role (`exc.organiser`).
+- Passwords: `redact(text)` masks them in anything shown; `Database.url` has none (db/
+  credentials.py: keyring, PGPASSWORD, ~/.pgpass, the service file).
 - Data no database could store (companion/playdata.py: too long, NUL characters, one person
   in two seats...) is refused with a plain `DatabaseError` (not a `HistoryWriteError`):
   trying again will not help.
 """
 
+from db.credentials import (
+    is_server_url,
+    keyring_name,
+    redact,
+    split_password,
+    store_password,
+)
 from db.engine import Database, head_revision, move_aside, open_database
 from db.errors import (
     CorruptDatabaseError,
@@ -35,6 +49,7 @@ from db.errors import (
     HistoryBusyError,
     HistoryWriteError,
     NewerDatabaseError,
+    OrganiserOnlyError,
     ReadOnlyDatabaseError,
     describe,
 )
@@ -60,7 +75,13 @@ from db.repository import (
     unfinished_plays,
     update_play,
 )
-from db.stats import game_play_counts, player_stats, plays_per_period, scores_over_time
+from db.stats import (
+    game_play_counts,
+    player_stats,
+    plays_per_period,
+    recount_statistics,
+    scores_over_time,
+)
 
 __all__ = [
     "CorruptDatabaseError",
@@ -72,6 +93,7 @@ __all__ = [
     "HistoryWriteError",
     "ImportResult",
     "NewerDatabaseError",
+    "OrganiserOnlyError",
     "ReadOnlyDatabaseError",
     "add_play",
     "add_player",
@@ -87,6 +109,8 @@ __all__ = [
     "get_setting",
     "head_revision",
     "import_plays",
+    "is_server_url",
+    "keyring_name",
     "list_players",
     "list_plays",
     "merge_players",
@@ -97,11 +121,15 @@ __all__ = [
     "player_profile",
     "player_stats",
     "plays_per_period",
+    "recount_statistics",
+    "redact",
     "rename_player",
     "save_autosave",
     "scores_over_time",
     "set_setting",
+    "split_password",
     "sqlite_path",
+    "store_password",
     "unfinished_plays",
     "update_play",
 ]

@@ -37,9 +37,18 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from db import errors
-from db.errors import DatabaseError, HistoryWriteError
-from db.location import check_location, data_dir, default_url, safe_url, sqlite_path
+from companion import files
+from db import credentials, errors
+from db.errors import DatabaseError, HistoryWriteError, OrganiserOnlyError
+from db.location import (
+    check_location,
+    data_dir,
+    default_url,
+    is_default_data_dir,
+    sqlite_path,
+)
+from db.roles import Access, access_of, act_as_organiser
+from db.transport import Notice, plaintext_notice
 
 #: Seconds a write waits for other writers (retries included) before HistoryBusyError.
 WRITE_WAIT = 15.0
@@ -51,7 +60,7 @@ T = TypeVar("T")
 
 @dataclass
 class Database:
-    """An open history database."""
+    """An open history database. `url` carries no password (it went to the engine only)."""
 
     url: str
     engine: Engine
@@ -61,6 +70,10 @@ class Database:
     backup: Path | None = None  # the copy kept before the last migration
     wait: float = WRITE_WAIT
     retries: int = 0  # transactions tried again because another writer was in the way
+    #: On PostgreSQL, what the login may do (db/roles.py); None: a file, everything.
+    access: Access | None = None
+    #: A warning to show once: the server is on another computer and TLS is not in use.
+    notice: Notice | None = None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -70,9 +83,19 @@ class Database:
         return self.engine.dialect.name == "sqlite"
 
     @property
+    def is_organiser(self) -> bool:
+        """The login may do everything: delete, edit, merge, import, update the tables."""
+        return self.access is None or self.access.is_organiser
+
+    def require_organiser(self, action: tuple[str, str]) -> None:
+        """`OrganiserOnlyError` naming the organiser role unless this login is it."""
+        if self.access is not None and not self.access.is_organiser:
+            raise errors.organiser_only(action, self.where, self.access)
+
+    @property
     def where(self) -> str:
         """The history's place, for sentences (a URL without its password)."""
-        return str(self.path) if self.path is not None else safe_url(self.url)
+        return str(self.path) if self.path is not None else credentials.redact(self.url)
 
 
 def _script_location() -> str:
@@ -124,8 +147,9 @@ def run_write(database: Database, work: Callable[[Session], T]) -> T:
 
 
 def _write_error(exc: BaseException, database: Database, waited: float) -> DatabaseError:
-    error = errors.describe(exc, database.where, path=database.path, waited=round(waited, 1))
-    if isinstance(error, HistoryWriteError):
+    error = errors.describe(exc, database.where, path=database.path, waited=round(waited, 1),
+                            access=database.access)
+    if isinstance(error, HistoryWriteError | OrganiserOnlyError):
         return error
     return HistoryWriteError(error.message, error.path, ja=error.message_ja,
                              detail=error.detail)
@@ -187,6 +211,15 @@ def _check_file(path: Path, wait: float) -> str | None:
     return revision
 
 
+def _create_file(path: Path, where: str) -> None:
+    """A new history file is created user-only (SQLite gives its -wal and -shm files the
+    same mode)."""
+    try:
+        files.create_private(path)
+    except OSError as exc:
+        raise errors.describe(exc, where, path=path) from exc
+
+
 def _set_sqlite_pragmas(busy_ms: int, dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None  # transactions begin in _begin_sqlite
     cursor = dbapi_connection.cursor()
@@ -205,8 +238,8 @@ def _begin_sqlite(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def _make_engine(url: str, wait: float) -> Engine:
-    engine = create_engine(url)
+def _make_engine(url: str, wait: float, password: str | None = None) -> Engine:
+    engine = create_engine(url, connect_args={"password": password} if password else {})
     if engine.dialect.name == "sqlite":
         busy_ms = int(1000 * wait)
         event.listen(engine, "connect", partial(_set_sqlite_pragmas, busy_ms))
@@ -217,6 +250,7 @@ def _make_engine(url: str, wait: float) -> Engine:
 def _copy_database(source_path: Path, target: Path) -> None:
     source = sqlite3.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True)
     try:
+        files.create_private(target)
         dest = sqlite3.connect(target)
         try:
             with dest:
@@ -245,35 +279,41 @@ def _backup(path: Path) -> Path:
     return target
 
 
-def _current_revision(engine: Engine, where: str) -> str | None:
+def _server_state(engine: Engine, url: str,
+                  where: str) -> tuple[str | None, Access, Notice | None]:
+    """A server history's revision, what the login may do there, and the warning about an
+    unencrypted connection to another computer."""
     from alembic.runtime.migration import MigrationContext
 
     try:
         with engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+            access, notice = access_of(conn), plaintext_notice(conn, url)
+            return MigrationContext.configure(conn).get_current_revision(), access, notice
     except SQLAlchemyError as exc:
         raise errors.connection_failed(
             where, f"{type(exc).__name__}: {errors.first_line(exc)}") from exc
 
 
-def _upgrade(engine: Engine, url: str) -> None:
+def _upgrade(engine: Engine, url: str, access: Access | None) -> None:
     """Migrate to the head, one migrator at a time: an app starting meanwhile waits for the
-    lock, then finds the work done."""
+    lock, then finds the work done. On a server the tables are the organiser role's."""
     config = alembic_config(url)
     with engine.execution_options(companion_write=True).begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        if access is not None:
+            act_as_organiser(conn, access)
         config.attributes["connection"] = conn
         command.upgrade(config, "head")
 
 
 def _migrate(engine: Engine, url: str, where: str, path: Path | None,
-             backup: Path | None, wait: float) -> None:
+             backup: Path | None, wait: float, access: Access | None) -> None:
     began = time.monotonic()
     try:
         while True:
             try:
-                return _upgrade(engine, url)
+                return _upgrade(engine, url, access)
             except (SQLAlchemyError, sqlite3.Error) as exc:
                 if not errors.is_transient(exc) or time.monotonic() - began >= wait:
                     raise
@@ -313,9 +353,7 @@ def _resolve(url: str | None) -> str:
         return check_location(chosen)
     folder = data_dir()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        pass  # a file in the way: check_location says so
+        files.private_dir(folder, tighten=is_default_data_dir(folder))
     except OSError as exc:
         raise errors.location(
             f"The data folder {folder} cannot be created ({exc.strerror}).",
@@ -332,22 +370,29 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
     used: CorruptDatabaseError, NewerDatabaseError, ReadOnlyDatabaseError,
     DatabaseLocationError, HistoryBusyError, or DatabaseError.
     """
-    url = _resolve(url)
+    url, password = credentials.split_password(_resolve(url))
     wait = _wait() if wait is None else wait
     path = sqlite_path(url)
-    where = str(path) if path is not None else safe_url(url)
+    where = str(path) if path is not None else credentials.redact(url)
+    if path is None and password is None:
+        password = credentials.keyring_password(url)
     revision = _check_file(path, wait) if path is not None else None
-    engine = _make_engine(url, wait)
+    if path is not None:
+        _create_file(path, where)
+    engine = _make_engine(url, wait, password)
     backup = None
+    access = notice = None
     try:
         if path is None:
-            revision = _current_revision(engine, where)
+            revision, access, notice = _server_state(engine, url, where)
         if revision is not None and revision not in known_revisions():
             raise errors.newer(where, path, revision)
         if revision != head_revision():
+            if access is not None and not access.is_organiser:
+                raise errors.needs_organiser_update(where, access, revision)
             if path is not None and revision is not None:
                 backup = _backup(path)
-            _migrate(engine, url, where, path, backup, wait)
+            _migrate(engine, url, where, path, backup, wait, access)
         _check_tables(engine, where, path)
     except DatabaseError:
         engine.dispose()
@@ -358,7 +403,7 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
     return Database(url=url, engine=engine, sessions=sessionmaker(engine, expire_on_commit=False),
                     writes=sessionmaker(engine.execution_options(companion_write=True),
                                         expire_on_commit=False),
-                    path=path, backup=backup, wait=wait)
+                    path=path, backup=backup, wait=wait, access=access, notice=notice)
 
 
 def move_aside(path: Path) -> Path:
@@ -370,8 +415,10 @@ def move_aside(path: Path) -> Path:
         n += 1
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
     path.rename(target)
+    files.make_private(target)
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():
             side.rename(target.with_name(target.name + suffix))
+            files.make_private(target.with_name(target.name + suffix))
     return target

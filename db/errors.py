@@ -14,6 +14,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from db.credentials import redact
+
 # SQLite primary result codes (https://sqlite.org/rescode.html)
 SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR = 5, 6, 8, 10
 SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 13, 14, 26
@@ -21,19 +23,23 @@ SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 13, 14, 26
 PG_TRANSIENT = {"40001", "40P01", "55P03"}
 PG_DISK_FULL = "53100"
 PG_UNDEFINED_TABLE = "42P01"
+#: insufficient_privilege: a grant is missing, or a row-level rule refused the row.
+PG_NOT_ALLOWED = "42501"
 _MISSING_TABLE = re.compile(r'no such table: (\w+)|relation "(\w+)" does not exist')
 
 
 class DatabaseError(Exception):
-    """A database problem, with a sentence a person can act on."""
+    """A database problem, with a sentence a person can act on. Passwords never reach the
+    sentences or the detail: everything passes through `redact` here."""
 
     def __init__(self, message: str, path: Path | None = None, *, ja: str = "",
                  detail: str = "") -> None:
+        message = redact(message)
         super().__init__(message)
         self.message = message
-        self.message_ja = ja or message
+        self.message_ja = redact(ja) if ja else message
         self.path = path
-        self.detail = detail
+        self.detail = redact(detail)
 
     def text(self, lang: str) -> str:
         """The sentence in `lang` ("ja" or "en")."""
@@ -72,6 +78,17 @@ class HistoryWriteError(DatabaseError):
 
 class HistoryBusyError(HistoryWriteError):
     """Another program kept the history locked for longer than the app waits."""
+
+
+class OrganiserOnlyError(DatabaseError):
+    """The login may not do this in a shared history; `organiser` names the role that may
+    (db/roles.py). Nothing was changed, and trying again with the same login will not help."""
+
+    def __init__(self, message: str, *, ja: str, detail: str = "", organiser: str,
+                 login: str) -> None:
+        super().__init__(message, ja=ja, detail=detail)
+        self.organiser = organiser
+        self.login = login
 
 
 # -- sentences ----------------------------------------------------------------------------------
@@ -156,6 +173,46 @@ def connection_failed(where: str, detail: object) -> DatabaseError:
         ja=f"履歴データベース {where} に接続できません。", detail=str(detail))
 
 
+#: What only the organiser may do: (English verb phrase, Japanese noun phrase).
+DELETE_PLAYS = ("delete plays", "対局の削除")
+EDIT_PLAYS = ("change a finished play or another login's play",
+              "終了した対局や他のログインの対局の変更")
+RENAME_PLAYERS = ("rename players", "プレイヤー名の変更")
+MERGE_PLAYERS = ("merge players", "プレイヤーの統合")
+IMPORT_FILES = ("import a history file", "履歴ファイルの取り込み")
+RECOUNT = ("recount the statistics", "統計の再集計")
+ANY_CHANGE = ("make this change", "この変更")
+
+
+def organiser_only(action: tuple[str, str], where: str, access: Any,
+                   detail: object = "") -> OrganiserOnlyError:
+    """`access` (db.roles.Access) may not do `action` in the history `where`."""
+    verb, noun = action
+    return OrganiserOnlyError(
+        f"Only the organiser role “{access.organiser}” may {verb} in the history {where} "
+        f"(you are logged in as “{access.login}”); nothing was changed.",
+        ja=f"履歴 {where} で{noun}ができるのはオーガナイザーのロール「{access.organiser}」だけ"
+           f"です（現在のログインは「{access.login}」）。何も変更していません。",
+        detail=str(detail), organiser=access.organiser, login=access.login)
+
+
+def needs_organiser_update(where: str, access: Any, revision: str | None) -> OrganiserOnlyError:
+    """The history's tables are older than this version (or missing) and the login may not
+    update them."""
+    state_en, state_ja = (("has no tables yet", "にはまだテーブルがありません") if revision is None
+                          else ("needs an update for this version of the app",
+                                "はこのバージョンのアプリ用の更新が必要です"))
+    return OrganiserOnlyError(
+        f"The history {where} {state_en}, which only the organiser role “{access.organiser}” "
+        f"may do by starting this version once (you are logged in as “{access.login}”); "
+        "nothing was changed.",
+        ja=f"履歴 {where} {state_ja}。これはオーガナイザーのロール「{access.organiser}」が"
+           f"このバージョンを一度起動して行います（現在のログインは「{access.login}」）。"
+           "何も変更していません。",
+        detail=f"{where}: schema {revision or 'none'}", organiser=access.organiser,
+        login=access.login)
+
+
 def location(message: str, ja: str, detail: str = "") -> DatabaseLocationError:
     return DatabaseLocationError(message, ja=ja, detail=detail)
 
@@ -199,13 +256,16 @@ def is_transient(exc: BaseException) -> bool:
 
 
 def describe(exc: BaseException, where: str, *, path: Path | None = None,
-             waited: float = 0.0) -> DatabaseError:
-    """The `DatabaseError` that says in a sentence what `exc` means for the history `where`."""
+             waited: float = 0.0, access: Any = None) -> DatabaseError:
+    """The `DatabaseError` that says in a sentence what `exc` means for the history `where`
+    (`access`: the login's db.roles.Access on a shared history)."""
     if isinstance(exc, DatabaseError):
         return exc
     detail = f"{exc.__class__.__name__}: {first_line(exc)}"
     code = sqlite_code(exc)
     state = pg_state(exc)
+    if state == PG_NOT_ALLOWED and access is not None:
+        return organiser_only(ANY_CHANGE, where, access, detail)
     origin = _origin(exc)
     os_errno = origin.errno if isinstance(origin, OSError) else None
     if is_transient(exc):

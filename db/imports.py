@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from companion.history import PlayRecord
 from companion.playdata import play_key
+from db import errors
 from db.engine import Database, run_write
 from db.errors import DatabaseError
 from db.models import PendingImportRow, PlayerRow, PlayRow, SeatRow, visible_plays
@@ -50,7 +51,9 @@ def _utcnow() -> datetime:
 def import_plays(database: Database, plays: Iterable[PlayRecord], *,
                  skip_duplicates: bool = True, chunk: int = CHUNK) -> ImportResult:
     """Store the plays (ids are ignored; players created by name) all or none, in steps that
-    let other writers in between. Raises `DatabaseError` (nothing stored) like `add_plays`."""
+    let other writers in between. Raises `DatabaseError` (nothing stored) like `add_plays`;
+    `OrganiserOnlyError` for a club member."""
+    database.require_organiser(errors.IMPORT_FILES)
     drop_stale_imports(database)
     import_id = run_write(database, _begin)
     imported = skipped = 0

@@ -18,6 +18,7 @@ import platformdirs
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
+from db.credentials import redact
 from db.errors import DatabaseLocationError, location
 
 APP_NAME = "TabletopCompanion"
@@ -31,16 +32,13 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
 
 
+def is_default_data_dir(folder: Path) -> bool:
+    """Whether `folder` is the app's own data folder (not one COMPANION_DATA_DIR names)."""
+    return folder == Path(platformdirs.user_data_dir(APP_NAME, False))
+
+
 def default_url() -> str:
     return f"sqlite:///{data_dir() / DB_FILE}"
-
-
-def safe_url(url: str) -> str:
-    """The URL without its password, for messages."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return url
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -80,7 +78,7 @@ def _absolute_path(text: str) -> Path:
 def _parse(text: str) -> URL:
     try:
         url = make_url(text)
-    except ArgumentError as exc:
+    except (ArgumentError, ValueError) as exc:  # ValueError: a port that is not a number
         raise location(f"“{text}” is not a database URL such as postgresql://host/db.",
                        f"「{text}」は postgresql://host/db のようなデータベースの URL では"
                        "ありません。", str(exc)) from None
@@ -94,10 +92,10 @@ def _parse(text: str) -> URL:
         dialect.import_dbapi()
     except ImportError as exc:
         raise location(
-            f"The database driver of {safe_url(text)} ({dialect.driver}) is not installed; "
+            f"The database driver of {redact(text)} ({dialect.driver}) is not installed; "
             "for PostgreSQL install the app with its postgres extra "
             "(pip install 'tabletop-companion[postgres]').",
-            f"{safe_url(text)} のデータベースドライバ（{dialect.driver}）がインストールされて"
+            f"{redact(text)} のデータベースドライバ（{dialect.driver}）がインストールされて"
             "いません。PostgreSQL には postgres 追加機能付きでインストールしてください"
             "（pip install 'tabletop-companion[postgres]'）。", str(exc)) from None
     return url
@@ -105,9 +103,9 @@ def _parse(text: str) -> URL:
 
 def _unsupported(text: str, name: str) -> DatabaseLocationError:
     return location(
-        f"{safe_url(text)} names a database this app does not use ({name}); use a file, "
+        f"{redact(text)} names a database this app does not use ({name}); use a file, "
         "sqlite:///path or postgresql://host/db.",
-        f"{safe_url(text)} はこのアプリが使わないデータベース（{name}）です。ファイル、"
+        f"{redact(text)} はこのアプリが使わないデータベース（{name}）です。ファイル、"
         "sqlite:///パス、postgresql://host/db のいずれかを指定してください。")
 
 

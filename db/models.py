@@ -67,6 +67,8 @@ class PlayRow(Base):
     import_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: Seconds of play (the play timer or a typed duration); NULL when nobody timed it.
     duration_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The login that created it (PostgreSQL fills it in: migration 0006); never set by the app.
+    created_by: Mapped[str | None] = mapped_column(String(63), nullable=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from companion import playdata
 from companion.history import Player, PlayMode, PlayRecord, SeatResult
 from companion.other_games import OTHER_PREFIX
+from db import errors
 from db.engine import Database, run_write
 from db.errors import DatabaseError, DuplicatePlayerError
 from db.models import PlayerRow, PlayRow, SeatRow, SettingRow, visible_plays
@@ -101,6 +102,7 @@ def add_player(database: Database, name: str) -> Player:
 
 
 def rename_player(database: Database, player_id: int, new_name: str) -> None:
+    database.require_organiser(errors.RENAME_PLAYERS)
     new_name = _clean_name(new_name)
 
     def work(session: Session) -> None:
@@ -122,6 +124,7 @@ def merge_players(database: Database, keep_id: int, remove_id: int) -> None:
     """Move every seat of `remove_id` to `keep_id`, then delete `remove_id`.
 
     Refused when both sat in the same play (a person plays one seat of a play)."""
+    database.require_organiser(errors.MERGE_PLAYERS)
     if keep_id == remove_id:
         raise DatabaseError("Choose two different players to merge.",
                             ja="統合する 2 人の異なるプレイヤーを選んでください。")
@@ -217,16 +220,25 @@ def _cells(play: PlayRecord, ids: dict[str, int]) -> set[CellKey]:
 
 def insert_plays(session: Session, plays: Sequence[PlayRecord],
                  import_id: int | None = None) -> tuple[list[int], set[CellKey]]:
-    """Insert checked plays (and their new players); their ids and statistics cells."""
+    """Insert checked plays (and their new players); their ids and statistics cells.
+
+    Each play goes in unfinished, gets its seats, then is finished: the order a club member's
+    rights allow (migration 0006: seats only go into the login's own unfinished plays)."""
     if not plays:
         return [], set()
     ids = player_ids(session, _people(plays), import_id)
-    rows = [{**_play_values(play), "import_id": import_id} for play in plays]
+    rows = [{**_play_values(play), "finished_at": None, "import_id": import_id}
+            for play in plays]
     play_ids = [int(i) for i in session.scalars(
         insert(PlayRow).returning(PlayRow.id, sort_by_parameter_order=True), rows)]
     session.execute(insert(SeatRow), [_seat_values(play_id, seat, ids)
                                       for play_id, play in zip(play_ids, plays, strict=True)
                                       for seat in play.seats])
+    finished = [{"id": play_id, "finished_at": play.finished_at}
+                for play_id, play in zip(play_ids, plays, strict=True)
+                if play.finished_at is not None]
+    if finished:
+        session.execute(update(PlayRow), finished)
     return play_ids, set().union(*(_cells(play, ids) for play in plays))
 
 
@@ -262,7 +274,8 @@ def _stored_cells(session: Session, play_id: int) -> set[CellKey] | None:
 
 
 def update_play(database: Database, play: PlayRecord) -> None:
-    """Replace a stored play (seats included) with `play`."""
+    """Replace a stored play (seats included) with `play`. A club member may update its own
+    unfinished plays only (finishing one is its last update): else `OrganiserOnlyError`."""
     if play.id is None:
         raise DatabaseError("Only a saved play can be updated.",
                             ja="更新できるのは保存済みの対局だけです。")
@@ -272,17 +285,28 @@ def update_play(database: Database, play: PlayRecord) -> None:
     def work(session: Session) -> None:
         before = _stored_cells(session, play_id)
         if before is None:
-            raise DatabaseError(f"There is no play number {play_id}.",
-                                ja=f"番号 {play_id} の対局はありません。")
+            raise _missing_or_not_yours(session, database, play_id)
         session.execute(delete(SeatRow).where(SeatRow.play_id == play_id))
-        session.execute(update(PlayRow).where(PlayRow.id == play_id)
-                        .values(_play_values(clean)))
         ids = player_ids(session, _people([clean]))
         session.execute(insert(SeatRow), [_seat_values(play_id, seat, ids)
                                           for seat in clean.seats])
+        # last: once finished, a member's play takes no more seats
+        session.execute(update(PlayRow).where(PlayRow.id == play_id)
+                        .values(_play_values(clean)))
         touch_cells(session, before | _cells(clean, ids))
 
     run_write(database, work)
+
+
+def _missing_or_not_yours(session: Session, database: Database,
+                          play_id: int) -> DatabaseError:
+    """Why a play could not be locked for writing: there is none, or (a club member) the
+    server's row rules keep this login from it."""
+    shown = session.scalar(select(PlayRow.id).where(PlayRow.id == play_id, visible_plays()))
+    if shown is not None and database.access is not None:
+        return errors.organiser_only(errors.EDIT_PLAYS, database.where, database.access)
+    return DatabaseError(f"There is no play number {play_id}.",
+                         ja=f"番号 {play_id} の対局はありません。")
 
 
 def save_autosave(database: Database, play: PlayRecord) -> int:
@@ -294,6 +318,8 @@ def save_autosave(database: Database, play: PlayRecord) -> int:
 
 
 def delete_play(database: Database, play_id: int) -> None:
+    database.require_organiser(errors.DELETE_PLAYS)
+
     def work(session: Session) -> None:
         before = _stored_cells(session, play_id)
         if before is None:

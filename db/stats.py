@@ -11,7 +11,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from companion.history import PeriodCount, PlayerStats, PlayMode, ScorePoint
-from db.engine import Database
+from db import errors
+from db.engine import Database, run_write
 from db.models import PlayerRow, PlayRow, SeatRow, StatCellRow, visible_plays
 
 #: A statistics cell: (player id, game id, "YYYY-MM").
@@ -122,6 +123,21 @@ def rebuild_stat_cells(conn: Connection) -> None:
     conn.execute(delete(StatCellRow))
     conn.execute(insert(StatCellRow).from_select(_CELL_COLUMNS,
                                                  _cells_select(conn.dialect.name, None)))
+
+
+def recount_statistics(database: Database) -> int:
+    """Recount every statistics cell from the stored plays (the organiser's repair, e.g. after
+    a member's login wrote the cells by hand); the number of cells that were wrong."""
+    database.require_organiser(errors.RECOUNT)
+
+    def work(session: Session) -> int:
+        conn = session.connection()
+        before = {tuple(row[:3]): tuple(row) for row in conn.execute(select(StatCellRow))}
+        rebuild_stat_cells(conn)
+        after = {tuple(row[:3]): tuple(row) for row in conn.execute(select(StatCellRow))}
+        return sum(before.get(key) != after.get(key) for key in before.keys() | after.keys())
+
+    return run_write(database, work)
 
 
 def player_stats(database: Database, game_id: str | None = None) -> list[PlayerStats]:

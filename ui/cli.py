@@ -20,7 +20,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bench", "measure start-up, statistics queries, PDF and engines (JSON lines)"),
     "play": ("play", "headless games between bots, printing records and the tally"),
     "score": ("score", "score a sheet written in a game's text format"),
-    "db": ("database", "the history file: check it, or move a damaged one aside"),
+    "db": ("database", "the history: check it, recount its statistics, or move a damaged file "
+                       "aside"),
     "replay": ("replay", "print a digital play's moves with each position's description"),
 }
 

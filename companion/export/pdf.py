@@ -35,6 +35,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.files import write_private
 from companion.fonts import cjk_font_path, fallback_font_paths
 
 APP_NAME = "Tabletop Companion"
@@ -739,7 +740,13 @@ class _Writer:
 
 
 def render_sheets(specs: Sequence[SheetSpec], out: Path | BinaryIO) -> None:
-    """Write the sheets to one PDF, each starting on a new page (e.g. one per player)."""
+    """Write the sheets to one PDF, each starting on a new page (e.g. one per player). A path
+    is written whole or not at all, readable by its owner only (companion/files.py)."""
+    if isinstance(out, Path):
+        buffer = io.BytesIO()
+        render_sheets(specs, buffer)
+        write_private(out, buffer.getvalue())
+        return
     if not specs:
         raise SheetError("no sheets to print")
     for number, spec in enumerate(specs):
@@ -749,8 +756,7 @@ def render_sheets(specs: Sequence[SheetSpec], out: Path | BinaryIO) -> None:
     font_name()
     first = specs[0]
     size = landscape(A4) if first.landscape else A4
-    target = str(out) if isinstance(out, Path) else out
-    canvas = _NumberedCanvas(target, pagesize=size, invariant=1, pageCompression=1)
+    canvas = _NumberedCanvas(out, pagesize=size, invariant=1, pageCompression=1)
     canvas.setTitle(first.title)
     canvas.setCreator(APP_NAME)
     canvas.setAuthor(APP_NAME)

@@ -407,6 +407,7 @@ def at_the_limits() -> PlayRecord:
                           for i in range(10_000)]})
 
 
+@pytest.mark.organiser
 def test_a_file_exported_from_sqlite_imports_into_every_database(tmp_path, db_url, capsys):
     source_url, _ = new_history(tmp_path, at_the_limits())
     exported = tmp_path / "export.json"
@@ -426,6 +427,7 @@ def test_a_file_exported_from_sqlite_imports_into_every_database(tmp_path, db_ur
     (lambda p: setattr(p.seats[1], "player", "花" * 200), "sits in seats 1 and 2"),
     (lambda p: setattr(p.seats[1], "player", "花" * 201), "at most 200 characters"),
 ])
+@pytest.mark.organiser
 def test_what_no_database_stores_is_refused_by_the_import_and_by_every_write(
         tmp_path, db_url, capsys, change, message):
     bad = at_the_limits()
@@ -442,6 +444,7 @@ def test_what_no_database_stores_is_refused_by_the_import_and_by_every_write(
     database.close()
 
 
+@pytest.mark.organiser
 def test_infinity_and_nan_are_refused_in_a_file_and_by_every_write(tmp_path, db_url, capsys):
     bad = play(["Ann", "Bo"], [1, 2])
     bad.record = {"moves": [], "result": [float("inf")]}
@@ -461,6 +464,7 @@ def test_infinity_and_nan_are_refused_in_a_file_and_by_every_write(tmp_path, db_
     database.close()
 
 
+@pytest.mark.organiser
 def test_a_repeat_import_adds_nothing_after_normalising(tmp_path, db_url, capsys):
     data = {"format": "tabletop-companion-history", "version": 1, "plays": [
         {"game": "juusai", "mode": "table", "started_at": "2026-11-22T19:30:00+09:00",
@@ -489,6 +493,7 @@ def test_a_repeat_import_adds_nothing_after_normalising(tmp_path, db_url, capsys
     database.close()
 
 
+@pytest.mark.organiser
 def test_one_person_in_two_seats_is_refused_everywhere(tmp_path, db_url, capsys):
     database = db.open_database(db_url)
     with pytest.raises(db.DatabaseError, match="Ann sits in seats 1 and 3") as info:
@@ -609,7 +614,9 @@ def test_the_checks_fit_every_column_of_the_database():
     columns = {f"{table.name}.{column.name}": column for table in Base.metadata.tables.values()
                for column in table.columns}
     sized = {name for name, column in columns.items() if getattr(column.type, "length", None)}
-    assert sized - set(limits) == {"plays.mode", "settings.key", "stat_cells.period"}
+    # the app's own values (created_by: a PostgreSQL login name, filled in by the server)
+    assert sized - set(limits) == {"plays.mode", "plays.created_by", "settings.key",
+                                   "stat_cells.period"}
     for name, limit in limits.items():
         assert columns[name].type.length == limit, name  # the column, as migrated
     assert (playdata.NAME_LENGTH, playdata.LOCATION_LENGTH, playdata.GAME_ID_LENGTH,

@@ -68,6 +68,7 @@ def test_a_database_from_a_newer_version_is_refused_unchanged(tmp_path):
     assert digest(path) == before
 
 
+@pytest.mark.organiser
 def test_newer_database_is_refused_on_every_backend(db_url):
     database = db.open_database(db_url)
     with database.engine.begin() as conn:

@@ -3,6 +3,7 @@ duration, and going back keeps the plays (other games' names included), only the
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import create_engine, text
 
 import db
@@ -10,6 +11,7 @@ from tests.db.helpers import play
 from tests.db.test_migrations import migrate, revision_of
 
 
+@pytest.mark.organiser
 def test_plays_stored_before_durations_existed_have_none(db_url) -> None:
     migrate(db_url, "0003")
     engine = create_engine(db_url)
@@ -27,6 +29,7 @@ def test_plays_stored_before_durations_existed_have_none(db_url) -> None:
     database.close()
 
 
+@pytest.mark.organiser
 def test_going_back_keeps_the_plays_and_their_games(db_url) -> None:
     database = db.open_database(db_url)
     timed = play(["Ann", "Bo"], [3, 4], game="other:カタン")

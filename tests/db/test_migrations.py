@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -38,6 +39,7 @@ def test_there_is_exactly_one_head():
     assert len(ScriptDirectory.from_config(alembic_config()).get_heads()) == 1
 
 
+@pytest.mark.organiser
 def test_the_migrated_schema_is_what_the_models_describe(db_url):
     database = db.open_database(db_url)
     with database.engine.connect() as conn:
@@ -46,6 +48,7 @@ def test_the_migrated_schema_is_what_the_models_describe(db_url):
     assert differences == []
 
 
+@pytest.mark.organiser
 def test_upgrade_keeps_plays_stored_by_the_first_schema(db_url):
     migrate(db_url, "0001")
     engine = create_engine(db_url)
@@ -73,6 +76,7 @@ def test_upgrade_keeps_plays_stored_by_the_first_schema(db_url):
     database.close()
 
 
+@pytest.mark.organiser
 def test_downgrade_to_the_first_schema_and_back_keeps_the_data(db_url):
     database = db.open_database(db_url)
     play_id = db.add_play(database, play(["Ann", "Bo"], [3, 4]))
@@ -86,6 +90,7 @@ def test_downgrade_to_the_first_schema_and_back_keeps_the_data(db_url):
     database.close()
 
 
+@pytest.mark.organiser
 def test_downgrade_to_nothing_and_up_again(db_url):
     migrate(db_url, "head")
     migrate(db_url, "base", down=True)
@@ -94,6 +99,7 @@ def test_downgrade_to_nothing_and_up_again(db_url):
     assert revision_of(db_url) == db.head_revision()
 
 
+@pytest.mark.organiser
 def test_upgrade_normalises_names_and_merges_players_that_become_one(db_url):
     migrate(db_url, "0002")
     engine = create_engine(db_url)

@@ -105,6 +105,7 @@ def test_other_games_are_games_of_their_own(database, game) -> None:
     assert {s.game_id: s.plays for s in db.player_stats(database)} == {game: 1, "other:Azul": 1}
 
 
+@pytest.mark.organiser
 def test_a_duration_is_stored_and_edited(database) -> None:
     play = played(0, "juusai", seat(0, "Ann", 7, 1, True))
     play.duration_s = 25 * 60 + 40

@@ -15,6 +15,7 @@ from db.transfer import BackupError, every_play, write_backup
 from tests.db.helpers import play
 
 
+@pytest.mark.organiser
 def test_import_skips_plays_already_there_and_repeated_ones(database) -> None:
     db.add_play(database, play(["Ann", "Bo"], [3, 4], day=0))
     plays = [play(["Ann", "Bo"], [3, 4], day=0), play(["Ann", "Cy"], [5, 1], day=1),

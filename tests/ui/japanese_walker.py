@@ -38,6 +38,8 @@ ALLOWED = frozenset({
     "PDF", "CSV", "JSON", "URL", "SQLite", "PostgreSQL", "postgresql", "host", "db",
     "Ctrl", "Shift", "Enter", "Esc", "English",  # keys, the language switch's own name
     "MCTS",  # the bots' algorithm, named so in both languages
+    "pgpass", "PGPASSWORD",  # PostgreSQL's password file and variable (Settings)
+    "cm", "mm",  # units, written so in Japanese too ("1マス 3 cm")
 })
 
 _CODE = re.compile(r"`[^`]*`")

@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sqlite3
+import stat
 
 from PySide6.QtCore import Qt
 
@@ -77,8 +79,13 @@ def test_a_bad_file_is_refused_with_a_sentence_and_nothing_is_written(window, pe
 
 def test_export_every_format(window, tmp_path) -> None:
     db.add_play(window.ctx.db, catan_play())
-    for key, *_rest in transfer.FORMATS:
-        assert transfer.export_history(window, key, tmp_path / f"out.{key}") == 6
+    old_mask = os.umask(0)  # a permissive umask: the exports stay the user's own
+    try:
+        for key, *_rest in transfer.FORMATS:
+            assert transfer.export_history(window, key, tmp_path / f"out.{key}") == 6
+            assert stat.S_IMODE((tmp_path / f"out.{key}").stat().st_mode) == 0o600
+    finally:
+        os.umask(old_mask)
     plays = history_json.plays_from_json((tmp_path / "out.json").read_bytes())
     assert plays[-1].game_id == "other:Catan" and plays[-1].duration_s == 90 * 60
     rows = list(csv.DictReader(io.StringIO((tmp_path / "out.csv").read_text("utf-8-sig"))))

@@ -2,6 +2,8 @@
 
 - `check` opens the history (as the app does at start, migrating it if needed) and says how
   many plays and players it holds, or in one sentence why it cannot be used (exit status 2).
+- `recount` (the organiser of a club's history) recounts the statistics from the stored plays
+  and says how many cells were wrong.
 - `move-aside` renames the history file (and its -wal/-shm files) to
   `companion.db.broken-<time>`, keeping every byte, so that the next start begins with an
   empty history: what the app advises for a damaged file or one from a newer version.
@@ -14,11 +16,14 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from ui.commands import open_history
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", choices=["check", "move-aside"],
-                        help="check: open the history and count it; move-aside: rename the "
-                             "history file so the next start begins empty (nothing deleted)")
+    parser.add_argument("action", choices=["check", "recount", "move-aside"],
+                        help="check: open the history and count it; recount: rebuild its "
+                             "statistics from the plays; move-aside: rename the history file "
+                             "so the next start begins empty (nothing deleted)")
 
 
 def _fail(message: str) -> int:
@@ -75,7 +80,7 @@ def move_aside(url: str | None) -> int:
 def check(url: str | None) -> int:
     import db
 
-    database = db.open_database(url)
+    database = open_history(url)
     try:
         plays, players = db.count_plays(database), len(db.list_players(database))
     finally:
@@ -84,5 +89,19 @@ def check(url: str | None) -> int:
     return 0
 
 
+def recount(url: str | None) -> int:
+    import db
+
+    database = open_history(url)
+    try:
+        wrong = db.recount_statistics(database)
+    finally:
+        database.close()
+    print(f"{database.where}: statistics recounted, {wrong} cells were wrong")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    return move_aside(args.db) if args.action == "move-aside" else check(args.db)
+    if args.action == "move-aside":
+        return move_aside(args.db)
+    return recount(args.db) if args.action == "recount" else check(args.db)

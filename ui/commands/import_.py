@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ui.commands import open_history
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="a JSON history file ('-' = standard input)")
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot read {args.file}: {exc.strerror or exc}")
     except ImportValidationError as exc:
         return _fail(f"{args.file}: {exc}", "nothing was imported")
-    database = db.open_database(args.db)
+    database = open_history(args.db)
     try:
         result = db.import_plays(database, iter_plays(text),
                                  skip_duplicates=not args.allow_duplicates)

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ui.commands import open_history
+
 if TYPE_CHECKING:
     from companion.export.pdf import SheetSpec
 
@@ -70,7 +72,7 @@ def _play_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
     from companion.export.sheets import play_sheets
 
     try:
-        database = db.open_database(args.db)
+        database = open_history(args.db)
     except db.DatabaseError as exc:
         return exc.message
     try:
@@ -88,7 +90,7 @@ def _play_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
 
 def run(args: argparse.Namespace) -> int:
     from companion.export.pdf import SheetError, pdf_bytes
-    from ui.commands.export import write_atomically
+    from companion.files import write_private
 
     lang = args.sheet_lang or getattr(args, "lang", None) or "ja"
     specs = _blank_specs(args, lang) if args.blank is not None else _play_specs(args, lang)
@@ -99,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     except SheetError as exc:
         return _fail(str(exc))
     try:
-        write_atomically(args.output, data)
+        write_private(args.output, data)
     except OSError as exc:
         return _fail(f"cannot write {args.output}: {exc.strerror}")
     print(f"wrote {args.output}", file=sys.stderr)

@@ -217,10 +217,7 @@ def confirm(parent: QWidget | None, title: str, text: str, yes: str) -> bool:
 
 def write_play_pdf(play: Any, path: Path) -> None:
     """The play's filled sheets as one PDF (the game's own layout when it has one)."""
-    from companion.export.pdf import pdf_bytes
+    from companion.export.pdf import render_sheets
     from companion.export.sheets import play_sheets
 
-    data = pdf_bytes(play_sheets(play, language().code))
-    tmp = path.with_name(path.name + ".part")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    render_sheets(play_sheets(play, language().code), path)

@@ -50,7 +50,7 @@ def problem_sentence(error: Exception) -> str:
 def problem_details(error: Exception) -> str:
     """The technical part, shown on request: the file and what the database said."""
     path = getattr(error, "path", None)
-    technical = getattr(error, "detail", "") or f"{type(error).__name__}: {error}"
+    technical = repo().redact(getattr(error, "detail", "") or f"{type(error).__name__}: {error}")
     if language().code == "ja":
         for english, japanese in _DRIVER_JA.items():
             technical = technical.replace(english, f"{japanese}（{english}）")
@@ -139,17 +139,41 @@ def _ask(error: Exception, parent: QWidget | None) -> str:
     return dialog.choice
 
 
-def _tell(parent: QWidget | None, title: str, text: str) -> None:
+def tell(parent: QWidget | None, title: str, text: str) -> None:
+    """A note the person reads and closes (modal)."""
     box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok,
                       parent)
     box.setObjectName("database_note")
     box.exec()
 
 
+#: The histories whose unencrypted connection the person was already warned about.
+KEY_WARNED = "database/warned_unencrypted"
+
+
+def warn_once(window: Any, database: Any) -> QMessageBox | None:
+    """The history's warning (a server on another computer reached without TLS), shown the
+    first time only for each history; the box, or None when there was nothing new to say."""
+    notice = getattr(database, "notice", None)
+    if notice is None:
+        return None
+    settings = window.ctx.settings
+    warned = [str(key) for key in settings.value(KEY_WARNED, [], type=list)]
+    if notice.key in warned:
+        return None
+    settings.setValue(KEY_WARNED, [*warned, notice.key])
+    box = QMessageBox(QMessageBox.Icon.Warning, tr("Not encrypted", "暗号化されていません"),
+                      notice.text(language().code), QMessageBox.StandardButton.Ok, window)
+    box.setObjectName("transport_warning")
+    box.finished.connect(box.deleteLater)
+    box.open()
+    return box
+
+
 def open_database_interactively(
     url: str | None, parent: QWidget | None = None,
     ask: Callable[[Exception, QWidget | None], str] = _ask,
-    tell: Callable[[QWidget | None, str, str], None] = _tell,
+    tell: Callable[[QWidget | None, str, str], None] = tell,
 ) -> Any:
     """The opened database, or None when the person chose to quit.
 
@@ -236,8 +260,10 @@ def offer_resume(window: Any) -> ResumeDialog | None:
     try:
         plays = list(repo().unfinished_plays(window.ctx.db))
     except Exception as exc:
-        window.show_message(tr(f"Unfinished games could not be read: {exc}",
-                               f"未完了の対局を読み込めませんでした: {exc}"))
+        reason = (exc.text(language().code) if isinstance(exc, repo().DatabaseError)
+                  else repo().redact(str(exc)))
+        window.show_message(tr(f"Unfinished games could not be read: {reason}",
+                               f"未完了の対局を読み込めませんでした: {reason}"))
         return None
     if not plays:
         return None

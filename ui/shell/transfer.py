@@ -191,12 +191,12 @@ def render(plays: list[Any], fmt: str) -> str:
 
 
 def _export(ctx: AppContext, fmt: str, path: Path, progress: Progress) -> int:
-    from ui.commands.export import write_atomically
+    from companion.files import write_private
 
     progress(0, 2)
     plays = list(reversed(repo().list_plays(ctx.db, finished=True)))  # oldest first
     progress(1, 2)
-    write_atomically(path, render(plays, fmt).encode("utf-8"))
+    write_private(path, render(plays, fmt).encode("utf-8"))
     progress(2, 2)
     return len(plays)
 

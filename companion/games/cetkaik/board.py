@@ -10,8 +10,9 @@ everywhere too. Boards without public names (the 5 × 7 education board) use the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from companion.core.errors import MoveParseError
 
@@ -35,7 +36,7 @@ class Board:
     hill: int = -1
     _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _plain: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
+    _lookup: Mapping[str, int] = field(init=False, repr=False, compare=False)
     neighbours: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -47,7 +48,7 @@ class Board:
         lookup.update({name.lower(): i for i, name in enumerate(public)})
         object.__setattr__(self, "_names", public)
         object.__setattr__(self, "_plain", plain)
-        object.__setattr__(self, "_lookup", lookup)
+        object.__setattr__(self, "_lookup", MappingProxyType(lookup))
         object.__setattr__(self, "neighbours", tuple(
             tuple(self.offset(sq, dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
                   if (dr or dc) and self.offset(sq, dr, dc) >= 0)

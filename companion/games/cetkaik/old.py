@@ -119,6 +119,8 @@ class OldState(GameState):
         other.__dict__.update(self.__dict__)
         other.board = list(self.board)
         other.taken = list(self.taken)
+        if self._legal is not None:
+            other._legal = list(self._legal)
         return other
 
     # --- queries for people and views --------------------------------------------------------

@@ -174,8 +174,6 @@ class CetkaikState(GameState):
     reason: str = ""
     termination: Termination = Termination.NORMAL
     _legal: list[Any] | None = field(default=None, repr=False, compare=False)
-    _tables: Tables | None = field(default=None, repr=False, compare=False)
-    _hands: HandTable | None = field(default=None, repr=False, compare=False)
     _by_text: tuple[list[Any], dict[str, Any]] | None = field(default=None, repr=False,
                                                                compare=False)
 
@@ -194,20 +192,15 @@ class CetkaikState(GameState):
 
     @property
     def tables(self) -> Tables:
-        found = self._tables
-        if found is None:
-            found = self._tables = tables(self.variant.key, self.rules.tam_square_hue,
-                                          self.rules.movement)
-        return found
+        """The rule set's move tables (shared by every state, never held by one: a copy
+        shares nothing mutable)."""
+        return tables(self.variant.key, self.rules.tam_square_hue, self.rules.movement)
 
     @property
     def hand_table(self) -> HandTable:
-        found = self._hands
-        if found is None:
-            r = self.rules
-            found = self._hands = hand_table(self.variant.key, r.hand_values == "official",
-                                             r.hand_system, r.counting, r.same_hand)
-        return found
+        r = self.rules
+        return hand_table(self.variant.key, r.hand_values == "official", r.hand_system,
+                          r.counting, r.same_hand)
 
     def _new_season(self) -> None:
         t = self.tables
@@ -235,6 +228,9 @@ class CetkaikState(GameState):
         d["scores"] = list(self.scores)
         d["penalties"] = list(self.penalties)
         d["results"] = list(self.results)
+        if self._legal is not None:
+            d["_legal"] = list(self._legal)
+        d["_by_text"] = None
         return other
 
     # --- queries for people and views ---------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from types import MappingProxyType
 
 from companion.core.errors import CompanionError
 from companion.games.cetkaik.board import EDUCATION_BOARD, OLD_BOARD, STANDARD_BOARD, Board
@@ -106,6 +107,11 @@ class Variant:
     kanji: Mapping[Profession, str] = field(default_factory=dict)
     #: "modern" (the 皇, sticks, hands, seasons: `rules`) or "old" (古机戦: `old`).
     engine: str = "modern"
+
+    def __post_init__(self) -> None:
+        # read-only views: every state of the rule set shares them
+        for name in ("moves", "hand_sets", "kanji"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
     def piece_kanji(self, profession: Profession) -> str:
         return self.kanji.get(profession, profession.kanji)
