@@ -110,6 +110,24 @@ def _playout_policy(state: GameState, rng: Any) -> Any:
     return playout_move(state, rng)
 
 
+def _candidates(state: GameState) -> list[Any]:
+    from companion.games.cetkaik.bots import candidates
+
+    return candidates(state)
+
+
+def _horizon(state: GameState) -> int:
+    from companion.games.cetkaik.bots import horizon
+
+    return horizon(state)
+
+
+def _estimate(state: GameState) -> tuple[float, float]:
+    from companion.games.cetkaik.bots import estimate
+
+    return estimate(state)
+
+
 def _play_sheets(variant: str, play: Any, lang: str) -> Any:
     from companion.games.cetkaik.printing import play_sheets
 
@@ -147,7 +165,8 @@ def extras_for(variant: str) -> dict[str, Any]:
     """
     from companion.games.cetkaik.words import texts_for
 
-    return {"playout_policy": _playout_policy, "play_sheets": partial(_play_sheets, variant),
+    return {"playout_policy": _playout_policy, "candidates": _candidates, "horizon": _horizon,
+            "estimate": _estimate, "play_sheets": partial(_play_sheets, variant),
             "blank_sheet": partial(_blank_sheet, variant),
             "rules_markdown": partial(_rules_markdown, variant), "variants": VARIANT_IDS,
             **texts_for(variant)}

@@ -15,7 +15,9 @@ legal moves, so that 皇 moves, steps and drops happen in playouts too.
 
 from __future__ import annotations
 
+import math
 import random
+import zlib
 from typing import Any
 
 from companion.core.api import GameState
@@ -209,3 +211,123 @@ def playout_move_old(state: GameState, rng: random.Random) -> Any:
         elif value == best:
             found.append(move)
     return rng.choice(found or moves)
+
+
+# --- MCTS hooks (`GameInfo.extras`: candidates, horizon, estimate) ----------------------------
+#: Moves the search considers at a decision of the MOVE phase (of about 250 legal ones).
+CANDIDATES = 8
+#: Playout steps before the evaluation takes over (`estimate`).
+HORIZON = 6
+#: Points of evaluation that make a 73 % favourite (the logistic scale of `estimate`).
+ESTIMATE_SCALE = 6.0
+#: Chance that a stepping cast lets the piece go `d` squares (at least `d` of 5 sticks up).
+REACH_ODDS = (1.0, 31 / 32, 26 / 32, 16 / 32, 6 / 32, 1 / 32)
+WATER_ODDS = 16 / 32
+#: A 皇 move or a drop that gains nothing ranks below a quiet piece move.
+IDLE = -0.05
+
+
+def move_gain(state: Any, move: Any) -> float:
+    """A quick guess at what `move` gains the mover (points at the current rate, material by
+    the evaluation's weights), weighted by the odds of its casts; no copy is made."""
+    from companion.games.cetkaik.moves import Drop, PieceMove, TamMove
+
+    if type(move) is PieceMove:
+        return _piece_gain(state, move)
+    if type(move) is TamMove:
+        again = state.tam_moved or move.path[-1] == move.path[0]
+        return IDLE - (3.0 * state.rate if again else 0.0)
+    if type(move) is Drop:
+        side = state.mover
+        held = state.hop[side]
+        after = list(held)
+        after[move.profession * 2 + move.colour] -= 1
+        table = state.hand_table
+        return IDLE - (table.score(held) - table.score(after)) * state.rate / state.scale
+    return 0.0
+
+
+def _piece_gain(state: Any, move: Any) -> float:
+    t = state.tables
+    index = t.index
+    side = state.mover
+    gain, odds = 0.0, 1.0
+    if move.via:
+        via = index[move.via]
+        if state.board[via] == TAM:
+            gain -= 5.0 * state.rate
+        if not move.dest or move.towards:
+            return gain + IDLE
+        if "step" in state.casts_for(move):
+            odds = REACH_ODDS[min(5, t.board.distance(via, index[move.dest]))]
+    elif "water" in state.casts_for(move):
+        odds = WATER_ODDS
+    occupant = state.board[index[move.dest]]
+    if occupant > TAM and SIDE_OF[occupant] != side:
+        kind = KIND_OF[occupant]
+        held = state.hop[side]
+        after = list(held)
+        after[kind] += 1
+        table = state.hand_table
+        hands = (table.score(after) - table.score(held)) * state.rate / state.scale
+        gain += odds * (hands + 2 * MATERIAL_WEIGHT * KIND_VALUES[kind])
+    return gain
+
+
+def _spread(state: Any, move: Any) -> int:
+    """A fixed pseudo-random order among moves of equal gain (the same in every run)."""
+    return zlib.crc32(f"{state.turns} {move}".encode())
+
+
+def candidates(state: GameState, width: int = CANDIDATES) -> list[Any]:
+    """The moves the search considers: at a move decision the `width` moves of best
+    `move_gain` (equal gains in a fixed pseudo-random order); every legal move otherwise
+    (declarations, casts' outcomes, completing a stepping move)."""
+    from companion.games.cetkaik.rules import MOVE
+
+    s: Any = state
+    moves = state.legal_moves()
+    if s.phase != MOVE or len(moves) <= width:
+        return moves
+    ranked = sorted(moves, key=lambda m: (-move_gain(s, m), _spread(s, m)))
+    return ranked[:width]
+
+
+def horizon(state: GameState) -> int:
+    """Playout steps before `estimate` judges the position."""
+    return HORIZON
+
+
+def estimate(state: GameState) -> tuple[float, float]:
+    """Each seat's expected share of victory: the evaluation through a logistic curve."""
+    value = evaluate(state, 0) / ESTIMATE_SCALE
+    share = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value))))
+    return share, 1.0 - share
+
+
+def old_gain(state: Any, move: Any) -> float:
+    """古机戦: the value of the piece `move` takes (the king: the game), else 0."""
+    from companion.games.cetkaik.compiled import PROFESSION_OF
+
+    index = state.tables.index
+    taken = state._taken_square(index[move.src], index[move.dest], move)
+    if taken < 0:
+        return 0.0
+    profession = Profession(PROFESSION_OF[state.board[taken]])
+    return WIN if profession is Profession.KING else float(OLD_VALUES[profession])
+
+
+def candidates_old(state: GameState, width: int = CANDIDATES) -> list[Any]:
+    """古机戦: the `width` moves that take the most (equal gains in a fixed order)."""
+    s: Any = state
+    moves = state.legal_moves()
+    if s.phase != "move" or len(moves) <= width:
+        return moves
+    return sorted(moves, key=lambda m: (-old_gain(s, m), _spread(s, m)))[:width]
+
+
+def estimate_old(state: GameState) -> tuple[float, float]:
+    """古机戦: each side's expected share of victory from the material (`evaluate_old`)."""
+    value = evaluate_old(state, 0) / ESTIMATE_SCALE
+    share = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value))))
+    return share, 1.0 - share

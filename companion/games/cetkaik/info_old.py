@@ -44,6 +44,18 @@ def _playout_policy(state: GameState, rng: Any) -> Any:
     return playout_move_old(state, rng)
 
 
+def _candidates(state: GameState) -> list[Any]:
+    from companion.games.cetkaik.bots import candidates_old
+
+    return candidates_old(state)
+
+
+def _estimate(state: GameState) -> tuple[float, float]:
+    from companion.games.cetkaik.bots import estimate_old
+
+    return estimate_old(state)
+
+
 INFO = GameInfo(
     id="cetkaik_old",
     name_ja="古机戦",
@@ -58,5 +70,6 @@ INFO = GameInfo(
     evaluate=_evaluate,
     score_categories=(("captured", "取った駒", "Pieces taken"),),
     rules="cetkaik_old",
-    extras={**extras_for("old"), "playout_policy": _playout_policy},
+    extras={**extras_for("old"), "playout_policy": _playout_policy, "candidates": _candidates,
+            "estimate": _estimate},
 )
