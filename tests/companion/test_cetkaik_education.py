@@ -77,7 +77,7 @@ def test_the_ship_over_the_tam_on_the_hill_moves_sideways_or_ranges() -> None:
     (["黒車", "黒弓", "黒兵"], 7),  # 同色車弓兵
     (["赤王"], 5),  # 王, always of one colour
     (["赤船", "黒兵", "赤兵"], 3),  # 船兵兵
-    # the king stands in for the 弓 and for the second 兵 at once: 王 5 + 同色車弓兵 7 + 同色船兵兵 5
+    # the king stands in for the 弓 and the second 兵 at once: 王 5 + 同色車弓兵 7 + 同色船兵兵 5
     (["黒王", "黒車", "黒兵", "黒船"], 17),
     # 同色将巫兵 7 + 同色車弓兵 7 + 王 5 + 同色船兵兵 5 (the red king as the second red 兵)
     (["黒将", "黒巫", "黒車", "黒弓", "黒兵", "赤兵", "赤船", "赤王"], 24),
