@@ -16,7 +16,7 @@ Regional rules of the book (issue 13), options of `Scoring`:
 
 - hand systems (`hand_system`): the standard list, 連獣連体系 (王, 将巫筆, 馬虎, 車弓兵, 船車馬),
   三連体系 (王 and seven runs of three neighbouring professions, scored by the book's
-  figures, in tenths);
+  figures, in tenths; no 同色 bonus);
 - 古計算法 (`counting`): every piece held has a value (船 0.1 … 王 1.0); 終季 pays their sum
   plus, per hand, 2× (a hand with 兵, or of two pieces) or 4× (any other) the values of its
   pieces (``old24``); ``old35`` uses 3× and 5×; ``old35_unused`` 3× and 5× plus only the pieces
@@ -305,7 +305,8 @@ class HandTable:
     def _valued(self, hand: HandFound, counts: Counts) -> HandFound:
         """`hand` with its value under this scoring (and its copies)."""
         spec = hand.spec
-        flash = hand.flash and self.counting == "modern"
+        # 同色 is the modern lists' bonus: 古計算法 and 三連体系's figures have none
+        flash = hand.flash and self.counting == "modern" and spec.tenths is None
         if self.counting != "modern":
             small, big = MULTIPLIERS[self.counting]
             factor = small if spec.names(Profession.PAWN) or spec.size == 2 else big
