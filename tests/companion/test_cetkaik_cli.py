@@ -48,3 +48,34 @@ def test_pdf_blank_prints_the_season_sheet_diagram_and_card(tmp_path: Path) -> N
                      "--lang", "en", "-o", str(out)]) == 0
     reader = PdfReader(out)
     assert len(reader.pages) == 3 and "太郎" in reader.pages[0].extract_text()
+
+
+@pytest.mark.parametrize(("variant", "game_id"), [("education", "cetkaik_education"),
+                                                  ("old", "cetkaik_old")])
+def test_play_a_variant_by_name(capsys: pytest.CaptureFixture[str], variant: str,
+                                game_id: str) -> None:
+    argv = ["play", "cetkaik", "--variant", variant, "--bots", "greedy,random", "--games", "1",
+            "--seed", "2", "--json"]
+    assert cli.main(argv) == 0
+    game = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert game["game"] == game_id
+    state = load_record(game, expected=game_id).state
+    assert state.is_over()
+
+
+def test_play_refuses_an_unknown_variant_with_the_known_names(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "cetkaik", "--variant", "modern"]) == 2
+    err = capsys.readouterr().err
+    assert "no variant 'modern'" in err and "education" in err and "Traceback" not in err
+
+
+def test_a_record_of_another_rule_set_is_refused_with_a_sentence(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.core.errors import RecordError
+
+    assert cli.main(["play", "cetkaik", "--variant", "old", "--bots", "random,random",
+                     "--seed", "4", "--json"]) == 0
+    game = json.loads(capsys.readouterr().out.splitlines()[0])
+    with pytest.raises(RecordError, match=r"of Old Cetkaik \(cetkaik_old\), not of Standard"):
+        load_record(game, expected="cetkaik")
