@@ -98,6 +98,16 @@ class HandCalculator:
             raise ValueError(f"the rate doubles from ×1: ×{rate} is not one of its steps")
         return replace(self, rate=rate)
 
+    def with_scoring(self, rule: str, value: str) -> HandCalculator:
+        """A regional scoring rule changed: `rule` is "system", "counting" or "same_hand"."""
+        if rule == "system":
+            return replace(self, system=value)
+        if rule == "counting":
+            return replace(self, counting=value)
+        if rule == "same_hand":
+            return replace(self, same_hand=value)
+        raise ValueError(f"no scoring rule {rule!r}")
+
     def cleared(self) -> HandCalculator:
         return replace(self, counts=(0,) * PIECE_KINDS)
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
 from companion.games.cetkaik import words as cw
+from companion.games.cetkaik.hands import points_text
 from companion.games.cetkaik.moves import AfterCast, Declare, Drop, PieceMove, TamMove
 from companion.games.cetkaik.pieces import Colour, Profession, piece_name
 from companion.games.cetkaik.rules import AFTER_CAST, DECLARE, MOVE, SEASON_NAMES
@@ -121,6 +122,12 @@ def square(state: Any, name: str) -> str:
     return cw.square_text(name, lang(), state.tables.board)
 
 
+def pts(state: Any, value: int) -> str:
+    """Points kept in the rule set's units (tenths under 古計算法 and 三連体系) as people write
+    them."""
+    return points_text(value, state.scale)
+
+
 def move_label(move: Any, state: Any) -> str:
     """A button's text for a move."""
     if isinstance(move, Declare):
@@ -129,8 +136,9 @@ def move_label(move: Any, state: Any) -> str:
             return tr(f"再行 — go on (rate ×{state.rate} → ×{after})",
                       f"再行 — 続ける(レート ×{state.rate} → ×{after})")
         value = state.declaration_value()
-        return tr(f"終季 — end the season ({value:+d} points)",
-                  f"終季 — 季節を終える({value:+d} 点)")
+        shown = ("+" if value >= 0 else "") + pts(state, value)
+        return tr(f"終季 — end the season ({shown} points)",
+                  f"終季 — 季節を終える({shown} 点)")
     if isinstance(move, AfterCast):
         if not move.dest:
             return tr("Stay (give the move up)", "留まる(移動をやめる)")
@@ -167,9 +175,9 @@ def hands_text(state: Any, side: int) -> str:
     found = state.hands(side)
     if not found:
         return tr("Hands: none yet", "役: まだなし")
-    parts = " · ".join(f"{h.name(lang())} {h.value}" for h in found)
-    return tr(f"Hands: {parts} = {state.hand_points(side)}",
-              f"役: {parts} = {state.hand_points(side)}")
+    parts = " · ".join(f"{h.name(lang())} {pts(state, h.value)}" for h in found)
+    total = pts(state, state.hand_points(side))
+    return tr(f"Hands: {parts} = {total}", f"役: {parts} = {total}")
 
 
 # --- the side panel ---------------------------------------------------------------------------
@@ -411,12 +419,13 @@ class CetkaikScreens(PlayScreens):
         lead = state.leader()
         leader = tr("level", "同点") if lead is None else cw.side_name(lead, lang())
         starter = cw.side_name(state.starter, lang()) if state.starter >= 0 else "—"
+        ia, a = pts(state, state.scores[0]), pts(state, state.scores[1])
+        total = pts(state, state.total_points)
         return tr(f"Season {state.season + 1} of {state.seasons} ({season}) · rate ×{state.rate}"
-                  f" · first: {starter}\nPoints: IA side {state.scores[0]}, A side "
-                  f"{state.scores[1]} (of {state.variant.total_points}) · ahead: {leader}",
+                  f" · first: {starter}\nPoints: IA side {ia}, A side {a} (of {total}) · "
+                  f"ahead: {leader}",
                   f"第 {state.season + 1} 季 / {state.seasons}({season})· レート ×{state.rate}"
-                  f"· 先手 {starter}\n持ち点: 黒王側 {state.scores[0]}・赤王側 "
-                  f"{state.scores[1]}(計 {state.variant.total_points})· 優勢: {leader}")
+                  f"· 先手 {starter}\n持ち点: 黒王側 {ia}・赤王側 {a}(計 {total})· 優勢: {leader}")
 
     def _show_cast(self, state: Any) -> None:
         text = cast_text(state)
@@ -477,7 +486,7 @@ class CetkaikScreens(PlayScreens):
     def _choice_note(self, state: Any) -> str:
         """What the person may do now with the choice made on the board."""
         if state.phase == DECLARE:
-            parts = [f"{h.name(lang())} {h.value}" for h in state.hands(state.mover)]
+            parts = [f"{h.name(lang())} {pts(state, h.value)}" for h in state.hands(state.mover)]
             parts += [f"{p.name(lang())} {p.points}" for p in state.penalties]
             held = " · ".join(parts)
             return tr(f"Hands now: {held}. 終季 pays them × rate ×{state.rate}; 再行 pays "
@@ -526,12 +535,13 @@ class CetkaikScreens(PlayScreens):
         return cw.side_name(seat, lang())
 
     def score_line(self, state: Any, seat: int) -> str:
-        points = state.scores[seat]
+        points = pts(state, state.scores[seat])
         return tr(f"{points} pts", f"{points} 点")
 
     def seat_note(self, state: Any, seat: int) -> str:
-        points = state.hand_points(seat)
-        return tr(f"hands {points}", f"役 {points}") if points else ""
+        value = state.hand_points(seat)
+        points = pts(state, value)
+        return tr(f"hands {points}", f"役 {points}") if value else ""
 
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
         from companion.games.cetkaik.printing import season_lines

@@ -40,7 +40,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.games.cetkaik import REGIONAL_OPTIONS
 from companion.games.cetkaik import words as cw
+from companion.games.cetkaik.hands import points_text
 from companion.games.cetkaik.pieces import Colour, Profession, piece_name
 from companion.games.cetkaik.table import (
     STEP,
@@ -52,6 +54,7 @@ from companion.games.cetkaik.table import (
     success_chance,
 )
 from companion.games.cetkaik.variants import STANDARD, Variant, variant_of
+from companion.games.registry import OptionSpec
 from companion.history import PlayRecord
 from companion.table.thrower import Faces, throw_sticks
 from ui.context import AppContext
@@ -102,6 +105,13 @@ class Players(QWidget):
             self.edits[side].setPlaceholderText(tr("player's name", "名前"))
 
 
+#: The hand calculator's scoring rules: (its field, the game option it follows).
+SCORING_OPTIONS: tuple[tuple[str, OptionSpec], ...] = tuple(
+    (field_name, next(o for o in REGIONAL_OPTIONS if o.key == key))
+    for field_name, key in (("system", "hand_system"), ("counting", "counting"),
+                            ("same_hand", "same_hand")))
+
+
 # --- hands ------------------------------------------------------------------------------------
 class HandsTab(TableTab):
     """Two hand calculators (one per side) with a shared rate."""
@@ -136,6 +146,11 @@ class HandsTab(TableTab):
         self.official.toggled.connect(self.set_official)
         self.clear_button = words(QPushButton(self), "Clear", "クリア")
         self.clear_button.clicked.connect(self.clear)
+        #: 標準机戦's regional scoring rules (the game's options): field -> (label, combo)
+        self.scoring: dict[str, tuple[QLabel, QComboBox]] = {}
+        if variant.key == "standard":
+            for field_name, option in SCORING_OPTIONS:
+                self.scoring[field_name] = self._scoring_combo(field_name, option)
         self.add_buttons: dict[tuple[Colour, Profession], QPushButton] = {}
         self.remove_buttons: dict[tuple[Colour, Profession], QPushButton] = {}
         grid = QGridLayout()
@@ -175,12 +190,21 @@ class HandsTab(TableTab):
         options.addWidget(self.official)
         options.addStretch(1)
         options.addWidget(self.clear_button)
+        scoring = QGridLayout()
+        for row, (label, combo) in enumerate(self.scoring.values()):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(16)
+            scoring.addWidget(label, row, 0)
+            scoring.addWidget(combo, row, 1)
+        scoring.setColumnStretch(2, 1)
         body = QHBoxLayout()
         body.addLayout(grid)
         body.addWidget(self.result, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(options)
+        layout.addLayout(scoring)
         layout.addLayout(body)
         layout.addStretch(1)
         players.changed.connect(self.refresh)
@@ -230,6 +254,23 @@ class HandsTab(TableTab):
                      replace(self.calcs[1], official_values=on))
             self.undo_stack.push(ReplaceState(self.calcs, after, self._set, "values"))
 
+    def _scoring_combo(self, field_name: str, option: OptionSpec) -> tuple[QLabel, QComboBox]:
+        label = QLabel(self)
+        combo = QComboBox(self)
+        combo.setObjectName(f"calc_{option.key}")
+        for value in option.choices:
+            combo.addItem("", value)
+        combo.activated.connect(
+            lambda _i, f=field_name, c=combo: self.set_scoring(f, str(c.currentData())))
+        return label, combo
+
+    def set_scoring(self, field_name: str, value: str) -> None:
+        """A regional scoring rule (hand system, 古計算法, the same hand twice) for both sides."""
+        if getattr(self.calc, field_name) != value:
+            after = (self.calcs[0].with_scoring(field_name, value),
+                     self.calcs[1].with_scoring(field_name, value))
+            self.undo_stack.push(ReplaceState(self.calcs, after, self._set, field_name))
+
     def choose_side(self, side: int) -> None:
         self.side = side
         self.refresh()
@@ -244,6 +285,12 @@ class HandsTab(TableTab):
         self.official.blockSignals(True)
         self.official.setChecked(calc.official_values)
         self.official.blockSignals(False)
+        for (field_name, option), (label, combo) in zip(SCORING_OPTIONS, self.scoring.values(),
+                                                        strict=False):
+            label.setText(option.label_ja if lang() == "ja" else option.label_en)
+            for index, value in enumerate(option.choices):
+                combo.setItemText(index, option.choice_label(value, lang()))
+            combo.setCurrentIndex(option.choices.index(getattr(calc, field_name)))
         for (colour, profession), button in self.add_buttons.items():
             count, limit = calc.count(colour, profession), calc.limit(colour, profession)
             button.setText(f"{colour.kanji}{profession.kanji} {count}/{limit}")
@@ -256,10 +303,14 @@ class HandsTab(TableTab):
         calc = self.calc
         found = calc.hands()
         if found:
+            def shown(value: int) -> str:
+                return points_text(value, calc.scale)
+
             rows = "".join(f"<tr><td>{h.name(lang())}</td><td align='right' "
-                           f"style='padding-left: 12px;'>{h.value}</td></tr>" for h in found)
-            total = tr(f"Total {calc.total()} × {calc.rate} = <b>{calc.points()}</b>",
-                       f"計 {calc.total()} × {calc.rate} = <b>{calc.points()}</b>")
+                           f"style='padding-left: 12px;'>{shown(h.value)}</td></tr>"
+                           for h in found)
+            total_text = f"{shown(calc.total())} × {calc.rate} = <b>{shown(calc.points())}</b>"
+            total = tr(f"Total {total_text}", f"計 {total_text}")
             html = f"<table>{rows}</table><p>{total}</p>"
         else:
             html = "<p>" + tr("No hand yet.", "まだ役はありません。") + "</p>"
@@ -701,14 +752,17 @@ class PrintTab(TableTab):
                ("card", "Reference card (moves and hands)", "早見表(動きと役)"),
                ("blank", "Blank season sheet", "記入用の季節・得点表"),
                ("all", "All three", "3枚すべて"))
+    #: 古机戦 has no hands and no seasons: the start diagram and the moves card.
+    OLD_CHOICES = (("start", "Start diagram", "初期配置図"),
+                   ("card", "Reference card (moves)", "早見表(動き)"))
 
     def __init__(self, page: TablePage, players: Players, variant: Variant = STANDARD) -> None:
         super().__init__(page)
         self.players, self.variant = players, variant
         self.group = QButtonGroup(self)
         column = QVBoxLayout()
-        choices = self.CHOICES if variant.engine != "old" else \
-            tuple(c for c in self.CHOICES if c[0] in ("start", "card"))
+        old = variant.engine == "old"
+        choices = self.CHOICES if not old else self.OLD_CHOICES
         self.choices = choices
         for index, (key, en, ja) in enumerate(choices):
             button = words(QRadioButton(self), en, ja)
@@ -720,7 +774,9 @@ class PrintTab(TableTab):
         self.note = words(QLabel(self), "Print writes the chosen sheets as a PDF (A4), with the "
                           "names above on the season sheet.",
                           "「印刷」で選んだシートを PDF(A4)にします。季節・得点表には上の名前が"
-                          "入ります。")
+                          "入ります。") if not old else \
+            words(QLabel(self), "Print writes the chosen sheet as a PDF (A4).",
+                  "「印刷」で選んだシートを PDF(A4)にします。")
         self.note.setWordWrap(True)
         column.addWidget(self.note)
         column.addStretch(1)

@@ -1,0 +1,146 @@
+"""教育机戦, 古机戦 and the standard game's regional scoring as people use them: a learners'
+game against a bot played by clicking to its end, in the History under its own name and
+printed; 古机戦 moved by clicking and its table result saved as 古机戦; the hand calculator
+under 古計算法."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtWidgets import QComboBox, QPushButton, QRadioButton
+
+from tests.ui.test_cetkaik_play import click_move, person_move, state
+from tests.ui.test_cetkaik_table import click, named
+from ui.games.cetkaik.play import OldScreens, play_view
+from ui.games.cetkaik.table_page import table_view
+from ui.i18n import language
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play.frame import PlayFrame
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    from ui.games.sticks import sticks_widget
+
+    sticks_widget.set_animations_enabled(False)
+    language().set("en")
+    yield
+    language().set("en")
+    sticks_widget.set_animations_enabled(True)
+
+
+def test_a_learners_game_against_a_bot_ends_in_the_history_as_its_own_game(
+        qtbot, window, quiet_games, tmp_path) -> None:
+    import db
+
+    area = window.open_game("cetkaik_education", "play").widget("play")
+    area.show_form()
+    form = area.form
+    form.rows[0].set_bot(None)
+    form.rows[0].name.setText("Ann")
+    form.rows[1].set_bot("greedy")
+    form._option_widgets["seasons"].setValue(1)
+    form.start()
+    view = area.view
+    assert isinstance(view, PlayFrame)
+    assert state(view).tables.board.width == 5
+    rng = random.Random(4)
+    for _ in range(300):
+        assert view.controller is not None
+        qtbot.waitUntil(lambda: view.controller.finished or view.controller.is_human_turn(),
+                        timeout=20000)
+        if view.controller.finished:
+            break
+        click_move(qtbot, view, person_move(state(view), rng))
+    assert view.controller is not None and view.controller.finished
+    play_id = view.controller.play_id
+    assert play_id is not None
+    stored = db.get_play(window.ctx.db, play_id)
+    assert stored is not None and stored.game_id == "cetkaik_education"
+    assert sum(s.score or 0 for s in stored.seats) == 20  # 10 points each at the start
+    assert not db.list_plays(window.ctx.db, game_id="cetkaik")  # not a standard play
+    path = tmp_path / "result.pdf"
+    view.export_pdf(path)
+    text = "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
+    assert "Ann" in text and "learners" in text
+
+
+def test_old_cetkaik_moves_by_clicking_with_no_sticks_or_hands(qtbot) -> None:
+    view = play_view(None, "cetkaik_old", animate=False)
+    qtbot.addWidget(view)
+    view.resize(1100, 720)
+    view.show()
+    qtbot.waitExposed(view)
+    chosen = [SeatChoice("Ann", None), SeatChoice("Bo", None)]
+    view.start(GameSetup("cetkaik_old", {}, chosen, 3, ""))
+    assert isinstance(view.screens, OldScreens)
+    s: Any = state(view)
+    mover = s.mover
+    move = next(m for m in s.legal_moves() if m.src in ("ZAI", "ZI"))  # a ship in the water
+    click_move(qtbot, view, move)
+    after: Any = state(view)
+    assert after.piece_at(move.dest) is not None and after.piece_at(move.src) is None
+    assert after.mover != mover and not view.move_buttons()
+
+
+def test_old_cetkaik_at_the_table_saves_who_took_the_king(qtbot, ctx) -> None:
+    import db
+
+    page = table_view(ctx, "cetkaik_old")
+    qtbot.addWidget(page)
+    page.resize(1100, 720)
+    page.show()
+    qtbot.waitExposed(page)
+    result = page.tab(0)
+    result.players.edits[0].setText("太郎")
+    result.players.edits[1].setText("Hanako")
+    assert not page.save_button.isEnabled()
+    click(qtbot, named(result, QRadioButton, "old_outcome1"))
+    result.taken[1].setValue(6)
+    click(qtbot, page.save_button)
+    (play,) = db.list_plays(ctx.db, game_id="cetkaik_old")
+    assert play.seats[1].winner and play.seats[1].score == 6.0
+    assert [r.objectName() for r in page.tab(1).findChildren(QRadioButton)] == [
+        "print:start", "print:card"]  # no season sheet: 古机戦 has no seasons
+
+
+def test_the_hand_calculator_counts_the_old_way_in_tenths(qtbot) -> None:
+    page = table_view(None, "cetkaik")
+    qtbot.addWidget(page)
+    page.resize(1100, 720)
+    page.show()
+    qtbot.waitExposed(page)
+    hands = page.tab(0)
+    combo = named(hands, QComboBox, "calc_counting")
+    combo.setCurrentIndex(combo.findData("old24"))
+    combo.activated.emit(combo.currentIndex())
+    for piece in ("bG", "bS", "bL"):  # 将 巫 筆: 地心, 1.4 of pieces
+        click(qtbot, named(hands, QPushButton, f"add:{piece}"))
+    text = hands.result.text()
+    assert "Total 7 × 1 = <b>7</b>" in text  # 1.4 + 4 × 1.4
+    click(qtbot, page.undo_button)
+    click(qtbot, page.undo_button)
+    click(qtbot, page.undo_button)
+    click(qtbot, page.undo_button)  # back to the modern count
+    assert hands.calc.counting == "modern"
+
+
+def test_a_learners_table_offers_only_its_pieces(qtbot) -> None:
+    page = table_view(None, "cetkaik_education")
+    qtbot.addWidget(page)
+    page.resize(760, 520)
+    page.show()
+    qtbot.waitExposed(page)
+    hands = page.tab(0)
+    names = {b.objectName() for b in hands.findChildren(QPushButton)
+             if b.objectName().startswith("add:")}
+    assert "add:bP" in names and not names & {"add:bT", "add:bH", "add:bL"}
+    assert hands.findChild(QComboBox, "calc_counting") is None
+    click(qtbot, named(hands, QPushButton, "add:rK"))
+    assert "Total 5 × 1" in hands.result.text()
