@@ -97,7 +97,7 @@ def test_old_cetkaik_at_the_table_saves_who_took_the_king(qtbot, ctx) -> None:
     page.resize(1100, 720)
     page.show()
     qtbot.waitExposed(page)
-    result = page.tab(0)
+    result: Any = page.tab(0)
     result.players.edits[0].setText("太郎")
     result.players.edits[1].setText("Hanako")
     assert not page.save_button.isEnabled()
@@ -116,7 +116,7 @@ def test_the_hand_calculator_counts_the_old_way_in_tenths(qtbot) -> None:
     page.resize(1100, 720)
     page.show()
     qtbot.waitExposed(page)
-    hands = page.tab(0)
+    hands: Any = page.tab(0)
     combo = named(hands, QComboBox, "calc_counting")
     combo.setCurrentIndex(combo.findData("old24"))
     combo.activated.emit(combo.currentIndex())
@@ -137,7 +137,7 @@ def test_a_learners_table_offers_only_its_pieces(qtbot) -> None:
     page.resize(760, 520)
     page.show()
     qtbot.waitExposed(page)
-    hands = page.tab(0)
+    hands: Any = page.tab(0)
     names = {b.objectName() for b in hands.findChildren(QPushButton)
              if b.objectName().startswith("add:")}
     assert "add:bP" in names and not names & {"add:bT", "add:bH", "add:bL"}
