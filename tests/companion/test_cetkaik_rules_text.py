@@ -129,3 +129,39 @@ def test_japanese_paragraph_lines_join_without_a_space() -> None:
 
     assert expand("駒を\n動かす。\n\n| a |\n- b", "ja") == "駒を動かす。\n\n| a |\n- b"
     assert expand("one\nline", "en") == "one\nline"
+
+
+VARIANT_IDS = ("cetkaik_education", "cetkaik_old")
+
+
+@pytest.mark.parametrize("game_id", VARIANT_IDS)
+@pytest.mark.parametrize(("lang", "section"), [("en", "## How this companion decides"),
+                                               ("ja", "## コンパニオンの判断")])
+def test_each_variant_has_its_text_with_its_decisions_and_options(game_id: str, lang: str,
+                                                                  section: str) -> None:
+    info = registry.get(game_id)
+    text = rules_text(info.rules, lang)
+    assert text.startswith(f"# {info.name_en}" if lang == "en" else f"# {info.name_ja}")
+    assert section in text
+    joined = flat(text, lang)
+    for spec in info.options:
+        label = spec.label_ja if lang == "ja" else spec.label_en
+        assert label in joined, (game_id, label)
+
+
+@pytest.mark.parametrize("game_id", VARIANT_IDS)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_each_variants_diagrams_are_drawn_from_its_rule_set(game_id: str, lang: str) -> None:
+    from companion.games.cetkaik.variants import variant_of
+
+    info = registry.get(game_id)
+    drawn = info.extras["rules_markdown"](rules_text(info.rules, lang), lang)
+    assert "<!-- diagram:" not in drawn
+    variant = variant_of(game_id)
+    start = re.findall(r"<table.*?</table>", drawn, re.S)[1]  # the board, then the start
+    rows = board_cells(start)[1:]
+    assert len(rows) == variant.board.height and len(rows[0]) == variant.board.width + 1
+    placements, _ = variant.start()
+    for sq, _colour, profession, _side in placements:
+        cell = rows[variant.board.row(sq)][1 + variant.board.col(sq)]
+        assert variant.piece_kanji(profession) in cell
