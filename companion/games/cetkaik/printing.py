@@ -49,6 +49,7 @@ _TEXT = {
     "title": ("Cetkaik", "机戦"),
     "start": ("Start position", "初期配置"),
     "card": ("Moves and hands at a glance", "動きと役の早見表"),
+    "card_old": ("Moves at a glance", "動きの早見表"),
     "result": ("Result sheet", "結果シート"),
     "blank": ("Seasons and points at the table", "卓上プレイ用 季節・得点表"),
     "final": ("The board at the end", "終了時の盤面"),
@@ -365,7 +366,7 @@ def _draw_moves_column(lang: str, variant: Variant, canvas: Canvas, rect: Rect) 
         draw_text(canvas, rect.x, gy + grid / 2 + 2, glyph, 15, bold=True)
         small = profession.reading if lang == "ja" else profession.name_in("en")
         if glyph != profession.kanji:
-            small = "ザゥㇷ゚" if lang == "ja" else "Beast"
+            small = "ザゥプ" if lang == "ja" else "Beast"  # the font lacks ㇷ゚
         draw_text(canvas, rect.x, gy + grid / 2 - 10, small, 7, color=GREY)
         normal, hue = variant.moves[profession]
         if old and profession is Profession.VESSEL:
@@ -463,7 +464,8 @@ def _draw_card(lang: str, variant: Variant, canvas: Canvas, rect: Rect) -> None:
 def reference_card(lang: str = "ja", variant: str = "standard") -> SheetSpec:
     rule_set = VARIANTS[variant]
     return SheetSpec(title=text("title", lang),
-                     subtitle=f"{text('card', lang)} · {rule_set.name(lang)}",
+                     subtitle=f"{text('card' if rule_set.engine != 'old' else 'card_old', lang)}"
+                              f" · {rule_set.name(lang)}",
                      drawings=[partial(_draw_card, lang, rule_set)], lang=lang)
 
 
@@ -511,7 +513,7 @@ def blank_season_sheet(names: Sequence[str] = (), lang: str = "ja", seasons: int
         rows.append(f"{name}: 季節後の持ち点" if lang == "ja" else f"{name}: points after")
     return SheetSpec(
         title=text("title", lang),
-        subtitle=text("blank", lang),
+        subtitle=f"{text('blank', lang)} · {VARIANTS[variant].name(lang)}",
         meta=[(label("date", lang), ""), (label("place", lang), ""),
               (side_label(0, lang), given[0]), (side_label(1, lang), given[1])],
         columns=[given[0] or side_name(0, lang), given[1] or side_name(1, lang)],
