@@ -147,10 +147,10 @@ def _rules_markdown(variant: str, text: str, lang: str) -> str:
     return expand(text, lang, VARIANTS[variant])
 
 
-def _bench(quick: bool) -> dict[str, float]:
+def _bench(game_id: str, quick: bool) -> dict[str, float]:
     from companion.games.cetkaik.bench import quick_figures
 
-    return quick_figures(quick)
+    return quick_figures(quick, game_id)
 
 
 def extras_for(variant: str) -> dict[str, Any]:
@@ -161,12 +161,16 @@ def extras_for(variant: str) -> dict[str, Any]:
     - move_text / chance_text / end_reason: the record as people read it (ja: plain squares);
     - rules_markdown: (text, lang) -> the rules text with its diagrams drawn in;
     - playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout);
+    - candidates / horizon / estimate: MCTS's moves to consider (the best few by a quick
+      gain), playout length and the share of victory where a playout stops (`bots`);
+    - bench: (quick) -> figures for `companion bench` (move generation, playouts, MCTS ms);
     - variants: the `--variant` names of the command line.
     """
     from companion.games.cetkaik.words import texts_for
 
     return {"playout_policy": _playout_policy, "candidates": _candidates, "horizon": _horizon,
-            "estimate": _estimate, "play_sheets": partial(_play_sheets, variant),
+            "estimate": _estimate, "bench": partial(_bench, VARIANT_IDS[variant]),
+            "play_sheets": partial(_play_sheets, variant),
             "blank_sheet": partial(_blank_sheet, variant),
             "rules_markdown": partial(_rules_markdown, variant), "variants": VARIANT_IDS,
             **texts_for(variant)}
@@ -189,6 +193,5 @@ INFO = GameInfo(
     evaluate=_evaluate,
     score_categories=SCORE_CATEGORIES,
     rules="cetkaik",
-    # bench: (quick) -> figures for `companion bench` (move generation, playouts, MCTS ms)
-    extras={**extras_for("standard"), "bench": _bench},
+    extras=extras_for("standard"),
 )

@@ -13,17 +13,23 @@ from typing import Any
 GAME = "cetkaik"
 
 
-def move_generation(seconds: float = 1.0) -> dict[str, float]:
-    """Complete legal-move lists from the start position (249 moves) per second."""
-    from companion.games.cetkaik.moves import FirstMover
-    from companion.games.cetkaik.rules import new_state
+def start_position(game_id: str = GAME) -> Any:
+    """The start of a game of `game_id` with its first mover drawn (seeded)."""
+    from companion.core.record import Game
 
-    state = new_state(2, {})
-    state.play(FirstMover(0))
+    game = Game.new(game_id, 2, {}, seed=0)
+    game.resolve_chance()
+    return game.state
+
+
+def move_generation(seconds: float = 1.0, game_id: str = GAME) -> dict[str, float]:
+    """Complete legal-move lists from the start position (標準: 249 moves) per second."""
+    state = start_position(game_id)
     count = 0
     began = time.perf_counter()
     while True:
-        moves = state._compute_legal()
+        state._legal = None
+        moves = state.legal_moves()
         count += 1
         elapsed = time.perf_counter() - began
         if elapsed >= seconds:
@@ -31,18 +37,17 @@ def move_generation(seconds: float = 1.0) -> dict[str, float]:
                     "moves_per_second": count * len(moves) / elapsed}
 
 
-def policy_playouts(seconds: float = 1.0) -> dict[str, float]:
+def policy_playouts(seconds: float = 1.0, game_id: str = GAME) -> dict[str, float]:
     """Whole games played by the MCTS playout policy from the start, per second."""
-    from companion.bots.playout import playout
-    from companion.games.cetkaik.bots import playout_move
-    from companion.games.cetkaik.rules import new_state
+    from companion.bots.playout import game_policy, playout
 
-    start = new_state(2, {})
+    start = start_position(game_id)
+    policy = game_policy(start)
     rng = random.Random(0)
     count, steps = 0, 0
     began = time.perf_counter()
     while True:
-        steps += playout(start.copy(), rng, policy=playout_move)
+        steps += playout(start.copy(), rng, policy=policy)
         count += 1
         elapsed = time.perf_counter() - began
         if elapsed >= seconds:
@@ -51,7 +56,8 @@ def policy_playouts(seconds: float = 1.0) -> dict[str, float]:
 
 
 def mcts_decisions(decisions: int = 10, kind: str = "mcts",
-                   options: Mapping[str, Any] | None = None) -> dict[str, float]:
+                   options: Mapping[str, Any] | None = None,
+                   game_id: str = GAME) -> dict[str, float]:
     """Milliseconds per real decision (more than one legal move) of bot `kind` over the
     decisions of seeded games: the median and the mean of the wall clock, and the median of
     the process's CPU time (steadier on a machine shared with other work)."""
@@ -60,13 +66,13 @@ def mcts_decisions(decisions: int = 10, kind: str = "mcts",
 
     bot = make_bot(kind)
     rng = random.Random(1)
-    game = Game.new(GAME, 2, dict(options or {}), seed=1)
+    game = Game.new(game_id, 2, dict(options or {}), seed=1)
     times: list[float] = []
     cpu: list[float] = []
     while len(times) < decisions:
         game.resolve_chance()
         if game.state.is_over():
-            game = Game.new(GAME, 2, dict(options or {}), seed=rng.randrange(2**31))
+            game = Game.new(game_id, 2, dict(options or {}), seed=rng.randrange(2**31))
             continue
         seat = game.state.to_move()
         choices = len(game.state.legal_moves())
@@ -82,10 +88,10 @@ def mcts_decisions(decisions: int = 10, kind: str = "mcts",
             f"{name}_decision_cpu_median_ms": statistics.median(cpu)}
 
 
-def quick_figures(quick: bool = True) -> dict[str, float]:
-    """What `companion bench` prints for 机戦 besides the generic lines (names ending in `_ms`
-    are milliseconds)."""
-    figures = move_generation(0.3 if quick else 1.0)
-    figures.update(policy_playouts(0.3 if quick else 2.0))
-    figures.update(mcts_decisions(3 if quick else 20))
+def quick_figures(quick: bool = True, game_id: str = GAME) -> dict[str, float]:
+    """What `companion bench` prints for a 机戦 rule set besides the generic lines (names
+    ending in `_ms` are milliseconds)."""
+    figures = move_generation(0.3 if quick else 1.0, game_id)
+    figures.update(policy_playouts(0.3 if quick else 2.0, game_id))
+    figures.update(mcts_decisions(3 if quick else 20, game_id=game_id))
     return figures
