@@ -265,13 +265,10 @@ def person_move(s: Any, rng: random.Random) -> Any:
         [m for m in s.legal_moves() if isinstance(m, PieceMove) and not m.via])
 
 
-def test_a_short_game_against_a_bot_ends_is_in_the_history_and_prints(
-        qtbot, window, quiet_games, tmp_path) -> None:
-    from pypdf import PdfReader
-
-    import db
-
-    area = window.open_game("cetkaik", "play").widget("play")
+def play_to_the_end(qtbot, window, game_id: str, seed: int) -> PlayFrame:
+    """A one-season game of `game_id` started from the new-game form, Ann (by clicking, with
+    `person_move`) against the greedy bot, played to its end."""
+    area = window.open_game(game_id, "play").widget("play")
     area.show_form()
     form = area.form
     form.rows[0].set_bot(None)
@@ -281,7 +278,7 @@ def test_a_short_game_against_a_bot_ends_is_in_the_history_and_prints(
     form.start()
     view = area.view
     assert isinstance(view, PlayFrame)
-    rng = random.Random(2)
+    rng = random.Random(seed)
     for _ in range(300):
         assert view.controller is not None
         qtbot.waitUntil(lambda: view.controller.finished or view.controller.is_human_turn(),
@@ -290,7 +287,17 @@ def test_a_short_game_against_a_bot_ends_is_in_the_history_and_prints(
             break
         click_move(qtbot, view, person_move(state(view), rng))
     assert view.controller is not None and view.controller.finished
-    assert view.result_panel.isVisible()
+    return view
+
+
+def test_a_short_game_against_a_bot_ends_is_in_the_history_and_prints(
+        qtbot, window, quiet_games, tmp_path) -> None:
+    from pypdf import PdfReader
+
+    import db
+
+    view = play_to_the_end(qtbot, window, "cetkaik", seed=2)
+    assert view.result_panel.isVisible() and view.controller is not None
     play_id = view.controller.play_id
     assert play_id is not None
     stored = db.get_play(window.ctx.db, play_id)

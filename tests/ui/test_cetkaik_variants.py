@@ -5,60 +5,39 @@ under 古計算法."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import pytest
 from pypdf import PdfReader
 from PySide6.QtWidgets import QComboBox, QPushButton, QRadioButton
 
-from tests.ui.test_cetkaik_play import click_move, person_move, state
+from tests.ui.test_cetkaik_play import click_move, english, play_to_the_end, state
 from tests.ui.test_cetkaik_table import click, named
 from ui.games.cetkaik.play import OldScreens, play_view
 from ui.games.cetkaik.table_page import table_view
-from ui.i18n import language
 from ui.new_game_dialog import GameSetup, SeatChoice
-from ui.play.frame import PlayFrame
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
+__all__ = ["english"]  # the page tests' fixture: English, no stick animation
 
 
-@pytest.fixture(autouse=True)
-def english():
-    from ui.games.sticks import sticks_widget
-
-    sticks_widget.set_animations_enabled(False)
-    language().set("en")
-    yield
-    language().set("en")
-    sticks_widget.set_animations_enabled(True)
+def opened(qtbot, game_id: str, ctx: Any = None, size: tuple[int, int] = (1100, 720)) -> Any:
+    """The table page of `game_id`, shown."""
+    page = table_view(ctx, game_id)
+    qtbot.addWidget(page)
+    page.resize(*size)
+    page.show()
+    qtbot.waitExposed(page)
+    return page
 
 
 def test_a_learners_game_against_a_bot_ends_in_the_history_as_its_own_game(
         qtbot, window, quiet_games, tmp_path) -> None:
     import db
 
-    area = window.open_game("cetkaik_education", "play").widget("play")
-    area.show_form()
-    form = area.form
-    form.rows[0].set_bot(None)
-    form.rows[0].name.setText("Ann")
-    form.rows[1].set_bot("greedy")
-    form._option_widgets["seasons"].setValue(1)
-    form.start()
-    view = area.view
-    assert isinstance(view, PlayFrame)
+    view = play_to_the_end(qtbot, window, "cetkaik_education", seed=4)
     assert state(view).tables.board.width == 5
-    rng = random.Random(4)
-    for _ in range(300):
-        assert view.controller is not None
-        qtbot.waitUntil(lambda: view.controller.finished or view.controller.is_human_turn(),
-                        timeout=20000)
-        if view.controller.finished:
-            break
-        click_move(qtbot, view, person_move(state(view), rng))
-    assert view.controller is not None and view.controller.finished
+    assert view.controller is not None
     play_id = view.controller.play_id
     assert play_id is not None
     stored = db.get_play(window.ctx.db, play_id)
@@ -74,7 +53,6 @@ def test_a_learners_game_against_a_bot_ends_in_the_history_as_its_own_game(
 def test_old_cetkaik_moves_by_clicking_with_no_sticks_or_hands(qtbot) -> None:
     view = play_view(None, "cetkaik_old", animate=False)
     qtbot.addWidget(view)
-    view.resize(1100, 720)
     view.show()
     qtbot.waitExposed(view)
     chosen = [SeatChoice("Ann", None), SeatChoice("Bo", None)]
@@ -92,11 +70,7 @@ def test_old_cetkaik_moves_by_clicking_with_no_sticks_or_hands(qtbot) -> None:
 def test_old_cetkaik_at_the_table_saves_who_took_the_king(qtbot, ctx) -> None:
     import db
 
-    page = table_view(ctx, "cetkaik_old")
-    qtbot.addWidget(page)
-    page.resize(1100, 720)
-    page.show()
-    qtbot.waitExposed(page)
+    page = opened(qtbot, "cetkaik_old", ctx)
     result: Any = page.tab(0)
     result.players.edits[0].setText("太郎")
     result.players.edits[1].setText("Hanako")
@@ -111,11 +85,7 @@ def test_old_cetkaik_at_the_table_saves_who_took_the_king(qtbot, ctx) -> None:
 
 
 def test_the_hand_calculator_counts_the_old_way_in_tenths(qtbot) -> None:
-    page = table_view(None, "cetkaik")
-    qtbot.addWidget(page)
-    page.resize(1100, 720)
-    page.show()
-    qtbot.waitExposed(page)
+    page = opened(qtbot, "cetkaik", None)
     hands: Any = page.tab(0)
     combo = named(hands, QComboBox, "calc_counting")
     combo.setCurrentIndex(combo.findData("old24"))
@@ -132,11 +102,7 @@ def test_the_hand_calculator_counts_the_old_way_in_tenths(qtbot) -> None:
 
 
 def test_a_learners_table_offers_only_its_pieces(qtbot) -> None:
-    page = table_view(None, "cetkaik_education")
-    qtbot.addWidget(page)
-    page.resize(760, 520)
-    page.show()
-    qtbot.waitExposed(page)
+    page = opened(qtbot, "cetkaik_education", None, (760, 520))
     hands: Any = page.tab(0)
     names = {b.objectName() for b in hands.findChildren(QPushButton)
              if b.objectName().startswith("add:")}

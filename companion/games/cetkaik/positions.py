@@ -46,10 +46,7 @@ def position(layout: str, mover: int = 0, options: Mapping[str, Any] | None = No
     """A state with the pieces of `layout` (see `variants`), `mover` to move, and the
     captured pieces `held` per side (``options["variant"]``: the rule set)."""
     state = new_state(2, dict(options or {}))
-    placements, tam = parse_layout(state.tables.board, layout)
-    state.board = [EMPTY] * state.tables.size
-    for sq, colour, profession, side in placements:
-        state.board[sq] = piece_code(colour, profession, side)
+    tam = _place(state, layout)
     state.tam = tam
     if tam >= 0:
         state.board[tam] = TAM
@@ -61,14 +58,20 @@ def position(layout: str, mover: int = 0, options: Mapping[str, Any] | None = No
     return state
 
 
+def _place(state: CetkaikState | OldState, layout: str) -> int:
+    """Put the pieces of `layout` on `state`'s board (nothing else); the 皇's square (-1)."""
+    placements, tam = parse_layout(state.tables.board, layout)
+    state.board = [EMPTY] * state.tables.size
+    for sq, colour, profession, side in placements:
+        state.board[sq] = piece_code(colour, profession, side)
+    return tam
+
+
 def old_position(layout: str, mover: int = 0,
                  options: Mapping[str, Any] | None = None) -> OldState:
     """A 古机戦 state with the pieces of `layout` and `mover` to move."""
     state = new_old_state(2, dict(options or {}))
-    placements, _ = parse_layout(state.tables.board, layout)
-    state.board = [EMPTY] * state.tables.size
-    for sq, colour, profession, side in placements:
-        state.board[sq] = piece_code(colour, profession, side)
+    _place(state, layout)
     state.mover = mover
     state.phase = "move"
     state._legal = None

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
-    QLayout,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -42,19 +41,10 @@ from ui.games.cetkaik.board_widget import BoardView, scene_of
 from ui.games.sticks.sticks_widget import SticksWidget
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import isolate, words
+from ui.play.widgets import clear_layout, isolate, words
 
 RED_STYLE = "color: #c0281f; font-weight: bold;"
 BLACK_STYLE = "color: #1b1b1b; font-weight: bold;"
-
-
-def _clear(layout: QLayout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget() if item is not None else None
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()
 
 
 # --- what a click means (read from the legal moves) ------------------------------------------
@@ -203,7 +193,7 @@ class HandBox(QGroupBox):
         name = names[self.side] if self.side < len(names) else ""
         self.setTitle(tr(f"{cw.side_name(self.side, 'en')} — {name}: captured",
                          f"{cw.side_name(self.side, 'ja')} — {name} の手駒"))
-        _clear(self.grid)
+        clear_layout(self.grid)
         held = sorted(state.captured_pieces(self.side).items(),
                       key=lambda item: (-int(item[0][1]), int(item[0][0])))
         dropping = self.screens.drop
@@ -449,7 +439,7 @@ class CetkaikScreens(PlayScreens):
             self.sticks.show_throw(faces_for(casts[-1].face_up, rng=self._rng))
 
     def _show_choices(self, position: Position) -> None:
-        _clear(self.choice_rows)
+        clear_layout(self.choice_rows)
         state = position.state
         shown: list[Any] = []
         if state.phase in (DECLARE, AFTER_CAST):
