@@ -183,3 +183,28 @@ def test_without_chain_casting_the_first_cast_decides() -> None:
     assert state.phase == STEP_CAST
     play_all(state, "=2")
     assert state.phase == MOVE and state.mover == 1
+
+
+@pytest.mark.parametrize("options", [
+    {"counting": "old24", "hand_system": "sanren", "same_hand": "copies",
+     "movement": "pek_tam_py", "chain_casting": True, "cap": False},
+    {"counting": "old35_unused", "hand_system": "renjuren", "same_hand": "twice",
+     "announce": "nothing", "chain_casting": True},
+])
+def test_random_games_under_the_regional_options_keep_the_invariants_and_replay(
+        options: dict[str, object]) -> None:
+    import random
+
+    from companion.core.record import Game, GameRecord
+
+    game = Game.new("cetkaik", 2, dict(options), seed=8)
+    rng = random.Random(8)
+    while not game.state.is_over():
+        game.resolve_chance()
+        assert not game.state.invariant_errors(), game.state.describe()
+        if not game.state.is_over():
+            game.play(rng.choice(game.state.legal_moves()))
+    state: CetkaikState = game.state  # type: ignore[assignment]
+    assert sum(state.scores) == state.total_points
+    replayed = Game.replay(GameRecord.from_json(game.record.to_json()))
+    assert replayed.state.describe() == state.describe()
