@@ -121,3 +121,19 @@ def test_a_table_play_prints_its_ledger(lang: str) -> None:
     pages, text = pdf_text(pdf_bytes(sheets))
     assert pages == 1 and "同色獣" in text and "戦集" in text and "公民館" in text
     assert "27" in text and "13" in text  # 20 − 10 + 3 and 20 + 10 − 3
+
+
+@pytest.mark.parametrize(("variant", "game_id"), [("standard", "cetkaik"),
+                                                  ("education", "cetkaik_education"),
+                                                  ("old", "cetkaik_old")])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_start_sheet_is_a_setup_card_with_every_option_to_tick(variant: str, game_id: str,
+                                                                     lang: str) -> None:
+    from companion.games import registry
+
+    _, text = pdf_text(pdf_bytes([start_sheet(lang, variant)]))
+    flat = text.replace("\n", "" if lang == "ja" else " ")
+    for spec in registry.get(game_id).options:
+        label = spec.label_ja if lang == "ja" else spec.label_en
+        assert label in flat, label
+    assert ("★" in text) and ("□" in text)

@@ -268,11 +268,13 @@ def _coordinates(b: Board, canvas: Canvas, left: float, top: float, cell: float,
 
 # --- the start sheet --------------------------------------------------------------------------
 def start_sheet(lang: str = "ja", variant: str = "standard") -> SheetSpec:
+    """The start diagram, with the rule set's options to tick (the setup card)."""
     rule_set = VARIANTS[variant]
+    legend = text("old_legend" if rule_set.engine == "old" else "legend", lang)
     return SheetSpec(
         title=text("title", lang),
         subtitle=f"{text('start', lang)} · {rule_set.name(lang)}",
-        notes=text("old_legend" if rule_set.engine == "old" else "legend", lang),
+        notes="\n".join([legend, *options_checklist(rule_set.game_id, lang)]),
         drawings=[partial(draw_board, start_picture(variant=rule_set), lang=lang)],
         lang=lang,
     )
@@ -559,6 +561,26 @@ def season_lines(results: Sequence[Any], names: Sequence[str], lang: str,
         else:
             lines.append(f"{season.capitalize()}: {who} ended the season ({hands or 'no hand'})"
                          f" {total} × {r.rate} = {paid}")
+    return lines
+
+
+def options_checklist(game_id: str, lang: str) -> list[str]:
+    """Every option of the rule set with its choices to tick, the default marked (★)."""
+    from companion.games import registry
+
+    lines = ["使うルール(★ 既定):" if lang == "ja" else "Rules in use (★ default):"]
+    for spec in registry.get(game_id).options:
+        if spec.kind.value == "choice":
+            choices = [spec.choice_label(c, lang) + ("★" if c == spec.default else "")
+                       for c in spec.choices]
+        elif spec.kind.value == "bool":
+            yes, no = ("はい", "いいえ") if lang == "ja" else ("yes", "no")
+            choices = [yes + ("★" if spec.default else ""), no + ("" if spec.default else "★")]
+        else:
+            choices = [f"____ (★ {spec.default})"]
+        label = spec.label_ja if lang == "ja" else spec.label_en
+        lines.append(f"{label}: " + "  ".join(f"□ {c}" if not c.startswith("____") else c
+                                              for c in choices))
     return lines
 
 
