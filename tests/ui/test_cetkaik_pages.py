@@ -84,3 +84,49 @@ def test_every_cetkaik_page_state_fits_and_speaks_the_language(qtbot, quiet, lan
             if lang == "ja":
                 problems += [f"{where}: {text}" for text in untranslated(window, ALLOWED)]
     assert not problems, "\n".join(problems)
+
+
+def variant_states(qtbot, window) -> Iterator[str]:
+    """教育机戦 and 古机戦: every table tab, and the play page a few moves in."""
+    import random
+
+    from ui.new_game_dialog import GameSetup, SeatChoice
+
+    for game_id in ("cetkaik_education", "cetkaik_old"):
+        page = window.open_game(game_id, "table").widget("table")
+        page.tab(0).players.edits[0].setText("Ann")
+        for index in range(page.tabs.count()):
+            page.tabs.setCurrentIndex(index)
+            qtbot.wait(20)
+            yield f"{game_id} table tab {index}"
+        area = window.open_game(game_id, "play").widget("play")
+        area.show_form()
+        area.form.rows[0].name.setText("Ann")
+        area.form.rows[1].name.setText("Bo")
+        area.form.start()
+        view = area.view
+        view.start(GameSetup(game_id, {}, [SeatChoice("Ann", None), SeatChoice("Bo", None)],
+                             5, ""))
+        rng = random.Random(5)
+        for _ in range(6):
+            state: Any = view.controller.state
+            if not state.is_over():
+                view.play(rng.choice(state.legal_moves()))
+        qtbot.wait(20)
+        yield f"{game_id} play"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_variant_page_fits_and_speaks_the_language(qtbot, quiet, lang: str,
+                                                         size: tuple[int, int]) -> None:
+    window = quiet
+    language().set(lang)
+    window.resize(*(max(a, b) for a, b in zip(size, (window.minimumWidth(),
+                                                     window.minimumHeight()), strict=True)))
+    problems = []
+    for where in variant_states(qtbot, window):
+        problems += [f"{where}: {line}" for line in layout_problems(window)]
+        if lang == "ja":
+            problems += [f"{where}: {text}" for text in untranslated(window, ALLOWED)]
+    assert not problems, "\n".join(problems)
