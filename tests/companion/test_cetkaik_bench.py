@@ -27,3 +27,10 @@ def test_decision_times_have_wall_and_cpu_figures() -> None:
 
 def test_bench_is_offered_to_companion_bench() -> None:
     assert callable(registry.get("cetkaik").extras["bench"])
+
+
+def test_each_rule_set_has_its_bench_from_its_own_start() -> None:
+    for game_id, moves in (("cetkaik_education", 148), ("cetkaik_old", 32)):
+        assert callable(registry.get(game_id).extras["bench"])
+        figures = move_generation(seconds=0.02, game_id=game_id)
+        assert abs(figures["moves_per_second"] / figures["movegen_per_second"] - moves) < 1e-6

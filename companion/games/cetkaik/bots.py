@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.core.api import GameState
 from companion.games.cetkaik.compiled import GENERAL_CODES, KIND_OF, SIDE_OF, TAM
+from companion.games.cetkaik.hands import count_index
 from companion.games.cetkaik.moves import AfterCast, Declare
 from companion.games.cetkaik.pieces import Profession
 
@@ -241,7 +242,7 @@ def move_gain(state: Any, move: Any) -> float:
         side = state.mover
         held = state.hop[side]
         after = list(held)
-        after[move.profession * 2 + move.colour] -= 1
+        after[count_index(move.colour, move.profession)] -= 1
         table = state.hand_table
         return IDLE - (table.score(held) - table.score(after)) * state.rate / state.scale
     return 0.0
