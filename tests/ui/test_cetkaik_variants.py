@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from pypdf import PdfReader
 from PySide6.QtWidgets import QComboBox, QPushButton, QRadioButton
 
@@ -110,3 +111,31 @@ def test_a_learners_table_offers_only_its_pieces(qtbot) -> None:
     assert hands.findChild(QComboBox, "calc_counting") is None
     click(qtbot, named(hands, QPushButton, "add:rK"))
     assert "Total 5 × 1" in hands.result.text()
+
+
+def test_chain_casting_offers_a_second_throw_and_keeping_the_total(qtbot) -> None:
+    """連撃術: a stepping move four squares past the stepped-on piece; until the announced
+    square is within the total the panel offers another throw or keeping the total."""
+    from tests.ui.test_cetkaik_play import button, make, start
+
+    for seed in range(3, 40):
+        view = make(qtbot)
+        start(view, seed=seed, chain_casting=True)
+        s: Any = state(view)
+        board = s.tables.board
+        far = [m for m in s.legal_moves() if getattr(m, "via", "") and m.dest
+               and s.casts_for(m) == ("step",) and board.distance(
+                   board.parse_square(m.via), board.parse_square(m.dest)) >= 4]
+        if not far:
+            continue
+        click_move(qtbot, view, far[0])
+        after: Any = state(view)
+        if after.phase != "chain cast":
+            continue
+        assert f"{after.chain_total} in all" in view.screens.cast_label.text()
+        assert {b.objectName() for b in view.move_buttons()} == {"move:recast", "move:bank"}
+        assert button(view, "recast").text() == "Throw again and add"
+        click(qtbot, button(view, "bank"))
+        assert state(view).phase in ("move", "after cast")
+        return
+    pytest.fail("no seed gave a short first throw")

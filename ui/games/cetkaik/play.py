@@ -32,9 +32,16 @@ from companion.core.api import Outcome
 from companion.core.record import RecordEntry
 from companion.games.cetkaik import words as cw
 from companion.games.cetkaik.hands import points_text
-from companion.games.cetkaik.moves import AfterCast, Declare, Drop, PieceMove, TamMove
+from companion.games.cetkaik.moves import (
+    AfterCast,
+    ChainCast,
+    Declare,
+    Drop,
+    PieceMove,
+    TamMove,
+)
 from companion.games.cetkaik.pieces import Colour, Profession, piece_name
-from companion.games.cetkaik.rules import AFTER_CAST, DECLARE, MOVE, SEASON_NAMES
+from companion.games.cetkaik.rules import AFTER_CAST, DECLARE, MOVE, SEASON_NAMES, STEP_CHAIN
 from companion.table.thrower import faces_for
 from ui.context import AppContext
 from ui.games.cetkaik.board_widget import BoardView, scene_of
@@ -129,6 +136,9 @@ def move_label(move: Any, state: Any) -> str:
         shown = ("+" if value >= 0 else "") + pts(state, value)
         return tr(f"終季 — end the season ({shown} points)",
                   f"終季 — 季節を終える({shown} 点)")
+    if isinstance(move, ChainCast):
+        return tr("Throw again and add", "もう一度投げて足す") if move.again else \
+            tr("Keep the total", "合計で決める")
     if isinstance(move, AfterCast):
         if not move.dest:
             return tr("Stay (give the move up)", "留まる(移動をやめる)")
@@ -153,6 +163,12 @@ def cast_text(state: Any) -> str:
                   else f"Water entry: {count} face up (3 needed) — the piece goes back.",
                   f"入水判定: 表 {count} 本 — 入水成功。" if state.last_cast_ok
                   else f"入水判定: 表 {count} 本(3本必要)— 失敗、元のマスに戻る。")
+    if state.phase == STEP_CHAIN:
+        total = state.chain_total
+        return tr(f"連撃術: {count} face up, {total} in all — throw again and add (0 or 1 "
+                  "loses it all), or keep the total.",
+                  f"連撃術: 表 {count} 本、合計 {total} — もう一度投げて足す(0か1なら全部失う)か、"
+                  "合計で決める。")
     if state.last_cast_ok:
         return tr(f"Stepping: {count} face up — far enough; go on or stay.",
                   f"踏越え: 表 {count} 本 — 届く。進むか留まるかを選ぶ。")
@@ -442,7 +458,7 @@ class CetkaikScreens(PlayScreens):
         clear_layout(self.choice_rows)
         state = position.state
         shown: list[Any] = []
-        if state.phase in (DECLARE, AFTER_CAST):
+        if state.phase in (DECLARE, AFTER_CAST, STEP_CHAIN):
             shown = list(position.legal)
         elif state.phase == MOVE and self.src is not None:
             choice = self.choice()
@@ -518,6 +534,9 @@ class CetkaikScreens(PlayScreens):
         if state.phase == AFTER_CAST:
             return tr("The sticks allow it: go on, or stay.",
                       "投げ棒の結果で届く: 進むか留まるかを選ぶ。")
+        if state.phase == STEP_CHAIN:
+            return tr("連撃術: throw again, or keep the total.",
+                      "連撃術: もう一度投げるか、合計で決める。")
         return tr("Click a piece of yours or the 皇 (or a captured piece on the right).",
                   "自分の駒か皇をクリック(右の手駒を置くこともできる)。")
 
