@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtWidgets import QComboBox, QPushButton, QRadioButton
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QPushButton, QRadioButton
 
 from tests.ui.test_cetkaik_play import click_move, english, play_to_the_end, state
 from tests.ui.test_cetkaik_table import click, named
@@ -139,3 +140,24 @@ def test_chain_casting_offers_a_second_throw_and_keeping_the_total(qtbot) -> Non
         assert state(view).phase in ("move", "after cast")
         return
     pytest.fail("no seed gave a short first throw")
+
+
+def test_the_stick_caster_adds_a_second_throw_under_chain_casting(qtbot) -> None:
+    page = opened(qtbot, "cetkaik")
+    page.tabs.setCurrentIndex(2)
+    cast: Any = page.tab(2)
+    click(qtbot, named(cast, QRadioButton, "cast_step"))
+    cast.distance.setValue(5)
+    chain = named(cast, QCheckBox, "cast_chain")
+    qtbot.mouseClick(chain, Qt.MouseButton.LeftButton, pos=QPoint(8, chain.height() // 2))
+    assert chain.isChecked()
+    cast.enter(3)
+    assert "throw again and add" in cast.verdict.text()
+    cast.enter(2)
+    assert cast.verdict.text().startswith("3+2=5: reaches 5 squares")
+    cast.enter(3)  # a new move: the last one reached its square
+    cast.enter(1)  # a later throw of 1 loses it all
+    assert "total lost" in cast.verdict.text()
+    click(qtbot, page.undo_button)
+    assert "throw again" in cast.verdict.text()
+    assert not opened(qtbot, "cetkaik_education").tab(2).chain.isVisibleTo(page)

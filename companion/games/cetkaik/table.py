@@ -30,7 +30,7 @@ from companion.games.cetkaik.hands import (
     points_text,
 )
 from companion.games.cetkaik.pieces import Colour, Profession, piece_name
-from companion.games.cetkaik.rules import SEASON_NAMES, WATER_ENTRY
+from companion.games.cetkaik.rules import CHAIN_LOSS, SEASON_NAMES, WATER_ENTRY
 from companion.games.cetkaik.variants import SIDE_NAMES, VARIANTS, hand_table, variant_of
 from companion.games.cetkaik.words import SIDE_NAMES_JA, side_name
 from companion.history import PlayMode, PlayRecord, SeatResult
@@ -363,17 +363,37 @@ WATER, STEP = "water", "step"
 @dataclass(frozen=True)
 class CastVerdict:
     """What a throw decides: a water entry (3 or more face up enters) or a stepping move (the
-    throw is the greatest distance from the stepped-on piece)."""
+    throw is the greatest distance from the stepped-on piece). With 連撃術 (`chain`) a short
+    stepping throw may be followed by another that adds to it (`carried`: the total of the
+    earlier throws of the move; a later throw below 2 loses it all)."""
 
     result: int
     purpose: str
     distance: int | None = None  # the announced distance of a stepping move, when known
+    chain: bool = False
+    carried: int = -1  # -1: the move's first throw
+
+    @property
+    def lost(self) -> bool:
+        """連撃術: a later throw with 0 or 1 face up loses the whole total."""
+        return self.carried >= 0 and self.result < CHAIN_LOSS
+
+    @property
+    def total(self) -> int:
+        if self.carried < 0:
+            return self.result
+        return 0 if self.lost else self.carried + self.result
 
     @property
     def success(self) -> bool:
         if self.purpose == WATER:
             return self.result >= WATER_ENTRY
-        return self.result >= (self.distance or 1)
+        return self.total >= (self.distance or 1)
+
+    @property
+    def may_throw_again(self) -> bool:
+        """連撃術: a stepping move still short of its square may throw again and add."""
+        return self.chain and self.purpose == STEP and not self.success and not self.lost
 
     def text(self, lang: str = "ja") -> str:
         ja = lang == "ja"
@@ -382,14 +402,22 @@ class CastVerdict:
                 return f"{self.result}: 入水成功" if ja else f"{self.result}: enters the water"
             return f"{self.result}: 入水失敗、元のマスに戻る" if ja else \
                 f"{self.result}: fails; the piece goes back"
+        if self.lost:
+            return f"{self.result}: 連撃術の合計を失う、元のマスのまま" if ja else \
+                f"{self.result}: 連撃術 total lost; the piece stays"
+        shown = str(self.result) if self.carried < 0 else \
+            (f"{self.carried}+{self.result}={self.total}")
         if self.distance is None:
-            return f"{self.result}: 踏み台から {self.result} マスまで" if ja else \
-                f"{self.result}: up to {self.result} squares from the stepped-on piece"
+            return f"{shown}: 踏み台から {self.total} マスまで" if ja else \
+                f"{shown}: up to {self.total} squares from the stepped-on piece"
         if self.success:
-            return f"{self.result}: {self.distance} マス先に届く" if ja else \
-                f"{self.result}: reaches {self.distance} squares"
-        return f"{self.result}: 届かない、元のマスのまま" if ja else \
-            f"{self.result}: too short; the piece stays"
+            return f"{shown}: {self.distance} マス先に届く" if ja else \
+                f"{shown}: reaches {self.distance} squares"
+        if self.may_throw_again:
+            return f"{shown}: まだ届かない。もう一度投げて足すか、やめる(元のマスのまま)" if ja \
+                else f"{shown}: short; throw again and add, or stop (the piece stays)"
+        return f"{shown}: 届かない、元のマスのまま" if ja else \
+            f"{shown}: too short; the piece stays"
 
 
 def success_chance(purpose: str, distance: int = 1) -> Fraction:

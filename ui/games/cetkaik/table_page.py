@@ -522,7 +522,8 @@ class CastTab(TableTab):
     title = ("Sticks", "投げ棒")
     undo_stack: QUndoStack
 
-    def __init__(self, page: TablePage, seed: int | None = None) -> None:
+    def __init__(self, page: TablePage, seed: int | None = None,
+                 variant: Variant = STANDARD) -> None:
         super().__init__(page)
         self.helper = CastHelper()
         self.verdicts: list[CastVerdict] = []
@@ -540,7 +541,12 @@ class CastTab(TableTab):
         self.distance.setRange(1, 5)
         self.distance_label = words(QLabel(self), "squares from the stepped-on piece",
                                     "マス先(踏み台から)")
-        for widget in (self.water, self.step):
+        self.chain = words(QCheckBox(self),
+                           "連撃術: a short stepping throw may be followed by another that adds",
+                           "連撃術: 届かない踏越えの投げ棒はもう一度投げて足せる")
+        self.chain.setObjectName("cast_chain")
+        self.chain.setVisible(variant.key == "standard")  # an option of the standard game
+        for widget in (self.water, self.step, self.chain):
             widget.toggled.connect(self.refresh)
         self.distance.valueChanged.connect(self.refresh)
         self.sticks = SticksWidget(self)
@@ -585,6 +591,7 @@ class CastTab(TableTab):
         layout = QVBoxLayout(self)
         layout.addWidget(self.water)
         layout.addLayout(step_row)
+        layout.addWidget(self.chain)
         layout.addLayout(sticks_row)
         layout.addWidget(self.throw_button)
         layout.addLayout(typed_row)
@@ -612,7 +619,12 @@ class CastTab(TableTab):
 
     def _record(self, faces: Faces) -> CastVerdict:
         purpose, distance = self.purpose()
-        verdict = CastVerdict(sum(faces), purpose, distance)
+        chain = purpose == STEP and self.chain.isChecked()
+        last = self.verdicts[-1] if self.verdicts else None
+        again = chain and last is not None and last.may_throw_again and \
+            last.distance == distance
+        verdict = CastVerdict(sum(faces), purpose, distance, chain,
+                              last.total if again and last is not None else -1)
         before = (tuple(self.helper.log.throws), tuple(self.verdicts))
         after = ((*before[0], faces), (*before[1], verdict))
         self.undo_stack.push(ReplaceState(before, after, self._set, "throw"))
@@ -828,7 +840,7 @@ def table_view(ctx: AppContext | None, game_id: str = "cetkaik") -> TablePage:
         hands = HandsTab(page, players, variant)
         page.add_tab(hands)
         page.add_tab(LedgerTab(page, players, hands))
-        page.add_tab(CastTab(page))
+        page.add_tab(CastTab(page, variant=variant))
     page.add_tab(PrintTab(page, players, variant))
     language().changed.connect(players.retranslate)
     return page
