@@ -73,17 +73,25 @@ def _piece(colour: int, profession: int) -> tuple[Any, Any]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_cetkaik_page_state_fits_and_speaks_the_language(qtbot, quiet, lang: str,
                                                                size: tuple[int, int]) -> None:
-    window = quiet
+    problems = page_problems(quiet, lang, size, table_states(qtbot, quiet),
+                             play_states(qtbot, quiet))
+    assert not problems, "\n".join(problems)
+
+
+def page_problems(window: Any, lang: str, size: tuple[int, int],
+                  *states: Iterator[str]) -> list[str]:
+    """What the layout and language checks find in each state the iterators step through, the
+    window at `size` (or its minimum) in `lang`."""
     language().set(lang)
     window.resize(*(max(a, b) for a, b in zip(size, (window.minimumWidth(),
                                                      window.minimumHeight()), strict=True)))
     problems = []
-    for states in (table_states(qtbot, window), play_states(qtbot, window)):
-        for where in states:
+    for steps in states:
+        for where in steps:
             problems += [f"{where}: {line}" for line in layout_problems(window)]
             if lang == "ja":
                 problems += [f"{where}: {text}" for text in untranslated(window, ALLOWED)]
-    assert not problems, "\n".join(problems)
+    return problems
 
 
 def variant_states(qtbot, window) -> Iterator[str]:
@@ -120,13 +128,5 @@ def variant_states(qtbot, window) -> Iterator[str]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_variant_page_fits_and_speaks_the_language(qtbot, quiet, lang: str,
                                                          size: tuple[int, int]) -> None:
-    window = quiet
-    language().set(lang)
-    window.resize(*(max(a, b) for a, b in zip(size, (window.minimumWidth(),
-                                                     window.minimumHeight()), strict=True)))
-    problems = []
-    for where in variant_states(qtbot, window):
-        problems += [f"{where}: {line}" for line in layout_problems(window)]
-        if lang == "ja":
-            problems += [f"{where}: {text}" for text in untranslated(window, ALLOWED)]
+    problems = page_problems(quiet, lang, size, variant_states(qtbot, quiet))
     assert not problems, "\n".join(problems)
