@@ -161,3 +161,29 @@ def test_the_stick_caster_adds_a_second_throw_under_chain_casting(qtbot) -> None
     click(qtbot, page.undo_button)
     assert "throw again" in cast.verdict.text()
     assert not opened(qtbot, "cetkaik_education").tab(2).chain.isVisibleTo(page)
+
+
+def test_the_ledger_keeps_tenths_under_the_old_counting_and_saves_them(qtbot, ctx) -> None:
+    import db
+
+    page = opened(qtbot, "cetkaik", ctx)
+    hands: Any = page.tab(0)
+    combo = named(hands, QComboBox, "calc_counting")
+    combo.setCurrentIndex(combo.findData("old35"))
+    combo.activated.emit(combo.currentIndex())
+    for piece in ("bG", "bS", "bP"):  # 将 巫 兵 (no hand): 0.6 + 0.5 + 0.2
+        click(qtbot, named(hands, QPushButton, f"add:{piece}"))
+    hands.players.edits[0].setText("Ann")
+    hands.players.edits[1].setText("Bo")
+    page.tabs.setCurrentIndex(1)
+    ledger: Any = page.tab(1)
+    ledger.seasons.setValue(1)
+    click(qtbot, named(ledger, QPushButton, "from_calc0"))
+    assert ledger.points[0].value() == pytest.approx(1.3)
+    click(qtbot, named(ledger, QPushButton, "end0"))
+    assert ledger.ledger.scale == 10 and ledger.ledger.state().scores == (213, 187)
+    assert "21.3" in ledger.side_boxes[0].title()
+    assert "1.3 × 1 → +1.3" in ledger.entries.item(0).text()
+    click(qtbot, page.save_button)
+    (play,) = db.list_plays(ctx.db, game_id="cetkaik")
+    assert [s.score for s in play.seats] == [pytest.approx(21.3), pytest.approx(18.7)]

@@ -665,7 +665,7 @@ def ledger_sheet(play: Any, lang: str = "ja") -> SheetSpec:
         rows=[text("side", lang), text("seasons_scored", lang)],
         cells=[[side_label(s, lang) for s in (0, 1)],
                [str(n) for n in state.seasons_scored]],
-        total_row=[str(p) for p in state.scores],
+        total_row=[points_text(p, ledger.scale) for p in state.scores],
         extra_rows=[(label("winner", lang), ["★" if lead == s else "" for s in (0, 1)])],
         highlight_columns=frozenset() if lead is None else frozenset({lead}),
         notes="\n".join(ledger.lines(lang)),

@@ -189,13 +189,15 @@ class LedgerState:
 @dataclass(frozen=True)
 class SeasonLedger:
     """The points and seasons of one game at the table. Side 0 is the IA side (black king),
-    side 1 the A side (red king); `names` are the players."""
+    side 1 the A side (red king); `names` are the players. Points are kept in `scale` units:
+    1, or 10 (tenths) when the hands are counted the old way (古計算法, 三連体系)."""
 
     names: tuple[str, str] = ("", "")
     seasons: int = 4
     start_points: int = 20
     rate_cap: int = 64
     game_id: str = "cetkaik"
+    scale: int = 1
     entries: tuple[LedgerEntry, ...] = ()
     started_at: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
 
@@ -214,8 +216,8 @@ class SeasonLedger:
         return self._add(LedgerEntry(side, END, int(points), tuple(hands)))
 
     def penalty(self, side: int, points: int, name: str = "") -> SeasonLedger:
-        """A penalty taken at once (the options that deduct 撃皇 or 皇再来): `points` (negative)
-        times the rate moves from `side` to the other."""
+        """A penalty taken at once (the options that deduct 撃皇 or 皇再来): `points` (negative,
+        in `scale` units) times the rate moves from `side` to the other."""
         if points >= 0:
             raise ValueError("a penalty costs points: give it as a negative number")
         return self._add(LedgerEntry(side, PENALTY, int(points), (name,) if name else ()))
@@ -237,8 +239,8 @@ class SeasonLedger:
 
     # --- what follows -----------------------------------------------------------------------
     def state(self) -> LedgerState:
-        total = 2 * self.start_points
-        scores = [self.start_points, self.start_points]
+        total = 2 * self.start_points * self.scale
+        scores = [self.start_points * self.scale] * 2
         rate, season, over, reason = 1, 0, False, ""
         paid: list[int] = []
         scored = [0, 0]
@@ -255,7 +257,8 @@ class SeasonLedger:
             if mine in (0, total):
                 over = True
                 winner = entry.side if mine == total else 1 - entry.side
-                reason = f"{SIDE_NAMES[winner]} side holds all {total} points"
+                reason = (f"{SIDE_NAMES[winner]} side holds all "
+                          f"{points_text(total, self.scale)} points")
                 break
             if entry.kind == END:
                 rate = 1
@@ -284,17 +287,17 @@ class SeasonLedger:
                              f"{name}: {who} 再行 (again) → ×{rate}")
                 continue
             hands = f" ({'・'.join(entry.hands)})" if entry.hands else ""
+            points = points_text(entry.points, self.scale)
+            moved = ("+" if paid >= 0 else "") + points_text(paid, self.scale)
             if entry.kind == END:
-                lines.append(f"{name}: {who} 終季{hands} {entry.points} × {rate} → {paid:+d}"
+                lines.append(f"{name}: {who} 終季{hands} {points} × {rate} → {moved}"
                              if lang == "ja" else
-                             f"{name}: {who} 終季 (end){hands} {entry.points} × {rate} → "
-                             f"{paid:+d}")
+                             f"{name}: {who} 終季 (end){hands} {points} × {rate} → {moved}")
                 season, rate = season + 1, 1
             else:
-                lines.append(f"{name}: {who} 罰{hands} {entry.points} × {rate} → {paid:+d}"
+                lines.append(f"{name}: {who} 罰{hands} {points} × {rate} → {moved}"
                              if lang == "ja" else
-                             f"{name}: {who} penalty{hands} {entry.points} × {rate} → "
-                             f"{paid:+d}")
+                             f"{name}: {who} penalty{hands} {points} × {rate} → {moved}")
         return lines
 
     def _who(self, side: int, lang: str) -> str:
@@ -315,7 +318,8 @@ class SeasonLedger:
         start = int(play.options.get("start_points", variant_of(play.game_id).start_points))
         return cls((by_seat.get(0, ""), by_seat.get(1, "")),
                    int(play.options.get("seasons", 4)), start, entries=entries,
-                   started_at=play.started_at, game_id=play.game_id)
+                   started_at=play.started_at, game_id=play.game_id,
+                   scale=int(play.record.get("scale", 1)))
 
     def problems(self, lang: str = "en") -> list[str]:
         """Why the play cannot be saved yet, as sentences in `lang`; empty when it can."""
@@ -341,8 +345,8 @@ class SeasonLedger:
         lead = state.leader()
         seats = [SeatResult(
             seat=side, player=self.names[side].strip(), faction=SIDE_NAMES_JA[side],
-            score=float(state.scores[side]),
-            breakdown={"points": float(state.scores[side]),
+            score=state.scores[side] / self.scale,
+            breakdown={"points": state.scores[side] / self.scale,
                        "seasons": float(state.seasons_scored[side])},
             rank=1 if lead in (None, side) else 2, winner=lead == side) for side in (0, 1)]
         ledger = [{"side": e.side, "kind": e.kind, "points": e.points, "hands": list(e.hands)}
@@ -352,7 +356,7 @@ class SeasonLedger:
             options["start_points"] = self.start_points
         return PlayRecord(self.game_id, PlayMode.TABLE, self.started_at, seats,
                           finished_at=finished_at or datetime.now().replace(microsecond=0),
-                          options=options, record={"ledger": ledger},
+                          options=options, record={"ledger": ledger, "scale": self.scale},
                           location=location, notes=notes)
 
 

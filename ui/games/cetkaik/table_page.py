@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
+    QDoubleSpinBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -357,7 +358,7 @@ class LedgerTab(TableTab):
         font.setBold(True)
         self.status.setFont(font)
         self.side_boxes: list[QGroupBox] = []
-        self.points: list[QSpinBox] = []
+        self.points: list[QDoubleSpinBox] = []
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(self.seasons_label)
@@ -376,6 +377,7 @@ class LedgerTab(TableTab):
         layout.addWidget(self.entries_label)
         layout.addWidget(self.entries, 1)
         players.changed.connect(self.refresh)
+        hands.edited.connect(self.refresh)  # the calculator's counting sets the units
         self.refresh()
 
     def _side_box(self, side: int) -> QGroupBox:
@@ -384,9 +386,10 @@ class LedgerTab(TableTab):
         again = words(QPushButton(box), "再行 (the rate doubles)", "再行(レート2倍)")
         again.setObjectName(f"again{side}")
         again.clicked.connect(lambda: self.again(side))
-        points = QSpinBox(box)
+        points = QDoubleSpinBox(box)
         points.setObjectName(f"points{side}")
         points.setRange(-20, 999)
+        points.setDecimals(0)
         points.setValue(0)
         self.points.append(points)
         from_calc = words(QPushButton(box), "From the hand calculator", "役の計算から")
@@ -435,18 +438,32 @@ class LedgerTab(TableTab):
     def again(self, side: int) -> None:
         self._try(lambda: self.ledger.again(side), "again")
 
+    @property
+    def scale(self) -> int:
+        """The ledger's units: its own once written in, else the hand calculator's (tenths
+        under 古計算法 and 三連体系)."""
+        return self.ledger.scale if self.ledger.entries else self.hands.calc.scale
+
+    def _scaled(self) -> SeasonLedger:
+        """The ledger in the units its next entry is written in."""
+        return self.ledger if self.ledger.entries else replace(self.ledger, scale=self.scale)
+
     def end(self, side: int) -> None:
-        points = self.points[side].value()
-        hands = [h.name("ja") for h in self.hands.calcs[side].hands()] \
-            if self.hands.calcs[side].total() == points else []
-        self._try(lambda: self.ledger.end(side, points, hands), "end")
+        ledger = self._scaled()
+        points = round(self.points[side].value() * ledger.scale)
+        calc = self.hands.calcs[side]
+        hands = [h.name("ja") for h in calc.hands()] \
+            if calc.total() * ledger.scale == points * calc.scale else []
+        self._try(lambda: ledger.end(side, points, hands), "end")
         self.points[side].setValue(0)
 
     def penalty(self, side: int, amount: int, name: str) -> None:
-        self._try(lambda: self.ledger.penalty(side, amount, name), "penalty")
+        ledger = self._scaled()
+        self._try(lambda: ledger.penalty(side, amount * ledger.scale, name), "penalty")
 
     def fill_from_calculator(self, side: int) -> None:
-        self.points[side].setValue(self.hands.calcs[side].total())
+        calc = self.hands.calcs[side]
+        self.points[side].setValue(calc.total() / calc.scale)
 
     def set_seasons(self, seasons: int) -> None:
         if seasons == self.ledger.seasons:
@@ -466,9 +483,13 @@ class LedgerTab(TableTab):
         self.seasons.blockSignals(True)
         self.seasons.setValue(ledger.seasons)
         self.seasons.blockSignals(False)
+        scale = self.scale
+        for points in self.points:
+            points.setDecimals(1 if scale > 1 else 0)
         for side, box in enumerate(self.side_boxes):
-            box.setTitle(f"{self.players.name(side)} — {state.scores[side]}"
-                         + tr(" pts", " 点"))
+            shown = points_text(state.scores[side], ledger.scale) if ledger.entries else \
+                str(ledger.start_points)
+            box.setTitle(f"{self.players.name(side)} — {shown}" + tr(" pts", " 点"))
             for button in box.findChildren(QPushButton):
                 if not button.objectName().startswith("from_calc"):
                     button.setEnabled(not state.over)
