@@ -187,3 +187,21 @@ def test_the_ledger_keeps_tenths_under_the_old_counting_and_saves_them(qtbot, ct
     click(qtbot, page.save_button)
     (play,) = db.list_plays(ctx.db, game_id="cetkaik")
     assert [s.score for s in play.seats] == [pytest.approx(21.3), pytest.approx(18.7)]
+
+
+def test_the_ledger_without_the_cap_plays_every_season_below_zero(qtbot) -> None:
+    page = opened(qtbot, "cetkaik")
+    page.tabs.setCurrentIndex(1)
+    ledger: Any = page.tab(1)
+    cap = named(ledger, QCheckBox, "ledger_cap")
+    qtbot.mouseClick(cap, Qt.MouseButton.LeftButton, pos=QPoint(8, cap.height() // 2))
+    assert not ledger.ledger.cap
+    ledger.seasons.setValue(2)
+    ledger.points[0].setValue(25)
+    click(qtbot, named(ledger, QPushButton, "end0"))
+    state = ledger.ledger.state()
+    assert state.scores == (45, -5) and not state.over  # with the cap: 40 / 0, over
+    for _ in range(3):  # the 終季, the seasons, the cap
+        click(qtbot, page.undo_button)
+    assert ledger.ledger.cap and cap.isChecked()
+    assert not opened(qtbot, "cetkaik_education").tab(1).cap.isVisibleTo(page)

@@ -198,6 +198,9 @@ class SeasonLedger:
     rate_cap: int = 64
     game_id: str = "cetkaik"
     scale: int = 1
+    #: The game ends when a side holds every point (the option "cap"; False: every season is
+    #: played and points may fall below zero).
+    cap: bool = True
     entries: tuple[LedgerEntry, ...] = ()
     started_at: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
 
@@ -249,12 +252,14 @@ class SeasonLedger:
                 rate = min(rate * 2, self.rate_cap)
                 paid.append(0)
                 continue
-            mine = max(0, min(total, scores[entry.side] + entry.points * rate))
+            mine = scores[entry.side] + entry.points * rate
+            if self.cap:
+                mine = max(0, min(total, mine))
             paid.append(mine - scores[entry.side])
             scores[entry.side], scores[1 - entry.side] = mine, total - mine
             if entry.kind == END and entry.points > 0:
                 scored[entry.side] += 1
-            if mine in (0, total):
+            if self.cap and mine in (0, total):
                 over = True
                 winner = entry.side if mine == total else 1 - entry.side
                 reason = (f"{SIDE_NAMES[winner]} side holds all "
@@ -319,7 +324,8 @@ class SeasonLedger:
         return cls((by_seat.get(0, ""), by_seat.get(1, "")),
                    int(play.options.get("seasons", 4)), start, entries=entries,
                    started_at=play.started_at, game_id=play.game_id,
-                   scale=int(play.record.get("scale", 1)))
+                   scale=int(play.record.get("scale", 1)),
+                   cap=bool(play.options.get("cap", True)))
 
     def problems(self, lang: str = "en") -> list[str]:
         """Why the play cannot be saved yet, as sentences in `lang`; empty when it can."""
@@ -351,9 +357,11 @@ class SeasonLedger:
             rank=1 if lead in (None, side) else 2, winner=lead == side) for side in (0, 1)]
         ledger = [{"side": e.side, "kind": e.kind, "points": e.points, "hands": list(e.hands)}
                   for e in self.entries]
-        options: dict[str, int] = {"seasons": self.seasons}
+        options: dict[str, int | bool] = {"seasons": self.seasons}
         if self.start_points != variant_of(self.game_id).start_points:
             options["start_points"] = self.start_points
+        if not self.cap:
+            options["cap"] = False
         return PlayRecord(self.game_id, PlayMode.TABLE, self.started_at, seats,
                           finished_at=finished_at or datetime.now().replace(microsecond=0),
                           options=options, record={"ledger": ledger, "scale": self.scale},

@@ -351,6 +351,12 @@ class LedgerTab(TableTab):
         self.seasons.setValue(4)
         self.seasons.valueChanged.connect(self.set_seasons)
         self.seasons_label = words(QLabel(self), "Seasons", "季節の数")
+        self.cap = words(QCheckBox(self), "The game ends when a side holds every point",
+                         "一方が全部の点を得たら終了")
+        self.cap.setObjectName("ledger_cap")
+        self.cap.setChecked(True)
+        self.cap.setVisible(variant.key == "standard")  # an option of the standard game
+        self.cap.toggled.connect(self.set_cap)
         self.status = QLabel(self)
         self.status.setObjectName("ledger_status")
         self.status.setWordWrap(True)
@@ -363,6 +369,7 @@ class LedgerTab(TableTab):
         top = QHBoxLayout()
         top.addWidget(self.seasons_label)
         top.addWidget(self.seasons)
+        top.addWidget(self.cap)
         top.addStretch(1)
         layout.addLayout(top)
         layout.addWidget(self.status)
@@ -476,6 +483,17 @@ class LedgerTab(TableTab):
             return
         self._push(candidate, "seasons")
 
+    def set_cap(self, on: bool) -> None:
+        if on == self.ledger.cap:
+            return
+        candidate = replace(self.ledger, cap=on)
+        if len(candidate.state().paid) < len(candidate.entries):
+            self.say("With the cap the game ended earlier: take entries back first.",
+                     "上限ありではもっと前にゲームが終わっています。先に記録を戻してください。")
+            self.cap.setChecked(self.ledger.cap)
+            return
+        self._push(candidate, "cap")
+
     # --- showing ----------------------------------------------------------------------------
     def refresh(self) -> None:
         ledger = replace(self.ledger, names=self.players.names())
@@ -483,6 +501,9 @@ class LedgerTab(TableTab):
         self.seasons.blockSignals(True)
         self.seasons.setValue(ledger.seasons)
         self.seasons.blockSignals(False)
+        self.cap.blockSignals(True)
+        self.cap.setChecked(ledger.cap)
+        self.cap.blockSignals(False)
         scale = self.scale
         for points in self.points:
             points.setDecimals(1 if scale > 1 else 0)
