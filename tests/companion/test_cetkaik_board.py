@@ -86,3 +86,18 @@ def test_each_side_has_24_pieces_of_both_colours_and_kings_of_its_own() -> None:
                            Profession.HORSE, Profession.CLERK, Profession.SHAMAN,
                            Profession.GENERAL):
             assert sorted(c for c, p in mine if p is profession) == [Colour.RED, Colour.BLACK]
+
+
+def test_every_rule_sets_state_deep_copies_and_pickles_sharing_its_board() -> None:
+    """A deep copy (GameState's default copy, the bench's comparison) and a pickle keep the
+    shared, read-only rule set and board rather than failing on their read-only maps."""
+    import copy
+    import pickle
+
+    from companion.games import registry
+
+    for game_id in ("cetkaik", "cetkaik_education", "cetkaik_old"):
+        state = registry.get(game_id).create(2)
+        for other in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+            assert other.describe() == state.describe()
+            assert other.variant is state.variant and other.tables.board is state.tables.board

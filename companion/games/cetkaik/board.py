@@ -39,6 +39,12 @@ class Board:
     _lookup: Mapping[str, int] = field(init=False, repr=False, compare=False)
     neighbours: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self  # immutable and shared by every state on this board
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return board_named, (self.key,)
+
     def __post_init__(self) -> None:
         plain = tuple(f"{FILES[c]}{self.height - r}" for r in range(self.height)
                       for c in range(self.width))
@@ -157,3 +163,9 @@ EDUCATION_BOARD = Board(
     hill=3 * 5 + 2,
 )
 
+#: The boards by key (a pickled `Board` comes back as the shared one).
+BOARDS: dict[str, Board] = {b.key: b for b in (STANDARD_BOARD, OLD_BOARD, EDUCATION_BOARD)}
+
+
+def board_named(key: str) -> Board:
+    return BOARDS[key]

@@ -113,6 +113,12 @@ class Variant:
         for name in ("moves", "hand_sets", "kanji"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Variant:
+        return self  # immutable and shared by every state of the rule set
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return variant_named, (self.key,)
+
     def piece_kanji(self, profession: Profession) -> str:
         return self.kanji.get(profession, profession.kanji)
 
@@ -212,6 +218,12 @@ OLD = Variant(
 VARIANTS: dict[str, Variant] = {v.key: v for v in (STANDARD, EDUCATION, OLD)}
 #: The registry ids of the rule sets.
 GAME_IDS = frozenset(v.game_id for v in VARIANTS.values())
+
+
+def variant_named(key: str) -> Variant:
+    """The rule set called `key` ("standard", "education", "old"): how a pickled one comes
+    back."""
+    return VARIANTS[key]
 
 
 def variant_of(game_id: str) -> Variant:
