@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -25,9 +25,11 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
+    QPaintDevice,
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -140,6 +142,11 @@ class BoardView(QWidget):
         super().__init__(parent)
         self.scene = BoardScene()
         self.cursor_square: int | None = None
+        #: (widget size, board size, row names) -> (margin, cell, origin): a paint asks for
+        #: the geometry for every square; it changes only with these (and the font).
+        self._geometry: dict[tuple[int, int, int, int, tuple[str, ...]],
+                             tuple[float, float, QPointF]] = {}
+        self._picture: tuple[tuple[object, ...], QPixmap, BoardScene] | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(220, 220)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -156,10 +163,31 @@ class BoardView(QWidget):
     # --- geometry ---------------------------------------------------------------------------
     def margin(self) -> float:
         """Room for the edge labels (the widest row name, e.g. ``AU``)."""
-        font = self._label_font()
-        metrics = QFontMetricsF(font)
-        widest = max((metrics.horizontalAdvance(name) for name in self.scene.rows), default=0)
-        return max(14.0, widest + 6.0, metrics.height() + 2.0)
+        return self._measured()[0]
+
+    def _measured(self) -> tuple[float, float, QPointF]:
+        """(margin, cell size, origin), measured once per size, board and font."""
+        s = self.scene
+        key = (self.width(), self.height(), s.width, s.height, tuple(s.rows))
+        found = self._geometry.get(key)
+        if found is None:
+            metrics = QFontMetricsF(self._label_font())
+            widest = max((metrics.horizontalAdvance(name) for name in s.rows), default=0)
+            margin = max(14.0, widest + 6.0, metrics.height() + 2.0)
+            cell = max(8.0, min((self.width() - 2 * margin) / s.width,
+                                (self.height() - 2 * margin) / s.height))
+            origin = QPointF((self.width() - cell * s.width) / 2,
+                             (self.height() - cell * s.height) / 2)
+            if len(self._geometry) > 64:
+                self._geometry.clear()
+            found = self._geometry[key] = (margin, cell, origin)
+        return found
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._geometry.clear()
+            self._picture = None
+        super().changeEvent(event)
 
     def _label_font(self) -> QFont:
         font = QFont(self.font())
@@ -167,14 +195,10 @@ class BoardView(QWidget):
         return font
 
     def cell_size(self) -> float:
-        s = self.scene
-        room_w = self.width() - 2 * self.margin()
-        room_h = self.height() - 2 * self.margin()
-        return max(8.0, min(room_w / s.width, room_h / s.height))
+        return self._measured()[1]
 
     def origin(self) -> QPointF:
-        s, cell = self.scene, self.cell_size()
-        return QPointF((self.width() - cell * s.width) / 2, (self.height() - cell * s.height) / 2)
+        return QPointF(self._measured()[2])
 
     def _place(self, sq: int) -> tuple[int, int]:
         """(row, column) where `sq` is drawn."""
@@ -186,7 +210,7 @@ class BoardView(QWidget):
 
     def square_rect(self, sq: int) -> QRectF:
         row, col = self._place(sq)
-        cell, origin = self.cell_size(), self.origin()
+        _, cell, origin = self._measured()
         return QRectF(origin.x() + col * cell, origin.y() + row * cell, cell, cell)
 
     def square_at(self, point: QPointF) -> int | None:
@@ -244,7 +268,24 @@ class BoardView(QWidget):
 
     # --- drawing ----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = antialiased(self)
+        """The board from a picture kept until the scene, the size or the cursor changes (a
+        play page is repainted often while a bot thinks)."""
+        ratio = self.devicePixelRatioF()
+        key = (id(self.scene), self.width(), self.height(), ratio, self.cursor_square,
+               self.hasFocus())
+        if self._picture is None or self._picture[0] != key:
+            picture = QPixmap(max(1, round(self.width() * ratio)),
+                              max(1, round(self.height() * ratio)))
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(Qt.GlobalColor.transparent)
+            self._paint(picture)
+            self._picture = (key, picture, self.scene)  # the scene kept: its id stays its own
+        painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._picture[1])
+        painter.end()
+
+    def _paint(self, device: QPaintDevice) -> None:
+        painter = antialiased(device)
         s = self.scene
         cell = self.cell_size()
         for sq in range(s.width * s.height):
