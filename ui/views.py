@@ -21,7 +21,7 @@ ViewFactory = Callable[["AppContext", str], "QWidget"]  # (context, game_id) -> 
 #: Modules that call `register_table` / `register_play` when imported.
 _VIEW_MODULES: tuple[str, ...] = (
     "ui.games.sticks.views",  # Table: thrower + score sheet; Play: juusai, rengeki, shinyu
-    "ui.games.sorani.views",  # Table: setup, round tracker, score pad
+    "ui.games.sorani.views",  # Table: setup, round tracker, score pad; Play (reconstruction)
     "ui.games.alluvium.views",  # Table: Alluvium setup, tracker, paintable sheets
     "ui.games.etariya.views",  # Table: setup, map editor, tracker; Play: board with bots
     "ui.games.cetkaik.views",  # Table: hand calculator, ledger, sticks, print; Play: board

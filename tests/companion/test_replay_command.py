@@ -72,7 +72,7 @@ def test_a_record_that_stops_is_replayed_as_far_as_it_goes() -> None:
     (None, StopKind.NO_RECORD),
     ({"game": "shinyu", "moves": "x"}, StopKind.UNREADABLE),
     ({"game": "newgame", "players": 2, "seed": 1, "moves": []}, StopKind.UNKNOWN_GAME),
-    ({"game": "sorani", "players": 2, "seed": 1, "moves": []}, StopKind.UNKNOWN_GAME),
+    ({"game": "other:Catan", "players": 2, "seed": 1, "moves": []}, StopKind.UNKNOWN_GAME),
     ({"game": "shinyu", "players": 9, "seed": 1, "moves": []}, StopKind.BAD_SETUP),
     ({"game": "shinyu", "players": 2, "seed": 1, "options": {"speed": 3}, "moves": []},
      StopKind.BAD_SETUP),

@@ -92,8 +92,10 @@ def test_registry_entry() -> None:
     info = registry.get("sorani")
     assert (info.name_ja, info.name_en, info.min_players, info.max_players) == (
         "ソラニ", "Sorani", 1, 4)
-    assert info.new_state is None and {m.value for m in info.modes} == {"table", "rules"}
-    assert "score_file" in info.extras and "blank_sheet" in info.extras
+    assert info.new_state is not None
+    assert {m.value for m in info.modes} == {"table", "play", "rules"}
+    assert {"score_file", "blank_sheet", "play_sheets", "move_text", "end_reason"} <= set(
+        info.extras)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -32,7 +32,14 @@ def small_window(window, monkeypatch):
 
 
 def settle(qtbot: Any) -> None:
+    """Let the page draw itself, then finish the layouts it asked for: a page that built many
+    widgets at once lays them out over several turns of the event loop, however slow the
+    machine (the check is about the laid-out page, not the machine's speed)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
     qtbot.wait(20)
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
 
 def start_hot_seat(area: Any, info: Any) -> Any:

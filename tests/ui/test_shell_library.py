@@ -19,7 +19,7 @@ def test_a_card_per_registered_game_with_its_modes(window) -> None:
     assert juusai.facts.text() == "2–6 players · 5–15 min · played 3×"
     assert library.cards["alluvium"].facts.text() == "3–5 players · 20–40 min"
     assert [b.text() for b in juusai.buttons.values()] == ["Table companion", "Play", "Rules"]
-    assert list(library.cards["sorani"].buttons) == ["table", "rules"]  # no digital play
+    assert list(library.cards["sorani"].buttons) == ["table", "play", "rules"]  # issue 17
 
 
 def test_each_mode_opens_inside_the_window_and_back_returns(window, person) -> None:

@@ -117,6 +117,9 @@ class PlayScreens:
 
     #: Whose sheet/hand the hand-off screen speaks of ("hand", "sheet").
     private_noun: tuple[str, str] = ("hand", "手札")
+    #: False for a game whose hidden parts are hidden from every seat alike (a face-down
+    #: reserve): people in hot-seat then need no hand-off screen between them.
+    private_information: bool = True
 
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
         """Create the board (left) and the side panel (right, or None); called once."""
@@ -695,6 +698,8 @@ class PlayFrame(QWidget):
         if c is None or c.finished or c.state.is_over():
             return False
         if not c.state.has_hidden_information() or not c.is_human_turn():
+            return False
+        if not self.screens.private_information:
             return False
         return len(c.human_seats()) > 1 and c.to_move() != self.seen_by
 

@@ -55,14 +55,16 @@ class PlanetSplit:
     def points(self) -> int:
         return self.set_points + self.group_points
 
-    def lines(self, colour_names: Sequence[str] | None = None) -> list[str]:
-        """The split line by line, e.g. 'set 1+2+3+4 → 12', 'group 3×1 → 7'."""
+    def lines(self, colour_names: Sequence[str] | None = None, lang: str = "en") -> list[str]:
+        """The split line by line, e.g. 'set 1+2+3+4 → 12', 'group 3×1 → 7' (Japanese:
+        '異なる色 …', '同じ色 …')."""
         def name(colour: int) -> str:
             return colour_names[colour] if colour_names else str(colour + 1)
 
-        out = [f"set {'+'.join(name(c) for c in s)} → {_set_points(len(s))}"
+        word_set, word_group = ("異なる色", "同じ色") if lang == "ja" else ("set", "group")
+        out = [f"{word_set} {'+'.join(name(c) for c in s)} → {_set_points(len(s))}"
                for s in self.sets if _set_points(len(s)) > 0]
-        out += [f"group {size}×{name(c)} → {GROUP_POINTS[size]}"
+        out += [f"{word_group} {size}×{name(c)} → {GROUP_POINTS[size]}"
                 for c, size in self.groups if GROUP_POINTS[size] > 0]
         out.append(f"= {self.points}")
         return out

@@ -167,11 +167,7 @@ class HelperPanel(QGroupBox):
 
     def split_lines(self) -> list[str]:
         split = planet_split([box.value() for box in self.colours])
-        lines = split.lines(self._colour_names())
-        if language().code == "ja":
-            lines = [line.replace("set ", "異なる色 ").replace("group ", "同じ色 ")
-                     for line in lines]
-        return lines
+        return split.lines(self._colour_names(), language().code)
 
     def _planets_changed(self) -> None:
         problems = planet_problems([box.value() for box in self.colours], language().code)
