@@ -7,8 +7,9 @@ the interface and the PDFs both use these, so a name or a bot reads the same eve
 - `player_name(stored, lang)`: a seat's stored name as shown; bots are stored under one
   language-neutral name ("Bot · Greedy") so their statistics stay together, and read in the
   interface language ("ボット · 貪欲"); `seat_name(seat, lang)` does so for a seat.
-- `move_text`, `end_reason`, `category_label`: a recorded move, a digital game's end reason and
-  a score breakdown key in the language (through the game's registry hooks).
+- `move_text`, `chance_text`, `end_reason`, `category_label`: a recorded move or chance
+  outcome, a digital game's end reason and a score breakdown key in the language (through the
+  game's registry hooks).
 - `displayed_play(play, lang)`: a copy of a play with all of the above, for printing.
 """
 
@@ -114,6 +115,13 @@ def move_text(game_id: str, notation: str, lang: str) -> str:
     else its notation."""
     hook = _hook(game_id, "move_text")
     return hook(notation, lang) if hook is not None else notation
+
+
+def chance_text(game_id: str, notation: str, lang: str) -> str:
+    """A recorded chance outcome (a throw, who starts) as a person reads it in `lang` (the
+    game's `extras["chance_text"]`, else its `move_text`), else its notation."""
+    hook = _hook(game_id, "chance_text")
+    return hook(notation, lang) if hook is not None else move_text(game_id, notation, lang)
 
 
 def end_reason(game_id: str, detail: str, lang: str) -> str:

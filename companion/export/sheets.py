@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from companion.display import category_label, displayed_play, move_text, names_text
+from companion.display import category_label, chance_text, displayed_play, move_text, names_text
 from companion.export.pdf import SheetSpec, label
 from companion.history import PlayMode, PlayRecord
 from companion.other_games import is_other_game, other_game_name
@@ -130,7 +130,7 @@ def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
         if not isinstance(entry, Mapping):
             continue
         if "chance" in entry:
-            outcome = f"→ {move_text(game_id, str(entry['chance']), lang)}"
+            outcome = f"→ {chance_text(game_id, str(entry['chance']), lang)}"
             if lines:
                 lines[-1] += " " + outcome
             else:

@@ -27,6 +27,9 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.tudepijume",
     "companion.games.mokzo",
     "companion.games.sorani.info",
+    "companion.games.cetkaik",
+    "companion.games.cetkaik.info_education",
+    "companion.games.cetkaik.info_old",
 )
 
 

@@ -2,8 +2,9 @@
 
 Headless games between bots, for any game in the registry: prints each game (a readable line,
 or with --json the record as one JSON line) and then the tally of victories per seat and per
-bot. Options are JSON (`--options '{"rounds": 3}'`) or `key=value,key=value` (numbers, true/
-false, and `a+b` for a set of choices).
+bot. `--variant NAME` plays a rule set of a game that has several (机戦: standard, education,
+old), as its own registry id does. Options are JSON (`--options '{"rounds": 3}'`) or
+`key=value,key=value` (numbers, true/false, and `a+b` for a set of choices).
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--expansions", default=None,
                         help="expansions, comma-separated (e.g. A,C), for games with an "
                              "'expansions' option; same as --options expansions=A+C")
+    parser.add_argument("--variant", default=None,
+                        help="a rule set of the game, for games that have several (e.g. "
+                             "cetkaik --variant education|old); the same as naming its own id")
     parser.add_argument("--json", action="store_true", help="JSON lines instead of text")
 
 
@@ -66,6 +70,20 @@ def _option_value(raw: str) -> Any:
         return raw
 
 
+def variant_id(game: str, variant: str | None) -> str:
+    """The registry id of `game` played as `variant` (a game's `extras["variants"]` maps its
+    variant names to ids); `ValueError` with the names when it has no such variant."""
+    from companion.games import registry
+
+    if variant is None:
+        return game
+    variants = registry.get(game).extras.get("variants") or {}
+    if variant not in variants:
+        known = ", ".join(variants) if variants else "none"
+        raise ValueError(f"{game} has no variant {variant!r} (its variants: {known})")
+    return str(variants[variant])
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.bots import make_bot
     from companion.bots.runner import Tally, play_bots
@@ -76,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     try:
-        info = registry.get(args.game)
+        info = registry.get(variant_id(args.game, getattr(args, "variant", None)))
         raw_options = parse_options(args.options)
         expansions = getattr(args, "expansions", None)
         if expansions is not None:

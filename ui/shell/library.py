@@ -71,9 +71,11 @@ def rules_markdown(info: GameInfo, lang: str) -> str:
     if not info.rules:
         return ""
     try:
-        return rules_text(info.rules, lang)
+        text = rules_text(info.rules, lang)
     except (FileNotFoundError, OSError):
         return ""
+    drawn = info.extras.get("rules_markdown")  # the game draws its diagrams into the text
+    return str(drawn(text, lang)) if callable(drawn) else text
 
 
 class GameCard(QFrame):

@@ -1,0 +1,390 @@
+"""The 机戦 board drawn with QPainter from plain data (`BoardScene`).
+
+A scene is made from the engine's state (`scene_of`), or from a start position for the table
+page; the widget only draws it and reports clicked squares (`square_clicked`). Water is blue,
+the fixed 皇処 orange, 皇山 (the centre) green; the squares round the 皇 — 皇処 too while it
+stands there — get an orange frame. Pieces are cream tiles with their kanji in red or black,
+turned towards their owner (the far side's pieces are upside down); the 皇 is a green tile.
+Highlights: the chosen piece (gold frame), where it may end (green dots, red rings on enemy
+pieces it may take), the pieces it may step on (blue dashed rings), the last move (pale gold),
+a move waiting for the sticks (dashed gold). The keyboard moves a cursor (arrows), Enter or
+Space clicks the square under it, Esc gives up the choice (`cancelled`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QMouseEvent,
+    QPaintDevice,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from companion.games.cetkaik.board import Board
+from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
+from companion.games.cetkaik.variants import Variant
+from ui.play.widgets import antialiased
+
+RED = QColor("#c0281f")
+BLACK = QColor("#1b1b1b")
+TILE = QColor("#fbf3df")
+TAM_TILE = QColor("#2f6b45")
+WATER = QColor("#b7d3ef")
+HUE = QColor("#f7c48f")
+HILL = QColor("#3f7d55")
+PLAIN = QColor("#fffaf0")
+GRID = QColor("#8c7f68")
+SELECTED = QColor("#d49a00")
+TARGET = QColor("#2e8b3e")
+CAPTURE = QColor("#c0281f")
+STEP = QColor("#1f5fbf")
+LAST = QColor(255, 226, 122, 120)
+CURSOR = QColor("#5a3fc0")
+
+#: (glyph, colour or None for the 皇, owning side or -1)
+Token = tuple[str, Colour | None, int]
+
+
+@dataclass(frozen=True)
+class BoardScene:
+    """Everything the board shows; squares are indices ``row * width + column`` from the top
+    left as the bottom side sees the board."""
+
+    width: int = 9
+    height: int = 9
+    tokens: Mapping[int, Token] = field(default_factory=dict)
+    water: frozenset[int] = frozenset()
+    fixed_hue: frozenset[int] = frozenset()
+    hue: frozenset[int] = frozenset()
+    hill: int = -1
+    #: Edge labels: columns left → right, rows top → bottom (as the bottom side sees them).
+    columns: tuple[str, ...] = ()
+    rows: tuple[str, ...] = ()
+    selected: int | None = None
+    targets: frozenset[int] = frozenset()
+    captures: frozenset[int] = frozenset()
+    steps: frozenset[int] = frozenset()
+    last: frozenset[int] = frozenset()
+    pending: frozenset[int] = frozenset()
+    #: Draw the board turned round (the top side at the bottom).
+    flipped: bool = False
+
+
+def edge_labels(board: Board, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Public names in English where the board has them, the plain a… / 1… otherwise."""
+    if board.columns and lang != "ja":
+        return tuple(board.columns), tuple(board.rows)
+    files = tuple(board.plain_name(board.square(board.height - 1, c))[0]
+                  for c in range(board.width))
+    return files, tuple(str(board.height - r) for r in range(board.height))
+
+
+def token_of(piece: tuple[Colour, Profession, int] | None,
+             kanji: Mapping[Profession, str] | None = None) -> Token | None:
+    """A piece as the board draws it (`kanji`: the rule set's own names, e.g. 獣)."""
+    if piece is None:
+        return None
+    colour, profession, side = piece
+    return (kanji or {}).get(profession, profession.kanji), colour, side
+
+
+def start_scene(variant: Variant, lang: str) -> BoardScene:
+    """A scene of a rule set's start position (no highlights)."""
+    placements, tam = variant.start()
+    board = variant.board
+    tokens: dict[int, Token] = {sq: (variant.piece_kanji(p), c, side)
+                                for sq, c, p, side in placements}
+    if tam >= 0:
+        tokens[tam] = (TAM_KANJI, None, -1)
+    columns, rows = edge_labels(board, lang)
+    around = set(board.neighbours[tam]) if tam >= 0 else set()
+    return BoardScene(board.width, board.height, tokens, frozenset(board.water),
+                      frozenset(board.hue), frozenset(board.hue) | around, board.hill,
+                      columns, rows)
+
+
+def scene_of(state: Any, lang: str, **highlights: Any) -> BoardScene:
+    """The scene of an engine state (asked through its board-view queries)."""
+    board: Board = state.tables.board
+    tokens: dict[int, Token] = {}
+    for sq in range(board.size):
+        token = token_of(state.piece_at(board.name(sq)), state.variant.kanji)
+        if token is not None:
+            tokens[sq] = token
+    if state.tam >= 0:
+        tokens[state.tam] = (TAM_KANJI, None, -1)
+    hue = frozenset(board.parse_square(name) for name in state.hue_squares())
+    columns, rows = edge_labels(board, lang)
+    return BoardScene(board.width, board.height, tokens, frozenset(board.water),
+                      frozenset(board.hue), hue, board.hill, columns, rows, **highlights)
+
+
+class BoardView(QWidget):
+    """Draws a `BoardScene`; emits `square_clicked(square)` and `cancelled()`."""
+
+    square_clicked = Signal(int)
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scene = BoardScene()
+        self.cursor_square: int | None = None
+        #: (widget size, board size, row names) -> (margin, cell, origin): a paint asks for
+        #: the geometry for every square; it changes only with these (and the font).
+        self._geometry: dict[tuple[int, int, int, int, tuple[str, ...]],
+                             tuple[float, float, QPointF]] = {}
+        self._picture: tuple[tuple[object, ...], QPixmap, BoardScene] | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(220, 220)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:
+        return QSize(480, 480)
+
+    def set_scene(self, scene: BoardScene) -> None:
+        self.scene = scene
+        if self.cursor_square is not None and self.cursor_square >= scene.width * scene.height:
+            self.cursor_square = None
+        self.update()
+
+    # --- geometry ---------------------------------------------------------------------------
+    def margin(self) -> float:
+        """Room for the edge labels (the widest row name, e.g. ``AU``)."""
+        return self._measured()[0]
+
+    def _measured(self) -> tuple[float, float, QPointF]:
+        """(margin, cell size, origin), measured once per size, board and font."""
+        s = self.scene
+        key = (self.width(), self.height(), s.width, s.height, tuple(s.rows))
+        found = self._geometry.get(key)
+        if found is None:
+            metrics = QFontMetricsF(self._label_font())
+            widest = max((metrics.horizontalAdvance(name) for name in s.rows), default=0)
+            margin = max(14.0, widest + 6.0, metrics.height() + 2.0)
+            cell = max(8.0, min((self.width() - 2 * margin) / s.width,
+                                (self.height() - 2 * margin) / s.height))
+            origin = QPointF((self.width() - cell * s.width) / 2,
+                             (self.height() - cell * s.height) / 2)
+            if len(self._geometry) > 64:
+                self._geometry.clear()
+            found = self._geometry[key] = (margin, cell, origin)
+        return found
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._geometry.clear()
+            self._picture = None
+        super().changeEvent(event)
+
+    def _label_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPointSizeF(8.0)
+        return font
+
+    def cell_size(self) -> float:
+        return self._measured()[1]
+
+    def origin(self) -> QPointF:
+        return QPointF(self._measured()[2])
+
+    def _place(self, sq: int) -> tuple[int, int]:
+        """(row, column) where `sq` is drawn."""
+        s = self.scene
+        row, col = divmod(sq, s.width)
+        if s.flipped:
+            return s.height - 1 - row, s.width - 1 - col
+        return row, col
+
+    def square_rect(self, sq: int) -> QRectF:
+        row, col = self._place(sq)
+        _, cell, origin = self._measured()
+        return QRectF(origin.x() + col * cell, origin.y() + row * cell, cell, cell)
+
+    def square_at(self, point: QPointF) -> int | None:
+        s, cell, origin = self.scene, self.cell_size(), self.origin()
+        col = int((point.x() - origin.x()) // cell)
+        row = int((point.y() - origin.y()) // cell)
+        if not (0 <= row < s.height and 0 <= col < s.width):
+            return None
+        if s.flipped:
+            row, col = s.height - 1 - row, s.width - 1 - col
+        return row * s.width + col
+
+    # --- input ------------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            self.cancelled.emit()
+            return
+        sq = self.square_at(event.position())
+        if sq is not None:
+            self.cursor_square = sq
+            self.square_clicked.emit(sq)
+
+    def click(self, sq: int) -> None:
+        """Click a square (as the mouse would; tests and the keyboard use it)."""
+        self.square_clicked.emit(sq)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        s = self.scene
+        moves = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0),
+                 Qt.Key.Key_Down: (1, 0)}
+        key = event.key()
+        if key in moves:
+            dr, dc = moves[Qt.Key(key)]
+            if s.flipped:
+                dr, dc = -dr, -dc
+            if self.cursor_square is None:
+                self.cursor_square = self.scene.selected if self.scene.selected is not None else \
+                    (s.height - 1) * s.width + s.width // 2
+            else:
+                row, col = divmod(self.cursor_square, s.width)
+                row, col = min(max(row + dr, 0), s.height - 1), min(max(col + dc, 0), s.width - 1)
+                self.cursor_square = row * s.width + col
+            self.update()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if self.cursor_square is not None:
+                self.square_clicked.emit(self.cursor_square)
+        elif key == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+        else:
+            super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.update()
+        super().focusOutEvent(event)
+
+    # --- drawing ----------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The board from a picture kept until the scene, the size or the cursor changes (a
+        play page is repainted often while a bot thinks)."""
+        ratio = self.devicePixelRatioF()
+        key = (id(self.scene), self.width(), self.height(), ratio, self.cursor_square,
+               self.hasFocus())
+        if self._picture is None or self._picture[0] != key:
+            picture = QPixmap(max(1, round(self.width() * ratio)),
+                              max(1, round(self.height() * ratio)))
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(Qt.GlobalColor.transparent)
+            self._paint(picture)
+            self._picture = (key, picture, self.scene)  # the scene kept: its id stays its own
+        painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._picture[1])
+        painter.end()
+
+    def _paint(self, device: QPaintDevice) -> None:
+        painter = antialiased(device)
+        s = self.scene
+        cell = self.cell_size()
+        for sq in range(s.width * s.height):
+            self._draw_square(painter, sq)
+        origin = self.origin()
+        painter.setPen(QPen(GRID, 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(origin.x(), origin.y(), cell * s.width, cell * s.height))
+        self._draw_labels(painter)
+        for sq, token in s.tokens.items():
+            self._draw_token(painter, self.square_rect(sq), token)
+        self._draw_marks(painter)
+        painter.end()
+
+    def _draw_square(self, painter: QPainter, sq: int) -> None:
+        s = self.scene
+        rect = self.square_rect(sq)
+        fill = HILL if sq == s.hill else WATER if sq in s.water else \
+            HUE if sq in s.fixed_hue else PLAIN
+        painter.setPen(QPen(GRID, 0.8))
+        painter.setBrush(fill)
+        painter.drawRect(rect)
+        if sq in s.last:
+            painter.fillRect(rect, LAST)
+        if sq in s.hue and sq not in s.fixed_hue:
+            inset = max(2.0, rect.width() * 0.06)
+            painter.setPen(QPen(HUE.darker(115), max(2.0, rect.width() * 0.07)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+
+    def _draw_labels(self, painter: QPainter) -> None:
+        s = self.scene
+        if not s.columns:
+            return
+        painter.setFont(self._label_font())
+        painter.setPen(GRID.darker(130))
+        m = self.margin()
+        columns = list(reversed(s.columns)) if s.flipped else list(s.columns)
+        rows = list(reversed(s.rows)) if s.flipped else list(s.rows)
+        origin, cell = self.origin(), self.cell_size()
+        bottom = origin.y() + cell * s.height
+        for col, name in enumerate(columns):
+            box = QRectF(origin.x() + col * cell, bottom + 1, cell, m - 2)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, name)
+        for row, name in enumerate(rows):
+            box = QRectF(origin.x() - m, origin.y() + row * cell, m - 2, cell)
+            painter.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             name)
+
+    def _draw_token(self, painter: QPainter, rect: QRectF, token: Token) -> None:
+        glyph, colour, side = token
+        inset = rect.width() * 0.08
+        tile = rect.adjusted(inset, inset, -inset, -inset)
+        ink = TILE if colour is None else (RED if colour is Colour.RED else BLACK)
+        painter.save()
+        painter.setPen(QPen(ink if colour is not None else TAM_TILE.darker(140),
+                            max(1.0, rect.width() * 0.04)))
+        painter.setBrush(TAM_TILE if colour is None else TILE)
+        painter.drawRoundedRect(tile, rect.width() * 0.12, rect.width() * 0.12)
+        painter.translate(tile.center())
+        far = side == (0 if self.scene.flipped else 1)
+        if far:
+            painter.rotate(180)
+        font = QFont(self.font())
+        font.setPixelSize(max(8, int(tile.height() * 0.66)))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(ink)
+        box = QRectF(-tile.width() / 2, -tile.height() / 2, tile.width(), tile.height())
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, glyph)
+        painter.restore()
+
+    def _draw_marks(self, painter: QPainter) -> None:
+        s = self.scene
+        for sq in s.pending:
+            self._frame(painter, sq, SELECTED, Qt.PenStyle.DashLine)
+        if s.selected is not None:
+            self._frame(painter, s.selected, SELECTED, Qt.PenStyle.SolidLine)
+        for sq in s.steps:
+            rect = self.square_rect(sq)
+            painter.setPen(QPen(STEP, max(2.0, rect.width() * 0.07), Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(rect.adjusted(3, 3, -3, -3))
+        for sq in s.targets:
+            rect = self.square_rect(sq)
+            if sq in s.captures:
+                painter.setPen(QPen(CAPTURE, max(2.0, rect.width() * 0.08)))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(rect.adjusted(5, 5, -5, -5))
+            else:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(TARGET)
+                r = rect.width() * 0.16
+                painter.drawEllipse(rect.center(), r, r)
+        if self.cursor_square is not None and self.hasFocus():
+            self._frame(painter, self.cursor_square, CURSOR, Qt.PenStyle.DotLine)
+
+    def _frame(self, painter: QPainter, sq: int, colour: QColor, style: Qt.PenStyle) -> None:
+        rect = self.square_rect(sq)
+        painter.setPen(QPen(colour, max(2.0, rect.width() * 0.08), style))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(rect.adjusted(2, 2, -2, -2))
