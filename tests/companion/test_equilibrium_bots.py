@@ -80,10 +80,16 @@ def test_playout_policy_always_returns_a_legal_move(players: int,
             state.play(move)
 
 
-def test_playout_policy_claims_balanced_cities() -> None:
-    state = arrange(fresh(), column=COLUMN, hands=[HAND])
-    picks = {str(playout_move(state, random.Random(seed))) for seed in range(20)}
-    assert "balance" in picks and len(picks) <= 3  # now and then a random move
+def test_playout_policy_claims_balanced_cities_together() -> None:
+    nothing_else = arrange(fresh(), column={**COLUMN, 3: ("FA", ["IF3"], []),
+                                            4: ("FA", ["IA3"], ["SF1"])}, hands=[HAND])
+    assert {str(playout_move(nothing_else, random.Random(s))) for s in range(5)} == {"balance"}
+    progress = arrange(fresh(), column=COLUMN, hands=[HAND])  # SW1 brings city 4 closer
+    assert str(playout_move(progress, random.Random(0))) == "SW1 4R"
+    every = arrange(fresh(), column={1: ("EW", ["IE1"], ["SE1"]), 2: ("EF", ["IF1"], ["SF1"]),
+                                     3: ("EA", ["IA1"], ["SA1"]), 4: ("WF", ["IW1"], ["SW1"])},
+                    hands=[["IE2", "SE2", "IW2", "SW2"]])
+    assert str(playout_move(every, random.Random(0))) == "balance"
 
 
 def test_playout_policy_plays_much_better_than_random() -> None:

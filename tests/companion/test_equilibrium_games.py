@@ -207,7 +207,8 @@ def test_outcome_every_seat_wins_or_none_and_scores_are_cities_claimed() -> None
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == frozenset({0, 1})
     assert outcome.detail == "won (12/12)" and state.returns() == (1.0, 1.0)
-    assert outcome.breakdown[0]["cities"] == 12.0
+    assert outcome.breakdown == ({"cities": 12.0, "total": 12.0,
+                                  "deck_left": float(state.deck_size())},) * 2
 
 
 def test_a_lost_game_is_worth_a_little_per_city_to_the_bots() -> None:
@@ -220,3 +221,28 @@ def test_a_lost_game_is_worth_a_little_per_city_to_the_bots() -> None:
     assert state.outcome().detail == "lost (3/12)"
     assert state.returns() == (pytest.approx(0.5 * 3 / 12),)
     assert state.result_text("ja") == "敗北 (3/12)"
+
+
+# --- what a board view reads ------------------------------------------------------------------
+def test_queries_a_board_view_reads() -> None:
+    from companion.games.equilibrium.cards import card_name, city_name, side_name
+
+    state = arrange(fresh(), column={1: ("EW", ["IE2", "C5"], ["SE3"]), 2: ("EF", [], []),
+                                     3: ("EA", ["IA1"], ["SA1"]), 4: ("WF", [], ["SW2"])},
+                    hands=[["IE1", "SE1", "IW1", "SW1"]], top=["C5"])
+    assert state.city(1) == "EW" and state.side(1, 0) == ("IE2", "C5")
+    assert (state.side_sum(1, 0), state.side_sum(1, 1)) == (-7, 3)
+    assert state.stronger_sides(1) == (0,) and state.stronger_sides(2) == (0, 1)
+    assert state.is_balanced(3) and not state.is_balanced(2)
+    assert state.balanced_cities() == [3]
+    assert state.penalty_options() == {"place": True, "clear": True, "reveal": True}
+    assert (state.deck_size(), state.discard_size(), state.city_deck_size()) == (
+        state.deck_n, 0, 8)
+    assert state.cities_claimed() == 0 and state.pending() == "act" and state.phase() == 1
+    state.play(parse_move("IE1 2L"))
+    assert state.phase() == 2 and state.pending() == "chance"
+    assert card_name("IE2", "en") == "earth Incubi −2"
+    assert card_name("C5", "ja", side=1) == "混沌 +5"
+    assert card_name("HW2", "en") == "water higher being ±2"
+    assert city_name("EWFA", "en") == "square (all four elements)"
+    assert city_name("FA", "ja") == "火・大気" and side_name(1, "en") == "right"

@@ -38,24 +38,38 @@ from companion.games.equilibrium.moves import (
 from companion.games.equilibrium.rules import (
     BALANCE,
     COLUMN,
+    DISCARD,
     DONE,
     HIDDEN,
     JOYFUL,
     SIDE_CAPACITY,
+    SWAP_FROM,
     EquilibriumState,
 )
 
 WIN = 1000.0
 CLAIMED = 100.0
-BALANCED = 70.0
+BALANCED = 55.0
 ONE_AWAY = 22.0
 IMBALANCE = 4.0
 BLOCKED = 12.0
-DECK_CARD = 1.0
+DECK_CARD = 15.0
 #: Share of playout moves chosen at random instead of by the policy's rule.
-RANDOM_SHARE = 0.1
+RANDOM_SHARE = 0.0
+#: Claim balanced cities together: wait while another city can be balanced this turn (one
+#: discard claims them all, four at once bring a bonus city), unless the deck is this short.
+BATCH_CLAIMS = 1.0
+BATCH_RESERVE = 4
+#: …and while a play brings another city at least this much closer to balance.
+BATCH_PATIENCE = 1.0
+BATCH_EFFECT_PATIENCE = 1000.0
+#: How much more an effect must gain than a play: it costs a card without placing one.
+EFFECT_MARGIN = 2.0
 #: Below this many cards in the deck, penalty 3 (reveal four) is avoided in playouts.
 REVEAL_RESERVE = 12
+REVEAL_SCORE = -5.0
+DISCARD_HIGH = 1.0
+CHAOS_ON_EMPTY = 2.0
 
 
 def _as_state(state: GameState) -> EquilibriumState:
@@ -86,7 +100,7 @@ def static_value(state: EquilibriumState) -> float:
     claimed = len(state.claimed)
     if state.over:
         return WIN if state.won else -WIN + CLAIMED * claimed
-    value = CLAIMED * claimed + DECK_CARD * state.deck_n
+    value = CLAIMED * claimed + DECK_CARD * free_deck(state)
     hand = [c for h in state.hands for c in h if c != HIDDEN]
     for p in range(COLUMN):
         city = state.cities[p]
@@ -105,6 +119,17 @@ def static_value(state: EquilibriumState) -> float:
             value += ONE_AWAY
         value -= IMBALANCE * min(gap, 12)
     return value
+
+
+def free_deck(state: EquilibriumState) -> int:
+    """The time left, in cards: the deck and the hands (a draw moves a card from one to the
+    other, so the measure does not jump at the draw of phase II), minus what the seeding of
+    empty cities and of cities still to be turned up will take."""
+    empty = sum(1 for p in range(COLUMN) if state.cities[p] and not state.sides[2 * p]
+                and not state.sides[2 * p + 1])
+    coming = sum(1 for kind, arg in state.steps if kind == "city" and arg >= 0)
+    held = sum(len(hand) for hand in state.hands)
+    return state.deck_n + held - 2 * (empty + coming) + len(state.seed_buf)
 
 
 def _fits(hand: Sequence[str], city: str, side: int, gap: int) -> bool:
@@ -128,7 +153,7 @@ def playout_move(state: GameState, rng: random.Random) -> Any:
     if kind in ("swapwith", "flyto"):
         return _best_effect(position, position.legal_moves(), rng)
     if kind == "pay":
-        return Discard(_least_useful(position, position.hands[position.mover]))
+        return DISCARD[_least_useful(position, position.hands[position.mover])]
     if kind in ("penalty", "setupchaos"):
         return _chaos_move(position, rng)
     if kind == "zero":
@@ -142,98 +167,123 @@ def _gap(state: EquilibriumState, p: int) -> int:
 
 def _play_gain(state: EquilibriumState, move: Play) -> float:
     p = move.pos - 1
-    left, right = state.power[2 * p], state.power[2 * p + 1]
-    before = abs(left - right)
-    power = POWER[move.card]
-    after = abs(left + power - right) if move.side == LEFT else abs(left - right - power)
-    if after == 0:
-        return 100.0 + power
+    gap = state.power[2 * p] - state.power[2 * p + 1]
     full = len(state.sides[2 * p + move.side]) + 1 >= SIDE_CAPACITY
-    return float(before - after) - (3.0 if full else 0.0)
+    return _gain(gap, gap + POWER[move.card] if move.side == LEFT else gap - POWER[move.card],
+                 True, full)
+
+
+def _gain(gap: int, after: int, cards: bool, full: bool = False) -> float:
+    """How much closer to balance a city comes when its gap (left power − right power) moves
+    from `gap` to `after`: 100 and more for balancing it, −100 for unbalancing a balanced one,
+    a little less when the change fills a side."""
+    if after == 0:
+        return 100.0 + abs(gap) if gap else 0.0
+    if gap == 0 and cards:
+        return -100.0
+    return abs(gap) - abs(after) - (3.0 if full else 0.0)
 
 
 def _act(state: EquilibriumState, rng: random.Random) -> Any:
-    balanced = state.balanced_cities()
-    if balanced:
+    power, sides, cities = state.power, state.sides, state.cities
+    gaps = [power[2 * p] - power[2 * p + 1] for p in range(COLUMN)]
+    balanced = [p for p in range(COLUMN) if cities[p] and not gaps[p]
+                and (sides[2 * p] or sides[2 * p + 1])]
+    open_cities = sum(1 for p in range(COLUMN) if cities[p])
+    if balanced and (len(balanced) == open_cities or not BATCH_CLAIMS
+                     or state.deck_n <= BATCH_RESERVE):
         joyful = len(balanced) == COLUMN and "joyful-balance" in state.books
         return JOYFUL if joyful else BALANCE
-    hand = [c for c in state.hands[state.mover] if c != HIDDEN]
-    plays = state.plays(dict.fromkeys(hand))
     play_best, play = -1e9, None
-    for move in plays:
-        gain = _play_gain(state, move)
+    for move in state.plays(dict.fromkeys(state.hands[state.mover])):
+        p = move.pos - 1
+        gap, value = gaps[p], POWER[move.card]
+        after = gap + value if move.side == LEFT else gap - value
+        gain = _gain(gap, after, True, len(sides[2 * p + move.side]) >= SIDE_CAPACITY - 1)
         if gain > play_best or (gain == play_best and rng.random() < 0.5):
             play_best, play = gain, move
     if play is not None and play_best >= 100.0:
         return play
-    effect_best, effect = _best_table_effect(state)
+    effect_best, effect = _best_table_effect(state, gaps)
     if effect is not None and effect_best >= 100.0:
         return effect
-    if play is not None and play_best > 0 and play_best >= effect_best:
+    if balanced and not (play is not None and play_best >= BATCH_PATIENCE) and not (
+            effect is not None and effect_best >= BATCH_EFFECT_PATIENCE):
+        return BALANCE  # nothing else worth doing first: claim what is balanced
+    if play is not None and play_best > 0 and play_best >= effect_best - EFFECT_MARGIN:
         return play
-    if effect is not None and effect_best > 0:
+    if effect is not None and effect_best > EFFECT_MARGIN:
         return effect
     return BALANCE
 
 
-def _best_table_effect(state: EquilibriumState) -> tuple[float, Any]:
+def _best_table_effect(state: EquilibriumState, gaps: Sequence[int]) -> tuple[float, Any]:
     """The best swap, flight, vanish or plaza as the first half of its move."""
-    if any(b == "plaza-lover" for b in state.books):
+    books, sides = state.books, state.sides
+    if "plaza-lover" in books:
         for p in range(COLUMN):
-            if state.cities[p] and not state.sides[2 * p] and not state.sides[2 * p + 1]:
+            if state.cities[p] and not sides[2 * p] and not sides[2 * p + 1]:
                 return 150.0, Plaza(p + 1)
     best = 0.0
-    chosen_move: Any = None
-    sides, power = state.sides, state.power
-    for side in (LEFT, RIGHT):
-        for a in range(COLUMN):
+    chosen: Any = None
+    for side, sign in ((LEFT, 1), (RIGHT, -1)):
+        for a in range(COLUMN - 1):
+            gap_a = gaps[a]
             for x in sides[2 * a + side]:
+                px = POWER[x]
                 for b in range(a + 1, COLUMN):
+                    gap_b = gaps[b]
                     for y in sides[2 * b + side]:
-                        if x == y:
+                        delta = sign * (POWER[y] - px)
+                        if not delta:
                             continue
-                        delta = POWER[y] - POWER[x]
-                        gain = _side_gain(power, a, side, delta, sides) + \
-                            _side_gain(power, b, side, -delta, sides)
+                        # _gain inlined (this loop is most of a playout's policy time)
+                        after_a, after_b = gap_a + delta, gap_b - delta
+                        gain = ((100.0 + abs(gap_a) if gap_a else 0.0) if not after_a else
+                                -100.0 if not gap_a else abs(gap_a) - abs(after_a)) + \
+                            ((100.0 + abs(gap_b) if gap_b else 0.0) if not after_b else
+                             -100.0 if not gap_b else abs(gap_b) - abs(after_b))
                         if gain > best:
-                            best, chosen_move = gain, SwapFrom(side, a + 1, x)
-    for side, flying, invisible in ((LEFT, "flying-incubi", "invisible-incubi"),
-                                    (RIGHT, "flying-sognae", "invisible-sognae")):
-        if invisible in state.books:
+                            best, chosen = gain, SWAP_FROM[side, a + 1, x]
+    if books:
+        best, chosen = _best_book(state, gaps, best, chosen)
+    return best, chosen
+
+
+def _best_book(state: EquilibriumState, gaps: Sequence[int], best: float,
+               chosen: Any) -> tuple[float, Any]:
+    sides, books = state.sides, state.books
+    for side, sign, flying, invisible in ((LEFT, 1, "flying-incubi", "invisible-incubi"),
+                                          (RIGHT, -1, "flying-sognae", "invisible-sognae")):
+        if invisible in books:
             for a in range(COLUMN):
                 for x in sides[2 * a + side]:
-                    gain = _side_gain(power, a, side, -POWER[x], sides)
+                    gain = _gain(gaps[a], gaps[a] - sign * POWER[x], True)
                     if x[0] != CHAOS and gain > best:
-                        best, chosen_move = gain, Vanish(side, a + 1, x)
-        if flying in state.books:
+                        best, chosen = gain, Vanish(side, a + 1, x)
+        if flying in books:
             for move in state._flights(side):
-                gain = _side_gain(power, move.pos - 1, side, -POWER[move.card], sides) + \
-                    _side_gain(power, move.to_pos - 1, side, POWER[move.card], sides)
+                a, b, value = move.pos - 1, move.to_pos - 1, sign * POWER[move.card]
+                gain = _gain(gaps[a], gaps[a] - value, True) + \
+                    _gain(gaps[b], gaps[b] + value, bool(sides[2 * b] or sides[2 * b + 1]))
                 if gain > best:
-                    best, chosen_move = gain, FlyFrom(side, move.pos, move.card)
-    return best, chosen_move
-
-
-def _side_gain(power: Sequence[int], p: int, side: int, delta: int,
-               sides: Sequence[Sequence[str]]) -> float:
-    """How much closer to balance city `p` comes when `side`'s power changes by `delta`."""
-    left, right = power[2 * p], power[2 * p + 1]
-    before = abs(left - right)
-    after = abs(left + delta - right) if side == LEFT else abs(left - right - delta)
-    if after == 0 and before:
-        return 100.0
-    if before == 0 and (sides[2 * p] or sides[2 * p + 1]):
-        return -100.0
-    return float(before - after)
+                    best, chosen = gain, FlyFrom(side, move.pos, move.card)
+    return best, chosen
 
 
 def _least_useful(state: EquilibriumState, hand: Sequence[str]) -> str:
     """The card whose best play helps least (a card with no play at all first)."""
-    cards = [c for c in hand if c != HIDDEN]
-    worth = dict.fromkeys(cards, -1.0)
+    worth = dict.fromkeys(hand, -1.0)
+    worth.pop(HIDDEN, None)
+    power, sides = state.power, state.sides
     for move in state.plays(worth):
-        worth[move.card] = max(worth[move.card], _play_gain(state, move))
-    return min(cards, key=lambda card: (worth[card], -POWER[card]))
+        p = move.pos - 1
+        gap, value = power[2 * p] - power[2 * p + 1], POWER[move.card]
+        gain = _gain(gap, gap + value if move.side == LEFT else gap - value, True,
+                     len(sides[2 * p + move.side]) >= SIDE_CAPACITY - 1)
+        if gain > worth[move.card]:
+            worth[move.card] = gain
+    return min(worth, key=lambda card: (worth[card], DISCARD_HIGH * -POWER[card]))
 
 
 def _best_effect(state: EquilibriumState, moves: Sequence[Any], rng: random.Random) -> Any:
@@ -244,14 +294,22 @@ def _best_effect(state: EquilibriumState, moves: Sequence[Any], rng: random.Rand
 
 def _effect_gain(state: EquilibriumState, move: Any) -> float:
     power, sides = state.power, state.sides
+
+    def gap(p: int) -> int:
+        return power[2 * p] - power[2 * p + 1]
+
+    def cards(p: int) -> bool:
+        return bool(sides[2 * p] or sides[2 * p + 1])
+
     if isinstance(move, Swap):
-        delta = POWER[move.card_b] - POWER[move.card_a]
-        return _side_gain(power, move.pos_a - 1, move.side, delta, sides) + \
-            _side_gain(power, move.pos_b - 1, move.side, -delta, sides)
+        sign = 1 if move.side == LEFT else -1
+        delta = sign * (POWER[move.card_b] - POWER[move.card_a])
+        a, b = move.pos_a - 1, move.pos_b - 1
+        return _gain(gap(a), gap(a) + delta, True) + _gain(gap(b), gap(b) - delta, True)
     if isinstance(move, Fly):
-        value = POWER[move.card]
-        return _side_gain(power, move.pos - 1, move.side, -value, sides) + \
-            _side_gain(power, move.to_pos - 1, move.side, value, sides)
+        value = (1 if move.side == LEFT else -1) * POWER[move.card]
+        a, b = move.pos - 1, move.to_pos - 1
+        return _gain(gap(a), gap(a) - value, True) + _gain(gap(b), gap(b) + value, cards(b))
     return 0.0
 
 
@@ -266,9 +324,9 @@ def _chaos_move(state: EquilibriumState, rng: random.Random) -> Any:
             balanced = state.is_balanced(move.pos)
             score = -50.0 if balanced else float(_gap(state, p))
             if not state.sides[2 * p] and not state.sides[2 * p + 1]:
-                score = 2.0
+                score = CHAOS_ON_EMPTY
         elif isinstance(move, RevealCards):
-            score = -5.0 if state.deck_n > REVEAL_RESERVE else -60.0
+            score = REVEAL_SCORE if state.deck_n > REVEAL_RESERVE else -60.0
         elif isinstance(move, ClearCity):
             score = -40.0
         else:

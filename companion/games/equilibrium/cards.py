@@ -65,21 +65,6 @@ def is_dream_code(text: str) -> bool:
     return text in POWER
 
 
-def card_type(code: str) -> str:
-    """"I", "S", "C" or "H"."""
-    return code[0]
-
-
-def card_element(code: str) -> str:
-    """The element letter of a dream card; "" for chaos (it shows all four)."""
-    return "" if code[0] == CHAOS else code[1]
-
-
-def signed_power(code: str, side: int) -> int:
-    """The card's power as it counts on `side` (negative on the left)."""
-    return -POWER[code] if side == LEFT else POWER[code]
-
-
 def is_city_code(text: str) -> bool:
     return text in BASE_CITIES or text == SQUARE
 

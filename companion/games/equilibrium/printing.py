@@ -38,6 +38,7 @@ from companion.games.equilibrium.cards import (
     city_name,
     element_name,
 )
+from companion.games.etariya.printing import record_log  # numbered seat moves: any game
 
 _GREY = (0.4, 0.4, 0.4)
 CARD_RGB = {INCUBI: (0.36, 0.24, 0.52), "S": (0.96, 0.80, 0.30), CHAOS: (0.78, 0.16, 0.16),
@@ -271,17 +272,6 @@ def result_sheet(sheet: Any, lang: str = "ja", column: Sequence[PrintCity] = (),
         columns=[team], rows=rows, cells=cells,
         highlight_columns=frozenset({0}) if sheet.won else frozenset(),
         notes=sheet.notes, drawings=drawings, log=list(log), log_columns=4, lang=lang)
-
-
-def record_log(record: Any, names: Sequence[str]) -> list[str]:
-    """Numbered seat moves of a game record (chance left out): "3. Ann IE2 3L"."""
-    lines: list[str] = []
-    for entry in record.entries:
-        if entry.is_chance:
-            continue
-        who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
-        lines.append(f"{len(lines) + 1}. {who} {entry.move}")
-    return lines
 
 
 def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:

@@ -92,6 +92,17 @@ BALANCE, JOYFUL, DONE = Balance(False), Balance(True), Done()
 POLARITY, PROPHECY = Polarity(), Prophecy()
 MORE_BOOKS, NO_MORE_BOOKS = MoreBooks(True), MoreBooks(False)
 DRAW: dict[str, Draw] = {code: Draw(code) for code in POWER}
+#: Interned moves (bots create many): a play by (card, position 1–4, side), a discard by card.
+PLAY: dict[tuple[str, int, int], Play] = {
+    (code, pos, side): Play(code, pos, side) for code in POWER if code[0] != CHAOS
+    for pos in range(1, 5) for side in (LEFT, RIGHT)}
+DISCARD: dict[str, Discard] = {code: Discard(code) for code in POWER}
+SWAP_FROM: dict[tuple[int, int, str], SwapFrom] = {
+    (side, pos, code): SwapFrom(side, pos, code) for code in POWER for pos in range(1, 5)
+    for side in (LEFT, RIGHT)}
+
+#: The side(s) a card (or a seat's polarity) plays on.
+_SIDES_OF: dict[str, tuple[int, ...]] = {INCUBI: (LEFT,), SOGNAE: (RIGHT,)}
 
 CHANCE_STEPS = frozenset({"deck", "book", "cost", "city", "seed", "hand", "draw", "reveal",
                           "see"})
@@ -129,6 +140,19 @@ def zero_sets(left: Sequence[str], right: Sequence[str]) -> list[tuple[tuple[str
 
 
 T = TypeVar("T")
+
+
+def _subset_sums(cards: Sequence[str]) -> set[int]:
+    sums = {0}
+    for card in cards:
+        sums |= {total + POWER[card] for total in sums}
+    sums.discard(0)
+    return sums
+
+
+def has_zero_set(left: Sequence[str], right: Sequence[str]) -> bool:
+    """Whether some cards of the left and of the right side sum to zero together."""
+    return bool(left and right and _subset_sums(left) & _subset_sums(right))
 
 
 def _unique(items: Iterable[T]) -> list[T]:
@@ -343,8 +367,8 @@ class EquilibriumState(GameState):
             return [(CityDraw(c), n / total) for c, n in self.city_deck.items() if n]
         if self.top and kind != "see":
             return [(DRAW[self.top[0]], 1.0)]
-        total = _count(self.deck)
-        return [(DRAW[c], n / total) for c, n in self.deck.items() if n]
+        share = 1.0 / _count(self.deck)
+        return [(DRAW[c], n * share) for c, n in self.deck.items() if n]
 
     def legal_moves(self) -> list[Any]:
         if self._legal is None:
@@ -392,9 +416,9 @@ class EquilibriumState(GameState):
 
     def _run(self) -> None:
         """Run bookkeeping steps until chance or a seat acts, or the game is over."""
-        steps = self.steps
+        steps, auto = self.steps, self._AUTO
         while steps and not self.over:
-            handler = self._AUTO.get(steps[0][0])
+            handler = auto.get(steps[0][0])
             if handler is None:
                 return
             handler(self, steps.pop(0)[1])
@@ -591,29 +615,26 @@ class EquilibriumState(GameState):
         return [PlaceChaos(card, pos, side) for pos, side in self.chaos_places()]
 
     def _moves_act(self, _: int) -> list[Any]:
-        hand = _unique(c for c in self.hands[self.mover] if c != HIDDEN)
-        return [*self.plays(hand), *self.effects()]
+        return [*self.plays(_unique(self.hands[self.mover])), *self.effects()]
 
     def plays(self, cards: Iterable[str]) -> list[Play]:
         """Every legal play of these cards for the seat to move."""
         polarity = self.polarity[self.mover] if self.polarity else ""
+        cities, sides = self.cities, self.sides
         moves = []
         for card in cards:
-            kind, element = card[0], card[1]
-            if polarity and kind not in (polarity, HIGHER):
+            kind = card[0]
+            if kind == HIDDEN or (polarity and kind != polarity and kind != HIGHER):
                 continue
-            if kind == HIGHER:
-                sides: tuple[int, ...] = (LEFT, RIGHT) if not polarity else \
-                    ((LEFT,) if polarity == INCUBI else (RIGHT,))
-            else:
-                sides = (LEFT,) if kind == INCUBI else (RIGHT,)
+            allowed = _SIDES_OF.get(polarity, (LEFT, RIGHT)) if kind == HIGHER else \
+                _SIDES_OF[kind]
+            element = card[1]
             for p in range(COLUMN):
-                city = self.cities[p]
-                if not city or element not in city:
-                    continue
-                for side in sides:
-                    if len(self.sides[2 * p + side]) < SIDE_CAPACITY:
-                        moves.append(Play(card, p + 1, side))
+                city = cities[p]
+                if city and element in city:
+                    for side in allowed:
+                        if len(sides[2 * p + side]) < SIDE_CAPACITY:
+                            moves.append(PLAY[card, p + 1, side])
         return moves
 
     def effects(self) -> list[Any]:
@@ -647,7 +668,7 @@ class EquilibriumState(GameState):
             kinds = [_unique(self.sides[2 * p + side]) for p in range(COLUMN)]
             for a in range(COLUMN):
                 others = {c for b in range(COLUMN) if b != a for c in kinds[b]}
-                moves += [SwapFrom(side, a + 1, x) for x in kinds[a] if others - {x}]
+                moves += [SWAP_FROM[side, a + 1, x] for x in kinds[a] if others - {x}]
         return moves
 
     def swaps(self) -> list[Swap]:
@@ -674,9 +695,15 @@ class EquilibriumState(GameState):
 
     def _moves_swapwith(self, _: int) -> list[Any]:
         first: SwapFrom = self.effect
-        return [m for m in self.swaps() if m.side == first.side and (
-            (m.pos_a, m.card_a) == (first.pos, first.card)
-            or (m.pos_b, m.card_b) == (first.pos, first.card))]
+        side, a, x = first.side, first.pos, first.card
+        moves = []
+        for b in range(1, COLUMN + 1):
+            if b == a:
+                continue
+            for y in _unique(self.sides[2 * (b - 1) + side]):
+                if y != x:
+                    moves.append(Swap(side, a, x, b, y) if a < b else Swap(side, b, y, a, x))
+        return moves
 
     def _moves_flyto(self, _: int) -> list[Any]:
         first: FlyFrom = self.effect
@@ -684,7 +711,7 @@ class EquilibriumState(GameState):
                 if (m.pos, m.card) == (first.pos, first.card)]
 
     def _moves_pay(self, _: int) -> list[Any]:
-        return [Discard(c) for c in _unique(self.hands[self.mover]) if c != HIDDEN]
+        return [DISCARD[c] for c in _unique(self.hands[self.mover]) if c != HIDDEN]
 
     def _moves_zero(self, _: int) -> list[Any]:
         moves: list[Any] = []
@@ -776,7 +803,7 @@ class EquilibriumState(GameState):
         if self._check_win():
             return
         self.zero_open = [p for p in range(COLUMN) if self.cities[p]
-                          and zero_sets(self.sides[2 * p], self.sides[2 * p + 1])]
+                          and has_zero_set(self.sides[2 * p], self.sides[2 * p + 1])]
         after: list[Step] = [("zero", 0)] if self.zero_open else []
         if claims == COLUMN:
             after.append(("bonus", 2 if move.joyful else 1))
@@ -839,8 +866,8 @@ class EquilibriumState(GameState):
         return Outcome(
             scores=tuple(claimed for _ in seats),
             winners=frozenset(seats) if self.won else frozenset(),
-            breakdown=tuple({"cities": claimed, "deck_left": float(self.deck_n)}
-                            for _ in seats),
+            breakdown=tuple({"cities": claimed, "total": float(self.total_cities),
+                             "deck_left": float(self.deck_n)} for _ in seats),
             detail=self.result_text(),
         )
 
