@@ -187,11 +187,21 @@ def test_determinize_deals_the_hidden_hand_from_the_unseen_cards() -> None:
     assert len(hands) > 1  # sampled, not copied
 
 
-def test_solo_has_no_hidden_information() -> None:
-    state = fresh(1)
-    assert not state.has_hidden_information()
+def test_solo_view_hides_nothing_but_the_deck_order_is_determinized() -> None:
+    state = fresh(1, seed=5)
     assert state.view(0).describe() == state.describe()
-    assert fresh(2).has_hidden_information()
+    assert state.has_hidden_information()  # the order of both decks
+    world = state.determinize(0, random.Random(2))
+    assert len(world.top) == state.deck_size() and sum(world.deck.values()) == 0
+    assert sorted(world.city_top) == sorted(c for c, n in state.city_deck.items()
+                                            for _ in range(n))
+    assert not world.invariant_errors()
+    assert world.chance_outcomes() == [] and world.to_move() == 0
+    world.play(world.legal_moves()[0])
+    while world.is_chance():
+        (only, probability), = world.chance_outcomes()  # every draw is now known
+        assert probability == 1.0
+        world.play(only)
 
 
 # --- the co-operative outcome ---------------------------------------------------------------------
@@ -211,7 +221,7 @@ def test_outcome_every_seat_wins_or_none_and_scores_are_cities_claimed() -> None
                                   "deck_left": float(state.deck_size())},) * 2
 
 
-def test_a_lost_game_is_worth_a_little_per_city_to_the_bots() -> None:
+def test_a_game_is_worth_its_share_of_cities_to_the_bots() -> None:
     state = arrange(fresh(1), column={1: ("EW", [], [])}, hands=[["IE1", "SE1", "IW1", "SW1"]],
                     keep=0)
     state.claimed += ["FA", "FA", "WA"]
@@ -219,7 +229,7 @@ def test_a_lost_game_is_worth_a_little_per_city_to_the_bots() -> None:
     state.city_deck["WA"] -= 1
     state.play(parse_move("IE1 1L"))
     assert state.outcome().detail == "lost (3/12)"
-    assert state.returns() == (pytest.approx(0.5 * 3 / 12),)
+    assert state.returns() == (pytest.approx(3 / 12),)
     assert state.result_text("ja") == "敗北 (3/12)"
 
 

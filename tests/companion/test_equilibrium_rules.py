@@ -64,6 +64,16 @@ def exhaust_city_deck(state: EquilibriumState) -> None:
         state.city_deck[city] = 0
 
 
+def offered(state: EquilibriumState, effect: str) -> list[str]:
+    """The cards offered once `effect` (swap, fly, vanish, plaza) is chosen ([] when the effect
+    itself is not offered)."""
+    if effect not in moves_text(state):
+        return []
+    trial = state.copy()
+    trial.play(parse_move(effect))
+    return moves_text(trial)
+
+
 def chaos_waiting(state: EquilibriumState) -> EquilibriumState:
     """Play IE1 onto city 1 so that phase II draws the chaos card on top of the deck."""
     play_all(state, "IE1 1L")
@@ -219,7 +229,7 @@ def test_discard_effect_comes_first_then_the_card_in_this_app() -> None:
 def test_swap_exchanges_two_cards_on_the_same_kind_of_side_of_two_cities() -> None:
     state = ready(column=column(p1=("EW", ["IE1"], ["SE3"]), p2=("EF", ["IF2"], ["SF1"])),
                   hands=[HAND4])
-    play_all(state, "swap 1L:IE1")
+    play_all(state, "swap", "swap 1L:IE1")
     assert state.pending() == "swapwith"
     assert moves_text(state) == ["swap 1L:IE1 2L:IF2"]
     play_all(state, "swap 1L:IE1 2L:IF2", "discard SW1")
@@ -230,14 +240,14 @@ def test_swap_exchanges_two_cards_on_the_same_kind_of_side_of_two_cities() -> No
 def test_swap_ignores_the_symbols_of_the_cities() -> None:
     state = ready(column=column(p1=("EW", ["IE1"], []), p2=("FA", ["IF2"], [])),
                   hands=[HAND4])
-    play_all(state, "swap 1L:IE1", "swap 1L:IE1 2L:IF2", "discard SW1")
+    play_all(state, "swap", "swap 1L:IE1", "swap 1L:IE1 2L:IF2", "discard SW1")
     assert state.side(1, LEFT) == ("IF2",)  # a fire card on an earth-water city
 
 
 def test_swap_never_between_a_left_and_a_right_side() -> None:
     state = ready(column=column(p1=("EW", ["IE1"], []), p2=("EF", [], ["SF1"])),
                   hands=[HAND4])
-    assert not any(m.startswith("swap") for m in moves_text(state))
+    assert "swap" not in moves_text(state)
     with pytest.raises(MoveParseError, match="same kind of side"):
         parse_move("swap 1L:IE1 2R:SF1")
 
@@ -245,13 +255,13 @@ def test_swap_never_between_a_left_and_a_right_side() -> None:
 def test_swap_may_exchange_chaos_cards() -> None:
     state = ready(column=column(p1=("EW", ["C5"], []), p2=("EF", ["IF2"], [])),
                   hands=[HAND4])
-    assert "swap 1L:C5" in moves_text(state)
+    assert "swap 1L:C5" in offered(state, "swap")
 
 
 def test_swap_of_two_equal_cards_is_not_offered() -> None:
     state = ready(column=column(p1=("EW", ["IE1"], []), p2=("EF", ["IE1"], [])),
                   hands=[HAND4])
-    assert not any(m.startswith("swap") for m in moves_text(state))
+    assert "swap" not in moves_text(state)
 
 
 def test_balance_claims_every_balanced_city_and_discards_its_dream_cards() -> None:
@@ -568,7 +578,7 @@ def test_two_players_a_seat_plays_only_dreams_of_its_polarity() -> None:
 def test_two_players_discard_any_card_and_effects_on_both_sides() -> None:
     state = ready(2, column=column(p1=("EW", ["IE1"], []), p2=("EF", ["IF2"], [])),
                   hands=[HAND4, ["IA1", "SA1", "IE2", "SE2"]])
-    play_all(state, "swap 1L:IE1", "swap 1L:IE1 2L:IF2")  # the Sognae seat swaps Incubi
+    play_all(state, "swap", "swap 1L:IE1", "swap 1L:IE1 2L:IF2")  # the Sognae seat: Incubi
     assert "discard IE1" in moves_text(state)  # and may pay with an Incubi card
 
 
@@ -656,10 +666,10 @@ def _book_state(book: str, players: int = 1, expansions: tuple[str, ...] = ("boo
 def test_books_are_used_instead_of_a_basic_effect_every_turn() -> None:
     state = _book_state("invisible-incubi", column=column(p1=("EW", ["IE3", "IE1"], ["SE1"])),
                         hands=[HAND4], top=["SA1", "SA2"])
-    play_all(state, "vanish 1L:IE3", "discard SW1")
+    play_all(state, "vanish", "vanish 1L:IE3", "discard SW1")
     draw_until_decision(state)
     assert state.side(1, LEFT) == ("IE1",) and state.discards["IE3"] == 1
-    assert "vanish 1L:IE1" in moves_text(state)  # again the next turn
+    assert "vanish 1L:IE1" in offered(state, "vanish")  # again the next turn
 
 
 def test_flying_incubi_moves_an_incubi_to_another_citys_left_symbols_ignored() -> None:
@@ -667,8 +677,8 @@ def test_flying_incubi_moves_an_incubi_to_another_citys_left_symbols_ignored() -
                         column=column(p1=("EW", ["IE2", "C5"], []),
                                       p2=("FA", ["IF1", "IF1", "IA1"], []), p3=("EA", [], [])),
                         hands=[HAND4])
-    assert "fly 1L:IE2" in moves_text(state) and "fly 1L:C5" not in moves_text(state)
-    play_all(state, "fly 1L:IE2")
+    assert "fly 1L:IE2" in offered(state, "fly") and "fly 1L:C5" not in offered(state, "fly")
+    play_all(state, "fly", "fly 1L:IE2")
     assert moves_text(state) == ["fly 1L:IE2 3", "fly 1L:IE2 4"]  # 2 is full
     play_all(state, "fly 1L:IE2 4", "discard SW1")
     assert state.side(4, LEFT) == ("IE2",)  # WF shows no earth: symbols ignored
@@ -680,7 +690,7 @@ def test_flying_sognae_moves_to_the_right_side_the_misprint_decision() -> None:
                                       p2=("EF", ["IF1", "IF1", "IF1"], []),
                                       p3=("EA", [], ["SA1", "SA1", "SA2"])),
                         hands=[HAND4])
-    play_all(state, "fly 1R:SE2")
+    play_all(state, "fly", "fly 1R:SE2")
     assert moves_text(state) == ["fly 1R:SE2 2", "fly 1R:SE2 4"]  # a full left is no bar
     play_all(state, "fly 1R:SE2 2", "discard SW1")
     assert state.side(2, RIGHT) == ("SE2",) and state.side(2, LEFT) == ("IF1",) * 3
@@ -689,15 +699,14 @@ def test_flying_sognae_moves_to_the_right_side_the_misprint_decision() -> None:
 def test_invisible_sognae_discards_a_played_sognae_never_a_chaos_card() -> None:
     state = _book_state("invisible-sognae", column=column(p1=("EW", [], ["SE2", "C5"])),
                         hands=[HAND4])
-    vanish = [m for m in moves_text(state) if m.startswith("vanish")]
-    assert vanish == ["vanish 1R:SE2"]
+    assert offered(state, "vanish") == ["vanish 1R:SE2"]
 
 
 def test_plaza_lover_claims_an_empty_city_replaces_it_and_seeds_without_bonus() -> None:
     state = _book_state("plaza-lover", column=column(p1=("EW", ["IE3"], ["SE1"])),
                         hands=[HAND4])
-    assert "plaza 2" in moves_text(state) and "plaza 1" not in moves_text(state)
-    play_all(state, "plaza 2", "discard SW1")
+    assert offered(state, "plaza") == ["plaza 2", "plaza 3", "plaza 4"]
+    play_all(state, "plaza", "plaza 2", "discard SW1")
     assert state.claimed == ["EF"] and state.steps[0] == ("city", 1)
     draw_until_decision(state)
     assert state.city(2) and len(state.side(2, LEFT) + state.side(2, RIGHT)) == 2
@@ -708,7 +717,7 @@ def test_plaza_lover_claim_can_win_the_game() -> None:
                                                3: ("", [], []), 4: ("", [], [])},
                         hands=[HAND4])
     exhaust_city_deck(state)
-    play_all(state, "plaza 1", "discard SW1")
+    play_all(state, "plaza", "plaza 1", "discard SW1")
     assert state.over and state.won
 
 
@@ -758,7 +767,7 @@ def test_books_are_usable_by_either_seat_whatever_its_polarity() -> None:
     play_all(state, "SE1 2R")
     draw_until_decision(state)
     assert state.polarity[state.to_move()] == "I"
-    assert "vanish 1R:SE2" in moves_text(state)
+    assert "vanish 1R:SE2" in offered(state, "vanish")
 
 
 # --- 正方形の建造物と高次元なるもの (Squares & Higher Beings) -----------------------------------
@@ -826,9 +835,9 @@ def test_two_players_a_higher_being_only_on_the_side_of_the_seats_polarity() -> 
 def test_higher_being_on_the_left_counts_as_incubi_for_the_books() -> None:
     state = ready(1, ("books", "squares"), ("invisible-incubi", "flying-sognae"),
                   column=column(p1=("EW", ["HE2"], ["HW2"])), hands=[HAND4])
-    moves = moves_text(state)
-    assert "vanish 1L:HE2" in moves and "fly 1R:HW2" in moves
-    assert "vanish 1R:HW2" not in moves and "fly 1L:HE2" not in moves
+    vanish, fly = offered(state, "vanish"), offered(state, "fly")
+    assert "vanish 1L:HE2" in vanish and "fly 1R:HW2" in fly
+    assert "vanish 1R:HW2" not in vanish and "fly 1L:HE2" not in fly
 
 
 def test_book_price_and_penalty_three_discard_higher_beings() -> None:

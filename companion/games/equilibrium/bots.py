@@ -30,6 +30,7 @@ from companion.games.equilibrium.moves import (
     Polarity,
     Prophecy,
     RevealCards,
+    SeedSide,
     Swap,
     SwapFrom,
     Vanish,
@@ -40,10 +41,14 @@ from companion.games.equilibrium.rules import (
     COLUMN,
     DISCARD,
     DONE,
+    FLY,
     HIDDEN,
     JOYFUL,
+    PLAZA,
     SIDE_CAPACITY,
+    SWAP,
     SWAP_FROM,
+    VANISH,
     EquilibriumState,
 )
 
@@ -78,7 +83,8 @@ def _as_state(state: GameState) -> EquilibriumState:
 
 
 #: Decisions in the middle of an effect: judged by their best continuation.
-LOOKAHEAD = frozenset({"swapwith", "flyto", "pay"})
+LOOKAHEAD = frozenset({"swapfrom", "flyfrom", "vanishwhich", "plazawhich", "swapwith", "flyto",
+                       "pay"})
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -150,6 +156,8 @@ def playout_move(state: GameState, rng: random.Random) -> Any:
     kind = position.pending()
     if kind == "act":
         return _act(position, rng)
+    if kind in ("swapfrom", "flyfrom", "vanishwhich", "plazawhich"):
+        return _best_of_kind(position, rng)
     if kind in ("swapwith", "flyto"):
         return _best_effect(position, position.legal_moves(), rng)
     if kind == "pay":
@@ -158,19 +166,13 @@ def playout_move(state: GameState, rng: random.Random) -> Any:
         return _chaos_move(position, rng)
     if kind == "zero":
         return DONE
+    if kind == "seedside" and any(c[0] == CHAOS for c in position.seed_buf):
+        return SeedSide(position.steps[0][1] + 1, LEFT)  # Sognae (+4) can answer chaos
     return rng.choice(position.legal_moves())
 
 
 def _gap(state: EquilibriumState, p: int) -> int:
     return abs(state.power[2 * p] - state.power[2 * p + 1])
-
-
-def _play_gain(state: EquilibriumState, move: Play) -> float:
-    p = move.pos - 1
-    gap = state.power[2 * p] - state.power[2 * p + 1]
-    full = len(state.sides[2 * p + move.side]) + 1 >= SIDE_CAPACITY
-    return _gain(gap, gap + POWER[move.card] if move.side == LEFT else gap - POWER[move.card],
-                 True, full)
 
 
 def _gain(gap: int, after: int, cards: bool, full: bool = False) -> float:
@@ -199,12 +201,15 @@ def _act(state: EquilibriumState, rng: random.Random) -> Any:
         p = move.pos - 1
         gap, value = gaps[p], POWER[move.card]
         after = gap + value if move.side == LEFT else gap - value
-        gain = _gain(gap, after, True, len(sides[2 * p + move.side]) >= SIDE_CAPACITY - 1)
+        gain = _gain(gap, after, bool(sides[2 * p] or sides[2 * p + 1]),
+                     len(sides[2 * p + move.side]) >= SIDE_CAPACITY - 1)
         if gain > play_best or (gain == play_best and rng.random() < 0.5):
             play_best, play = gain, move
     if play is not None and play_best >= 100.0:
         return play
     effect_best, effect = _best_table_effect(state, gaps)
+    if effect is not None:
+        effect = GROUP[type(effect)]
     if effect is not None and effect_best >= 100.0:
         return effect
     if balanced and not (play is not None and play_best >= BATCH_PATIENCE) and not (
@@ -217,16 +222,31 @@ def _act(state: EquilibriumState, rng: random.Random) -> Any:
     return BALANCE
 
 
-def _best_table_effect(state: EquilibriumState, gaps: Sequence[int]) -> tuple[float, Any]:
-    """The best swap, flight, vanish or plaza as the first half of its move."""
+#: The effect a first half belongs to (the policy chooses the effect, then its cards).
+GROUP: dict[type, Any] = {SwapFrom: SWAP, FlyFrom: FLY, Vanish: VANISH, Plaza: PLAZA}
+
+
+def _best_of_kind(state: EquilibriumState, rng: random.Random) -> Any:
+    """The cards of the effect just chosen: the best of that kind, else any legal one."""
+    power = state.power
+    gaps = [power[2 * p] - power[2 * p + 1] for p in range(COLUMN)]
+    moves = state.legal_moves()
+    _, best = _best_table_effect(state, gaps, type(moves[0]))
+    return best if best in moves else rng.choice(moves)
+
+
+def _best_table_effect(state: EquilibriumState, gaps: Sequence[int],
+                       only: type | None = None) -> tuple[float, Any]:
+    """The best swap, flight, vanish or plaza as the first half of its move (`only`: of that
+    kind)."""
     books, sides = state.books, state.sides
-    if "plaza-lover" in books:
+    if "plaza-lover" in books and only in (None, Plaza):
         for p in range(COLUMN):
             if state.cities[p] and not sides[2 * p] and not sides[2 * p + 1]:
                 return 150.0, Plaza(p + 1)
-    best = 0.0
+    best = 0.0 if only is None else -1e9
     chosen: Any = None
-    for side, sign in ((LEFT, 1), (RIGHT, -1)):
+    for side, sign in ((LEFT, 1), (RIGHT, -1)) if only in (None, SwapFrom) else ():
         for a in range(COLUMN - 1):
             gap_a = gaps[a]
             for x in sides[2 * a + side]:
@@ -245,23 +265,23 @@ def _best_table_effect(state: EquilibriumState, gaps: Sequence[int]) -> tuple[fl
                              -100.0 if not gap_b else abs(gap_b) - abs(after_b))
                         if gain > best:
                             best, chosen = gain, SWAP_FROM[side, a + 1, x]
-    if books:
-        best, chosen = _best_book(state, gaps, best, chosen)
+    if books and only is not SwapFrom:
+        best, chosen = _best_book(state, gaps, best, chosen, only)
     return best, chosen
 
 
 def _best_book(state: EquilibriumState, gaps: Sequence[int], best: float,
-               chosen: Any) -> tuple[float, Any]:
+               chosen: Any, only: type | None = None) -> tuple[float, Any]:
     sides, books = state.sides, state.books
     for side, sign, flying, invisible in ((LEFT, 1, "flying-incubi", "invisible-incubi"),
                                           (RIGHT, -1, "flying-sognae", "invisible-sognae")):
-        if invisible in books:
+        if invisible in books and only in (None, Vanish):
             for a in range(COLUMN):
                 for x in sides[2 * a + side]:
                     gain = _gain(gaps[a], gaps[a] - sign * POWER[x], True)
                     if x[0] != CHAOS and gain > best:
                         best, chosen = gain, Vanish(side, a + 1, x)
-        if flying in books:
+        if flying in books and only in (None, FlyFrom):
             for move in state._flights(side):
                 a, b, value = move.pos - 1, move.to_pos - 1, sign * POWER[move.card]
                 gain = _gain(gaps[a], gaps[a] - value, True) + \
@@ -279,7 +299,8 @@ def _least_useful(state: EquilibriumState, hand: Sequence[str]) -> str:
     for move in state.plays(worth):
         p = move.pos - 1
         gap, value = power[2 * p] - power[2 * p + 1], POWER[move.card]
-        gain = _gain(gap, gap + value if move.side == LEFT else gap - value, True,
+        gain = _gain(gap, gap + value if move.side == LEFT else gap - value,
+                     bool(sides[2 * p] or sides[2 * p + 1]),
                      len(sides[2 * p + move.side]) >= SIDE_CAPACITY - 1)
         if gain > worth[move.card]:
             worth[move.card] = gain

@@ -9,12 +9,13 @@ Seat moves:
 - ``IE2 3L`` — phase I: play a dream card from the hand on a side of the city at a position (a
   higher being names the side it is played as: ``HF2 1R``);
 - phase I, an effect paid for with a card of the hand: first the effect, then ``discard IE2``
-  (the card paid). Effects: ``balance`` (establish balance), ``swap 1L:IE1`` then ``swap 1L:IE1
-  3L:C5`` (exchange two played cards on the same kind of side of two cities, chosen one after
-  the other), ``polarity`` (two players: exchange the polarity cards), and the books'
-  ``joyful`` (balance with Joyful Balance), ``fly 1L:IE2`` then ``fly 1L:IE2 3`` (Flying Incubi
-  / Sognae: the card moves to the same side of city 3), ``vanish 2R:SW3`` (Invisible Incubi /
-  Sognae), ``plaza 3`` (Plaza Lover claims the empty city 3), ``prophecy``;
+  (the card paid). Effects: ``balance`` (establish balance), ``swap`` then ``swap 1L:IE1`` then
+  ``swap 1L:IE1 3L:C5`` (exchange two played cards on the same kind of side of two cities,
+  chosen one after the other), ``polarity`` (two players: exchange the polarity cards), and the
+  books' ``joyful`` (balance with Joyful Balance), ``fly`` then ``fly 1L:IE2`` then ``fly 1L:IE2
+  3`` (Flying Incubi / Sognae: the card moves to the same side of city 3), ``vanish`` then
+  ``vanish 2R:SW3`` (Invisible Incubi / Sognae), ``plaza`` then ``plaza 3`` (Plaza Lover claims
+  the empty city 3), ``prophecy``;
 - after a balance: ``zero 2 L:IE1+IE2 R:SE3`` discards cards of one unbalanced city that sum to
   zero, one set per city; ``done`` ends the balance;
 - ``order SW1 IE2`` — Prophecy: the cards looked at go back in this order, top first;
@@ -144,6 +145,27 @@ class Discard(_Text):
     def parse(cls, text: str) -> Discard:
         words = _words(text, "discard", (2,), "'discard <card>', e.g. 'discard SW1'")
         return cls(parse_card(words[1], text))
+
+
+#: Effects whose cards are chosen after the effect: swap, flight, vanish, plaza.
+EFFECT_KINDS = ("swap", "fly", "vanish", "plaza")
+
+
+@dataclass(frozen=True)
+class Effect(_Text):
+    """Phase I: the effect chosen, its cards next (``swap``, ``fly``, ``vanish``, ``plaza``)."""
+
+    kind: str
+
+    def _format(self) -> str:
+        return self.kind
+
+    @classmethod
+    def parse(cls, text: str) -> Effect:
+        word = text.strip().lower()
+        if word not in EFFECT_KINDS:
+            raise MoveParseError(text, "one of " + ", ".join(EFFECT_KINDS))
+        return cls(word)
 
 
 @dataclass(frozen=True)
@@ -531,7 +553,8 @@ class Draw(_Text):
         return cls(parse_card(words[1], text))
 
 
-_FIXED: dict[str, Move] = {"balance": Balance(False), "joyful": Balance(True), "done": Done(),
+_FIXED: dict[str, Move] = {**{kind: Effect(kind) for kind in EFFECT_KINDS},
+                           "balance": Balance(False), "joyful": Balance(True), "done": Done(),
                            "polarity": Polarity(), "prophecy": Prophecy()}
 _PARSERS: dict[str, Any] = {
     "discard": Discard.parse, "zero": Zero.parse,

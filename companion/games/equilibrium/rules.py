@@ -52,6 +52,7 @@ from companion.games.equilibrium.moves import (
     Discard,
     Done,
     Draw,
+    Effect,
     Fly,
     FlyFrom,
     MoreBooks,
@@ -85,10 +86,9 @@ BOOK_COSTS = (2, 3, 4)
 HIDDEN = "?"
 #: Polarity cards; seat 0 starts with Sognae.
 POLARITIES = ("S", "I")
-#: What a lost game is worth to the bots per share of cities claimed (a win is worth 1).
-LOSS_CREDIT = 0.5
 
 BALANCE, JOYFUL, DONE = Balance(False), Balance(True), Done()
+SWAP, FLY, VANISH, PLAZA = Effect("swap"), Effect("fly"), Effect("vanish"), Effect("plaza")
 POLARITY, PROPHECY = Polarity(), Prophecy()
 MORE_BOOKS, NO_MORE_BOOKS = MoreBooks(True), MoreBooks(False)
 DRAW: dict[str, Draw] = {code: Draw(code) for code in POWER}
@@ -103,6 +103,10 @@ SWAP_FROM: dict[tuple[int, int, str], SwapFrom] = {
 
 #: The side(s) a card (or a seat's polarity) plays on.
 _SIDES_OF: dict[str, tuple[int, ...]] = {INCUBI: (LEFT,), SOGNAE: (RIGHT,)}
+
+#: The step that names the cards of an effect.
+_CHOOSE_CARDS = {"swap": "swapfrom", "fly": "flyfrom", "vanish": "vanishwhich",
+                 "plaza": "plazawhich"}
 
 CHANCE_STEPS = frozenset({"deck", "book", "cost", "city", "seed", "hand", "draw", "reveal",
                           "see"})
@@ -177,6 +181,7 @@ class EquilibriumState(GameState):
     top: list[str] = field(default_factory=list)  # known top of the deck (Prophecy), top first
     discards: dict[str, int] = field(default_factory=dict)
     city_deck: dict[str, int] = field(default_factory=dict)
+    city_top: list[str] = field(default_factory=list)  # known order (bots' determinizations)
     book_pool: list[str] = field(default_factory=list)  # books still face down
     books: list[str] = field(default_factory=list)  # books face up
     revealed: list[str] = field(default_factory=list)  # book cost / penalty 3, to be sorted
@@ -253,6 +258,7 @@ class EquilibriumState(GameState):
         d["top"] = list(self.top)
         d["discards"] = dict(self.discards)
         d["city_deck"] = dict(self.city_deck)
+        d["city_top"] = list(self.city_top)
         d["book_pool"] = list(self.book_pool)
         d["books"] = list(self.books)
         d["revealed"] = list(self.revealed)
@@ -322,7 +328,9 @@ class EquilibriumState(GameState):
 
     def pending(self) -> str:
         """What is being decided now: "act" (phase I: a play, or the effect of a discard),
-        "swapwith" / "flyto" (the second half of a swap or flight), "pay" (the card discarded
+        "swapfrom" / "flyfrom" / "vanishwhich" / "plazawhich" (the card or city an effect
+        works on), "swapwith" / "flyto" (the second half of a swap or flight), "pay" (the card
+        discarded
         for the chosen effect), "zero", "order", "penalty", "setupchaos", "seedside", "books";
         "chance" or "over" otherwise."""
         if self.over:
@@ -363,6 +371,8 @@ class EquilibriumState(GameState):
             share = 1.0 / len(self.book_pool)
             return [(BookDraw(b), share) for b in self.book_pool]
         if kind == "city":
+            if self.city_top:
+                return [(CityDraw(self.city_top[0]), 1.0)]
             total = _count(self.city_deck)
             return [(CityDraw(c), n / total) for c, n in self.city_deck.items() if n]
         if self.top and kind != "see":
@@ -473,6 +483,8 @@ class EquilibriumState(GameState):
             self.books.append(move.book)
             return
         if kind == "city":
+            if self.city_top:
+                self.city_top.pop(0)
             self.city_deck[move.city] -= 1
             if arg < 0:
                 self.claimed.append(move.city)  # a bonus city
@@ -638,27 +650,48 @@ class EquilibriumState(GameState):
         return moves
 
     def effects(self) -> list[Any]:
-        """The effects a discarded card may pay for (swaps and flights by their first card)."""
+        """The effects a discarded card may pay for; a swap, flight, vanish or plaza names its
+        cards afterwards (offered only when it has some)."""
         moves: list[Any] = [BALANCE]
         books = self.books
         if "joyful-balance" in books:
             moves.append(JOYFUL)
-        moves += self.swap_starts()
+        if self.swap_starts():
+            moves.append(SWAP)
         if self.num_players == 2:
             moves.append(POLARITY)
-        for side, flying, invisible in ((LEFT, "flying-incubi", "invisible-incubi"),
-                                        (RIGHT, "flying-sognae", "invisible-sognae")):
-            if flying in books:
-                moves += _unique(FlyFrom(side, m.pos, m.card) for m in self._flights(side))
-            if invisible in books:
-                moves += [Vanish(side, p + 1, c) for p in range(COLUMN)
-                          for c in _unique(self.sides[2 * p + side]) if c[0] != CHAOS]
-        if "plaza-lover" in books:
-            moves += [Plaza(p + 1) for p in range(COLUMN)
-                      if self.cities[p] and self._is_empty(p)]
+        if self._moves_flyfrom(0):
+            moves.append(FLY)
+        if self._moves_vanishwhich(0):
+            moves.append(VANISH)
+        if self._moves_plazawhich(0):
+            moves.append(PLAZA)
         if self.prophecy_count():
             moves.append(PROPHECY)
         return moves
+
+    def _moves_swapfrom(self, _: int) -> list[Any]:
+        return list(self.swap_starts())
+
+    def _moves_flyfrom(self, _: int) -> list[Any]:
+        moves: list[Any] = []
+        for side, book in ((LEFT, "flying-incubi"), (RIGHT, "flying-sognae")):
+            if book in self.books:
+                moves += _unique(FlyFrom(side, m.pos, m.card) for m in self._flights(side))
+        return moves
+
+    def _moves_vanishwhich(self, _: int) -> list[Any]:
+        moves: list[Any] = []
+        for side, book in ((LEFT, "invisible-incubi"), (RIGHT, "invisible-sognae")):
+            if book in self.books:
+                moves += [Vanish(side, p + 1, c) for p in range(COLUMN)
+                          for c in _unique(self.sides[2 * p + side]) if c[0] != CHAOS]
+        return moves
+
+    def _moves_plazawhich(self, _: int) -> list[Any]:
+        if "plaza-lover" not in self.books:
+            return []
+        return [Plaza(p + 1) for p in range(COLUMN) if self.cities[p] and self._is_empty(p)]
 
     def swap_starts(self) -> list[SwapFrom]:
         """Every card that can be the first of a swap (another city's same side holds a
@@ -771,7 +804,10 @@ class EquilibriumState(GameState):
         self._push(("phase2", 0))
 
     def _do_declare(self, move: Any) -> None:
-        """An effect chosen: its card is paid next (a swap or flight names its target first)."""
+        """An effect chosen: its cards are named next, then the card that pays for it."""
+        if isinstance(move, Effect):
+            self._push((_CHOOSE_CARDS[move.kind], 0))
+            return
         self.effect = move
         follow = {SwapFrom: "swapwith", FlyFrom: "flyto"}.get(type(move), "pay")
         self._push((follow, 0))
@@ -881,16 +917,18 @@ class EquilibriumState(GameState):
         return f"{word} {score}"
 
     def returns(self) -> tuple[float, ...]:
-        """Co-operative utility: 1 for every seat on a win; a loss is worth a little for each
-        city claimed, so that the bots prefer getting closer."""
+        """Co-operative utility for the bots, the same for every seat: the share of the cities
+        claimed (1 for a win), so that a search also tells a near miss from a rout."""
         if not self.over:
             return tuple(0.0 for _ in range(self.num_players))
-        value = 1.0 if self.won else LOSS_CREDIT * len(self.claimed) / self.total_cities
+        value = len(self.claimed) / self.total_cities
         return tuple(value for _ in range(self.num_players))
 
     # --- information ------------------------------------------------------------------------
     def has_hidden_information(self) -> bool:
-        return self.num_players == 2
+        """The order of both decks is hidden (and, with two players, the partner's hand): bots
+        search on determinizations."""
+        return True
 
     def view(self, seat: int) -> Self:
         """What `seat` sees: the partner's hand is hidden among the unseen cards."""
@@ -906,7 +944,11 @@ class EquilibriumState(GameState):
 
     def determinize(self, seat: int, rng: Any) -> Self:
         """A full position consistent with `view(seat)`: hidden cards dealt from the unseen
-        Incubi, Sognae and higher beings (a hand never holds a chaos card)."""
+        Incubi, Sognae and higher beings (a hand never holds a chaos card) and, once the game
+        is under way, the order of both decks fixed (every later draw is then known)."""
+        return self._world(seat, rng)
+
+    def _world(self, seat: int, rng: Any) -> Self:
         other = self.view(seat)
         for hand in other.hands:
             hidden = hand.count(HIDDEN)
@@ -917,7 +959,15 @@ class EquilibriumState(GameState):
             hand[:] = [c for c in hand if c != HIDDEN] + drawn
             for card in drawn:
                 other.deck[card] -= 1
-            other._legal = None
+        if other.turn and not other.over:
+            unseen = [c for c, n in other.deck.items() for _ in range(n)]
+            rng.shuffle(unseen)
+            other.top += unseen
+            other.deck = dict.fromkeys(other.deck, 0)
+            cities = [c for c, n in other.city_deck.items() for _ in range(n)]
+            rng.shuffle(cities)
+            other.city_top = cities
+        other._legal = None
         return other
 
     # --- text -------------------------------------------------------------------------------
@@ -943,6 +993,10 @@ class EquilibriumState(GameState):
         if kind == "penalty" and isinstance(move, RevealCards):
             return "the dream deck is empty"
         return "now: " + {
+            "swapfrom": "the first card of the swap",
+            "flyfrom": "the card that flies",
+            "vanishwhich": "the card that vanishes",
+            "plazawhich": "the empty city to claim",
             "swapwith": f"the second card of the swap ({self.effect}), on the same kind of "
                         "side of another city and different from the first",
             "flyto": f"the city the card flies to ({self.effect}), on the same side and not full",
@@ -967,15 +1021,19 @@ class EquilibriumState(GameState):
 
     def _why_not_effect(self, move: Any) -> str:
         if isinstance(move, Discard):
-            return "choose the effect first (e.g. 'balance' or 'swap 1L:IE1'), then the card"
+            return "choose the effect first (e.g. 'balance' or 'swap'), then the card"
         if isinstance(move, (SwapFrom, Swap)):
+            return "say 'swap' first, then its two cards one after the other"
+        if isinstance(move, Effect) and move.kind == "swap":
             return ("a swap exchanges two different cards lying on the same kind of side of "
-                    "two cities")
+                    "two cities: there are none")
         if isinstance(move, Polarity):
             return "polarity cards are exchanged only in the two-player game"
         if isinstance(move, Balance) and move.joyful:
             return "the Book of Joyful Balance is not in play"
-        if isinstance(move, (Fly, FlyFrom, Vanish, Plaza, Prophecy)):
+        if isinstance(move, (Fly, FlyFrom, Vanish, Plaza)):
+            return "choose the effect first ('fly', 'vanish' or 'plaza'), then its cards"
+        if isinstance(move, (Effect, Prophecy)):
             return "that book is not in play, or its effect has no target there"
         return "play a card or choose the effect of a discard"
 
@@ -1016,7 +1074,8 @@ class EquilibriumState(GameState):
                 f"{column}; claimed {len(self.claimed)}/{self.total_cities} "
                 f"{''.join(self.claimed)}; hands {hands}; polarity {''.join(self.polarity)}; "
                 f"deck {self.deck_n} top {''.join(self.top)} unseen {pool}; discards {thrown}; "
-                f"cities left {_count(self.city_deck)}; books {','.join(self.books) or '-'} "
+                f"cities left {_count(self.city_deck)} {''.join(self.city_top)}; books "
+                f"{','.join(self.books) or '-'} "
                 f"(face down {len(self.book_pool)}); pending chaos {''.join(self.chaos)}, "
                 f"seed {''.join(self.seed_buf)}, revealed {''.join(self.revealed)}, zero "
                 f"{self.zero_open}, vacated {self.vacated}, effect {self.effect or '-'}; "
@@ -1043,6 +1102,8 @@ class EquilibriumState(GameState):
         hidden = sum(h.count(HIDDEN) for h in self.hands)
         if self.deck_n != len(self.top) + _count(self.deck) - hidden:
             errors.append(f"deck size {self.deck_n} does not match its cards")
+        if any(self.city_top.count(c) > self.city_deck.get(c, 0) for c in set(self.city_top)):
+            errors.append("the known city order holds cities that are not in the city deck")
         cities = len(self.claimed) + sum(1 for c in self.cities if c) + _count(self.city_deck)
         if cities != self.total_cities:
             errors.append(f"{cities} city cards instead of {self.total_cities}")
