@@ -23,6 +23,9 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.sticks.info_shinyu",
     "companion.games.alluvium.info",
     "companion.games.etariya",
+    "companion.games.netxiju",
+    "companion.games.tudepijume",
+    "companion.games.mokzo",
     "companion.games.sorani.info",
     "companion.games.equilibrium",
 )
