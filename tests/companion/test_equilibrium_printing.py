@@ -24,6 +24,7 @@ from companion.games.equilibrium.printing import (
     setup_card,
 )
 from companion.games.equilibrium.setup import randomize_setup
+from companion.games.equilibrium.texts import move_text
 from companion.games.equilibrium.tracker import ResultSheet
 from companion.history import PlayMode, PlayRecord, SeatResult
 
@@ -83,7 +84,8 @@ def test_result_sheet_of_a_digital_play_with_the_column_and_the_moves() -> None:
     assert spec.cells[2] == [str(state.deck_size())]
     assert spec.cells[4] == ["Plaza Lover, Prophecy"]
     seat_moves = [e for e in game.record.entries if not e.is_chance]
-    assert len(spec.log) == len(seat_moves) and spec.log[0].endswith(seat_moves[0].move)
+    assert len(spec.log) == len(seat_moves)
+    assert spec.log[0].endswith(move_text(seat_moves[0].move, "en"))  # in words
     _, text = pdf_text(pdf_bytes(specs))
     assert "Result sheet" in text and "The city column at the end" in text and "Moves" in text
     assert "花子" in text and "#" in text

@@ -84,15 +84,29 @@ def _blank_sheet(players: int, names: list[str], lang: str) -> Any:
     return [blank_result_log(lang, names)]
 
 
+def _move_text(notation: str, lang: str) -> str:
+    from companion.games.equilibrium.texts import move_text
+
+    return move_text(notation, lang)
+
+
+def _end_reason(detail: str, lang: str) -> str:
+    from companion.games.equilibrium.texts import end_reason
+
+    return end_reason(detail, lang)
+
+
 def _extras() -> dict[str, Any]:
     # setup: (seed, expansions, players, books, book_cost) -> Setup;  setup_from_code: (code)
     # setup_card: (setup, lang) -> SheetSpec;  hint: (state, seat, rng, bot) -> Hint
     # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
     # play_sheets / blank_sheet: the result sheet of a play, the blank result log (PDF)
     # cooperative: every seat wins or every seat loses (Outcome.detail "won (12/12)")
+    # move_text / end_reason: a move, the result in the language (`texts`)
     return {"setup": _setup, "setup_from_code": _setup_from_code, "setup_card": _setup_card,
             "hint": _hint, "bench": _bench, "playout_policy": _playout_policy,
-            "play_sheets": _play_sheets, "blank_sheet": _blank_sheet, "cooperative": True}
+            "play_sheets": _play_sheets, "blank_sheet": _blank_sheet, "cooperative": True,
+            "move_text": _move_text, "end_reason": _end_reason}
 
 
 BOOK_LABELS = (

@@ -38,7 +38,6 @@ from companion.games.equilibrium.cards import (
     city_name,
     element_name,
 )
-from companion.games.etariya.printing import record_log  # numbered seat moves: any game
 
 _GREY = (0.4, 0.4, 0.4)
 CARD_RGB = {INCUBI: (0.36, 0.24, 0.52), "S": (0.96, 0.80, 0.30), CHAOS: (0.78, 0.16, 0.16),
@@ -299,7 +298,17 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     names = names or [f"#{s + 1}" for s in range(record.num_players)]
     sheet = ResultSheet.from_state(state, names, started_at=play.started_at,
                                    location=play.location, notes=play.notes)
-    return [result_sheet(sheet, lang, column_of(state), meta, record_log(game.record, names))]
+    return [result_sheet(sheet, lang, column_of(state), meta, record_log(game.record, names, lang))]
+
+
+def record_log(record: Any, names: Sequence[str], lang: str) -> list[str]:
+    """The seats' moves, numbered, as a person reads them ("3. 花子 IE2 → 都市3の左"); the
+    draws are left out."""
+    from companion.games.equilibrium.texts import move_text
+
+    seat_moves = [e for e in record.entries if not e.is_chance]
+    return [f"{n}. {names[e.seat] if 0 <= e.seat < len(names) else '#' + str(e.seat)} "
+            f"{move_text(e.move, lang)}" for n, e in enumerate(seat_moves, 1)]
 
 
 def blank_result_log(lang: str = "ja", names: Sequence[str] = ()) -> SheetSpec:

@@ -204,7 +204,7 @@ class EquilibriumState(GameState):
     joyful: bool = False
     over: bool = False
     won: bool = False
-    _legal: list[Any] | None = field(default=None, repr=False, compare=False)
+    _legal: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -382,7 +382,7 @@ class EquilibriumState(GameState):
 
     def legal_moves(self) -> list[Any]:
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = tuple(self._compute_legal())
         return list(self._legal)
 
     def _compute_legal(self) -> list[Any]:
