@@ -142,7 +142,7 @@ _SAYINGS: tuple[tuple[type, Any], ...] = (
                        "上から順に戻す: " + " ".join(m.cards))),
     (ClearCity, lambda m: (f"penalty 2: {m.card} and every card of city {m.pos} discarded",
                            f"罰2: {m.card} と都市{m.pos}の札を捨てる")),
-    (RevealCards, lambda m: (f"penalty 3: {m.card} discarded, the deck's top cards turned up",
+    (RevealCards, lambda m: (f"penalty 3: discard {m.card} and turn up cards",
                              f"罰3: {m.card} を捨て、山札の上をめくる")),
     (SeedSide, lambda m: ((f"seed {_at(m.pos, m.side)[0]}", f"配置: {_at(m.pos, m.side)[1]}"))),
     (MoreBooks, lambda m: ("turn up another book", "力の書をもう1冊めくる") if m.more
