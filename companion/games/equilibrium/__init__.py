@@ -96,6 +96,12 @@ def _end_reason(detail: str, lang: str) -> str:
     return end_reason(detail, lang)
 
 
+def _team_result(play: Any, lang: str) -> str:
+    from companion.games.equilibrium.tracker import ResultSheet
+
+    return ResultSheet.from_play(play).result_text(lang)
+
+
 def _extras() -> dict[str, Any]:
     # setup: (seed, expansions, players, books, book_cost) -> Setup;  setup_from_code: (code)
     # setup_card: (setup, lang) -> SheetSpec;  hint: (state, seat, rng, bot) -> Hint
@@ -103,10 +109,11 @@ def _extras() -> dict[str, Any]:
     # play_sheets / blank_sheet: the result sheet of a play, the blank result log (PDF)
     # cooperative: every seat wins or every seat loses (Outcome.detail "won (12/12)")
     # move_text / end_reason: a move, the result in the language (`texts`)
+    # team_result: (play, lang) -> "won (12/12)" for History
     return {"setup": _setup, "setup_from_code": _setup_from_code, "setup_card": _setup_card,
             "hint": _hint, "bench": _bench, "playout_policy": _playout_policy,
             "play_sheets": _play_sheets, "blank_sheet": _blank_sheet, "cooperative": True,
-            "move_text": _move_text, "end_reason": _end_reason}
+            "move_text": _move_text, "end_reason": _end_reason, "team_result": _team_result}
 
 
 BOOK_LABELS = (
