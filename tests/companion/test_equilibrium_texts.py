@@ -34,7 +34,8 @@ def test_every_move_and_draw_reads_in_japanese(players: int, expansions: list[st
 def test_known_texts() -> None:
     assert equilibrium_move_text("IE2 3L", "ja") == "IE2 → 都市3の左"
     assert equilibrium_move_text("IE2 3L", "en") == "IE2 on the left of city 3"
-    assert equilibrium_move_text("swap 1L:IE1 3L:C5", "ja") == "交換: 都市1の左のIE1 ⇄ 都市3の左のC5"
+    assert equilibrium_move_text("swap 1L:IE1 3L:C5", "ja") == \
+        "交換: 都市1の左のIE1 ⇄ 都市3の左のC5"
     assert equilibrium_move_text("chaos C5 clear 2", "ja") == "罰2: C5 と都市2の札を捨てる"
     assert equilibrium_move_text("juggle", "ja") == "juggle"  # not a move: as written
 
