@@ -43,7 +43,7 @@ from ui.play.widgets import clear_layout, scrolling, words
 #: Move buttons per row (one when a text is longer than `SHORT` characters).
 COLUMNS, SHORT = 2, 20
 #: The narrowest the city column gets (three cards a side and the city card).
-BOARD_WIDTH = 360
+BOARD_WIDTH = 340
 #: What the person to move decides now, by the engine's `pending()` (en, ja).
 PROMPTS = {
     "act": ("Choose a card of your hand and a side marked “here” — or discard a card for an "
