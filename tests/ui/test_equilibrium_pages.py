@@ -191,3 +191,27 @@ def test_the_table_companion_from_a_code_to_a_saved_printed_result(
     assert history.model.index(row, 3).data() == ("勝利 (12/12)" if lang == "ja"
                                                   else "won (12/12)")
     language().set("en")
+
+
+def test_an_autosaved_game_resumes_where_it_stopped(window, person, qtbot, quiet_games,
+                                                    ctx) -> None:
+    import db
+    from ui.play.resume import resume_play
+
+    view = start(window, person, [("花子", "Person"), ("", "Computer · greedy")])
+    for _ in range(8):
+        qtbot.waitUntil(lambda: bool(offered(view)), timeout=15000)
+        person.click(offered(view)[0])
+    qtbot.waitUntil(lambda: bool(offered(view)), timeout=15000)
+    assert view.controller.flush_saves()
+    (saved,) = [p for p in db.unfinished_plays(ctx.db) if p.game_id == "equilibrium"]
+    view.shutdown()
+    resumed = resume_play(ctx, saved)
+    qtbot.addWidget(resumed)
+    resumed.show()
+    assert resumed.controller.state.describe() == view.controller.state.describe()
+    assert [resumed.moves.item(i).text() for i in range(resumed.moves.count())] == \
+        [view.moves.item(i).text() for i in range(view.moves.count())]
+    qtbot.waitUntil(lambda: bool(offered(resumed)), timeout=15000)
+    assert shown_hand(resumed) == sorted(resumed.controller.state.hand(0))
+    resumed.shutdown()
