@@ -11,109 +11,32 @@ game record), `bench` (figures). `INFO` is the registry entry.
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.core.api import GameState
+from companion.games.hooks import lazy
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
-
-def _new(num_players: int, options: dict[str, Any]) -> GameState:
-    from companion.games.equilibrium.rules import new_state
-
-    return new_state(num_players, options)
+_PACKAGE = "companion.games.equilibrium"
 
 
-def _evaluate(state: GameState, seat: int) -> float:
-    from companion.games.equilibrium.bots import evaluate
-
-    return evaluate(state, seat)
-
-
-def _check_options(options: dict[str, Any]) -> None:
-    from companion.games.equilibrium.rules import check_options
-
-    check_options(options)
-
-
-def _setup(seed: int, expansions: Any = (), players: int = 1, books: int | None = None,
-           book_cost: int = 2) -> Any:
-    from companion.games.equilibrium.setup import randomize_setup
-
-    return randomize_setup(seed, expansions, players, books, book_cost)
-
-
-def _setup_from_code(code: str) -> Any:
-    from companion.games.equilibrium.setup import setup_from_code
-
-    return setup_from_code(code)
-
-
-def _setup_card(setup: Any, lang: str) -> Any:
-    from companion.games.equilibrium.printing import setup_card
-
-    return setup_card(setup, lang)
-
-
-def _playout_policy(state: GameState, rng: Any) -> Any:
-    from companion.games.equilibrium.bots import playout_move
-
-    return playout_move(state, rng)
-
-
-def _hint(state: GameState, seat: int | None = None, rng: Any = None, bot: str = "mcts") -> Any:
-    from companion.games.equilibrium.bots import hint
-
-    return hint(state, seat, rng, bot)
-
-
-def _bench(quick: bool) -> dict[str, float]:
-    from companion.games.equilibrium.bench import quick_figures
-
-    return quick_figures(quick)
-
-
-def _play_sheets(play: Any, lang: str) -> Any:
-    from companion.games.equilibrium.printing import play_sheets
-
-    return play_sheets(play, lang)
-
-
-def _blank_sheet(players: int, names: list[str], lang: str) -> Any:
-    from companion.games.equilibrium.printing import blank_result_log
-
-    return [blank_result_log(lang, names)]
-
-
-def _move_text(notation: str, lang: str) -> str:
-    from companion.games.equilibrium.texts import move_text
-
-    return move_text(notation, lang)
-
-
-def _end_reason(detail: str, lang: str) -> str:
-    from companion.games.equilibrium.texts import end_reason
-
-    return end_reason(detail, lang)
-
-
-def _team_result(play: Any, lang: str) -> str:
-    from companion.games.equilibrium.tracker import ResultSheet
-
-    return ResultSheet.from_play(play).result_text(lang)
-
-
-def _extras() -> dict[str, Any]:
+def _extras() -> dict[str, object]:
     # setup: (seed, expansions, players, books, book_cost) -> Setup;  setup_from_code: (code)
     # setup_card: (setup, lang) -> SheetSpec;  hint: (state, seat, rng, bot) -> Hint
     # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
     # play_sheets / blank_sheet: the result sheet of a play, the blank result log (PDF)
     # cooperative: every seat wins or every seat loses (Outcome.detail "won (12/12)")
     # move_text / end_reason: a move, the result in the language (`texts`)
-    # team_result: (play, lang) -> "won (12/12)" for History
-    return {"setup": _setup, "setup_from_code": _setup_from_code, "setup_card": _setup_card,
-            "hint": _hint, "bench": _bench, "playout_policy": _playout_policy,
-            "play_sheets": _play_sheets, "blank_sheet": _blank_sheet, "cooperative": True,
-            "move_text": _move_text, "end_reason": _end_reason, "team_result": _team_result}
+    # team_result: (play, lang) -> "won (12/12)" for the History
+    return {"setup": lazy(f"{_PACKAGE}.setup.randomize_setup"),
+            "setup_from_code": lazy(f"{_PACKAGE}.setup.setup_from_code"),
+            "setup_card": lazy(f"{_PACKAGE}.printing.setup_card"),
+            "hint": lazy(f"{_PACKAGE}.bots.hint"),
+            "bench": lazy(f"{_PACKAGE}.bench.quick_figures"),
+            "playout_policy": lazy(f"{_PACKAGE}.bots.playout_move"),
+            "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
+            "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
+            "cooperative": True,
+            "move_text": lazy(f"{_PACKAGE}.texts.move_text"),
+            "end_reason": lazy(f"{_PACKAGE}.texts.end_reason"),
+            "team_result": lazy(f"{_PACKAGE}.tracker.team_result")}
 
 
 BOOK_LABELS = (
@@ -148,9 +71,9 @@ INFO = GameInfo(
                             "prophecy-2"),
                    choice_labels=BOOK_LABELS),
     ),
-    new_state=_new,
-    evaluate=_evaluate,
-    check_options=_check_options,
+    new_state=lazy(f"{_PACKAGE}.rules.new_state"),
+    evaluate=lazy(f"{_PACKAGE}.bots.evaluate"),
+    check_options=lazy(f"{_PACKAGE}.rules.check_options"),
     score_categories=(
         ("cities", "獲得した都市", "Cities claimed"),
         ("total", "都市の総数", "Cities to claim"),

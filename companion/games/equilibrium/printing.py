@@ -311,6 +311,11 @@ def record_log(record: Any, names: Sequence[str], lang: str) -> list[str]:
             f"{move_text(e.move, lang)}" for n, e in enumerate(seat_moves, 1)]
 
 
+def blank_sheets(players: int, names: Sequence[str], lang: str = "ja") -> list[SheetSpec]:
+    """The registry's blank sheet: the result log (the same for one or two players)."""
+    return [blank_result_log(lang, names)]
+
+
 def blank_result_log(lang: str = "ja", names: Sequence[str] = ()) -> SheetSpec:
     """A log of games at the table: one row per game, columns to fill in by hand."""
     given = ", ".join(n for n in names if n)

@@ -320,3 +320,8 @@ class ResultSheet:
                           finished_at=finished_at or datetime.now().replace(microsecond=0),
                           options=options, seed=seed, record=record, location=self.location,
                           notes=self.notes)
+
+
+def team_result(play: PlayRecord, lang: str = "en") -> str:
+    """A saved play's line for the History: "won (12/12)" / "敗北 (9/12)"."""
+    return ResultSheet.from_play(play).result_text(lang)
