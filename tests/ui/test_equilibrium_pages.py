@@ -215,3 +215,34 @@ def test_an_autosaved_game_resumes_where_it_stopped(window, person, qtbot, quiet
     qtbot.waitUntil(lambda: bool(offered(resumed)), timeout=15000)
     assert shown_hand(resumed) == sorted(resumed.controller.state.hand(0))
     resumed.shutdown()
+
+
+def test_a_deck_profile_typed_at_the_table_is_dealt_in_digital_play(
+        window, person, qtbot, quiet_games) -> None:
+    from companion.core.record import Game, GameRecord
+
+    page = window.open_game("equilibrium", "table").widget("table")
+    page.tabs.setCurrentIndex(3)
+    tab = page.profile_tab
+    tab.edit.clear()
+    person.type(tab.edit, "I:1112/11122233/11122233/11122233 S:x C:5 H:22")
+    person.click(tab.keep_button)
+    assert page.status.text().startswith("Not kept: ") and "In use: the default" in \
+        tab.in_use.text()
+    own = "I:11111111/11122233/11122233/11122233 S:11122234/11122234/11122234/11122234 " \
+          "C:55555555 H:22/22/22/22"
+    tab.edit.clear()
+    person.type(tab.edit, own)
+    person.click(tab.keep_button)
+    assert "In use: your own deck" in tab.in_use.text()
+    view = start(window, person, [("花子", "Person")])
+    qtbot.waitUntil(lambda: bool(offered(view)), timeout=15000)
+    record = view.controller.game.record
+    assert record.entries[0].move == f"deck {own}"
+    assert view.controller.state.profile.text() == own
+    replayed = Game.replay(GameRecord.from_dict(record.to_dict()))  # the same deck again
+    assert replayed.state.describe() == view.controller.state.describe()
+    view.shutdown()
+    window.open_game("equilibrium", "table")
+    person.click(tab.default_button)
+    assert "In use: the default" in tab.in_use.text()

@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.api import Outcome
+from companion.core.api import CHANCE, Outcome
+from companion.core.record import Game, RecordEntry
 from companion.games.equilibrium.cards import book_name
 from companion.games.equilibrium.moves import Play
 from companion.games.equilibrium.texts import end_reason, move_text
@@ -303,6 +304,17 @@ class EquilibriumScreens(PlayScreens):
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
         return tr(f"Cards left in the dream deck: {state.deck_size()}",
                   f"夢の山札の残り: {state.deck_size()} 枚")
+
+    def new_game(self, game_id: str, setup: Any) -> Game:
+        """A new game dealing the deck profile kept on the table page (the default without
+        one); the record starts with it, so the game replays with the same deck."""
+        from ui.games.equilibrium.table import stored_profile
+
+        game = super().new_game(game_id, setup)
+        profile = stored_profile(self.frame.ctx)
+        if profile is not None:
+            game.replay_entry(RecordEntry(CHANCE, f"deck {profile}"))
+        return game
 
     def retranslate(self) -> None:
         if self.position is not None:

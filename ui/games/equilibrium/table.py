@@ -8,6 +8,8 @@
   result sheet is filled in from it.
 - Result sheet: won or lost, cities claimed, cards left in the deck, the books, the players
   (the page's header); saved to the history as a co-operative play and printed.
+- Deck profile: the powers printed on the dream cards, checked (a sentence per problem) and
+  kept in the settings; new digital games deal that deck.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -32,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.errors import CompanionError
 from companion.games.equilibrium.cards import MAX_BOOKS
+from companion.games.equilibrium.profile import ProfileError, default_profile, profile_from_text
 from companion.games.equilibrium.setup import Setup, randomize_setup, setup_from_code
 from companion.games.equilibrium.tracker import (
     ResultSheet,
@@ -387,6 +391,95 @@ class ResultTab(TableTab):
                              "から取ります。"))
 
 
+# --- the deck profile -----------------------------------------------------------------------
+PROFILE_KEY = "equilibrium/deck_profile"
+
+
+def stored_profile(ctx: Any) -> str | None:
+    """The deck profile a person saved (its one-line text), None for the default."""
+    settings = getattr(ctx, "settings", None) if ctx is not None else None
+    value = settings.value(PROFILE_KEY) if settings is not None else None
+    if not value:
+        return None
+    try:
+        return profile_from_text(str(value)).text()
+    except ProfileError:
+        return None
+
+
+class ProfileTab(TableTab):
+    """The powers printed on the dream cards, to match a physical copy; digital games use it."""
+
+    title = ("Deck profile", "デッキ構成")
+
+    def __init__(self, page: EquilibriumTablePage) -> None:
+        super().__init__(page)
+        self.edit = QLineEdit(self)
+        self.edit.setObjectName("deck_profile")
+        self.in_use = QLabel(self)
+        self.in_use.setWordWrap(True)
+        self.help = QLabel(self)
+        self.help.setWordWrap(True)
+        self.keep_button = words(QPushButton(self), "Use this deck", "このデッキを使う")
+        self.keep_button.setObjectName("profile_keep")
+        self.keep_button.clicked.connect(self.keep)
+        self.default_button = words(QPushButton(self), "Back to the default", "既定に戻す")
+        self.default_button.setObjectName("profile_default")
+        self.default_button.clicked.connect(self.reset)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.keep_button)
+        buttons.addWidget(self.default_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.in_use)
+        layout.addWidget(self.edit)
+        layout.addLayout(buttons)
+        layout.addWidget(self.help)
+        layout.addStretch(1)
+        self.edit.setText(stored_profile(page.ctx) or default_profile().text())
+        self.retranslate()
+
+    def keep(self) -> bool:
+        """Check the typed profile and keep it (a sentence per problem, nothing kept)."""
+        try:
+            profile = profile_from_text(self.edit.text().strip())
+        except ProfileError as exc:
+            problems = " ".join(exc.problems)
+            self.say(f"Not kept: {problems}", f"保存しませんでした: {problems}")
+            return False
+        self.edit.setText(profile.text())
+        self._store(None if profile == default_profile() else profile.text())
+        self.say("Kept: new digital games deal this deck.",
+                 "保存しました: 新しい対戦はこのデッキで配ります。")
+        return True
+
+    def reset(self) -> None:
+        self.edit.setText(default_profile().text())
+        self._store(None)
+        self.say("The default deck is in use again.", "既定のデッキに戻しました。")
+
+    def _store(self, text: str | None) -> None:
+        settings = getattr(self.page.ctx, "settings", None)
+        if settings is not None:
+            if text is None:
+                settings.remove(PROFILE_KEY)
+            else:
+                settings.setValue(PROFILE_KEY, text)
+            settings.sync()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        own = stored_profile(self.page.ctx) is not None
+        self.in_use.setText(tr("In use: your own deck." if own else "In use: the default deck.",
+                               "使用中: 自分のデッキ。" if own else "使用中: 既定のデッキ。"))
+        self.help.setText(tr(
+            "One row of digits per card type, the elements in the order earth/water/fire/air: "
+            "I: the Incubi (8 per element, as powers without the minus), S: the Sognae "
+            "(8 per element), C: the 8 chaos cards, H: the higher beings (2 per element).",
+            "カードの種類ごとに数字の列、エレメントは大地/水/火/大気の順: I: Incubi(各エレメント"
+            "8枚、マイナスなしの力)、S: Sognae(各8枚)、C: 混沌カード8枚、H: 高次元(各2枚)。"))
+
+
 # --- the page -------------------------------------------------------------------------------
 class EquilibriumTablePage(TablePage):
     """The players in the header; Setup, Turn tracker and Result sheet as tabs."""
@@ -401,6 +494,8 @@ class EquilibriumTablePage(TablePage):
         self.tracker_tab = TrackerTab(self)
         self.add_tab(self.tracker_tab)
         self.add_tab(self.result_tab)
+        self.profile_tab = ProfileTab(self)
+        self.add_tab(self.profile_tab)
         self.tabs.setCurrentIndex(0)
 
     def setup_changed(self, setup: Setup) -> None:
