@@ -67,8 +67,17 @@ def test_a_solo_game_clicked_to_the_end_is_a_team_result_in_history_and_on_paper
     play_id = view.controller.play_id
     assert f"play #{play_id}" in view.result_panel.history_note.text()
 
-    replay = view.replay_finished_game()  # the finished game plays back
+    replay = view.replay_finished_game()  # the finished game plays back on the same column
     assert replay is not None
+    column = replay.frame.screens.column
+    for step in range(1, 12):
+        replay.go(step)
+        shown = replay.replay.steps[step].state
+        cities = [column.grid.itemAt(i).widget() for i in range(column.grid.count())]
+        drawn = [c for c in cities if c.objectName() == "city" and any(
+            label.objectName().startswith("sums:") for label in c.children())]
+        assert len(drawn) == sum(1 for p in range(1, 5) if shown.city(p))
+    assert replay.frame.move_buttons() == []  # nothing to play in a replay
     replay.close()
 
     history = window.show_page("history")
