@@ -9,7 +9,7 @@ the interface and the PDFs both use these, so a name or a bot reads the same eve
   interface language ("ボット · 貪欲"); `seat_name(seat, lang)` does so for a seat.
 - `move_text`, `chance_text`, `end_reason`, `category_label`: a recorded move or chance
   outcome, a digital game's end reason and a score breakdown key in the language (through the
-  game's registry hooks).
+  game's registry hooks); `team_result`: a co-operative play's result ("won (12/12)").
 - `displayed_play(play, lang)`: a copy of a play with all of the above, for printing.
 """
 
@@ -129,6 +129,21 @@ def end_reason(game_id: str, detail: str, lang: str) -> str:
     (the game's `extras["end_reason"]`), else as stored."""
     hook = _hook(game_id, "end_reason")
     return hook(detail, lang) if hook is not None and detail else detail
+
+
+def team_result(play: PlayRecord, lang: str) -> str:
+    """A co-operative play's result for the whole team: the game's `extras["team_result"]`
+    ("won (12/12)", "敗北 (9/12)"), else "won" / "lost"."""
+    try:
+        from companion.games import registry
+
+        hook = registry.get(play.game_id).extras.get("team_result")
+    except Exception:  # an unknown game reads as won or lost
+        hook = None
+    if callable(hook):
+        return str(hook(play, lang))
+    won = any(s.winner for s in play.seats)
+    return ("勝利" if won else "敗北") if lang == "ja" else ("won" if won else "lost")
 
 
 #: Breakdown keys every game may use without declaring them as score categories.

@@ -28,6 +28,7 @@ _VIEW_MODULES: tuple[str, ...] = (
     "ui.games.netxiju.views",  # Table: race followed from the throws, tally; Play: the track
     "ui.games.tudepijume.views",  # Table: ships, resources, points; Play: board and tracks
     "ui.games.mokzo.views",  # Table: deal aid, tracker, card effects; Play: road, hands, cards
+    "ui.games.equilibrium.views",  # Table: setup code, turn tracker, result; Play: city column
 )
 
 _TABLE: dict[str, ViewFactory] = {}

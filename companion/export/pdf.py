@@ -150,6 +150,8 @@ class SheetSpec:
     extra_pages: list[Drawing] = field(default_factory=list)
     lang: str = "ja"
     landscape: bool = False
+    #: The table's top-left corner (the row labels' heading); "" prints "Player".
+    corner: str = ""
 
     @property
     def is_blank(self) -> bool:
@@ -596,7 +598,7 @@ class _Writer:
                       col_width: float, header_height: float) -> None:
         lang = self.spec.lang
         draw_text(self.canvas, self.left + 6, top - header_height / 2 - 3.5,
-                  label("player", lang), 9, color=_GREY)
+                  self.spec.corner or label("player", lang), 9, color=_GREY)
         for col, name in enumerate(columns):
             x = self.left + label_width + col * col_width
             if name:

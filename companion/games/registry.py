@@ -30,6 +30,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.cetkaik",
     "companion.games.cetkaik.info_education",
     "companion.games.cetkaik.info_old",
+    "companion.games.equilibrium",
 )
 
 

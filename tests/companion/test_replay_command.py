@@ -187,7 +187,7 @@ def test_a_record_that_no_longer_replays_is_printed_as_far_as_it_goes(history, c
     assert captured.out.rstrip().endswith(done.state(len(done) - 1).describe())
     assert captured.err.count("\n") == 1
     assert f"entry {bad + 1} ('juggle') cannot be read" in captured.err
-    newer = store(database, {**record.to_dict(), "game": "equilibrium"})
+    newer = store(database, {**record.to_dict(), "game": "no-such-game"})
     assert cli.main(["--db", url, "replay", str(newer)]) == 2
     assert "this version cannot play that game" in capsys.readouterr().err
 

@@ -40,6 +40,7 @@ ALLOWED = frozenset({
     "MCTS",  # the bots' algorithm, named so in both languages
     "pgpass", "PGPASSWORD",  # PostgreSQL's password file and variable (Settings)
     "cm", "mm",  # units, written so in Japanese too ("1マス 3 cm")
+    "Incubi", "Sognae",  # Equilibrium's dream cards, so named in the Japanese rulebook
 })
 
 _CODE = re.compile(r"`[^`]*`")

@@ -92,7 +92,8 @@ def test_every_game_page_fits_the_smallest_window(qtbot, small_window, lang) -> 
 
 
 #: Words a Japanese page may show: the seats' names, notation, keys and product names.
-ALLOWED = ("Alexandra", "Konstantinopoulou", "Ben", "Ctrl", "PDF", "MCTS", "Shift")
+ALLOWED = ("Alexandra", "Konstantinopoulou", "Ben", "Ctrl", "PDF", "MCTS", "Shift",
+           "Incubi", "Sognae")  # Equilibrium's dreams, so named in its Japanese rulebook
 
 
 def test_every_game_page_speaks_japanese(qtbot, small_window) -> None:

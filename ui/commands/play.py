@@ -100,8 +100,10 @@ def run(args: argparse.Namespace) -> int:
         if expansions is not None:
             if "expansions" not in {spec.key for spec in info.options}:
                 return fail(f"{info.name_en} has no expansions")
-            raw_options["expansions"] = [e.strip().upper() for e in expansions.split(",")
-                                         if e.strip()]
+            spec = next(spec for spec in info.options if spec.key == "expansions")
+            by_upper = {choice.upper(): choice for choice in spec.choices}
+            raw_options["expansions"] = [by_upper.get(e.strip().upper(), e.strip().upper())
+                                         for e in expansions.split(",") if e.strip()]
         options = info.validate_options(raw_options)
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         for kind in bots:
@@ -121,10 +123,13 @@ def run(args: argparse.Namespace) -> int:
         return fail("--games must be at least 1")
 
     tally = Tally()
+    cooperative = bool(info.extras.get("cooperative"))
+    team_wins = 0  # co-operative games: every seat wins or none does
     for index in range(args.games):
         seed = args.seed + index
         result = play_bots(info.id, bots, seed, options)
         tally.add(result)
+        team_wins += len(result.outcome.winners) == seats
         if args.json:
             line = result.record.to_dict()
             line["bots"] = list(result.bots)
@@ -132,19 +137,27 @@ def run(args: argparse.Namespace) -> int:
                 "scores": list(result.outcome.scores),
                 "winners": sorted(result.outcome.winners),
                 "termination": result.outcome.termination.value,
+                "detail": result.outcome.detail,
             }
             print(json.dumps(line, ensure_ascii=False, sort_keys=True))
         else:
             winners = ", ".join(f"seat {s + 1} ({bots[s]})" for s in sorted(
                 result.outcome.winners))
             scores = " ".join(f"{score:g}" for score in result.outcome.scores)
+            detail = f" ({result.outcome.detail})" if result.outcome.detail else ""
             print(f"game {index + 1} seed {seed}: {len(result.record.entries)} steps, "
-                  f"scores {scores}; winner {winners or 'none'}")
+                  f"scores {scores}; winner {winners or 'none'}{detail}")
             print("  " + " ".join(result.record.moves()))
     summary = tally.to_dict()
+    if cooperative:
+        summary["games_won"] = team_wins
+        summary["win_rate"] = team_wins / tally.games
     if args.json:
         print(json.dumps({"tally": summary}, ensure_ascii=False, sort_keys=True))
     else:
+        if cooperative:
+            print(f"co-operative: the team won {team_wins} of {tally.games} game(s), win rate "
+                  f"{100 * team_wins / tally.games:.1f}%")
         print(f"tally over {tally.games} game(s) (shared victories split):")
         for seat, wins in sorted(tally.by_seat.items()):
             print(f"  seat {seat + 1} ({bots[seat]}): {wins:g}")

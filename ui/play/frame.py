@@ -166,6 +166,10 @@ class PlayScreens:
         """Lines under the winner in the result banner (why it ended, the breakdown)."""
         return ""
 
+    def headline(self, outcome: Outcome, names: Sequence[str]) -> str:
+        """The result banner's first line ("Winner: X"; a co-operative game: the team's)."""
+        return result_headline(outcome, names)
+
     def on_chance(self, drawn: list[Any]) -> None:
         """Chance was just drawn (a throw): animate it if the game wants to."""
 
@@ -791,7 +795,8 @@ class PlayFrame(QWidget):
         if position.is_over():
             outcome = position.state.outcome() if not position.live else None
             over = tr("The game is over.", "ゲーム終了。")
-            return f"{over} {result_headline(outcome, position.names)}" if outcome else over
+            return f"{over} {self.screens.headline(outcome, position.names)}" if outcome \
+                else over
         seat = position.to_move
         if seat < 0:
             return ""
@@ -840,7 +845,7 @@ class PlayFrame(QWidget):
         assert self.controller is not None
         names = list(self.seat_names())
         panel = self.result_panel
-        panel.headline.setText(result_headline(outcome, names))
+        panel.headline.setText(self.screens.headline(outcome, names))
         scores = ", ".join(f"{isolate(name)}: {score_text(score)}"
                            for name, score in zip(names, outcome.scores, strict=False))
         lines = [tr(f"Scores — {scores}", f"得点 — {scores}")]

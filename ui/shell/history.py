@@ -49,8 +49,9 @@ from companion.display import (
     names_text,
     seat_name,
     strip_isolates,
+    team_result,
 )
-from companion.history import PlayMode, PlayRecord
+from companion.history import PlayMode, PlayRecord, is_cooperative
 from companion.play_entry import PlayEntry
 from companion.timer import format_duration
 from ui.context import AppContext
@@ -96,6 +97,8 @@ def winner_text(play: PlayRecord, short: bool = False) -> str:
     if not play.is_finished:
         return tr("(in progress)", "（対局中）")
     lang = language().code
+    if is_cooperative(play.game_id):  # the team won or lost together
+        return team_result(play, lang)
     names = [seat_name(s, lang) for s in play.seats if s.winner]
     return names_text([short_name(n) for n in names] if short else names, lang) or "—"
 
@@ -627,7 +630,8 @@ class PlayDialog(QDialog):
         self.title.setText(f"{game_name(play.game_id)} — {format_when(play.started_at)}")
         winners = winner_text(play, short=True)
         facts = [tr(f"Mode: {mode_text(play.mode)}", f"形式: {mode_text(play.mode)}"),
-                 tr(f"Winner: {winners}", f"勝者: {winners}")]
+                 tr(f"Team: {winners}", f"チーム: {winners}") if is_cooperative(play.game_id)
+                 else tr(f"Winner: {winners}", f"勝者: {winners}")]
         if play.location:
             facts.append(tr(f"Place: {play.location}", f"場所: {play.location}"))
         if play.finished_at is not None:

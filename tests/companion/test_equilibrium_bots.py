@@ -1,0 +1,156 @@
+"""Equilibrium for the bots: the team evaluation, the playout policy (always legal, claims what
+it can), the hint with its reason in both languages, and the registry's hooks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.bots.playout import playout
+from companion.bots.runner import play_bots
+from companion.core.record import sample_outcome
+from companion.games import registry
+from companion.games.equilibrium.bots import (
+    BALANCED,
+    CLAIMED,
+    WIN,
+    evaluate,
+    explain,
+    hint,
+    playout_move,
+    static_value,
+)
+from companion.games.equilibrium.moves import Balance, Discard, parse_move
+from companion.games.equilibrium.positions import arrange, fresh
+from companion.games.equilibrium.rules import new_state
+
+HAND = ["IE1", "SE1", "IW1", "SW1"]
+COLUMN = {1: ("EW", ["IE2"], ["SE2"]), 2: ("EF", ["IF1"], ["SF1"]), 3: ("EA", ["IA3"], []),
+          4: ("WF", ["IW3"], ["SW1"])}
+
+
+def test_evaluation_is_the_teams_the_same_for_both_seats() -> None:
+    state = fresh(2, seed=3)
+    assert evaluate(state, 0) == evaluate(state, 1)
+
+
+def test_evaluation_values_claims_then_balanced_cities_then_closeness() -> None:
+    base = arrange(fresh(), column=COLUMN, hands=[HAND])
+    claimed = base.copy()
+    claimed.claimed.append("FA")
+    claimed.city_deck["FA"] -= 1
+    assert static_value(claimed) - static_value(base) == pytest.approx(CLAIMED)
+    one_away = arrange(fresh(), column={**COLUMN, 1: ("EW", ["IE3"], ["SE2"])}, hands=[HAND])
+    far = arrange(fresh(), column={**COLUMN, 1: ("EW", ["IE3", "IW3"], ["SE2"])}, hands=[HAND])
+    assert static_value(base) > static_value(one_away) > static_value(far)
+    assert static_value(base) - static_value(far) > BALANCED
+
+
+def test_evaluation_of_a_finished_game() -> None:
+    state = arrange(fresh(), column={1: ("EW", [], [])}, hands=[HAND], keep=0)
+    state.play(parse_move("IE1 1L"))
+    assert state.over and evaluate(state, 0) == -WIN
+
+
+def test_evaluation_looks_at_the_best_card_to_pay_for_an_effect() -> None:
+    state = arrange(fresh(), column=COLUMN, hands=[HAND])
+    state.play(parse_move("balance"))
+    values = []
+    for move in state.legal_moves():
+        child = state.copy()
+        child._apply(move)
+        values.append(static_value(child))
+    assert evaluate(state, 0) == max(values)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("expansions", [(), ("books", "squares")])
+def test_playout_policy_always_returns_a_legal_move(players: int,
+                                                   expansions: tuple[str, ...]) -> None:
+    for seed in range(3):
+        state = new_state(players, {"expansions": list(expansions)})
+        rng = random.Random(seed)
+        while not state.is_over():
+            if state.is_chance():
+                state.play(sample_outcome(state, rng))
+                continue
+            move = playout_move(state, rng)
+            assert move in state.legal_moves(), (str(move), state.describe())
+            state.play(move)
+
+
+def test_playout_policy_claims_balanced_cities_together() -> None:
+    nothing_else = arrange(fresh(), column={**COLUMN, 3: ("FA", ["IF3"], []),
+                                            4: ("FA", ["IA3"], ["SF1"])}, hands=[HAND])
+    assert {str(playout_move(nothing_else, random.Random(s))) for s in range(5)} == {"balance"}
+    progress = arrange(fresh(), column=COLUMN, hands=[HAND])  # SW1 brings city 4 closer
+    assert str(playout_move(progress, random.Random(0))) == "SW1 4R"
+    every = arrange(fresh(), column={1: ("EW", ["IE1"], ["SE1"]), 2: ("EF", ["IF1"], ["SF1"]),
+                                     3: ("EA", ["IA1"], ["SA1"]), 4: ("WF", ["IW1"], ["SW1"])},
+                    hands=[["IE2", "SE2", "IW2", "SW2"]])
+    assert str(playout_move(every, random.Random(0))) == "balance"
+
+
+def test_playout_policy_plays_much_better_than_random() -> None:
+    def cities(policy: object) -> int:
+        total = 0
+        for seed in range(4):
+            state = new_state(1, {})
+            playout(state, random.Random(seed), policy=policy)  # type: ignore[arg-type]
+            total += len(state.claimed)
+        return total
+
+    assert cities(playout_move) > cities(None) + 12
+
+
+def test_greedy_claims_more_than_random_over_the_same_seeds() -> None:
+    greedy = sum(play_bots("equilibrium", ["greedy"], s).outcome.scores[0] for s in (1, 2))
+    randomly = sum(play_bots("equilibrium", ["random"], s).outcome.scores[0] for s in (1, 2))
+    assert greedy > randomly + 6
+
+
+# --- the hint ---------------------------------------------------------------------------------
+def test_hint_claims_two_cities_with_a_reason_in_both_languages() -> None:
+    state = arrange(fresh(), column=COLUMN, hands=[HAND])
+    suggestion = hint(state, bot="greedy")
+    assert isinstance(suggestion.moves[0], Balance) and isinstance(suggestion.moves[-1], Discard)
+    assert suggestion.reason("en") == "claims two cities"
+    assert suggestion.reason("ja") == "2都市を獲得する"
+    assert suggestion.text().startswith("balance, discard ")
+    copy = state.copy()
+    for move in suggestion.moves:
+        copy.play(move)  # the moves are legal one after the other
+
+
+def test_hint_for_a_play_that_balances_a_city() -> None:
+    state = arrange(fresh(), column={1: ("EW", ["IE3"], ["SE1"]), 2: ("EF", ["IF3"], []),
+                                     3: ("EA", [], []), 4: ("WF", [], [])},
+                    hands=[["SE2", "IW1", "IA1", "SA1"]])
+    en, ja = explain(state, [parse_move("SE2 1R")])
+    assert (en, ja) == ("balances city 1", "都市1を均衡させる")
+    en, _ = explain(state, [parse_move("IW1 4L")])
+    assert en == "places the card where it does least harm (city 4)"
+
+
+def test_hint_uses_only_what_the_seat_sees() -> None:
+    state = fresh(2, seed=9)
+    first = hint(state, 0, random.Random(1), bot="greedy")
+    hidden_changed = state.copy()
+    hidden_changed.hands[1] = list(reversed(hidden_changed.hands[1]))
+    again = hint(hidden_changed, 0, random.Random(1), bot="greedy")
+    assert first.moves == again.moves
+
+
+def test_hint_refuses_when_nobody_is_to_move() -> None:
+    state = new_state(1, {})
+    with pytest.raises(ValueError, match="nobody is to move"):
+        hint(state)
+
+
+def test_registry_extras_offer_the_policy_the_hint_and_the_cooperative_marker() -> None:
+    extras = registry.get("equilibrium").extras
+    assert extras["cooperative"] is True
+    state = arrange(fresh(), column=COLUMN, hands=[HAND])
+    assert extras["playout_policy"](state, random.Random(0)) in state.legal_moves()
+    assert extras["hint"](state, None, random.Random(0), "greedy").reason("en")

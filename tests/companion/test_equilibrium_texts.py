@@ -1,0 +1,46 @@
+"""Equilibrium's moves and results in words (`companion.games.equilibrium.texts`): every move
+of random games in every configuration reads in Japanese without English words, and the
+engine's result line is translated."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core.record import Game
+from companion.display import end_reason, move_text
+from companion.games.equilibrium.texts import move_text as equilibrium_move_text
+from tests.ui.japanese_walker import untranslated
+
+
+@pytest.mark.parametrize(("players", "expansions"), [(1, []), (2, ["books", "squares"])])
+def test_every_move_and_draw_reads_in_japanese(players: int, expansions: list[str]) -> None:
+    seen: set[str] = set()
+    for seed in range(3):
+        game = Game.new("equilibrium", players, {"expansions": expansions}, seed)
+        rng = random.Random(seed)
+        game.resolve_chance()
+        while not game.state.is_over():
+            seen.update(str(m) for m in game.state.legal_moves())
+            game.play_and_resolve(rng.choice(game.state.legal_moves()))
+        seen.update(e.move for e in game.record.entries)
+    for notation in seen:
+        ja = move_text("equilibrium", notation, "ja")
+        assert ja != notation and untranslated(ja) == [], notation
+        assert equilibrium_move_text(notation, "en") != notation or notation.isalpha()
+
+
+def test_known_texts() -> None:
+    assert equilibrium_move_text("IE2 3L", "ja") == "IE2 → 都市3の左"
+    assert equilibrium_move_text("IE2 3L", "en") == "IE2 on the left of city 3"
+    assert equilibrium_move_text("swap 1L:IE1 3L:C5", "ja") == \
+        "交換: 都市1の左のIE1 ⇄ 都市3の左のC5"
+    assert equilibrium_move_text("chaos C5 clear 2", "ja") == "罰2: C5 と都市2の札を捨てる"
+    assert equilibrium_move_text("juggle", "ja") == "juggle"  # not a move: as written
+
+
+def test_the_team_result_in_japanese() -> None:
+    assert end_reason("equilibrium", "won (12/12)", "ja") == "勝利 (12/12)"
+    assert end_reason("equilibrium", "lost (9/16)", "ja") == "敗北 (9/16)"
+    assert end_reason("equilibrium", "lost (9/16)", "en") == "lost (9/16)"

@@ -1,0 +1,125 @@
+"""The Equilibrium city column on screen: four rows, each a city card between its two sides —
+Incubi (−) on the left, Sognae (+) on the right — with the sum of each side, the stronger side
+marked ▲, a balanced city in green. Cards are tiles in their type's colour with the card's
+name as the tooltip. Where the card chosen in the hand may be played, the side holds a button
+("move:<notation>"); the widget only draws and emits the move chosen, it decides nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from companion.games.equilibrium.cards import CHAOS, HIGHER, INCUBI, LEFT, RIGHT, card_name
+from companion.games.equilibrium.cards import city_name as city_text
+from companion.games.equilibrium.rules import COLUMN
+from ui.i18n import language, tr
+from ui.play.widgets import clear_layout
+
+#: Tile colours per card type: (background, ink).
+CARD_COLOURS = {INCUBI: ("#5c3d85", "#ffffff"), "S": ("#f5cc4d", "#3a2f22"),
+                CHAOS: ("#c72929", "#ffffff"), HIGHER: ("#218c8c", "#ffffff")}
+TILE = ("QLabel {{ background: {bg}; color: {ink}; border-radius: 4px; padding: 1px 3px; "
+        "font-weight: bold; }}")
+CITY = ("QFrame#city {{ background: {bg}; border: 2px solid {edge}; border-radius: 6px; }}")
+CITY_BG, BALANCED_BG, EDGE, EMPTY_EDGE = "#efe9dc", "#cdeacd", "#8a7a5c", "#cfc6b4"
+
+
+def card_tile(parent: QWidget, code: str, side: int | None = None) -> QLabel:
+    """A dream card: its code on its type's colour; the tooltip names it."""
+    label = QLabel(code, parent)
+    label.setObjectName(f"card:{code}")
+    bg, ink = CARD_COLOURS.get(code[0], ("#8a7a5c", "#ffffff"))
+    label.setStyleSheet(TILE.format(bg=bg, ink=ink))
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    if code != "?":
+        label.setToolTip(card_name(code, language().code, side))
+    return label
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+
+
+class CityColumn(QWidget):
+    """The four positions of the column; `show_state(state, targets)` redraws them."""
+
+    move_chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(4)
+        self.grid.setColumnStretch(0, 1)
+        self.grid.setColumnStretch(2, 1)
+
+    def show_state(self, state: Any, targets: Sequence[Any] = ()) -> None:
+        """Draw the column of `state`; `targets` are plays (moves with pos and side) to offer
+        as buttons on their sides."""
+        clear_layout(self.grid)
+        for p in range(1, COLUMN + 1):
+            here = [m for m in targets if m.pos == p]
+            row = (self._side(state, p, LEFT, here), self._city(state, p),
+                   self._side(state, p, RIGHT, here))
+            for column, widget in enumerate(row):
+                self.grid.addWidget(widget, p - 1, column)
+                widget.show()
+
+    def _side(self, state: Any, pos: int, side: int, targets: Sequence[Any]) -> QWidget:
+        box = QWidget(self)
+        box.setObjectName(f"side:{pos}{'LR'[side]}")
+        row = QHBoxLayout(box)
+        row.setContentsMargins(0, 2, 0, 2)
+        row.setSpacing(3)
+        tiles = [card_tile(box, code, side) for code in state.side(pos, side)]
+        buttons = [self._target(box, move) for move in targets if move.side == side]
+        if side == LEFT:
+            row.addStretch(1)
+            for widget in [*buttons, *tiles]:
+                row.addWidget(widget)
+        else:
+            for widget in [*tiles, *buttons]:
+                row.addWidget(widget)
+            row.addStretch(1)
+        return box
+
+    def _target(self, parent: QWidget, move: Any) -> QPushButton:
+        button = QPushButton(tr("here", "ここ"), parent)
+        button.setObjectName(f"move:{move}")
+        button.setStyleSheet("QPushButton { background: #fff3c4; border: 2px solid #c9a24a; "
+                             "border-radius: 4px; padding: 1px 6px; }")
+        button.setToolTip(tr(f"Play {move.card} here", f"{move.card} をここに出す"))
+        button.clicked.connect(lambda _=False, m=move: self.move_chosen.emit(m))
+        return button
+
+    def _city(self, state: Any, pos: int) -> QFrame:
+        frame = QFrame(self)
+        frame.setObjectName("city")
+        layout = QGridLayout(frame)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.setVerticalSpacing(0)
+        code = state.city(pos)
+        lang = language().code
+        if not code:
+            frame.setStyleSheet(CITY.format(bg="transparent", edge=EMPTY_EDGE))
+            layout.addWidget(QLabel(tr(f"{pos}: (no city)", f"{pos}: (都市なし)"), frame), 0, 0)
+            return frame
+        balanced = state.is_balanced(pos)
+        frame.setStyleSheet(CITY.format(bg=BALANCED_BG if balanced else CITY_BG, edge=EDGE))
+        name = QLabel(f"{pos}: {city_text(code, lang)}", frame)
+        name.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        left, right = state.side_sum(pos, LEFT), state.side_sum(pos, RIGHT)
+        stronger = state.stronger_sides(pos)
+        marks = ["▲ " if LEFT in stronger and len(stronger) == 1 else "",
+                 " ▲" if RIGHT in stronger and len(stronger) == 1 else ""]
+        sums = QLabel(f"{marks[0]}{signed(left)} | {signed(right)}{marks[1]}", frame)
+        sums.setObjectName(f"sums:{pos}")
+        sums.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        if balanced:
+            sums.setText(sums.text() + tr(" · balanced", " · 均衡"))
+        layout.addWidget(name, 0, 0)
+        layout.addWidget(sums, 1, 0)
+        return frame

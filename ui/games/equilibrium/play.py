@@ -1,0 +1,326 @@
+"""Equilibrium digital play inside the shared `PlayFrame`: solo, or two people co-operating at
+one screen (the frame's hand-off screen hides the partner's hand), or a person with a computer
+partner in either seat.
+
+The board is the city column (`CityColumn`): choose a card of your hand and the sides where
+the engine lets it go show a "here" button. Under the column, every other move the engine
+offers now (an effect, its cards, the card that pays for it, a chaos penalty …) is a button
+in words. The side panel: your hand, your polarity and your partner's hand size (two
+players), the decks, the cities claimed, the books in play, the chaos penalties when one is
+due, and a Hint button — the default bot's suggestion with a one-line reason, worked out in a
+worker thread. The screens never decide a rule: they offer `position.legal`."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.core.api import CHANCE, Outcome
+from companion.core.record import Game, RecordEntry
+from companion.games.equilibrium.cards import book_name
+from companion.games.equilibrium.moves import Play
+from companion.games.equilibrium.texts import end_reason, move_text
+from companion.games.equilibrium.tracker import penalty_reminder
+from ui.context import AppContext
+from ui.games.equilibrium.column import CARD_COLOURS, CityColumn
+from ui.i18n import language, tr
+from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.widgets import clear_layout, scrolling, words
+
+#: Move buttons per row (one when a text is longer than `SHORT` characters).
+COLUMNS, SHORT = 2, 20
+#: The narrowest the city column gets (three cards a side and the city card).
+BOARD_WIDTH = 340
+#: What the person to move decides now, by the engine's `pending()` (en, ja).
+PROMPTS = {
+    "act": ("Choose a card of your hand and a side marked “here” — or discard a card for an "
+            "effect.",
+            "手札のカードを選び「ここ」の側に出すか、カードを捨てて効果を使ってください。"),
+    "swapfrom": ("Choose the first card of the swap.", "交換する1枚目を選んでください。"),
+    "swapwith": ("Choose the second card of the swap.", "交換する2枚目を選んでください。"),
+    "flyfrom": ("Choose the card that flies.", "飛ばすカードを選んでください。"),
+    "flyto": ("Choose where it flies.", "飛ぶ先の都市を選んでください。"),
+    "vanishwhich": ("Choose the card that vanishes.", "消すカードを選んでください。"),
+    "plazawhich": ("Choose the empty city to claim.", "獲得する空の都市を選んでください。"),
+    "pay": ("Choose the card of your hand that pays for it.",
+            "代価として捨てる手札を選んでください。"),
+    "zero": ("Discard cards that sum to zero, or end the balance.",
+             "合計0のカードを捨てるか、均衡を終えてください。"),
+    "order": ("Put the cards back on the deck in an order.",
+              "カードを山札に戻す順を選んでください。"),
+    "penalty": ("A chaos card was drawn: choose its penalty.",
+                "混沌カードを引きました: 罰を選んでください。"),
+    "setupchaos": ("A chaos card in the starting hand: put it on a stronger side.",
+                   "初期手札の混沌カード: 強い側に置いてください。"),
+    "seedside": ("Choose the side for the seeded cards.", "配置するカードの側を選んでください。"),
+    "books": ("Turn up another book, or stop.",
+              "力の書をもう1冊めくるか、ここまでにしてください。"),
+}
+
+
+class HintRunner(QObject):
+    """Works out a hint in a thread and hands it back on the interface thread."""
+
+    ready = Signal(object, object)  # (request key, Hint or an error sentence)
+
+    def ask(self, key: object, state: Any, seat: int) -> None:
+        from companion.games import registry
+
+        hint = registry.get("equilibrium").extras["hint"]
+
+        def work() -> None:
+            try:
+                self.ready.emit(key, hint(state, seat, random.Random(0)))
+            except (ValueError, RuntimeError) as exc:
+                self.ready.emit(key, str(exc))
+
+        threading.Thread(target=work, daemon=True).start()
+
+
+class MovesBox(QGroupBox):
+    """The moves on offer other than plays, as buttons in words ("move:<notation>")."""
+
+    def __init__(self, frame: PlayFrame, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.frame = frame
+        words(self, "Or", "または", "setTitle")
+        self.grid = QGridLayout(self)
+
+    def show_moves(self, moves: Sequence[Any], title: tuple[str, str]) -> None:
+        clear_layout(self.grid)
+        self.setTitle(tr(*title))
+        lang = language().code
+        texts = [move_text(str(move), lang) for move in moves]
+        columns = COLUMNS if all(len(t) <= SHORT for t in texts) else 1
+        for index, (move, text) in enumerate(zip(moves, texts, strict=True)):
+            button = QPushButton(text, self)
+            button.setObjectName(f"move:{move}")
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            button.clicked.connect(lambda _=False, m=move: self.frame.play(m))
+            self.grid.addWidget(button, index // columns, index % columns)
+            button.show()
+        self.setVisible(bool(moves))
+
+
+class HandBox(QGroupBox):
+    """The viewer's hand as buttons; the one chosen shows where it may be played."""
+
+    chosen = Signal(str)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.row = QHBoxLayout(self)
+        self.row.setSpacing(4)
+
+    def show_hand(self, hand: Sequence[str], playable: set[str], selected: str | None) -> None:
+        clear_layout(self.row)
+        for code in hand:
+            button = QPushButton(code, self)
+            button.setObjectName(f"card:{code}")
+            button.setCheckable(True)
+            button.setChecked(code == selected)
+            button.setEnabled(code in playable)
+            bg, ink = CARD_COLOURS.get(code[0], ("#8a7a5c", "#ffffff"))
+            edge = "#c9a24a" if code == selected else bg
+            button.setStyleSheet(f"QPushButton {{ background: {bg}; color: {ink}; "
+                                 f"border: 3px solid {edge}; border-radius: 4px; "
+                                 "font-weight: bold; padding: 2px 4px; }")
+            button.clicked.connect(lambda _=False, c=code: self.chosen.emit(c))
+            self.row.addWidget(button)
+            button.show()
+        if not hand:
+            empty = QLabel(tr("(empty)", "(なし)"), self)
+            self.row.addWidget(empty)
+            empty.show()
+        self.row.addStretch(1)
+
+
+class EquilibriumScreens(PlayScreens):
+    """The city column, the moves in words, the hand and the table's counts."""
+
+    private_noun = ("hand", "手札")
+
+    def __init__(self) -> None:
+        self.position: Position | None = None
+        self.selected: str | None = None
+        self.runner = HintRunner()
+        self.runner.ready.connect(self._hint_ready)
+
+    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+        self.frame = frame
+        board = QWidget(frame)
+        self.column = CityColumn(board)
+        self.column.move_chosen.connect(frame.play)
+        self.moves = MovesBox(frame, board)
+        layout = QVBoxLayout(board)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.column)
+        layout.addWidget(self.moves)
+        layout.addStretch(1)
+        left = scrolling(board, frame)
+        left.setMinimumWidth(BOARD_WIDTH)
+        side = QWidget(frame)
+        self.hand = HandBox(side)
+        self.hand.chosen.connect(self._choose)
+        self.partner = QLabel(side)
+        self.partner.setWordWrap(True)
+        self.counts = QLabel(side)
+        self.counts.setObjectName("counts")
+        self.counts.setWordWrap(True)
+        self.books = QLabel(side)
+        self.books.setWordWrap(True)
+        self.penalties = QLabel(side)
+        self.penalties.setWordWrap(True)
+        self.penalties.setStyleSheet("color: #7a1f1f;")
+        self.hint_button = words(QPushButton(side), "Hint", "ヒント")
+        self.hint_button.setObjectName("hint")
+        self.hint_button.clicked.connect(self.ask_hint)
+        self.hint_label = QLabel(side)
+        self.hint_label.setObjectName("hint_text")
+        self.hint_label.setWordWrap(True)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.hand, self.partner, self.counts, self.books, self.penalties,
+                       self.hint_button, self.hint_label):
+            side_layout.addWidget(widget)
+        return left, side
+
+    # --- drawing -----------------------------------------------------------------------------
+    def show(self, position: Position) -> None:
+        if self.position is None or len(position.entries) != len(self.position.entries):
+            self.hint_label.setText("")
+        self.position = position
+        state = position.state
+        plays = [m for m in position.legal if isinstance(m, Play)]
+        playable = {m.card for m in plays}
+        if self.selected not in playable:
+            self.selected = plays[0].card if plays else None
+        self.column.show_state(state, [m for m in plays if m.card == self.selected])
+        others = [m for m in position.legal if not isinstance(m, Play)]
+        title = ("Or discard a card for an effect", "またはカードを捨てて効果") if plays \
+            else ("What you can do", "できること")
+        self.moves.show_moves(others, title)
+        self._show_hand(position, playable)
+        self._show_table(state)
+        self.hint_button.setVisible(bool(position.legal))
+
+    def _show_hand(self, position: Position, playable: set[str]) -> None:
+        state, viewer = position.state, position.viewer
+        if viewer is None or viewer < 0 or state.over:
+            self.hand.setVisible(False)
+            self.partner.setText("")
+            return
+        self.hand.setVisible(True)
+        title = tr("Your hand", "あなたの手札")
+        if state.num_players == 2:
+            title += f" ({self.seat_role(state, viewer)})"
+        self.hand.setTitle(title)
+        self.hand.show_hand(state.hand(viewer), playable, self.selected)
+        if state.num_players == 2:
+            other = 1 - viewer
+            count = len(state.hand(other))
+            name = position.names[other] if other < len(position.names) else ""
+            self.partner.setText(tr(f"{name}: {count} cards (hidden)",
+                                    f"{name}: 手札 {count} 枚(非公開)"))
+        else:
+            self.partner.setText("")
+
+    def _show_table(self, state: Any) -> None:
+        claimed, total = state.cities_claimed(), state.total_cities
+        self.counts.setText(tr(
+            f"Cities claimed {claimed}/{total} · dream deck {state.deck_size()} · "
+            f"discards {state.discard_size()} · city deck {state.city_deck_size()}",
+            f"獲得した都市 {claimed}/{total} · 夢の山札 {state.deck_size()} · "
+            f"捨て札 {state.discard_size()} · 都市の山札 {state.city_deck_size()}"))
+        lang = language().code
+        names = ("、" if lang == "ja" else ", ").join(book_name(b, lang, short=True)
+                                                     for b in state.books)
+        self.books.setText(tr("Books: ", "力の書: ") + names if names else "")
+        self.books.setVisible(bool(names))
+        due = state.pending() == "penalty"
+        self.penalties.setText("\n".join(penalty_reminder(lang)) if due else "")
+        self.penalties.setVisible(due)
+
+    def _choose(self, code: str) -> None:
+        self.selected = code
+        if self.position is not None:
+            self.show(self.position)
+
+    # --- the hint ----------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        controller = self.frame.controller
+        if controller is None or not controller.is_human_turn():
+            return
+        self.hint_label.setText(tr("Thinking about a hint…", "ヒントを考えています…"))
+        key = len(controller.game.record.entries)
+        self.runner.ask(key, controller.state.copy(), controller.to_move())
+
+    def _hint_ready(self, key: object, hint: Any) -> None:
+        controller = self.frame.controller
+        if controller is None or key != len(controller.game.record.entries):
+            return  # the game moved on
+        if isinstance(hint, str):
+            self.hint_label.setText(hint)
+            return
+        lang = language().code
+        steps = " → ".join(move_text(str(m), lang) for m in hint.moves)
+        self.hint_label.setText(tr(f"Hint: {steps} — {hint.reason('en')}",
+                                   f"ヒント: {steps} — {hint.reason('ja')}"))
+
+    # --- words -------------------------------------------------------------------------------
+    def prompt(self, position: Position) -> str:
+        en, ja = PROMPTS.get(position.state.pending(), ("", ""))
+        return tr(en, ja)
+
+    def seat_role(self, state: Any, seat: int) -> str:
+        if state is None or state.num_players != 2 or not state.polarity:
+            return ""
+        return "Sognae" if state.polarity[seat] == "S" else "Incubi"
+
+    def score_line(self, state: Any, seat: int) -> str:
+        return f"{state.cities_claimed()}/{state.total_cities}"
+
+    def seat_note(self, state: Any, seat: int) -> str:
+        return tr(f"hand {len(state.hand(seat))}", f"手札 {len(state.hand(seat))}")
+
+    def headline(self, outcome: Outcome, names: Sequence[str]) -> str:
+        """A co-operative game: the team won or lost, with the cities claimed."""
+        return tr("The team ", "チーム: ") + end_reason(outcome.detail, language().code)
+
+    def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
+        return tr(f"Cards left in the dream deck: {state.deck_size()}",
+                  f"夢の山札の残り: {state.deck_size()} 枚")
+
+    def new_game(self, game_id: str, setup: Any) -> Game:
+        """A new game dealing the deck profile kept on the table page (the default without
+        one); the record starts with it, so the game replays with the same deck."""
+        from ui.games.equilibrium.table import stored_profile
+
+        game = super().new_game(game_id, setup)
+        profile = stored_profile(self.frame.ctx)
+        if profile is not None:
+            game.replay_entry(RecordEntry(CHANCE, f"deck {profile}"))
+        return game
+
+    def retranslate(self) -> None:
+        if self.position is not None:
+            self.show(self.position)
+
+
+def play_view(ctx: AppContext | None, game_id: str = "equilibrium", *,
+              animate: bool = True) -> PlayFrame:
+    return PlayFrame(ctx, game_id, EquilibriumScreens(), animate=animate)
