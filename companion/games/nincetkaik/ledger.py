@@ -159,7 +159,7 @@ class Session:
         problems = step.problems(self.players)
         if problems:
             raise ValueError("; ".join(problems))
-        if self.is_over():
+        if step.ends_round and self.is_over():
             raise ValueError("every round is already entered; undo to correct an entry")
         return replace(self, steps=(*self.steps, step), redo_stack=())
 
@@ -251,3 +251,24 @@ class Session:
         return PlayRecord(self.game_id, PlayMode.TABLE, self.started_at, seats,
                           finished_at=finished_at or datetime.now().replace(microsecond=0),
                           options=options, location=location, notes=notes)
+
+
+def pot_step(players: int, parent: int, carried: int, paid: Sequence[int],
+             winners: Sequence[int], kind: str, text_ja: str, text_en: str,
+             parent_after: int | None = None, ends_round: bool = True) -> Step:
+    """A round of a stake game: each seat `paid` into the pot (which already held `carried`),
+    `winners` share it (odd points after the 親); no winner leaves it on the table."""
+    if len(paid) != players:
+        raise ValueError(f"{len(paid)} payments for {players} players")
+    total = carried + sum(paid)
+    shares = split_pot(total, list(winners), parent, players) if winners else [0] * players
+    return Step(kind, (("pots", tuple(shares)), ("stakes", tuple(-p for p in paid))),
+                text_ja, text_en, pot=sum(paid) - sum(shares), ends_round=ends_round,
+                parent_after=parent_after)
+
+
+def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
+    """A seat as a sentence names it: the player's name, else "seat n"."""
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return f"{seat + 1}番目の席" if lang == "ja" else f"seat {seat + 1}"

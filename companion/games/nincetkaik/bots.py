@@ -1,0 +1,95 @@
+"""Evaluations (greedy bot, MCTS leaves) and playout policies of the 紙机戦 games.
+
+Every evaluation is "points held plus what this round is likely to bring": the pot times the
+chance of taking it in the stake games, the season's hand progress in 終季, cards left in 値木.
+The playout policies play a sensible move most of the time and a random one otherwise, so
+MCTS playouts look like real games without costing much.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from companion.core.api import GameState
+from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card
+
+#: Share of playout moves chosen at random instead of by the policy.
+RANDOM_SHARE = 0.15
+WIN = 1000.0
+
+
+# --- 開樽 ---------------------------------------------------------------------------------------
+@cache
+def _nanto_percentiles() -> dict[tuple[Card, ...], float]:
+    """For each two-card hand: the chance it beats a random two-card hand (ties count half)."""
+    from companion.games.nincetkaik.nanto.rules import hand_value
+
+    weights: dict[tuple[Card, ...], float] = {}
+    for a in ALL_CARDS:
+        for b in ALL_CARDS:
+            if b < a or (a == b and COPIES[a] < 2):
+                continue
+            weight = COPIES[a] * (COPIES[a] - 1) / 2 if a == b else COPIES[a] * COPIES[b]
+            weights[(a, b)] = weight
+    values = {hand: hand_value(hand) for hand in weights}
+    total = sum(weights.values())
+    ordered = sorted(weights, key=lambda h: values[h])
+    result: dict[tuple[Card, ...], float] = {}
+    below = 0.0
+    i = 0
+    while i < len(ordered):
+        j = i
+        tied = 0.0
+        while j < len(ordered) and values[ordered[j]] == values[ordered[i]]:
+            tied += weights[ordered[j]]
+            j += 1
+        for hand in ordered[i:j]:
+            result[hand] = (below + tied / 2) / total
+        below += tied
+        i = j
+    return result
+
+
+def nanto_strength(cards: list[Card]) -> float:
+    """The chance a two-card hand beats another random one (0.5 when unknown)."""
+    if len(cards) != 2:
+        return 0.5
+    return _nanto_percentiles().get((min(cards), max(cards)), 0.5)
+
+
+def evaluate_nanto(state: GameState, seat: int) -> float:
+    from companion.games.nincetkaik.nanto.rules import NantoState
+
+    assert isinstance(state, NantoState)
+    value = float(state.points[seat])
+    if state.over or not state.bets or state.bets[seat] == 0 or state.queue:
+        return value
+    rivals = sum(1 for s, b in enumerate(state.bets) if s != seat and b != 0)
+    return value + state.pot * nanto_strength(state.hands[seat]) ** max(rivals, 1)
+
+
+def _nanto_move(state: Any, rng: random.Random) -> Any:
+    moves = state.legal_moves()
+    seat = state.to_move()
+    strength = nanto_strength(state.hands[seat])
+    bets = [m for m in moves if str(m) != "pass"]
+    if not bets or strength < 0.55:
+        return moves[0]
+    if strength > 0.85 and len(bets) > 1:
+        return bets[min(len(bets) - 1, rng.randrange(1, 4))]
+    return bets[0]
+
+
+# --- shared -------------------------------------------------------------------------------------
+_POLICIES = {"nanto": _nanto_move}
+
+
+def playout_move(state: GameState, rng: random.Random) -> Any:
+    """A quick, sensible move for MCTS playouts (random now and then)."""
+    moves = state.legal_moves()
+    policy = _POLICIES.get(state.game_id)
+    if policy is None or len(moves) == 1 or rng.random() < RANDOM_SHARE:
+        return rng.choice(moves)
+    return policy(state, rng)
