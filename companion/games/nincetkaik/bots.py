@@ -82,8 +82,72 @@ def _nanto_move(state: Any, rng: random.Random) -> Any:
     return bets[0]
 
 
+# --- 値戦 ---------------------------------------------------------------------------------------
+def makaik_strength(cards: list[Card], shared: list[Card]) -> float:
+    """A rough chance that the best hand of `cards` + `shared` beats one other seat's: a hand
+    no better than the shared cards alone is a likely tie."""
+    from companion.games.nincetkaik.makaik.rules import THREE_RUN, THREE_SET, TWO_SET, hand_value
+
+    if not cards:
+        return 0.5
+    kind, level, one = hand_value([*cards, *shared])
+    if shared and (kind, level, one) == hand_value(shared):
+        return 0.5
+    if kind == THREE_SET:
+        return 0.9 + 0.009 * level
+    if kind == THREE_RUN:
+        return 0.8 + 0.01 * level
+    if kind == TWO_SET:
+        return 0.4 + 0.04 * level
+    return 0.02 * level
+
+
+def evaluate_makaik(state: GameState, seat: int) -> float:
+    from companion.games.nincetkaik.makaik.rules import MakaikState
+
+    assert isinstance(state, MakaikState)
+    value = float(state.points[seat])
+    if state.over or state.queue or not state.active[seat] or not state.phase:
+        return value
+    rivals = sum(1 for s, a in enumerate(state.active) if a and s != seat)
+    chance = makaik_strength(state.hands[seat], state.shared)
+    return value + state.pot * chance ** max(rivals, 1)
+
+
+def _makaik_move(state: Any, rng: random.Random) -> Any:
+    moves = state.legal_moves()
+    seat = state.to_move()
+    if state.phase in ("exchange", "keep"):
+        return max(moves, key=lambda m: _after_exchange(state, seat, m) + rng.random() * 1e-3)
+    chance = makaik_strength(state.hands[seat], state.shared)
+    if state.phase == "lead":
+        if chance < 0.35:
+            return moves[-1]  # fold
+        return moves[min(len(moves) - 2, int(chance * 3))]
+    return moves[0] if chance >= 0.3 or len(moves) == 1 else moves[-1]
+
+
+def _after_exchange(state: Any, seat: int, move: Any) -> float:
+    from companion.games.nincetkaik.makaik.rules import Exchange
+
+    if not isinstance(move, Exchange):
+        return 0.45  # draw2: a fair chance to improve
+    hand = list(state.hands[seat])
+    shared = list(state.shared)
+    if move.verb == "swap":
+        hand.remove(move.first)
+        shared.remove(move.second)
+        hand.append(move.second)
+        shared.append(move.first)
+    else:
+        hand.remove(move.second)
+        hand.append(move.first)
+        shared.append(move.second)
+    return makaik_strength(hand, shared)
+
+
 # --- shared -------------------------------------------------------------------------------------
-_POLICIES = {"nanto": _nanto_move}
+_POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move}
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:

@@ -36,3 +36,18 @@ def card_game_extras(game_id: str) -> dict[str, Any]:
 
     return {"playout_policy": playout_policy, "bench": bench, "play_sheets": play_sheets,
             "blank_sheet": blank_sheet}
+
+
+#: Score categories of the stake games (値戦, 開樽): start + pots won + fees and bets = total.
+STAKE_CATEGORIES: tuple[tuple[str, str, str], ...] = (
+    ("start", "初期点棒", "Starting points"),
+    ("pots", "獲得した場", "Pots won"),
+    ("stakes", "参加料・賭け", "Fees and bets"),
+)
+
+
+def stock_option() -> Any:
+    """The starting stock of points of the stake games (rules C2 suggests 40)."""
+    from companion.games.registry import OptionKind, OptionSpec
+
+    return OptionSpec("stock", "初期点棒", "Starting points", OptionKind.INT, 40, 5, 999)

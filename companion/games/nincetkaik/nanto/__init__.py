@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.api import GameState
-from companion.games.nincetkaik.info import card_game_extras
+from companion.games.nincetkaik.info import STAKE_CATEGORIES, card_game_extras, stock_option
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 
@@ -32,16 +32,12 @@ INFO = GameInfo(
     family="lanerme",
     minutes=(15, 30),
     options=(
-        OptionSpec("stock", "初期点棒", "Starting points", OptionKind.INT, 40, 5, 999),
+        stock_option(),
         OptionSpec("deals", "配る回数", "Deals", OptionKind.INT, 10, 1, 100),
     ),
     new_state=_new,
     evaluate=_evaluate,
-    score_categories=(
-        ("start", "初期点棒", "Starting points"),
-        ("pots", "獲得した場", "Pots won"),
-        ("stakes", "参加料・賭け", "Fees and bets"),
-    ),
+    score_categories=STAKE_CATEGORIES,
     rules="nanto",
     extras=card_game_extras("nanto"),
 )
