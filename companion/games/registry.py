@@ -26,6 +26,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.sorani.info",
     "companion.games.nincetkaik.makaik",
     "companion.games.nincetkaik.nanto",
+    "companion.games.nincetkaik.makup",
 )
 
 

@@ -146,8 +146,36 @@ def _after_exchange(state: Any, seat: int, move: Any) -> float:
     return makaik_strength(hand, shared)
 
 
+# --- 値木 ---------------------------------------------------------------------------------------
+def evaluate_makup(state: GameState, seat: int) -> float:
+    """Fewer cards than the others is better; a clearing card in hand is worth a little (it
+    can always be played)."""
+    from companion.games.nincetkaik.makup.rules import MakupState, is_clearing
+
+    assert isinstance(state, MakupState)
+    if state.over:
+        share = 1.0 / len(state.winners) if state.winners else 0.0
+        return WIN * share if seat in state.winners else -WIN
+    mine = state.hand_size(seat)
+    others = [state.hand_size(s) for s in range(state.num_players) if s != seat]
+    clearing = sum(1 for c in state.hands[seat] if is_clearing(c))
+    return min(others) - mine + 0.3 * clearing
+
+
+def _makup_move(state: Any, rng: random.Random) -> Any:
+    """Lay as many cards as possible; clear only when nothing else can be laid."""
+    from companion.games.nincetkaik.makup.rules import RoadPlay
+
+    moves = state.legal_moves()
+    plays = [m for m in moves if isinstance(m, RoadPlay)]
+    if plays:
+        most = max(len(m.cards) for m in plays)
+        return rng.choice([m for m in plays if len(m.cards) == most])
+    return moves[0]
+
+
 # --- shared -------------------------------------------------------------------------------------
-_POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move}
+_POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move}
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:

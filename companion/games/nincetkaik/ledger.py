@@ -119,10 +119,10 @@ class Step:
     def text(self, lang: str) -> str:
         return self.text_ja if lang == "ja" else self.text_en
 
-    def problems(self, players: int) -> list[str]:
+    def problems(self, players: int, zero_sum: bool = True) -> list[str]:
         found = [f"{name}: {len(values)} values for {players} players"
                  for name, values in self.parts if len(values) != players]
-        if not found and sum(self.deltas) + self.pot != 0:
+        if not found and zero_sum and sum(self.deltas) + self.pot != 0:
             found.append(f"payments {self.deltas} and pot {self.pot} do not balance")
         return found
 
@@ -142,6 +142,8 @@ class Session:
     steps: tuple[Step, ...] = ()
     redo_stack: tuple[Step, ...] = ()
     options: tuple[tuple[str, Any], ...] = ()
+    #: Payments balance (a points game); False for a tally of wins.
+    zero_sum: bool = True
     started_at: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
 
     def __post_init__(self) -> None:
@@ -156,7 +158,7 @@ class Session:
 
     # --- changes ----------------------------------------------------------------------------
     def add(self, step: Step) -> Session:
-        problems = step.problems(self.players)
+        problems = step.problems(self.players, self.zero_sum)
         if problems:
             raise ValueError("; ".join(problems))
         if step.ends_round and self.is_over():
