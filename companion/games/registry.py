@@ -24,6 +24,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.alluvium.info",
     "companion.games.etariya",
     "companion.games.sorani.info",
+    "companion.games.nincetkaik.taxot",
     "companion.games.nincetkaik.makaik",
     "companion.games.nincetkaik.nanto",
     "companion.games.nincetkaik.makup",

@@ -174,8 +174,64 @@ def _makup_move(state: Any, rng: random.Random) -> Any:
     return moves[0]
 
 
+# --- 終季 ---------------------------------------------------------------------------------------
+def taxot_progress(hand: list[Card]) -> float:
+    """How close the cards in hand are to 役: cards sharing a strength count most, cards of one
+    colour with near numbers less, a 船 a little (it joins anything)."""
+    from companion.games.nincetkaik.deck import COLOUR_OF, NUMBER_OF, PROFESSION_OF, STRENGTH_OF
+
+    levels: dict[int, int] = {}
+    numbers: list[set[int]] = [set(), set()]
+    ships = 0
+    for c in hand:
+        if PROFESSION_OF[c] == 0:
+            ships += 1
+            continue
+        levels[STRENGTH_OF[c]] = levels.get(STRENGTH_OF[c], 0) + 1
+        number = NUMBER_OF[c]
+        if number is not None:
+            numbers[COLOUR_OF[c]].add(number)
+    value = sum(min(k, 4) for k in levels.values() if k >= 2) + 0.7 * ships
+    for present in numbers:
+        for n in present:
+            if n + 1 in present:
+                value += 0.6
+            elif n + 2 in present:
+                value += 0.3
+    return value
+
+
+def evaluate_taxot(state: GameState, seat: int) -> float:
+    from companion.games.nincetkaik.taxot.rules import TaxotState
+
+    assert isinstance(state, TaxotState)
+    value = float(state.points[seat])
+    if state.over:
+        return value
+    laid = sum(m.size for m in state.melds[seat])
+    return value + 0.4 * (taxot_progress(state.hands[seat]) + laid)
+
+
+def _taxot_move(state: Any, rng: random.Random) -> Any:
+    """Declare whenever possible, claim calls half the time, discard the least useful card."""
+    moves = state.legal_moves()
+    words = {str(m): m for m in moves}
+    if "declare" in words:
+        return words["declare"]
+    if state.phase == "claim":
+        return moves[0] if rng.random() < 0.5 else moves[-1]
+    lays = [m for m in moves if str(m).startswith("lay")]
+    if lays:
+        return lays[0]
+    from companion.games.nincetkaik.taxot.scoring import partners
+
+    hand = state.hands[state.to_move()]
+    return min(moves, key=lambda m: partners(hand, m.cards[0]) + rng.random())
+
+
 # --- shared -------------------------------------------------------------------------------------
-_POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move}
+_POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move,
+             "taxot": _taxot_move}
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:

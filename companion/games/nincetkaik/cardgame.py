@@ -46,9 +46,13 @@ class CardEvent(Move):
 
     verb: str
     card: Card
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"{self.verb} {format_card(self.card)}")
 
     def __str__(self) -> str:
-        return f"{self.verb} {format_card(self.card)}"
+        return self._text
 
     @classmethod
     def parse(cls, text: str) -> CardEvent:
@@ -121,9 +125,13 @@ class CardsMove(Move):
 
     verb: str
     cards: tuple[Card, ...]
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"{self.verb} {format_cards(self.cards)}")
 
     def __str__(self) -> str:
-        return f"{self.verb} {format_cards(self.cards)}"
+        return self._text
 
     @classmethod
     def parse(cls, text: str) -> CardsMove:

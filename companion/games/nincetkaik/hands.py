@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 from companion.games.nincetkaik.deck import (
@@ -108,18 +109,21 @@ def _is_wild(c: Card, rules: HandRules) -> bool:
 
 def readings(cards: Sequence[Card], rules: HandRules = STANDARD) -> list[Combo]:
     """Every reading of exactly these cards as one 役 (empty when they make none)."""
-    ordered = tuple(sorted(cards))
+    return list(_readings(tuple(sorted(cards)), rules))
+
+
+@lru_cache(maxsize=100_000)
+def _readings(ordered: tuple[Card, ...], rules: HandRules) -> tuple[Combo, ...]:
     n = len(ordered)
     if n == 0:
-        return []
+        return ()
     strength = rules.strength
     if n == 1:
-        return [Combo(Kind.SINGLE, ordered, strength[PROFESSION_OF[ordered[0]]])]
+        return (Combo(Kind.SINGLE, ordered, strength[PROFESSION_OF[ordered[0]]]),)
     tame = [c for c in ordered if not _is_wild(c, rules)]
     found: list[Combo] = []
     if not tame:
-        found.append(Combo(Kind.SET, ordered, strength[PROFESSION_OF[ordered[0]]]))
-        return found
+        return (Combo(Kind.SET, ordered, strength[PROFESSION_OF[ordered[0]]]),)
     levels = {strength[PROFESSION_OF[c]] for c in tame}
     if len(levels) == 1:
         found.append(Combo(Kind.SET, ordered, levels.pop()))
@@ -130,7 +134,7 @@ def readings(cards: Sequence[Card], rules: HandRules = STANDARD) -> list[Combo]:
             if n % width == 0:
                 found += [Combo(Kind.RUN_OF_SETS, ordered, top, width)
                           for top in _run_tops(ordered, tame, width, rules)]
-    return found
+    return tuple(found)
 
 
 def _run_tops(cards: Sequence[Card], tame: Sequence[Card], width: int,
