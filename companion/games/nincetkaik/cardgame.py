@@ -177,6 +177,8 @@ class CardGameState(GameState):
     horizon_points: list[int] = field(default_factory=list)
     truncated: bool = False  # stopped at the horizon, not by the rules
     round_no: int = 0
+    #: Points of every seat at the end of each round (season, hand, deal), oldest first.
+    round_points: tuple[tuple[int, ...], ...] = ()
     _legal: list[Any] | None = field(default=None, repr=False, compare=False)
 
     def _init_seats(self, points: int) -> None:
@@ -341,6 +343,10 @@ class CardGameState(GameState):
         state.horizon = state.round_no
         state.horizon_points = list(state.points)
         return state
+
+    def _round_over(self) -> None:
+        """Remember the points at the end of a round (for the ledger and the sheets)."""
+        self.round_points = (*self.round_points, tuple(self.points))
 
     def _at_horizon(self) -> bool:
         """True (and the game stops) when a search state has finished its horizon round."""

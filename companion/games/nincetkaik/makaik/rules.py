@@ -339,6 +339,7 @@ class MakaikState(CardGameState):
                                tuple(shares), value)
         self.parent = first_after(self.leader, winners, self.num_players)
         self.phase = ""
+        self._round_over()
         self._begin_hand()
 
     # --- notation ---------------------------------------------------------------------------

@@ -275,6 +275,7 @@ class NantoState(CardGameState):
                                tuple(winners), pot, tuple(shares))
         if self.parent_passed:
             self.parent = (self.parent + 1) % self.num_players
+        self._round_over()
         self._begin_deal()
 
     def _finish(self, reason: str) -> None:

@@ -274,6 +274,7 @@ class TaxotState(CardGameState):
         self.parent, self.rate = after.parent, after.rate
         self.pending = None
         self.phase = ""
+        self._round_over()
         self._begin_season()
 
     # --- notation ---------------------------------------------------------------------------
