@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from datetime import datetime
 
@@ -157,3 +158,20 @@ def test_bench_figures_are_numbers() -> None:
     figures = win_rate("nanto", 3, "random", 3, bot="random")
     assert figures["games"] == 3 and 0 <= figures["low"] <= figures["win_rate"] <= 1
     assert figures["fair_share"] == pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_search_states_stop_at_their_horizon_with_rewards_between_0_and_1(game_id: str) -> None:
+    from companion.bots.playout import playout
+
+    game = Game.new(game_id, 3, seed=6)
+    game.resolve_chance()
+    state = game.state
+    sample = state.view(state.to_move()).determinize(state.to_move(), random.Random(1))
+    assert sample.horizon == state.round_no  # type: ignore[attr-defined]
+    playout(sample, random.Random(2))
+    assert sample.is_over()
+    assert all(0.0 <= r <= 1.0 for r in sample.returns())
+    if sample.truncated:  # type: ignore[attr-defined]
+        assert sample.round_no == state.round_no  # type: ignore[attr-defined]
+    assert not state.is_over()  # the real game goes on

@@ -215,9 +215,8 @@ def evaluate_taxot(state: GameState, seat: int) -> float:
 def _taxot_move(state: Any, rng: random.Random) -> Any:
     """Declare whenever possible, claim calls half the time, discard the least useful card."""
     moves = state.legal_moves()
-    words = {str(m): m for m in moves}
-    if "declare" in words:
-        return words["declare"]
+    if str(moves[0]) == "declare":
+        return moves[0]
     if state.phase == "claim":
         return moves[0] if rng.random() < 0.5 else moves[-1]
     lays = [m for m in moves if str(m).startswith("lay")]
@@ -226,7 +225,9 @@ def _taxot_move(state: Any, rng: random.Random) -> Any:
     from companion.games.nincetkaik.taxot.scoring import partners
 
     hand = state.hands[state.to_move()]
-    return min(moves, key=lambda m: partners(hand, m.cards[0]) + rng.random())
+    scored = [(partners(hand, m.cards[0]), i) for i, m in enumerate(moves)]
+    fewest = min(scored)[0]
+    return moves[rng.choice([i for k, i in scored if k == fewest])]
 
 
 # --- shared -------------------------------------------------------------------------------------

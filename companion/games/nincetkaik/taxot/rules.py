@@ -43,6 +43,8 @@ from companion.games.nincetkaik.taxot.scoring import (
 )
 
 CATEGORIES = ("seasons", "calls", "four_sets")
+#: Bots' search (`determinize`) looks this many turns per seat ahead, then judges the hands.
+SEARCH_TURNS_PER_SEAT = 4
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class TaxotState(CardGameState):
     claim_from: int = -1
     asks: list[tuple[int, str]] = field(default_factory=list)  # (seat, "win" | "call")
     parent_draws: int = 0
+    turns: int = 0  # draws this season
+    horizon_turns: int | None = None  # search only: stop before this draw
     laid: bool = False
     pending: tuple[int, int | None] | None = None  # (winner, discarder) awaiting the score
     tally: list[list[int]] = field(default_factory=list)  # per seat: seasons, calls, four_sets
@@ -138,6 +142,7 @@ class TaxotState(CardGameState):
         self.melds = [[] for _ in range(self.num_players)]
         self.discards, self.indicators, self.asks = [], [], []
         self.phase, self.after, self.parent_draws, self.pending = "", "start", 0, None
+        self.turns = 0
         order = seat_order(self.parent, self.num_players)
         self.queue = [("deal", s) for _ in range(HAND) for s in order]
         if self.light:
@@ -148,6 +153,10 @@ class TaxotState(CardGameState):
         if self.deck_size == 0:
             self._end_season(None, None)
             return
+        if self.horizon_turns is not None and self.turns >= self.horizon_turns:
+            self.over = self.truncated = True
+            return
+        self.turns += 1
         if seat == self.parent:
             self.parent_draws += 1
         self.after = "turn"
@@ -276,6 +285,25 @@ class TaxotState(CardGameState):
         self.phase = ""
         self._round_over()
         self._begin_season()
+
+    # --- search -------------------------------------------------------------------------------
+    def determinize(self, seat: int, rng: Any) -> Self:
+        """As for every card game, and the search stops after a few turns of every seat."""
+        state = super().determinize(seat, rng)
+        state.horizon_turns = self.turns + SEARCH_TURNS_PER_SEAT * self.num_players
+        return state
+
+    def returns(self) -> tuple[float, ...]:
+        """At a search horizon inside a season: the points gained, plus how close each hand
+        is to winning (the greedy bot's evaluation)."""
+        if not self.truncated or self.horizon_turns is None or self.turns < self.horizon_turns:
+            return super().returns()
+        from companion.games.nincetkaik.bots import evaluate_taxot
+        from companion.games.nincetkaik.cardgame import horizon_returns
+
+        gains = [evaluate_taxot(self, s) - self.horizon_points[s]
+                 for s in range(self.num_players)]
+        return horizon_returns(gains, self.reward_scale)
 
     # --- notation ---------------------------------------------------------------------------
     def _parse_seat_move(self, text: str) -> Any:

@@ -106,10 +106,13 @@ def _concealed_sizes(meld_sizes: Sequence[int]) -> list[tuple[int, ...]]:
 
 def is_winning(concealed: Sequence[Card], melds: Sequence[Combo]) -> bool:
     """Whether the cards in hand, with the laid-out 役, make a winning hand."""
-    ordered = tuple(sorted(concealed))
+    return _wins(tuple(sorted(concealed)), tuple(sorted(m.size for m in melds)))
+
+
+@lru_cache(maxsize=300_000)
+def _wins(ordered: tuple[Card, ...], meld_sizes: tuple[int, ...]) -> bool:
     if _has_a_loner(ordered):
         return False
-    meld_sizes = sorted(m.size for m in melds)
     for sizes in _concealed_sizes(meld_sizes):
         if sum(sizes) == len(ordered) and _splits_into(ordered, sizes):
             return True
@@ -143,7 +146,7 @@ def _has_a_loner(cards: Sequence[Card]) -> bool:
         if present >> c & 1:
             twice |= 1 << c
         present |= 1 << c
-    return any(not (twice >> c & 1) and not (related[c] & present) for c in cards)
+    return any(not twice >> c & 1 and not related[c] & present for c in cards)
 
 
 def partners(cards: Sequence[Card], card: Card) -> int:
@@ -192,10 +195,24 @@ def call_options(concealed: tuple[Card, ...], card: Card) -> tuple[tuple[Card, .
 
 def four_sets(concealed: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Four-card sets in hand that may be laid out (四友), leaving a card to discard."""
-    if len(concealed) < 5 or _has_a_loner(concealed):
+    if len(concealed) < 5:
         return []
+    return list(_four_sets(tuple(sorted(concealed))))
+
+
+@lru_cache(maxsize=100_000)
+def _four_sets(ordered: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    levels: dict[int, int] = {}
+    ships = 0
+    for c in ordered:
+        if PROFESSION_OF[c] == Profession.SHIP:
+            ships += 1
+        else:
+            levels[STRENGTH_OF[c]] = levels.get(STRENGTH_OF[c], 0) + 1
+    if max(levels.values(), default=0) + ships < 4:
+        return ()
     table = _groups()[1]
-    return [g for g in sub_multisets(concealed, 4) if g in table]
+    return tuple(g for g in sub_multisets(ordered, 4) if g in table)
 
 
 @dataclass(frozen=True)
