@@ -49,7 +49,8 @@ def test_registry_entries_name_the_game_in_both_languages(game_id: str) -> None:
 def test_companion_play_prints_replayable_json_records(
         game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
     players = 4 if game_id == "taxot" else 3
-    argv = ["play", game_id, "--bots", "greedy,random", "--players", str(players),
+    bots = "random" if game_id == "nanto" else "greedy,random"  # (greedy weighs every bet)
+    argv = ["play", game_id, "--bots", bots, "--players", str(players),
             "--games", "2", "--seed", "3", "--json"]
     assert cli.main(argv) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -175,3 +176,15 @@ def test_search_states_stop_at_their_horizon_with_rewards_between_0_and_1(game_i
     if sample.truncated:  # type: ignore[attr-defined]
         assert sample.round_no == state.round_no  # type: ignore[attr-defined]
     assert not state.is_over()  # the real game goes on
+
+
+def test_undo_reveals_nothing_only_when_no_card_came_after_the_decision() -> None:
+    from companion.games.nincetkaik.cardgame import undo_reveals_nothing
+
+    game = Game.new("makaik", 2, seed=3)
+    game.resolve_chance()
+    seat = game.state.to_move()
+    game.play(game.state.parse_move("draw2"))
+    assert undo_reveals_nothing(game.record.entries, seat)  # nothing drawn yet
+    game.resolve_chance()
+    assert not undo_reveals_nothing(game.record.entries, seat)  # two cards were seen
