@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from companion.core.api import CHANCE, TERMINAL, GameState, Move
+from companion.core.api import CHANCE, TERMINAL, GameState, Move, Outcome, Termination
 from companion.core.errors import IllegalMoveError, MoveParseError
 from companion.core.record import RecordEntry
 from companion.games.nincetkaik.deck import (
@@ -172,6 +172,7 @@ class CardGameState(GameState):
     queue: list[tuple[str, int]] = field(default_factory=list)
     parent: int = -1
     over: bool = False
+    reason: str = ""  # why the game ended
     #: Bots' search only (`determinize`): the game stops when this round is over.
     horizon: int | None = None
     horizon_points: list[int] = field(default_factory=list)
@@ -354,6 +355,14 @@ class CardGameState(GameState):
             self.over = self.truncated = True
             return True
         return False
+
+    def _points_outcome(self, breakdown: tuple[dict[str, float], ...],
+                        termination: Termination) -> Outcome:
+        """Most points wins; equal points share the victory."""
+        best = max(self.points)
+        return Outcome(scores=tuple(float(p) for p in self.points),
+                       winners=frozenset(s for s, p in enumerate(self.points) if p == best),
+                       termination=termination, breakdown=breakdown, detail=self.reason)
 
     def returns(self) -> tuple[float, ...]:
         if self.truncated:

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from companion.core.api import Move, Outcome, Termination
+from companion.core.api import Move
 from companion.core.errors import MoveParseError
-from companion.games.nincetkaik.cardgame import Amount, CardGameState, Word, seat_order
+from companion.games.nincetkaik.cardgame import Amount, Word, seat_order
 from companion.games.nincetkaik.deck import (
     COLOUR_OF,
     NUMBER_OF,
@@ -38,6 +38,7 @@ from companion.games.nincetkaik.deck import (
     parse_card,
 )
 from companion.games.nincetkaik.ledger import first_after, split_pot
+from companion.games.nincetkaik.stakes import StakeGameState
 
 ANTE = 1
 HAND_SIZE = 3
@@ -145,13 +146,11 @@ class HandResult:
 
 
 @dataclass
-class MakaikState(CardGameState):
+class MakaikState(StakeGameState):
     game_id: ClassVar[str] = "makaik"
     round_word: ClassVar[str] = "hand"
 
-    start_points: int = 40
     hands_total: int = 6
-    pot: int = 0
     shared: list[Card] = field(default_factory=list)
     active: list[bool] = field(default_factory=list)
     phase: str = ""  # exchange, keep, lead, answer
@@ -160,29 +159,21 @@ class MakaikState(CardGameState):
     leader: int = -1
     base: int = 0
     bet_round: int = 0
-    won: list[int] = field(default_factory=list)
-    staked: list[int] = field(default_factory=list)
     last: HandResult | None = None
-    reason: str = ""
 
     @classmethod
     def start(cls, num_players: int, options: dict[str, Any]) -> MakaikState:
         state = cls(num_players, dict(options))
-        state.start_points = int(options.get("stock", 40))
+        state._init_stakes(options)
         state.hands_total = int(options.get("hands", 6))
-        state._init_seats(state.start_points)
-        state.won = [0] * num_players
-        state.staked = [0] * num_players
         state.active = [True] * num_players
-        state.queue = [("parent", -1)]
         return state
 
     def _copy_into(self, other: Self) -> None:
+        super()._copy_into(other)
         other.shared = list(self.shared)
         other.active = list(self.active)
         other.order = list(self.order)
-        other.won = list(self.won)
-        other.staked = list(self.staked)
 
     def _table_cards(self) -> Iterable[Card]:
         return self.shared
@@ -224,11 +215,6 @@ class MakaikState(CardGameState):
         order = seat_order(self.parent, self.num_players)
         self.queue = [("deal", s) for _ in range(HAND_SIZE) for s in order]
         self.queue += [("up", -1)] * SHARED
-
-    def _stake(self, seat: int, amount: int) -> None:
-        self.points[seat] -= amount
-        self.pot += amount
-        self.staked[seat] += amount
 
     def _seat_to_move(self) -> int:
         if self.phase == "lead":
@@ -331,10 +317,7 @@ class MakaikState(CardGameState):
                shown: tuple[tuple[int, tuple[Card, ...]], ...]) -> None:
         pot = self.pot
         shares = split_pot(pot, winners, self.leader, self.num_players)
-        for seat, share in enumerate(shares):
-            self.points[seat] += share
-            self.won[seat] += share
-        self.pot = 0
+        self._pay_out(shares)
         self.last = HandResult(self.round_no, tuple(self.shared), shown, tuple(winners), pot,
                                tuple(shares), value)
         self.parent = first_after(self.leader, winners, self.num_players)
@@ -372,8 +355,7 @@ class MakaikState(CardGameState):
                 return f"{format_card(move.second)} is not in seat {seat + 1}'s hand"
         if isinstance(move, Amount) and self.phase == "lead":
             if move.amount > self.points[seat]:
-                return (f"a bet of {move.amount} is more than the {self.points[seat]} points "
-                        f"seat {seat + 1} holds")
+                return self._too_much(move.amount, seat)
             return f"the base is 1 to {MAX_BASE} points"
         if move == CALL and self.phase == "answer":
             return (f"seat {seat + 1} holds {self.points[seat]} points and cannot pay the base "
@@ -383,20 +365,6 @@ class MakaikState(CardGameState):
         return f"seat {seat + 1} must choose {phase_moves.get(self.phase, 'a move')} now"
 
     # --- result -----------------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if not self.over:
-            return None
-        best = max(self.points)
-        return Outcome(
-            scores=tuple(float(p) for p in self.points),
-            winners=frozenset(s for s, p in enumerate(self.points) if p == best),
-            termination=Termination.ROUND_LIMIT if self.reason.endswith("played")
-            else Termination.NORMAL,
-            breakdown=tuple({"start": float(self.start_points), "pots": float(self.won[s]),
-                             "stakes": float(-self.staked[s])}
-                            for s in range(self.num_players)),
-            detail=self.reason)
-
     def describe(self) -> str:
         active = "".join("+" if a else "-" for a in self.active)
         return (f"値戦 {self.num_players}p hand {self.round_no}/{self.hands_total}, "
@@ -407,12 +375,7 @@ class MakaikState(CardGameState):
                 f"deck {self.deck_size}")
 
     def invariant_errors(self) -> Sequence[str]:
-        errors = self.card_errors()
-        total = self.start_points * self.num_players
-        if sum(self.points) + self.pot != total:
-            errors.append(f"points {self.points} + pot {self.pot} != {total}")
-        if any(p < 0 for p in self.points):
-            errors.append(f"a seat holds less than nothing: {self.points}")
+        errors = self.stake_errors()
         if self.phase in ("lead", "answer") and sum(self.active) < 2:
             errors.append("betting goes on with fewer than two seats")
         return errors

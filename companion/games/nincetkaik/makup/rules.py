@@ -116,7 +116,6 @@ class MakupState(CardGameState):
     empty_passes: int = 0
     dealt: bool = False
     winners: list[int] = field(default_factory=list)
-    reason: str = ""
 
     @classmethod
     def start(cls, num_players: int, options: dict[str, Any]) -> MakupState:

@@ -24,9 +24,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Self
 
-from companion.core.api import Outcome, Termination
 from companion.core.errors import MoveParseError
-from companion.games.nincetkaik.cardgame import Amount, CardGameState, Word, seat_order
+from companion.games.nincetkaik.cardgame import Amount, Word, seat_order
 from companion.games.nincetkaik.deck import (
     COLOUR_OF,
     PROFESSION_OF,
@@ -37,6 +36,7 @@ from companion.games.nincetkaik.deck import (
 )
 from companion.games.nincetkaik.hands import HandRules, Kind, readings, sub_multisets
 from companion.games.nincetkaik.ledger import split_pot
+from companion.games.nincetkaik.stakes import StakeGameState
 
 ENTRY_FEE = 1
 HAND_SIZE = 2
@@ -171,40 +171,30 @@ class DealResult:
 
 
 @dataclass
-class NantoState(CardGameState):
+class NantoState(StakeGameState):
     game_id: ClassVar[str] = "nanto"
     round_word: ClassVar[str] = "deal"
 
-    start_points: int = 40
     deals: int = 10
-    pot: int = 0
     order: list[int] = field(default_factory=list)
     turn: int = 0
     bets: list[int | None] = field(default_factory=list)
     least: int = 1  # the smallest 加行 allowed now
     parent_passed: bool = False
-    won: list[int] = field(default_factory=list)
-    staked: list[int] = field(default_factory=list)
     last: DealResult | None = None
-    reason: str = ""
 
     @classmethod
     def start(cls, num_players: int, options: dict[str, Any]) -> NantoState:
         state = cls(num_players, dict(options))
-        state.start_points = int(options.get("stock", 40))
+        state._init_stakes(options)
         state.deals = int(options.get("deals", 10))
-        state._init_seats(state.start_points)
-        state.won = [0] * num_players
-        state.staked = [0] * num_players
         state.bets = [None] * num_players
-        state.queue = [("parent", -1)]
         return state
 
     def _copy_into(self, other: Self) -> None:
+        super()._copy_into(other)
         other.order = list(self.order)
         other.bets = list(self.bets)
-        other.won = list(self.won)
-        other.staked = list(self.staked)
 
     # --- flow -------------------------------------------------------------------------------
     def _after_chance(self) -> None:
@@ -229,11 +219,6 @@ class NantoState(CardGameState):
         self.least = 1
         self.parent_passed = False
         self.queue = [("deal", s) for _ in range(HAND_SIZE) for s in self.order]
-
-    def _stake(self, seat: int, amount: int) -> None:
-        self.points[seat] -= amount
-        self.pot += amount
-        self.staked[seat] += amount
 
     def _seat_to_move(self) -> int:
         return self.order[self.turn]
@@ -267,10 +252,7 @@ class NantoState(CardGameState):
         pot = self.pot
         shares = split_pot(pot, winners, self.parent, self.num_players) if winners else \
             [0] * self.num_players
-        for seat, share in enumerate(shares):
-            self.points[seat] += share
-            self.won[seat] += share
-        self.pot -= sum(shares)
+        self._pay_out(shares)
         self.last = DealResult(self.round_no, tuple(b or 0 for b in self.bets), shown,
                                tuple(winners), pot, tuple(shares))
         if self.parent_passed:
@@ -280,12 +262,8 @@ class NantoState(CardGameState):
 
     def _finish(self, reason: str) -> None:
         if self.pot:
-            shares = split_pot(self.pot, list(range(self.num_players)), self.parent,
-                               self.num_players)
-            for seat, share in enumerate(shares):
-                self.points[seat] += share
-                self.won[seat] += share
-            self.pot = 0
+            self._pay_out(split_pot(self.pot, list(range(self.num_players)), self.parent,
+                                    self.num_players))
         self.over = True
         self.reason = reason
 
@@ -302,26 +280,11 @@ class NantoState(CardGameState):
         seat = self._seat_to_move()
         if isinstance(move, Amount) and move.verb == "bet":
             if move.amount > self.points[seat]:
-                return (f"a bet of {move.amount} is more than the {self.points[seat]} "
-                        f"points seat {seat + 1} holds")
+                return self._too_much(move.amount, seat)
             return f"a 加行 must be at least {self.least} (the previous 加行)"
         return "in 開樽 a seat passes (無行) or bets (加行)"
 
     # --- result -----------------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if not self.over:
-            return None
-        best = max(self.points)
-        return Outcome(
-            scores=tuple(float(p) for p in self.points),
-            winners=frozenset(s for s, p in enumerate(self.points) if p == best),
-            termination=Termination.ROUND_LIMIT if self.reason.endswith("played")
-            else Termination.NORMAL,
-            breakdown=tuple({"start": float(self.start_points), "pots": float(self.won[s]),
-                             "stakes": float(-self.staked[s])}
-                            for s in range(self.num_players)),
-            detail=self.reason)
-
     def describe(self) -> str:
         bets = ",".join("-" if b is None else str(b) for b in self.bets)
         return (f"開樽 {self.num_players}p deal {self.round_no}/{self.deals}, {self._flow_text()}; "
@@ -330,12 +293,7 @@ class NantoState(CardGameState):
                 f"deck {self.deck_size}")
 
     def invariant_errors(self) -> Sequence[str]:
-        errors = self.card_errors()
-        total = self.start_points * self.num_players
-        if sum(self.points) + self.pot != total:
-            errors.append(f"points {self.points} + pot {self.pot} != {total}")
-        if any(p < 0 for p in self.points):
-            errors.append(f"a seat holds less than nothing: {self.points}")
+        errors = self.stake_errors()
         if self.over and self.pot and not self.truncated:
             errors.append("the game is over with points in the pot")
         return errors

@@ -87,7 +87,6 @@ class TaxotState(CardGameState):
     pending: tuple[int, int | None] | None = None  # (winner, discarder) awaiting the score
     tally: list[list[int]] = field(default_factory=list)  # per seat: seasons, calls, four_sets
     last: SeasonResult | None = None
-    reason: str = ""
 
     @classmethod
     def start(cls, num_players: int, options: dict[str, Any]) -> TaxotState:
@@ -349,14 +348,8 @@ class TaxotState(CardGameState):
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        best = max(self.points)
-        return Outcome(
-            scores=tuple(float(p) for p in self.points),
-            winners=frozenset(s for s, p in enumerate(self.points) if p == best),
-            termination=Termination.ROUND_LIMIT,
-            breakdown=tuple(dict(zip(CATEGORIES, map(float, t), strict=True))
-                            for t in self.tally),
-            detail=self.reason)
+        breakdown = tuple(dict(zip(CATEGORIES, map(float, t), strict=True)) for t in self.tally)
+        return self._points_outcome(breakdown, Termination.ROUND_LIMIT)
 
     def describe(self) -> str:
         melds = "|".join(",".join(str(m) for m in ms) or "-" for ms in self.melds)
