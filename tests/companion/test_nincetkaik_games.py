@@ -188,3 +188,29 @@ def test_undo_reveals_nothing_only_when_no_card_came_after_the_decision() -> Non
     assert undo_reveals_nothing(game.record.entries, seat)  # nothing drawn yet
     game.resolve_chance()
     assert not undo_reveals_nothing(game.record.entries, seat)  # two cards were seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_view_shows_another_seats_cards_and_every_sample_agrees_with_the_view(
+        game_id: str) -> None:
+    from companion.games.nincetkaik.cardgame import CardGameState
+
+    game = finished(game_id, players=3, seed=8)
+    replay = Game.new(game_id, 3, game.record.options, game.record.seed)
+    rng = random.Random(4)
+    for index, entry in enumerate(game.record.entries):
+        replay.state.play(replay.state.parse_move(entry.move))
+        state = replay.state
+        assert isinstance(state, CardGameState)
+        if index % 7 or state.is_over():
+            continue
+        for seat in range(3):
+            view = state.view(seat)
+            for other in range(3):
+                if other != seat:
+                    assert view.hands[other] == [] and view.asides[other] == []
+                    assert view.hand_size(other) == len(state.hands[other])
+            assert view.hands[seat] == state.hands[seat]
+            sample = view.determinize(seat, rng)
+            assert not sample.invariant_errors()
+            assert sample.view(seat).describe() == view.describe()

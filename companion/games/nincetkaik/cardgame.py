@@ -334,6 +334,8 @@ class CardGameState(GameState):
         for s in range(self.num_players):
             for zone, count in ((state.hands[s], state.hidden[s]),
                                 (state.asides[s], state.hidden_asides[s])):
+                if not count:
+                    continue
                 for _ in range(count):
                     c = pool.pop()
                     state.stock[c] -= 1
