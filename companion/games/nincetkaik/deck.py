@@ -192,7 +192,8 @@ def remove_cards(held: list[Card], cards: Iterable[Card]) -> None:
 # --- faces for the card pictures -------------------------------------------------------------
 @dataclass(frozen=True)
 class CardFace:
-    """What a card picture shows (the UI draws it from this)."""
+    """What a card picture shows (the UI draws it from this). The tally numerals 卄 (7) and
+    卌 (8) are not in the bundled IPAex Gothic font: draw them as strokes or show `number`."""
 
     card: Card
     text: str  # notation, e.g. "r5"
