@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.export.pdf import SheetSpec, label
+from companion.export.pdf import SheetSpec
 from companion.export.sheets import blank_sheet, format_number, play_sheet
 from companion.history import PlayRecord
 
@@ -110,7 +110,6 @@ def play_sheets(play: PlayRecord, lang: str) -> list[SheetSpec] | None:
         cells.append([_signed(points[n][s.seat] - points[n - 1][s.seat]) for s in seats])
     spec.rows = rows + spec.rows
     spec.cells = cells + (spec.cells or [])
-    spec.subtitle = f"{spec.subtitle} · {label('digital', lang)}"
     return [spec]
 
 
