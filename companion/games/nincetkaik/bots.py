@@ -209,7 +209,30 @@ def evaluate_taxot(state: GameState, seat: int) -> float:
     if state.over:
         return value
     laid = sum(m.size for m in state.melds[seat])
-    return value + 0.4 * (taxot_progress(state.hands[seat]) + laid)
+    return value + 0.4 * (taxot_progress(state.hands[seat]) + laid) + \
+        TENPAI_POINTS * taxot_win_chance(state, seat)
+
+
+#: What a hand that can still win this season is worth, in points, times its chance.
+TENPAI_POINTS = 4.0
+
+
+def taxot_win_chance(state: Any, seat: int) -> float:
+    """Between turns (five cards): the chance that one of the cards this seat cannot see
+    completes its hand before the 山札 runs out (any card drawn may reach it)."""
+    from companion.games.nincetkaik.deck import ALL_CARDS
+    from companion.games.nincetkaik.taxot.scoring import is_winning
+
+    hand, melds = state.hands[seat], state.melds[seat]
+    if len(hand) + sum(m.size for m in melds) != 5 or not state.deck_size:
+        return 0.0
+    unseen = sum(state.stock)
+    outs = sum(state.stock[c] for c in ALL_CARDS if state.stock[c]
+               and is_winning([*hand, c], melds))
+    if not outs or not unseen:
+        return 0.0
+    miss = 1.0 - outs / unseen
+    return 1.0 - miss ** min(state.deck_size, 12)
 
 
 def _taxot_move(state: Any, rng: random.Random) -> Any:
