@@ -299,3 +299,13 @@ def test_table_calculator_explains_a_hand_that_does_not_win() -> None:
         score("r1b2r5b5rKbT")
     with pytest.raises(ValueError, match="has 6 cards"):
         score("r1b1")
+
+
+def test_the_bots_value_a_hand_one_card_from_winning() -> None:
+    from companion.games.nincetkaik.bots import evaluate_taxot, taxot_win_chance
+
+    state = started(hands=("r1b1r5b5rK", "r0b2r4b6b8"))
+    feed(state, "draw r8;discard r8")  # seat 1 waits for 皇 or 王 (or a 船)
+    assert taxot_win_chance(state, 0) > 0.0
+    assert taxot_win_chance(state, 1) == 0.0  # nothing completes 無弓虎筆将
+    assert evaluate_taxot(state, 0) > evaluate_taxot(state, 1)
