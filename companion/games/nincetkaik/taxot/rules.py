@@ -44,7 +44,7 @@ from companion.games.nincetkaik.taxot.scoring import (
 
 CATEGORIES = ("seasons", "calls", "four_sets")
 #: Bots' search (`determinize`) looks this many turns per seat ahead, then judges the hands.
-SEARCH_TURNS_PER_SEAT = 4
+SEARCH_TURNS_PER_SEAT = 2
 
 
 @dataclass(frozen=True)
