@@ -37,3 +37,37 @@ _SYSTEM_FONTS = (
     Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"),
     Path("/usr/share/fonts/truetype/fonts-japanese-gothic.ttf"),
 )
+
+
+#: Fonts that draw what the Japanese font cannot (Arabic, Hebrew, emoji, symbols...), tried in
+#: this order: DejaVu Sans ships inside matplotlib (a dependency), the others are Debian's
+#: (fonts-noto-core, fonts-symbola, fonts-freefont-ttf) where installed. More can be named in
+#: COMPANION_FALLBACK_FONTS (paths separated by the system's path separator).
+_FALLBACK_SYSTEM = (
+    Path("/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf"),
+    Path("/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"),
+    Path("/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf"),
+    Path("/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"),
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    Path("/usr/share/fonts/truetype/freefont/FreeSans.ttf"),
+)
+
+
+def fallback_font_paths() -> list[Path]:
+    """TrueType files to draw characters the Japanese font lacks, the ones that exist."""
+    import os
+
+    named = [Path(p) for p in os.environ.get("COMPANION_FALLBACK_FONTS", "").split(os.pathsep)
+             if p]
+    shipped: list[Path] = []
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is not None and spec.submodule_search_locations:
+        shipped = [Path(location) / "mpl-data" / "fonts" / "ttf" / "DejaVuSans.ttf"
+                   for location in spec.submodule_search_locations]
+    seen: set[str] = set()
+    found = []
+    for path in [*named, *_FALLBACK_SYSTEM, *shipped]:
+        if path.is_file() and path.name not in seen:  # one DejaVu Sans is enough
+            seen.add(path.name)
+            found.append(path)
+    return found

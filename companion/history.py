@@ -7,6 +7,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from companion.timer import whole_minutes
+
+
+def is_cooperative(game_id: str) -> bool:
+    """Every seat wins or every seat loses together: the game's registry extras say
+    "cooperative" (a game the app does not know is not co-operative)."""
+    try:
+        from companion.games import registry
+
+        return bool(registry.get(game_id).extras.get("cooperative", False))
+    except Exception:
+        return False
+
 
 class PlayMode(enum.Enum):
     DIGITAL = "digital"  # played in the app, rules enforced
@@ -44,10 +57,21 @@ class PlayRecord:
     location: str = ""
     notes: str = ""
     id: int | None = None
+    #: Seconds of play: the play timer, or a duration typed in; None when nobody timed it.
+    duration_s: int | None = None
 
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+    def duration_minutes(self) -> int | None:
+        """How long the play took, in whole minutes: the timed duration, else the time from
+        start to end (a digital game); None when neither says anything."""
+        if self.duration_s is not None:
+            return whole_minutes(self.duration_s)
+        if self.finished_at is not None and self.finished_at > self.started_at:
+            return whole_minutes((self.finished_at - self.started_at).total_seconds())
+        return None
 
     def winners(self) -> list[str]:
         return [s.player for s in self.seats if s.winner]
@@ -93,3 +117,61 @@ class ScorePoint:
     player: str
     game_id: str
     score: float
+
+
+@dataclass(frozen=True)
+class GameTally:
+    """One player's finished plays of one game (for the player page)."""
+
+    game_id: str
+    plays: int
+    wins: int
+    best_score: float | None
+    last_played: datetime | None
+    #: A co-operative game: every seat wins or every seat loses, so the wins are the team's.
+    cooperative: bool = False
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A player against one other person over the finished plays both sat in."""
+
+    opponent: str
+    plays: int
+    wins: int  # the player finished ahead of the opponent
+    losses: int  # the opponent finished ahead
+
+    @property
+    def shared(self) -> int:
+        """Plays where neither finished ahead: a tie, or a co-operative game (won or lost
+        together)."""
+        return self.plays - self.wins - self.losses
+
+
+@dataclass(frozen=True)
+class PlayerProfile:
+    """What the player page shows: results per game and against each other person."""
+
+    name: str
+    games: tuple[GameTally, ...] = ()
+    rivals: tuple[HeadToHead, ...] = ()
+
+    @property
+    def plays(self) -> int:
+        return sum(g.plays for g in self.games)
+
+    @property
+    def wins(self) -> int:
+        return sum(g.wins for g in self.games)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+    @property
+    def last_played(self) -> datetime | None:
+        return max((g.last_played for g in self.games if g.last_played), default=None)

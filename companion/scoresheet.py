@@ -5,7 +5,9 @@ A person types each player's score (one total, or one per category of
 players share a rank and the next rank is skipped) and the winners (every player on the best
 total shares the victory). A game with its own sheet extends this one: subclass it and
 override `tie_break` (a sort key compared only between equal totals, higher is better), or
-pass a `tie_break` callable. Changes are announced to `listeners` (a Qt model adapts them).
+pass a `tie_break` callable. A row may count against the total (`weight`, e.g. −1 VP per
+unconnected node: the person types the count) and refuse a value (`refusal`). Changes are
+announced to `listeners` (a Qt model adapts them).
 """
 
 from __future__ import annotations
@@ -95,7 +97,16 @@ class ScoreSheet:
         self._changed()
 
     def score(self, player: int | str, category: str) -> float | None:
+        """The value typed in a cell (None when empty)."""
         return self.scores.get((self.player_index(player), category))
+
+    def weight(self, category: str) -> float:
+        """Points per unit typed in a row: 1 (the row holds points) unless a game says else."""
+        return 1.0
+
+    def refusal(self, category: str, value: float, lang: str = "en") -> str | None:
+        """Why `value` cannot stand in a row, as a sentence in `lang` (None: it can)."""
+        return None
 
     def rename_player(self, player: int | str, name: str) -> None:
         self.players[self.player_index(player)] = name
@@ -127,15 +138,17 @@ class ScoreSheet:
     # --- results ----------------------------------------------------------------------------
     def total(self, player: int | str) -> float:
         index = self.player_index(player)
-        return sum(self.scores.get((index, key), 0.0) for key in self.category_keys())
+        return sum(self.scores.get((index, key), 0.0) * self.weight(key)
+                   for key in self.category_keys())
 
     def totals(self) -> list[float]:
         return [self.total(i) for i in range(len(self.players))]
 
     def breakdown(self, player: int | str) -> dict[str, float]:
+        """Points per category (weighted, so that they add up to the total)."""
         index = self.player_index(player)
-        return {key: self.scores[(index, key)] for key in self.category_keys()
-                if (index, key) in self.scores}
+        return {key: self.scores[(index, key)] * self.weight(key)
+                for key in self.category_keys() if (index, key) in self.scores}
 
     def is_complete(self) -> bool:
         """Every player has every score entered."""
@@ -168,19 +181,22 @@ class ScoreSheet:
     def is_shared_victory(self) -> bool:
         return len(self.winner_indexes()) > 1
 
-    def problems(self) -> list[str]:
-        """Why the sheet cannot be saved yet, as sentences; empty when it can."""
+    def problems(self, lang: str = "en") -> list[str]:
+        """Why the sheet cannot be saved yet, as sentences in `lang`; empty when it can."""
+        ja = lang == "ja"
         found = []
         names = [name.strip() for name in self.players]
         if not names:
-            found.append("Add at least one player.")
+            found.append("プレイヤーを1人以上追加してください。" if ja
+                         else "Add at least one player.")
         if any(not name for name in names):
-            found.append("Every player needs a name.")
+            found.append("全員に名前を入れてください。" if ja else "Every player needs a name.")
         duplicates = sorted({name for name in names if name and names.count(name) > 1})
         if duplicates:
-            found.append("A name appears twice: " + ", ".join(duplicates) + ".")
+            found.append("同じ名前が2回あります: " + "、".join(duplicates) + "。" if ja else
+                         "A name appears twice: " + ", ".join(duplicates) + ".")
         if not self.has_scores():
-            found.append("Enter at least one score.")
+            found.append("得点を1つ以上入力してください。" if ja else "Enter at least one score.")
         return found
 
     # --- history ----------------------------------------------------------------------------

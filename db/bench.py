@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
+from companion.history import PlayMode, PlayRecord, SeatResult
 from db.engine import Database
 from db.models import PlayerRow, PlayRow, SeatRow
 from db.stats import (
@@ -99,3 +100,72 @@ def time_statistics_queries(database: Database, repeats: int = 3) -> dict[str, f
         result[name] = round(best * 1000, 1)
     result["total"] = round(sum(result.values()), 1)
     return result
+
+
+# ---------------------------------------------------------------- concurrent writers
+
+CLUB = ("Ann", "Bo", "Cy", "花子", "太郎", "Dee")
+
+
+def club_play(rng: random.Random, worker: int, index: int) -> PlayRecord:
+    """A finished table play among the club and a guest that every worker creates at about
+    the same moment (so writers collide on new players and on statistics cells)."""
+    people = [*rng.sample(CLUB, rng.randint(1, 3)), f"Guest {index // 10}"]
+    scores = [float(rng.randint(0, 30)) for _ in people]
+    best = max(scores)
+    when = datetime(2026, 1 + index % 3, 1 + worker, 19, 0) + timedelta(minutes=index)
+    return PlayRecord(
+        game_id=GAMES[index % 2], mode=PlayMode.TABLE, started_at=when,
+        finished_at=when + timedelta(minutes=30),
+        seats=[SeatResult(seat=i, player=name, score=score, winner=score == best,
+                          rank=1 + sum(s > score for s in scores))
+               for i, (name, score) in enumerate(zip(people, scores, strict=True))],
+        notes=f"worker {worker} save {index}")
+
+
+def save_worker(url: str, worker: int, saves: int, wait: float = 15.0) -> dict[str, Any]:
+    """Save `saves` plays as fast as possible (every fifth as an autosave that is then
+    finished, like a digital game); the figures of this writer."""
+    from db.engine import open_database
+    from db.errors import DatabaseError
+    from db.repository import add_play, save_autosave, update_play
+
+    database = open_database(url, wait=wait)
+    rng = random.Random(worker)
+    landed, failures = 0, []
+    for index in range(saves):
+        play = club_play(rng, worker, index)
+        try:
+            if index % 5 == 0:
+                finished_at, play.finished_at = play.finished_at, None
+                play.mode = PlayMode.DIGITAL
+                play.id = save_autosave(database, play)
+                play.finished_at = finished_at
+                update_play(database, play)
+            else:
+                add_play(database, play)
+            landed += 1
+        except DatabaseError as exc:
+            failures.append(exc.message)
+    database.close()
+    return {"worker": worker, "attempted": saves, "landed": landed,
+            "retried": database.retries, "failures": failures[:3]}
+
+
+def main(argv: list[str]) -> int:
+    """`python -m db.bench save-worker URL WORKER SAVES`: prints "ready", waits for a line on
+    standard input (so that all workers start together), saves, prints its figures (JSON)."""
+    import json
+    import sys
+
+    url, worker, saves = argv[1], int(argv[2]), int(argv[3])
+    print("ready", flush=True)
+    sys.stdin.readline()
+    print(json.dumps(save_worker(url, worker, saves)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -1,78 +1,79 @@
-"""Opening the history database: where it lives, migrations, and what can go wrong.
+"""Opening the history database: where it lives, migrations, writes that wait their turn, and
+what can go wrong.
 
 Faults never touch the original file: a SQLite file is inspected read-only first; a file that
-is not a database, or one written by a newer version of the app, raises an error carrying a
-sentence for people and the path, and `move_aside` renames it so the app can start fresh.
-Before a migration changes an existing SQLite file, a copy is kept beside it.
+is not a database, misses a table, was written by a newer version of the app, is read-only or
+sits in a read-only folder, or is locked by another program raises a `DatabaseError` carrying a
+sentence for people (db/errors.py), and `move_aside` renames a broken file so the app can start
+fresh. Before a migration changes an existing SQLite file, a copy is kept beside it; a copy
+that cannot be written completely (a full disk) is removed and nothing is migrated.
+
+Writes (`run_write`) are one transaction each. On SQLite they take the write lock at BEGIN
+(BEGIN IMMEDIATE), so two writers never deadlock on a lock upgrade; a writer that finds the
+lock taken waits (the busy timeout), and a transaction that another writer got in the way of
+(SQLite "database is locked", PostgreSQL serialization failure or deadlock) is tried again
+until `Database.wait` seconds have passed. Then `HistoryBusyError` says so in a sentence.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
+import time
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-import platformdirs
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-APP_NAME = "TabletopCompanion"
-DB_FILE = "companion.db"
+from companion import files
+from db import credentials, errors
+from db.errors import DatabaseError, HistoryWriteError, OrganiserOnlyError
+from db.location import (
+    check_location,
+    data_dir,
+    default_url,
+    is_default_data_dir,
+    sqlite_path,
+)
+from db.roles import Access, access_of, act_as_organiser
+from db.transport import Notice, plaintext_notice
 
+#: Seconds a write waits for other writers (retries included) before HistoryBusyError.
+WRITE_WAIT = 15.0
+#: PostgreSQL advisory lock taken while migrating (any fixed number unique to this app).
+MIGRATION_LOCK = 0x636F6D70
 
-class DatabaseError(Exception):
-    """A database problem, with a sentence a person can act on."""
-
-    def __init__(self, message: str, path: Path | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
-
-
-class CorruptDatabaseError(DatabaseError):
-    """The file is not a readable history database."""
-
-
-class NewerDatabaseError(DatabaseError):
-    """The file was written by a newer version of the app."""
-
-    def __init__(self, message: str, path: Path | None, revision: str) -> None:
-        super().__init__(message, path)
-        self.revision = revision
-
-
-class DuplicatePlayerError(DatabaseError):
-    """A player with that name already exists."""
-
-
-def data_dir() -> Path:
-    """The folder of the default database (env COMPANION_DATA_DIR overrides it)."""
-    override = os.environ.get("COMPANION_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
-
-
-def default_url() -> str:
-    return f"sqlite:///{data_dir() / DB_FILE}"
+T = TypeVar("T")
 
 
 @dataclass
 class Database:
-    """An open history database."""
+    """An open history database. `url` carries no password (it went to the engine only)."""
 
     url: str
     engine: Engine
-    sessions: sessionmaker[Session] = field(repr=False)
+    sessions: sessionmaker[Session] = field(repr=False)  # reads
+    writes: sessionmaker[Session] = field(repr=False)  # write transactions (run_write)
     path: Path | None = None  # the SQLite file, if any
     backup: Path | None = None  # the copy kept before the last migration
+    wait: float = WRITE_WAIT
+    retries: int = 0  # transactions tried again because another writer was in the way
+    #: On PostgreSQL, what the login may do (db/roles.py); None: a file, everything.
+    access: Access | None = None
+    #: A warning to show once: the server is on another computer and TLS is not in use.
+    notice: Notice | None = None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -80,6 +81,21 @@ class Database:
     @property
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
+
+    @property
+    def is_organiser(self) -> bool:
+        """The login may do everything: delete, edit, merge, import, update the tables."""
+        return self.access is None or self.access.is_organiser
+
+    def require_organiser(self, action: tuple[str, str]) -> None:
+        """`OrganiserOnlyError` naming the organiser role unless this login is it."""
+        if self.access is not None and not self.access.is_organiser:
+            raise errors.organiser_only(action, self.where, self.access)
+
+    @property
+    def where(self) -> str:
+        """The history's place, for sentences (a URL without its password)."""
+        return str(self.path) if self.path is not None else credentials.redact(self.url)
 
 
 def _script_location() -> str:
@@ -104,138 +120,290 @@ def known_revisions() -> set[str]:
     return {rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
 
 
-def sqlite_path(url: str) -> Path | None:
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
-        return None
-    return Path(parsed.database or "")
+# -- writes -------------------------------------------------------------------------------------
 
 
-def _read_revision_readonly(path: Path) -> str | None:
-    """The file's migration revision (None: an empty or new database); raises if corrupt."""
+def run_write(database: Database, work: Callable[[Session], T]) -> T:
+    """`work(session)` in one write transaction, tried again while another writer is in the
+    way, for at most `database.wait` seconds. `work` must be safe to run again (it gets a fresh
+    session each time). Raises the `DatabaseError` `work` raises, `HistoryBusyError` when the
+    wait ran out, or `HistoryWriteError` (disk full, read-only...): nothing was written then."""
+    began = time.monotonic()
+    attempt = 0
+    while True:
+        try:
+            with database.writes.begin() as session:
+                return work(session)
+        except DatabaseError:
+            raise
+        except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+            waited = time.monotonic() - began
+            if not errors.is_transient(exc) or waited >= database.wait:
+                raise _write_error(exc, database, max(waited, database.wait)) from exc
+        attempt += 1
+        database.retries += 1
+        pause = min(0.5, 0.01 * 2 ** min(attempt, 6)) * random.uniform(0.5, 1.5)
+        time.sleep(max(0.0, min(pause, database.wait - (time.monotonic() - began))))
+
+
+def _write_error(exc: BaseException, database: Database, waited: float) -> DatabaseError:
+    error = errors.describe(exc, database.where, path=database.path, waited=round(waited, 1),
+                            access=database.access)
+    if isinstance(error, HistoryWriteError | OrganiserOnlyError):
+        return error
+    return HistoryWriteError(error.message, error.path, ja=error.message_ja,
+                             detail=error.detail)
+
+
+# -- opening ------------------------------------------------------------------------------------
+
+
+def _writable(path: Path) -> bool:
+    effective = os.access in os.supports_effective_ids
+    return os.access(path, os.W_OK, effective_ids=effective)
+
+
+def _read_revision_readonly(path: Path, wait: float) -> str | None:
+    """The file's migration revision (None: an empty or new database); raises if it cannot
+    be used, without writing to it."""
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=wait)
     except sqlite3.Error as exc:
-        raise CorruptDatabaseError(_corrupt_message(path, exc), path) from exc
+        raise _open_error(exc, path, wait) from exc
     try:
         conn.execute("PRAGMA schema_version").fetchone()
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
         if "alembic_version" not in tables:
             if tables & {"plays", "players"}:
-                raise CorruptDatabaseError(_corrupt_message(path, "no version table"), path)
+                raise errors.missing_table(str(path), "alembic_version", path)
             return None
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
         return None if row is None else str(row[0])
     except sqlite3.Error as exc:
-        raise CorruptDatabaseError(_corrupt_message(path, exc), path) from exc
+        raise _open_error(exc, path, wait) from exc
     finally:
         conn.close()
 
 
-def _corrupt_message(path: Path, detail: object) -> str:
-    return (f"The history file {path} cannot be read ({detail}). It may be damaged or not a "
-            "history database. Move it aside and start with an empty history, or quit and "
-            "restore a backup.")
+def _open_error(exc: sqlite3.Error, path: Path, wait: float) -> DatabaseError:
+    code = errors.sqlite_code(exc)
+    if code in (errors.SQLITE_BUSY, errors.SQLITE_LOCKED):
+        return errors.busy(str(path), wait, exc, saving=False)
+    if code in (errors.SQLITE_CANTOPEN, errors.SQLITE_READONLY) and not _writable(path.parent):
+        return errors.read_only_folder(path, exc)
+    return errors.corrupt(path, exc)
 
 
-def _newer_message(where: str, revision: str) -> str:
-    return (f"The history {where} was written by a newer version of Tabletop Companion "
-            f"(schema {revision}). Update the app to open it, or move it aside and start "
-            "with an empty history.")
+def _check_file(path: Path, wait: float) -> str | None:
+    """The revision of an existing history file (None for a new one), after making sure the
+    app can read and write it where it is."""
+    folder_writable = _writable(path.parent)
+    if folder_writable and path.exists() and not _writable(path):
+        raise errors.read_only_file(path)
+    revision = None
+    if path.exists() and path.stat().st_size > 0:
+        revision = _read_revision_readonly(path, wait)
+    if not folder_writable:
+        if revision is not None and revision != head_revision():
+            raise errors.backup_failed(path, "its folder cannot be written to",
+                                       "フォルダに書き込めません")
+        raise errors.read_only_folder(path)
+    return revision
 
 
-def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _create_file(path: Path, where: str) -> None:
+    """A new history file is created user-only (SQLite gives its -wal and -shm files the
+    same mode)."""
+    try:
+        files.create_private(path)
+    except OSError as exc:
+        raise errors.describe(exc, where, path=path) from exc
+
+
+def _set_sqlite_pragmas(busy_ms: int, dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # transactions begin in _begin_sqlite
     cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA journal_mode=WAL")
+    # kept by the file once set; if another program holds a new file, a later connection sets it
+    with suppress(sqlite3.OperationalError):
+        cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
 
 
-def _make_engine(url: str) -> Engine:
-    engine = create_engine(url, future=True)
+def _begin_sqlite(conn: Connection) -> None:
+    """Write transactions take the write lock at once; reads start a plain (deferred) one."""
+    immediate = conn.get_execution_options().get("companion_write", False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def _make_engine(url: str, wait: float, password: str | None = None) -> Engine:
+    engine = create_engine(url, connect_args={"password": password} if password else {})
     if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _set_sqlite_pragmas)
+        busy_ms = int(1000 * wait)
+        event.listen(engine, "connect", partial(_set_sqlite_pragmas, busy_ms))
+        event.listen(engine, "begin", _begin_sqlite)
     return engine
 
 
-def _backup(path: Path) -> Path:
-    """Copy the file aside (with the WAL folded in) before a migration changes it."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.before-upgrade-{stamp}")
-    source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+def _copy_database(source_path: Path, target: Path) -> None:
+    source = sqlite3.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True)
     try:
+        files.create_private(target)
         dest = sqlite3.connect(target)
-        with dest:
-            source.backup(dest)
-        dest.close()
+        try:
+            with dest:
+                source.backup(dest)
+        finally:
+            dest.close()
     finally:
         source.close()
+
+
+def _backup(path: Path) -> Path:
+    """Copy the file aside (with the WAL folded in) before a migration changes it; a copy that
+    fails is removed, never left half-written."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.before-upgrade-{stamp}")
+    try:
+        _copy_database(path, target)
+    except (sqlite3.Error, OSError) as exc:
+        for leftover in (target, *(target.with_name(target.name + s)
+                                   for s in ("-journal", "-wal", "-shm"))):
+            leftover.unlink(missing_ok=True)
+        failure = errors.describe(exc, str(path), path=path)
+        reason = ((("the disk is full", "ディスクがいっぱいです"))
+                  if "full" in failure.message else ("the copy failed", "コピーに失敗しました"))
+        raise errors.backup_failed(path, *reason, detail=failure.detail) from exc
     return target
 
 
-def _current_revision(engine: Engine) -> str | None:
+def _server_state(engine: Engine, url: str,
+                  where: str) -> tuple[str | None, Access, Notice | None]:
+    """A server history's revision, what the login may do there, and the warning about an
+    unencrypted connection to another computer."""
     from alembic.runtime.migration import MigrationContext
 
-    with engine.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
+    try:
+        with engine.connect() as conn:
+            access, notice = access_of(conn), plaintext_notice(conn, url)
+            return MigrationContext.configure(conn).get_current_revision(), access, notice
+    except SQLAlchemyError as exc:
+        raise errors.connection_failed(
+            where, f"{type(exc).__name__}: {errors.first_line(exc)}") from exc
 
 
-def _migrate(engine: Engine, url: str) -> None:
+def _upgrade(engine: Engine, url: str, access: Access | None) -> None:
+    """Migrate to the head, one migrator at a time: an app starting meanwhile waits for the
+    lock, then finds the work done. On a server the tables are the organiser role's."""
     config = alembic_config(url)
-    with engine.begin() as conn:
+    with engine.execution_options(companion_write=True).begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        if access is not None:
+            act_as_organiser(conn, access)
         config.attributes["connection"] = conn
         command.upgrade(config, "head")
 
 
-def open_database(url: str | None = None) -> Database:
-    """Open (creating and migrating as needed) the history database at `url`.
-
-    Raises CorruptDatabaseError or NewerDatabaseError without modifying the file.
-    """
-    url = url or os.environ.get("COMPANION_DB_URL") or default_url()
-    path = sqlite_path(url)
-    revision: str | None = None
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size > 0:
-            revision = _read_revision_readonly(path)
+def _migrate(engine: Engine, url: str, where: str, path: Path | None,
+             backup: Path | None, wait: float, access: Access | None) -> None:
+    began = time.monotonic()
     try:
-        engine = _make_engine(url)
-        if path is None:
-            revision = _current_revision(engine)
-    except SQLAlchemyError as exc:
-        raise DatabaseError(f"Cannot connect to the history database {_safe(url)}: "
-                            f"{exc.__class__.__name__}: {_first_line(exc)}") from exc
-    if revision is not None and revision not in known_revisions():
-        engine.dispose()
-        raise NewerDatabaseError(_newer_message(str(path or _safe(url)), revision), path, revision)
+        while True:
+            try:
+                return _upgrade(engine, url, access)
+            except (SQLAlchemyError, sqlite3.Error) as exc:
+                if not errors.is_transient(exc) or time.monotonic() - began >= wait:
+                    raise
+            time.sleep(0.05)
+    except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+        cause = errors.describe(exc, where, path=path)
+        copy_en = f" A copy of it is at {backup}." if backup else ""
+        copy_ja = f"コピーは {backup} にあります。" if backup else ""
+        raise DatabaseError(
+            f"Updating the history {where} for this version failed; nothing was changed."
+            + copy_en, path,
+            ja=f"履歴 {where} をこのバージョン用に更新できませんでした。何も変更していません。"
+               + copy_ja, detail=cause.detail) from exc
+
+
+def _check_tables(engine: Engine, where: str, path: Path | None) -> None:
+    """Every table the app uses is there (a missing one is damage, not a traceback later)."""
+    from db.models import Base
+
+    present = set(inspect(engine).get_table_names())
+    for table in Base.metadata.tables:
+        if table not in present:
+            raise errors.missing_table(where, table, path)
+
+
+def _wait() -> float:
+    try:
+        return max(0.0, float(os.environ.get("COMPANION_DB_WAIT", WRITE_WAIT)))
+    except ValueError:
+        return WRITE_WAIT
+
+
+def _resolve(url: str | None) -> str:
+    """The URL to open: `url`, COMPANION_DB_URL, or the default file (its folder created)."""
+    chosen = url or os.environ.get("COMPANION_DB_URL")
+    if chosen:
+        return check_location(chosen)
+    folder = data_dir()
+    try:
+        files.private_dir(folder, tighten=is_default_data_dir(folder))
+    except OSError as exc:
+        raise errors.location(
+            f"The data folder {folder} cannot be created ({exc.strerror}).",
+            f"データフォルダ {folder} を作成できません（{exc.strerror}）。", str(exc)) from exc
+    return check_location(default_url())
+
+
+def open_database(url: str | None = None, *, wait: float | None = None) -> Database:
+    """Open (creating and migrating as needed) the history database at `url` (a URL or a file
+    path; default: COMPANION_DB_URL, else the file in the data folder). `wait`: the seconds a
+    write waits for other writers (default: COMPANION_DB_WAIT, else `WRITE_WAIT`).
+
+    Raises a `DatabaseError` with a sentence, without modifying the file, when it cannot be
+    used: CorruptDatabaseError, NewerDatabaseError, ReadOnlyDatabaseError,
+    DatabaseLocationError, HistoryBusyError, or DatabaseError.
+    """
+    url, password = credentials.split_password(_resolve(url))
+    wait = _wait() if wait is None else wait
+    path = sqlite_path(url)
+    where = str(path) if path is not None else credentials.redact(url)
+    if path is None and password is None:
+        password = credentials.keyring_password(url)
+    revision = _check_file(path, wait) if path is not None else None
+    if path is not None:
+        _create_file(path, where)
+    engine = _make_engine(url, wait, password)
     backup = None
-    if revision != head_revision():
-        if path is not None and revision is not None:
-            backup = _backup(path)
-        try:
-            _migrate(engine, url)
-        except SQLAlchemyError as exc:
-            engine.dispose()
-            raise DatabaseError(f"Updating the history database failed: {_first_line(exc)}. "
-                                f"Nothing was changed{_backup_note(backup)}.", path) from exc
+    access = notice = None
+    try:
+        if path is None:
+            revision, access, notice = _server_state(engine, url, where)
+        if revision is not None and revision not in known_revisions():
+            raise errors.newer(where, path, revision)
+        if revision != head_revision():
+            if access is not None and not access.is_organiser:
+                raise errors.needs_organiser_update(where, access, revision)
+            if path is not None and revision is not None:
+                backup = _backup(path)
+            _migrate(engine, url, where, path, backup, wait, access)
+        _check_tables(engine, where, path)
+    except DatabaseError:
+        engine.dispose()
+        raise
+    except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+        engine.dispose()
+        raise errors.describe(exc, where, path=path, waited=wait) from exc
     return Database(url=url, engine=engine, sessions=sessionmaker(engine, expire_on_commit=False),
-                    path=path, backup=backup)
-
-
-def _backup_note(backup: Path | None) -> str:
-    return f"; a copy is at {backup}" if backup else ""
-
-
-def _first_line(exc: BaseException) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
-
-
-def _safe(url: str) -> str:
-    """The URL without its password, for messages."""
-    return make_url(url).render_as_string(hide_password=True)
+                    writes=sessionmaker(engine.execution_options(companion_write=True),
+                                        expire_on_commit=False),
+                    path=path, backup=backup, wait=wait, access=access, notice=notice)
 
 
 def move_aside(path: Path) -> Path:
@@ -247,8 +415,10 @@ def move_aside(path: Path) -> Path:
         n += 1
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
     path.rename(target)
+    files.make_private(target)
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():
             side.rename(target.with_name(target.name + suffix))
+            files.make_private(target.with_name(target.name + suffix))
     return target

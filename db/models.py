@@ -9,6 +9,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    ColumnElement,
     DateTime,
     Float,
     ForeignKey,
@@ -17,8 +18,12 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    or_,
+    select,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from companion.playdata import GAME_ID_LENGTH, LOCATION_LENGTH, NAME_LENGTH, SHORT_TEXT_LENGTH
 
 #: Constraint names are fixed so that migrations (and SQLite batch mode) can refer to them.
 NAMING = {
@@ -38,24 +43,32 @@ class PlayerRow(Base):
     __tablename__ = "players"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(200), unique=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime)
+    #: The import that created the player (removed again if that import is abandoned).
+    import_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class PlayRow(Base):
     __tablename__ = "plays"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[str] = mapped_column(String(GAME_ID_LENGTH))
     mode: Mapped[str] = mapped_column(String(16))  # companion.history.PlayMode value
     started_at: Mapped[datetime] = mapped_column(DateTime)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    location: Mapped[str] = mapped_column(String(200), default="")
+    location: Mapped[str] = mapped_column(String(LOCATION_LENGTH), default="")
     notes: Mapped[str] = mapped_column(Text, default="")
     updated_at: Mapped[datetime] = mapped_column(DateTime)
+    #: The import that added the play; while that import is pending the play is not shown.
+    import_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: Seconds of play (the play timer or a typed duration); NULL when nobody timed it.
+    duration_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The login that created it (PostgreSQL fills it in: migration 0006); never set by the app.
+    created_by: Mapped[str | None] = mapped_column(String(63), nullable=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",
@@ -64,6 +77,7 @@ class PlayRow(Base):
     __table_args__ = (
         Index("ix_plays_game_finished", "game_id", "finished_at"),
         Index("ix_plays_started_at", "started_at"),
+        Index("ix_plays_import_id", "import_id"),
     )
 
 
@@ -76,9 +90,9 @@ class SeatRow(Base):
     #: A person's seat points at the player; a bot's seat has no player, only its name.
     player_id: Mapped[int | None] = mapped_column(
         ForeignKey("players.id", ondelete="RESTRICT"), nullable=True)
-    bot_name: Mapped[str] = mapped_column(String(200), default="")
-    bot_kind: Mapped[str] = mapped_column(String(64), default="")
-    faction: Mapped[str] = mapped_column(String(64), default="")
+    bot_name: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
+    bot_kind: Mapped[str] = mapped_column(String(SHORT_TEXT_LENGTH), default="")
+    faction: Mapped[str] = mapped_column(String(SHORT_TEXT_LENGTH), default="")
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     breakdown: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)
     rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -105,17 +119,37 @@ class StatCellRow(Base):
     """Finished plays of one player in one game and month, kept in step with the seats.
 
     The statistics page sums these few thousand rows instead of scanning every seat; each
-    write of a finished play recomputes the cells of the players it touches (db/stats.py).
+    write of a finished play locks the cells it touches and recomputes them (db/stats.py).
     """
 
     __tablename__ = "stat_cells"
 
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
                                            primary_key=True)
-    game_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(GAME_ID_LENGTH), primary_key=True)
     period: Mapped[str] = mapped_column(String(7), primary_key=True)  # "YYYY-MM"
     plays: Mapped[int] = mapped_column(Integer)
     wins: Mapped[int] = mapped_column(Integer)
     score_sum: Mapped[float] = mapped_column(Float)
     scored: Mapped[int] = mapped_column(Integer)  # plays with a score
     best: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class PendingImportRow(Base):
+    """An import being written in steps: its plays stay hidden until it is published (the row
+    deleted) in one short transaction, so a big import is all-or-nothing without holding the
+    write lock for its whole length (db/imports.py)."""
+
+    __tablename__ = "pending_imports"
+    #: never reuse a number: plays keep the number of the import that added them
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime)
+    touched_at: Mapped[datetime] = mapped_column(DateTime)  # UTC, at each step
+
+
+def visible_plays() -> ColumnElement[bool]:
+    """Plays that are shown (every play but those of an import still being written)."""
+    return or_(PlayRow.import_id.is_(None),
+               PlayRow.import_id.not_in(select(PendingImportRow.id)))

@@ -1,37 +1,31 @@
-"""Plays, players and settings: every write is one transaction."""
+"""Plays, players and settings.
+
+Every write is one transaction run by `run_write` (db/engine.py): all of it is stored or none
+of it, a writer that another one got in the way of is tried again for a bounded time, and a
+write that still cannot happen raises `HistoryWriteError` (`HistoryBusyError`). Data that no
+database can store (see companion/playdata.py) is refused with a `DatabaseError` before
+anything is written. Names are normalised first (" Ann " is "Ann"); a person sits in one seat
+of a play; writers creating the same new player at the same time get the same player.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, func, select, update
+from sqlalchemy import Select, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
+from companion import playdata
 from companion.history import Player, PlayMode, PlayRecord, SeatResult
-from db.engine import Database, DatabaseError, DuplicatePlayerError
-from db.models import PlayerRow, PlayRow, SeatRow, SettingRow
-from db.stats import refresh_stat_cells
-
-#: Loader options for a play with its seats and their players (relationships never lazy-load).
-WITH_SEATS = (selectinload(PlayRow.seats).joinedload(SeatRow.player),)
-
-
-@contextmanager
-def transaction(database: Database) -> Iterator[Session]:
-    """A session whose work is committed together, or not at all."""
-    with database.sessions.begin() as session:
-        yield session
-
-
-def _naive(when: datetime | None) -> datetime | None:
-    """Stored datetimes are naive local time (what the app shows)."""
-    if when is None or when.tzinfo is None:
-        return when
-    return when.astimezone().replace(tzinfo=None)
+from companion.other_games import OTHER_PREFIX
+from db import errors
+from db.engine import Database, run_write
+from db.errors import DatabaseError, DuplicatePlayerError
+from db.models import PlayerRow, PlayRow, SeatRow, SettingRow, visible_plays
+from db.stats import CellKey, cells_of_players, period_of, touch_cells, upsert
 
 
 def _now() -> datetime:
@@ -41,18 +35,49 @@ def _now() -> datetime:
 # ---------------------------------------------------------------- players
 
 
-def _player_by_name(session: Session, name: str) -> PlayerRow | None:
-    return session.scalar(select(PlayerRow).where(PlayerRow.name == name))
+def _clean_name(name: str) -> str:
+    name = playdata.normalize_name(name)
+    if not name:
+        raise DatabaseError("A player needs a name.", ja="プレイヤーには名前が必要です。")
+    try:
+        playdata.check_text(name, "name", playdata.NAME_LENGTH)
+    except playdata.PlayDataError:
+        raise DatabaseError(
+            f"A player's name has at most {playdata.NAME_LENGTH} characters and no NUL "
+            "character.", ja=f"プレイヤー名は {playdata.NAME_LENGTH} 文字以内で、NUL 文字は"
+                             "使えません。") from None
+    return name
 
 
-def _get_or_create_player(session: Session, name: str, cache: dict[str, PlayerRow]) -> PlayerRow:
-    row = cache.get(name) or _player_by_name(session, name)
-    if row is None:
-        row = PlayerRow(name=name, created_at=_now())
-        session.add(row)
-        session.flush()
-    cache[name] = row
-    return row
+def _duplicate(name: str, merge: bool = False) -> DuplicatePlayerError:
+    return DuplicatePlayerError(
+        f"There is already a player called “{name}”." + (" Merge the two instead."
+                                                          if merge else ""),
+        ja=f"「{name}」という名前のプレイヤーはすでにいます。" + ("代わりに統合してください。"
+                                                               if merge else ""))
+
+
+def player_ids(session: Session, names: Iterable[str],
+               import_id: int | None = None) -> dict[str, int]:
+    """The ids of these (normalised) names, creating the players that do not exist yet.
+
+    Safe against another writer creating the same player at the same moment: the insert
+    skips names that appeared meanwhile (ON CONFLICT DO NOTHING, in name order so that two
+    writers never wait on each other in a circle) and the ids are read afterwards."""
+    wanted = sorted(set(names))
+    if not wanted:
+        return {}
+    found = {name: int(i) for name, i in session.execute(
+        select(PlayerRow.name, PlayerRow.id).where(PlayerRow.name.in_(wanted)))}
+    missing = [name for name in wanted if name not in found]
+    if missing:
+        now = _now()
+        session.execute(upsert(session, PlayerRow).values(
+            [{"name": name, "created_at": now, "import_id": import_id} for name in missing])
+            .on_conflict_do_nothing(index_elements=["name"]))
+        found.update((name, int(i)) for name, i in session.execute(
+            select(PlayerRow.name, PlayerRow.id).where(PlayerRow.name.in_(missing))))
+    return found
 
 
 def list_players(database: Database) -> list[Player]:
@@ -61,60 +86,84 @@ def list_players(database: Database) -> list[Player]:
         return [Player(id=i, name=n) for i, n in rows]
 
 
-def _clean_name(name: str) -> str:
-    name = name.strip()
-    if not name:
-        raise DatabaseError("A player needs a name.")
-    return name
-
-
 def add_player(database: Database, name: str) -> Player:
     name = _clean_name(name)
-    with transaction(database) as session:
-        if _player_by_name(session, name) is not None:
-            raise DuplicatePlayerError(f"There is already a player called “{name}”.")
-        row = PlayerRow(name=name, created_at=_now())
-        session.add(row)
-        session.flush()
-        return Player(id=row.id, name=row.name)
+
+    def work(session: Session) -> Player:
+        new_id = session.scalar(upsert(session, PlayerRow)
+                                .values(name=name, created_at=_now())
+                                .on_conflict_do_nothing(index_elements=["name"])
+                                .returning(PlayerRow.id))
+        if new_id is None:
+            raise _duplicate(name)
+        return Player(id=int(new_id), name=name)
+
+    return run_write(database, work)
 
 
 def rename_player(database: Database, player_id: int, new_name: str) -> None:
+    database.require_organiser(errors.RENAME_PLAYERS)
     new_name = _clean_name(new_name)
-    with transaction(database) as session:
-        row = _require_player(session, player_id)
-        other = _player_by_name(session, new_name)
-        if other is not None and other.id != row.id:
-            raise DuplicatePlayerError(
-                f"There is already a player called “{new_name}”. Merge the two instead.")
-        row.name = new_name
+
+    def work(session: Session) -> None:
+        _require_player(session, player_id)
+        other = session.scalar(select(PlayerRow.id).where(PlayerRow.name == new_name))
+        if other is not None and other != player_id:
+            raise _duplicate(new_name, merge=True)
+        try:
+            with session.begin_nested():
+                session.execute(update(PlayerRow).where(PlayerRow.id == player_id)
+                                .values(name=new_name))
+        except IntegrityError:  # created by another writer just now
+            raise _duplicate(new_name, merge=True) from None
+
+    run_write(database, work)
 
 
 def merge_players(database: Database, keep_id: int, remove_id: int) -> None:
-    """Move every seat of `remove_id` to `keep_id`, then delete `remove_id`."""
+    """Move every seat of `remove_id` to `keep_id`, then delete `remove_id`.
+
+    Refused when both sat in the same play (a person plays one seat of a play)."""
+    database.require_organiser(errors.MERGE_PLAYERS)
     if keep_id == remove_id:
-        raise DatabaseError("Choose two different players to merge.")
-    with transaction(database) as session:
-        _require_player(session, keep_id)
+        raise DatabaseError("Choose two different players to merge.",
+                            ja="統合する 2 人の異なるプレイヤーを選んでください。")
+
+    def work(session: Session) -> None:
+        keep = _require_player(session, keep_id)
         removed = _require_player(session, remove_id)
+        both = (select(SeatRow.play_id).where(SeatRow.player_id == keep_id)
+                .intersect(select(SeatRow.play_id).where(SeatRow.player_id == remove_id)))
+        shared = session.scalars(both).first()
+        if shared is not None:
+            raise DatabaseError(
+                f"{keep} and {removed} both played in play #{shared}, so they cannot be one "
+                "person.", ja=f"{keep} と {removed} は対局 #{shared} に一緒に参加しているため、"
+                              "同じ人にはできません。")
+        keys = {(keep_id, game, period) for _, game, period
+                in cells_of_players(session, [keep_id, remove_id])}
         session.execute(update(SeatRow).where(SeatRow.player_id == remove_id)
                         .values(player_id=keep_id))
-        session.delete(removed)
-        session.flush()
-        refresh_stat_cells(session, [keep_id])
+        session.execute(delete(PlayerRow).where(PlayerRow.id == remove_id))
+        touch_cells(session, keys)
+
+    run_write(database, work)
 
 
-def _require_player(session: Session, player_id: int) -> PlayerRow:
-    row = session.get(PlayerRow, player_id)
-    if row is None:
-        raise DatabaseError(f"There is no player number {player_id}.")
-    return row
+def _require_player(session: Session, player_id: int) -> str:
+    name = session.scalar(select(PlayerRow.name).where(PlayerRow.id == player_id))
+    if name is None:
+        raise DatabaseError(f"There is no player number {player_id}.",
+                            ja=f"番号 {player_id} のプレイヤーはいません。")
+    return str(name)
 
 
 def player_play_counts(database: Database) -> dict[str, int]:
     """Each player's number of plays (finished or not), players without plays included."""
-    query = (select(PlayerRow.name, func.count(func.distinct(SeatRow.play_id)))
-             .outerjoin(SeatRow, SeatRow.player_id == PlayerRow.id)
+    shown = (select(SeatRow.player_id, SeatRow.play_id)
+             .join(PlayRow, SeatRow.play_id == PlayRow.id).where(visible_plays()).subquery())
+    query = (select(PlayerRow.name, func.count(func.distinct(shown.c.play_id)))
+             .outerjoin(shown, shown.c.player_id == PlayerRow.id)
              .group_by(PlayerRow.id, PlayerRow.name))
     with database.sessions() as session:
         return {name: int(count) for name, count in session.execute(query)}
@@ -123,35 +172,74 @@ def player_play_counts(database: Database) -> dict[str, int]:
 # ---------------------------------------------------------------- plays
 
 
-def _seat_row(seat: SeatResult, session: Session, cache: dict[str, PlayerRow]) -> SeatRow:
-    player = None if seat.is_bot else _get_or_create_player(session, _clean_name(seat.player),
-                                                            cache)
-    return SeatRow(
-        seat=seat.seat, player=player, bot_name=seat.player if seat.is_bot else "",
-        bot_kind=seat.bot_kind, faction=seat.faction, score=seat.score,
-        breakdown=dict(seat.breakdown), rank=seat.rank, winner=seat.winner,
-        start_player=seat.start_player)
+def checked(play: PlayRecord) -> PlayRecord:
+    """The play as stored (normalised), or `DatabaseError` saying why no database can store
+    it (companion/playdata.py)."""
+    clean = playdata.normalized(play)
+    try:
+        playdata.check_play(clean)
+    except playdata.SeatTakenError as exc:
+        first, second = exc.seats
+        raise DatabaseError(
+            f"This play cannot be stored: {exc.name} sits in seats {first} and {second}, and "
+            "a person plays one seat of a play.",
+            ja=f"この対局は保存できません。{exc.name} が席 {first} と席 {second} の両方に座って"
+               "います（1 人が座れるのは 1 つの席だけです）。") from None
+    except playdata.PlayDataError as exc:
+        raise DatabaseError(f"This play cannot be stored: {exc}.",
+                            ja=f"この対局は保存できません: {exc}。") from None
+    return clean
 
 
-def _fill_row(row: PlayRow, play: PlayRecord) -> None:
-    row.game_id = play.game_id
-    row.mode = play.mode.value
-    row.started_at = _naive(play.started_at) or _now()
-    row.finished_at = _naive(play.finished_at)
-    row.options = dict(play.options)
-    row.seed = play.seed
-    row.record = play.record
-    row.location = play.location
-    row.notes = play.notes
-    row.updated_at = _now()
+def _play_values(play: PlayRecord) -> dict[str, Any]:
+    return {"game_id": play.game_id, "mode": play.mode.value, "started_at": play.started_at,
+            "finished_at": play.finished_at, "options": dict(play.options), "seed": play.seed,
+            "record": play.record, "location": play.location, "notes": play.notes,
+            "duration_s": play.duration_s, "updated_at": _now()}
 
 
-def _new_row(session: Session, play: PlayRecord, cache: dict[str, PlayerRow]) -> PlayRow:
-    row = PlayRow()
-    _fill_row(row, play)
-    row.seats = [_seat_row(s, session, cache) for s in play.seats]
-    session.add(row)
-    return row
+def _seat_values(play_id: int, seat: SeatResult, ids: dict[str, int]) -> dict[str, Any]:
+    return {"play_id": play_id, "seat": seat.seat,
+            "player_id": None if seat.is_bot else ids[seat.player],
+            "bot_name": seat.player if seat.is_bot else "", "bot_kind": seat.bot_kind,
+            "faction": seat.faction, "score": seat.score, "breakdown": dict(seat.breakdown),
+            "rank": seat.rank, "winner": seat.winner, "start_player": seat.start_player}
+
+
+def _people(plays: Iterable[PlayRecord]) -> set[str]:
+    return {seat.player for play in plays for seat in play.seats if not seat.is_bot}
+
+
+def _cells(play: PlayRecord, ids: dict[str, int]) -> set[CellKey]:
+    """The statistics cells a (stored) play counts in."""
+    if play.finished_at is None:
+        return set()
+    period = period_of(play.finished_at)
+    return {(ids[seat.player], play.game_id, period) for seat in play.seats if not seat.is_bot}
+
+
+def insert_plays(session: Session, plays: Sequence[PlayRecord],
+                 import_id: int | None = None) -> tuple[list[int], set[CellKey]]:
+    """Insert checked plays (and their new players); their ids and statistics cells.
+
+    Each play goes in unfinished, gets its seats, then is finished: the order a club member's
+    rights allow (migration 0006: seats only go into the login's own unfinished plays)."""
+    if not plays:
+        return [], set()
+    ids = player_ids(session, _people(plays), import_id)
+    rows = [{**_play_values(play), "finished_at": None, "import_id": import_id}
+            for play in plays]
+    play_ids = [int(i) for i in session.scalars(
+        insert(PlayRow).returning(PlayRow.id, sort_by_parameter_order=True), rows)]
+    session.execute(insert(SeatRow), [_seat_values(play_id, seat, ids)
+                                      for play_id, play in zip(play_ids, plays, strict=True)
+                                      for seat in play.seats])
+    finished = [{"id": play_id, "finished_at": play.finished_at}
+                for play_id, play in zip(play_ids, plays, strict=True)
+                if play.finished_at is not None]
+    if finished:
+        session.execute(update(PlayRow), finished)
+    return play_ids, set().union(*(_cells(play, ids) for play in plays))
 
 
 def add_play(database: Database, play: PlayRecord) -> int:
@@ -161,33 +249,64 @@ def add_play(database: Database, play: PlayRecord) -> int:
 
 def add_plays(database: Database, plays: Sequence[PlayRecord]) -> list[int]:
     """Store several plays in one transaction: all of them or none."""
-    cache: dict[str, PlayerRow] = {}
-    try:
-        with transaction(database) as session:
-            rows = [_new_row(session, play, cache) for play in plays]
-            session.flush()
-            refresh_stat_cells(session, _counted_players(rows))
-            return [row.id for row in rows]
-    except IntegrityError as exc:
-        raise DatabaseError(f"The plays could not be saved: {exc.orig}") from exc
+    clean = [checked(play) for play in plays]
+
+    def work(session: Session) -> list[int]:
+        play_ids, cells = insert_plays(session, clean)
+        touch_cells(session, cells)
+        return play_ids
+
+    return run_write(database, work)
+
+
+def _stored_cells(session: Session, play_id: int) -> set[CellKey] | None:
+    """Lock a stored play; the cells it counts in now (None: there is no such play)."""
+    row = session.execute(select(PlayRow.game_id, PlayRow.finished_at)
+                          .where(PlayRow.id == play_id, visible_plays())
+                          .with_for_update()).first()
+    if row is None:
+        return None
+    if row.finished_at is None:
+        return set()
+    people = session.scalars(select(SeatRow.player_id).where(
+        SeatRow.play_id == play_id, SeatRow.player_id.is_not(None)))
+    return {(int(p or 0), row.game_id, period_of(row.finished_at)) for p in people}
 
 
 def update_play(database: Database, play: PlayRecord) -> None:
-    """Replace a stored play (seats included) with `play`."""
+    """Replace a stored play (seats included) with `play`. A club member may update its own
+    unfinished plays only (finishing one is its last update): else `OrganiserOnlyError`."""
     if play.id is None:
-        raise DatabaseError("Only a saved play can be updated.")
-    with transaction(database) as session:
-        row = session.get(PlayRow, play.id, options=WITH_SEATS)
-        if row is None:
-            raise DatabaseError(f"There is no play number {play.id}.")
-        before = _counted_players([row])
-        _fill_row(row, play)
-        row.seats.clear()
-        session.flush()
-        cache: dict[str, PlayerRow] = {}
-        row.seats.extend(_seat_row(s, session, cache) for s in play.seats)
-        session.flush()
-        refresh_stat_cells(session, before | _counted_players([row]))
+        raise DatabaseError("Only a saved play can be updated.",
+                            ja="更新できるのは保存済みの対局だけです。")
+    play_id = play.id
+    clean = checked(play)
+
+    def work(session: Session) -> None:
+        before = _stored_cells(session, play_id)
+        if before is None:
+            raise _missing_or_not_yours(session, database, play_id)
+        session.execute(delete(SeatRow).where(SeatRow.play_id == play_id))
+        ids = player_ids(session, _people([clean]))
+        session.execute(insert(SeatRow), [_seat_values(play_id, seat, ids)
+                                          for seat in clean.seats])
+        # last: once finished, a member's play takes no more seats
+        session.execute(update(PlayRow).where(PlayRow.id == play_id)
+                        .values(_play_values(clean)))
+        touch_cells(session, before | _cells(clean, ids))
+
+    run_write(database, work)
+
+
+def _missing_or_not_yours(session: Session, database: Database,
+                          play_id: int) -> DatabaseError:
+    """Why a play could not be locked for writing: there is none, or (a club member) the
+    server's row rules keep this login from it."""
+    shown = session.scalar(select(PlayRow.id).where(PlayRow.id == play_id, visible_plays()))
+    if shown is not None and database.access is not None:
+        return errors.organiser_only(errors.EDIT_PLAYS, database.where, database.access)
+    return DatabaseError(f"There is no play number {play_id}.",
+                         ja=f"番号 {play_id} の対局はありません。")
 
 
 def save_autosave(database: Database, play: PlayRecord) -> int:
@@ -198,26 +317,24 @@ def save_autosave(database: Database, play: PlayRecord) -> int:
     return play.id
 
 
-def get_play(database: Database, play_id: int) -> PlayRecord | None:
-    found = _read_plays(database, select(*PLAY_COLUMNS).where(PlayRow.id == play_id))
-    return found[0] if found else None
-
-
 def delete_play(database: Database, play_id: int) -> None:
-    with transaction(database) as session:
-        row = session.get(PlayRow, play_id, options=WITH_SEATS)
-        if row is None:
+    database.require_organiser(errors.DELETE_PLAYS)
+
+    def work(session: Session) -> None:
+        before = _stored_cells(session, play_id)
+        if before is None:
             return
-        players = _counted_players([row])
-        session.delete(row)
-        session.flush()
-        refresh_stat_cells(session, players)
+        session.execute(delete(SeatRow).where(SeatRow.play_id == play_id))
+        session.execute(delete(PlayRow).where(PlayRow.id == play_id))
+        touch_cells(session, before)
+
+    run_write(database, work)
 
 
-def _counted_players(rows: Sequence[PlayRow]) -> set[int]:
-    """People whose statistics these plays count in (finished plays only)."""
-    return {seat.player_id for row in rows if row.finished_at is not None
-            for seat in row.seats if seat.player_id is not None}
+def get_play(database: Database, play_id: int) -> PlayRecord | None:
+    found = _read_plays(database, select(*PLAY_COLUMNS).where(PlayRow.id == play_id,
+                                                              visible_plays()))
+    return found[0] if found else None
 
 
 #: Reads go through plain SELECTs (not ORM objects): the History page reads hundreds of plays.
@@ -246,7 +363,8 @@ def _to_record(row: Any) -> PlayRecord:
     return PlayRecord(
         id=row.id, game_id=row.game_id, mode=PlayMode(row.mode), started_at=row.started_at,
         finished_at=row.finished_at, options=dict(row.options or {}), seed=row.seed,
-        record=row.record, location=row.location, notes=row.notes, seats=[])
+        record=row.record, location=row.location, notes=row.notes, seats=[],
+        duration_s=row.duration_s)
 
 
 def _to_seat(row: Any) -> SeatResult:
@@ -261,6 +379,7 @@ def _to_seat(row: Any) -> SeatResult:
 def _filtered(query: Select[Any], *, game_id: str | None, player: str | None,
               since: datetime | None, until: datetime | None,
               finished: bool | None) -> Select[Any]:
+    query = query.where(visible_plays())
     if game_id:
         query = query.where(PlayRow.game_id == game_id)
     if player:
@@ -268,9 +387,9 @@ def _filtered(query: Select[Any], *, game_id: str | None, player: str | None,
                   .where(PlayerRow.name == player))
         query = query.where(PlayRow.id.in_(seated))
     if since is not None:
-        query = query.where(PlayRow.started_at >= _naive(since))
+        query = query.where(PlayRow.started_at >= playdata.local_naive(since))
     if until is not None:
-        query = query.where(PlayRow.started_at < _naive(until))
+        query = query.where(PlayRow.started_at < playdata.local_naive(until))
     if finished is True:
         query = query.where(PlayRow.finished_at.is_not(None))
     elif finished is False:
@@ -305,20 +424,28 @@ def unfinished_plays(database: Database) -> list[PlayRecord]:
     return list_plays(database, finished=False)
 
 
+def other_game_ids(database: Database) -> list[str]:
+    """The games the app does not know that the history holds ("other:Catan"), by name."""
+    query = (select(PlayRow.game_id)
+             .where(PlayRow.game_id.startswith(OTHER_PREFIX), visible_plays()).distinct())
+    with database.engine.connect() as conn:
+        found = [str(game_id) for game_id in conn.scalars(query)]
+    return sorted(found, key=lambda game_id: (game_id.casefold(), game_id))
+
+
 # ---------------------------------------------------------------- settings
 
 
 def get_setting(database: Database, key: str, default: str = "") -> str:
     with database.sessions() as session:
-        row = session.get(SettingRow, key)
-        return default if row is None else row.value
+        value = session.scalar(select(SettingRow.value).where(SettingRow.key == key))
+        return default if value is None else str(value)
 
 
 def set_setting(database: Database, key: str, value: str) -> None:
-    with transaction(database) as session:
-        row = session.get(SettingRow, key)
-        if row is None:
-            session.add(SettingRow(key=key, value=value))
-        else:
-            row.value = value
+    def work(session: Session) -> None:
+        statement = upsert(session, SettingRow).values(key=key, value=value)
+        session.execute(statement.on_conflict_do_update(index_elements=["key"],
+                                                        set_={"value": value}))
 
+    run_write(database, work)

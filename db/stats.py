@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, case, delete, func, insert, literal_column, select
+from sqlalchemy import Connection, case, delete, func, insert, literal_column, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from companion.history import PeriodCount, PlayerStats, ScorePoint
-from db.engine import Database
-from db.models import PlayerRow, PlayRow, SeatRow, StatCellRow
+from companion.history import PeriodCount, PlayerStats, PlayMode, ScorePoint
+from db import errors
+from db.engine import Database, run_write
+from db.models import PlayerRow, PlayRow, SeatRow, StatCellRow, visible_plays
+
+#: A statistics cell: (player id, game id, "YYYY-MM").
+CellKey = tuple[int, str, str]
+_KEY_CHUNK = 500
 
 
 def _wins() -> Any:
@@ -30,7 +37,8 @@ def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
                     func.max(SeatRow.score))
              .select_from(SeatRow)
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
-             .where(PlayRow.finished_at.is_not(None), SeatRow.player_id.is_not(None))
+             .where(PlayRow.finished_at.is_not(None), SeatRow.player_id.is_not(None),
+                    visible_plays())
              .group_by(SeatRow.player_id, PlayRow.game_id, _month(dialect)))
     if player_ids is not None:
         query = query.where(SeatRow.player_id.in_(player_ids))
@@ -40,15 +48,74 @@ def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
 _CELL_COLUMNS = ["player_id", "game_id", "period", "plays", "wins", "score_sum", "scored", "best"]
 
 
-def refresh_stat_cells(session: Session | Connection, player_ids: Collection[int]) -> None:
-    """Recompute the statistics cells of these players from their seats (same transaction)."""
-    ids = sorted({i for i in player_ids if i is not None})
-    if not ids:
+def period_of(finished_at: datetime) -> str:
+    """The cell period of a play finished at this (stored, naive local) time."""
+    return finished_at.strftime("%Y-%m")
+
+
+def upsert(session: Session, table: Any) -> Any:
+    """The dialect's INSERT that takes ON CONFLICT clauses (SQLite and PostgreSQL)."""
+    dialect = session.get_bind().dialect.name
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
+
+
+def touch_cells(session: Session, keys: Iterable[CellKey]) -> None:
+    """Bring these statistics cells in step with the seats (same transaction).
+
+    Concurrent writers cannot collide or lose counts: each cell is first created or locked
+    (INSERT ... ON CONFLICT DO UPDATE, in key order, so two writers never wait on each other
+    in a circle), then recounted from the seats by a later statement, which on PostgreSQL
+    (read committed) sees every play committed before the lock was granted; a writer
+    waiting for the lock recounts after this one commits. Cells left with no plays go.
+    """
+    ordered = sorted(set(keys))
+    for start in range(0, len(ordered), _KEY_CHUNK):
+        _lock_cells(session, ordered[start:start + _KEY_CHUNK])
+    if not ordered:
         return
-    dialect = session.get_bind().dialect.name if isinstance(session, Session) \
-        else session.dialect.name
-    session.execute(delete(StatCellRow).where(StatCellRow.player_id.in_(ids)))
-    session.execute(insert(StatCellRow).from_select(_CELL_COLUMNS, _cells_select(dialect, ids)))
+    dialect = session.get_bind().dialect.name
+    wanted = set(ordered)
+    counted = (_cells_select(dialect, {k[0] for k in ordered})
+               .where(PlayRow.game_id.in_({k[1] for k in ordered})))
+    fresh = {tuple(row[:3]): row for row in session.execute(counted)
+             if tuple(row[:3]) in wanted}
+    if fresh:
+        session.execute(update(StatCellRow), [dict(zip(_CELL_COLUMNS, row, strict=True))
+                                              for row in fresh.values()])
+    for player_id, game_id, period in sorted(wanted - set(fresh)):
+        session.execute(delete(StatCellRow).where(
+            StatCellRow.player_id == player_id, StatCellRow.game_id == game_id,
+            StatCellRow.period == period))
+
+
+def _lock_cells(session: Session, keys: list[CellKey]) -> None:
+    statement = upsert(session, StatCellRow).values([
+        {"player_id": p, "game_id": g, "period": m, "plays": 0, "wins": 0, "score_sum": 0.0,
+         "scored": 0, "best": None} for p, g, m in keys])
+    session.execute(statement.on_conflict_do_update(
+        index_elements=["player_id", "game_id", "period"],
+        set_={"plays": StatCellRow.plays}))
+
+
+def cells_of_players(session: Session, player_ids: Collection[int]) -> set[CellKey]:
+    """Every cell these players have plays in (finished, shown)."""
+    if not player_ids:
+        return set()
+    dialect = session.get_bind().dialect.name
+    query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect)).distinct()
+             .join(PlayRow, SeatRow.play_id == PlayRow.id)
+             .where(PlayRow.finished_at.is_not(None), SeatRow.player_id.in_(player_ids)))
+    return {(int(p), str(g), str(m)) for p, g, m in session.execute(query)}
+
+
+def cells_of_import(session: Session, import_id: int) -> set[CellKey]:
+    """Every cell the plays of an import count in."""
+    dialect = session.get_bind().dialect.name
+    query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect)).distinct()
+             .join(PlayRow, SeatRow.play_id == PlayRow.id)
+             .where(PlayRow.finished_at.is_not(None), SeatRow.player_id.is_not(None),
+                    PlayRow.import_id == import_id))
+    return {(int(p), str(g), str(m)) for p, g, m in session.execute(query)}
 
 
 def rebuild_stat_cells(conn: Connection) -> None:
@@ -56,6 +123,21 @@ def rebuild_stat_cells(conn: Connection) -> None:
     conn.execute(delete(StatCellRow))
     conn.execute(insert(StatCellRow).from_select(_CELL_COLUMNS,
                                                  _cells_select(conn.dialect.name, None)))
+
+
+def recount_statistics(database: Database) -> int:
+    """Recount every statistics cell from the stored plays (the organiser's repair, e.g. after
+    a member's login wrote the cells by hand); the number of cells that were wrong."""
+    database.require_organiser(errors.RECOUNT)
+
+    def work(session: Session) -> int:
+        conn = session.connection()
+        before = {tuple(row[:3]): tuple(row) for row in conn.execute(select(StatCellRow))}
+        rebuild_stat_cells(conn)
+        after = {tuple(row[:3]): tuple(row) for row in conn.execute(select(StatCellRow))}
+        return sum(before.get(key) != after.get(key) for key in before.keys() | after.keys())
+
+    return run_write(database, work)
 
 
 def player_stats(database: Database, game_id: str | None = None) -> list[PlayerStats]:
@@ -116,7 +198,7 @@ def scores_over_time(database: Database, game_id: str,
              .join(PlayerRow, SeatRow.player_id == PlayerRow.id)
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
              .where(PlayRow.finished_at.is_not(None), PlayRow.game_id == game_id,
-                    SeatRow.score.is_not(None))
+                    SeatRow.score.is_not(None), visible_plays())
              .order_by(PlayRow.finished_at, PlayRow.id, SeatRow.seat))
     if player:
         query = query.where(PlayerRow.name == player)
@@ -128,6 +210,37 @@ def scores_over_time(database: Database, game_id: str,
 def game_play_counts(database: Database) -> dict[str, int]:
     """Finished plays per game."""
     query = (select(PlayRow.game_id, func.count())
-             .where(PlayRow.finished_at.is_not(None)).group_by(PlayRow.game_id))
+             .where(PlayRow.finished_at.is_not(None), visible_plays())
+             .group_by(PlayRow.game_id))
     with database.engine.connect() as conn:
         return {g: int(c) for g, c in conn.execute(query)}
+
+
+
+def plays_counted_per_period(database: Database, *, game_id: str | None = None,
+                             period: str = "month",
+                             since: datetime | None = None) -> list[tuple[str, int]]:
+    """Finished plays with at least one person, per month (or year), oldest first; only those
+    finished at or after `since` when given. Each play counts once, however many people sat at
+    it (`plays_per_period` is the per-player view)."""
+    if period not in ("month", "year"):
+        raise ValueError(f"unknown period {period!r} (month or year)")
+    dialect = database.engine.dialect.name
+    label = (_month(dialect) if period == "month"
+             else func.substr(_month(dialect), 1, 4)).label("p")
+    has_person = (select(SeatRow.id)
+                  .where(SeatRow.play_id == PlayRow.id, SeatRow.player_id.is_not(None))
+                  .exists())
+    # people enter table plays; only a digital play can have computers alone (and the cheap
+    # test first keeps 100,000 plays well under the Statistics page's time budget)
+    with_people = or_(PlayRow.mode == PlayMode.TABLE.value, has_person)
+    query = (select(label, func.count())
+             .where(PlayRow.finished_at.is_not(None), with_people, visible_plays())
+             .group_by(label)
+             .order_by(label))
+    if game_id:
+        query = query.where(PlayRow.game_id == game_id)
+    if since is not None:
+        query = query.where(PlayRow.finished_at >= since)
+    with database.engine.connect() as conn:
+        return [(str(p), int(c)) for p, c in conn.execute(query)]

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 ORGANIZATION = "TabletopCompanion"
 APPLICATION = "companion"
 ENV_EXIT_AFTER_SHOW = "COMPANION_EXIT_AFTER_SHOW"
+KEY_DATABASE = "database/url"
 
 _IMPORTED_AT = time.perf_counter()
 
@@ -60,8 +61,38 @@ def initial_language(args: Namespace, settings: QSettings) -> str:
 
 def database_url(args: Namespace, settings: QSettings) -> str | None:
     """--db / COMPANION_DB_URL, else the location chosen in Settings, else the default."""
-    url = getattr(args, "db", None) or settings.value("database/url")
+    url = getattr(args, "db", None) or settings.value(KEY_DATABASE)
     return str(url) if url else None
+
+
+def move_stored_password(settings: QSettings) -> str | None:
+    """An older version kept the history's URL with its password in the settings file: the
+    password goes to the system keyring (or, without one, is dropped) and the setting keeps
+    the URL alone. Returns the sentence that says so (None: there was no password)."""
+    stored = settings.value(KEY_DATABASE)
+    if not stored:
+        return None
+    import db
+    from ui.i18n import tr
+    from ui.shell.settings import password_places
+
+    url, password = db.split_password(str(stored))
+    if password is None:
+        return None
+    settings.setValue(KEY_DATABASE, url)
+    settings.sync()
+    if db.store_password(url, password):
+        return tr(f"The password that an older version saved with the history's address "
+                  f"({db.redact(url)}) is now kept in the system keyring, no longer in the "
+                  "settings file.",
+                  f"以前のバージョンが履歴のアドレス（{db.redact(url)}）と一緒に保存した"
+                  "パスワードは、設定ファイルからシステムのキーリングに移しました。")
+    return tr(f"The password that an older version saved with the history's address "
+              f"({db.redact(url)}) was removed from the settings file, and this computer has "
+              f"no system keyring to keep it: {password_places()}.",
+              f"以前のバージョンが履歴のアドレス（{db.redact(url)}）と一緒に保存したパスワードを"
+              "設定ファイルから削除しました。このコンピューターにはパスワードを保管するシステムの"
+              f"キーリングがありません。{password_places()}。")
 
 
 def default_data_dir() -> Path:
@@ -79,8 +110,9 @@ def make_settings() -> QSettings:
 
 def open_database_after_show(window: MainWindow, url: str | None) -> bool:
     """Open the history for a shown window (asking what to do when it is damaged or newer),
-    then offer to continue unfinished games. False when the person chose to quit."""
-    from ui.shell.startup import offer_resume, open_database_interactively
+    warn once about an unencrypted connection to another computer, then offer to continue
+    unfinished games. False when the person chose to quit."""
+    from ui.shell.startup import offer_resume, open_database_interactively, warn_once
 
     window.show_message("")
     database = open_database_interactively(url, window)
@@ -88,8 +120,20 @@ def open_database_after_show(window: MainWindow, url: str | None) -> bool:
         return False
     window.ctx.db = database
     window.database_ready()
+    warn_once(window, database)
     offer_resume(window)
     return True
+
+
+def start_history(window: MainWindow, args: Namespace) -> bool:
+    """Just after the window shows: move a password an older version stored (and say so),
+    then open the history as `open_database_after_show` does. False: the person quit."""
+    from ui.shell.startup import tell
+
+    note = move_stored_password(window.ctx.settings)
+    if note is not None:
+        tell(window, "Tabletop Companion", note)
+    return open_database_after_show(window, database_url(args, window.ctx.settings))
 
 
 def _load_game_registry() -> None:
@@ -149,10 +193,8 @@ def run_gui(args: Namespace) -> int:
 
         QTimer.singleShot(0, report)
         return int(app.exec())
-    url = database_url(args, window.ctx.settings)
-
     def start() -> None:
-        if not open_database_after_show(window, url):
+        if not start_history(window, args):
             window.close()
             app.exit(1)
 

@@ -10,6 +10,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 #: name -> (module under ui.commands, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -19,6 +20,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bench", "measure start-up, statistics queries, PDF and engines (JSON lines)"),
     "play": ("play", "headless games between bots, printing records and the tally"),
     "score": ("score", "score a sheet written in a game's text format"),
+    "db": ("database", "the history: check it, recount its statistics, or move a damaged file "
+                       "aside"),
+    "replay": ("replay", "print a digital play's moves with each position's description"),
 }
 
 
@@ -35,6 +39,8 @@ def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
         help="database URL (default: SQLite in the user data folder; env COMPANION_DB_URL)",
     )
     parser.add_argument("--lang", choices=["ja", "en"], help="interface language")
+    parser.add_argument("--details", action="store_true",
+                        help="with a database problem, also print its technical detail")
     if not with_commands:
         parser.set_defaults(command=None)
         return parser
@@ -74,12 +80,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
-        from db import DatabaseError  # only on this path: commands without a database stay light
-
-        if not isinstance(exc, DatabaseError):
+        problem = _database_problem(exc)
+        if problem is None:
             raise
-        print(f"companion {args.command}: {exc.message}", file=sys.stderr)
+        print(f"companion {args.command}: {problem.message}", file=sys.stderr)
+        if type(problem).__name__ in ("CorruptDatabaseError", "NewerDatabaseError"):
+            print("hint: `companion db move-aside` keeps the file under another name (nothing "
+                  "is deleted) so that the next start begins with an empty history",
+                  file=sys.stderr)
+        if args.details and problem.detail:
+            print(f"detail: {problem.detail}", file=sys.stderr)
         return 2
+
+
+def _database_problem(exc: Exception) -> Any:
+    """The `db.DatabaseError` that explains `exc` (a driver's error included), else None."""
+    import sqlite3
+
+    if type(exc).__module__.split(".")[0] not in ("db", "sqlalchemy", "sqlite3", "psycopg") \
+            and not isinstance(exc, sqlite3.Error):
+        return None
+    from db import DatabaseError, describe  # only here: commands without a database stay light
+
+    return exc if isinstance(exc, DatabaseError) else describe(exc, "")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,9 @@ the window itself. Window geometry, the last page and the last game are remember
 
 Shortcuts: Ctrl+1…6 pages, Ctrl+F search (Rules, History), F1 the rules of the current game,
 Ctrl+P print where the page has something to print, Ctrl+Q quit.
+
+The File menu (Alt+F) imports a history file (Ctrl+I), exports the history as JSON, CSV or BG
+Stats, backs it up (Ctrl+B) and quits (ui/shell/transfer.py does the work).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import importlib
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSize
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -82,6 +85,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
         self._shortcuts()
+        self._file_menu()
+        # the menu bar takes no room from the pages: the window grows by its height
+        self.setMinimumHeight(self.minimumHeight() + self.menuBar().sizeHint().height())
         self.sidebar.currentRowChanged.connect(self._row_changed)
         language().changed.connect(self.retranslate)
         self.retranslate()
@@ -94,9 +100,36 @@ class MainWindow(QMainWindow):
             shortcut.activated.connect(lambda k=key: self.show_page(k))
         for keys, slot in ((QKeySequence("Ctrl+F"), self.focus_search),
                            (QKeySequence("F1"), self.rules_of_current_game),
-                           (QKeySequence("Ctrl+P"), self.print_current),
-                           (QKeySequence("Ctrl+Q"), self.close)):
+                           (QKeySequence("Ctrl+P"), self.print_current)):
             QShortcut(keys, self).activated.connect(slot)
+
+    def _file_menu(self) -> None:
+        """File: import, export (one entry per format), back up, quit."""
+        from ui.shell import transfer
+
+        self.file_menu = self.menuBar().addMenu("")
+        self.file_menu.setObjectName("file_menu")
+        self.import_action = self._action("import_history", "Ctrl+I",
+                                          lambda: transfer.import_history(self))
+        self.export_menu = self.file_menu.addMenu("")
+        self.export_actions = {
+            key: self._action(f"export:{key}", None,
+                              lambda _=False, k=key: transfer.export_history(self, k),
+                              self.export_menu)
+            for key, *_rest in transfer.FORMATS}
+        self.backup_action = self._action("backup_history", "Ctrl+B",
+                                          lambda: transfer.backup_history(self))
+        self.file_menu.addSeparator()
+        self.quit_action = self._action("quit", "Ctrl+Q", self.close)
+
+    def _action(self, name: str, keys: str | None, slot: Any, menu: Any = None) -> QAction:
+        action = QAction(self)
+        action.setObjectName(name)
+        if keys:
+            action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(slot)
+        (menu or self.file_menu).addAction(action)
+        return action
 
     def page(self, key: str) -> Any:
         """The page `key`, built on first use (its module is imported only then)."""
@@ -140,6 +173,7 @@ class MainWindow(QMainWindow):
             return
         key = PAGE_KEYS[row]
         page = self.page(key)
+        self.clear_message()
         self.stack.setCurrentIndex(row)
         self.ctx.settings.setValue(KEY_PAGE, key)
         activated = getattr(page, "activated", None)
@@ -180,6 +214,10 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.status_label.setText(text)
 
+    def clear_message(self) -> None:
+        """Forget the status message: it was about the page or language that was in front."""
+        self.status_label.clear()
+
     def open_game(self, game_id: str, mode: str = "play") -> Any:
         """Library → the game's page at `mode` ("table", "play" or "rules")."""
         library = self.show_page("library")
@@ -192,11 +230,24 @@ class MainWindow(QMainWindow):
 
     # --- language, state --------------------------------------------------------------------
     def retranslate(self, *_: object) -> None:
+        self.clear_message()
         self.setWindowTitle(tr("Tabletop Companion", "テーブルゲーム・コンパニオン"))
+        self._retranslate_menu()
         for row, (_key, en, ja, _m, _c) in enumerate(PAGES):
             item = self.sidebar.item(row)
             item.setText(f"{tr(en, ja)}")
             item.setToolTip(f"Ctrl+{row + 1}")
+
+    def _retranslate_menu(self) -> None:
+        from ui.shell.transfer import FORMATS
+
+        self.file_menu.setTitle(tr("&File", "ファイル(&F)"))
+        self.import_action.setText(tr("&Import history…", "履歴の読み込み(&I)…"))
+        self.export_menu.setTitle(tr("&Export history", "履歴の書き出し(&E)"))
+        for key, en, ja, _filter, _suffix in FORMATS:
+            self.export_actions[key].setText(tr(en, ja))
+        self.backup_action.setText(tr("&Back up history…", "履歴のバックアップ(&B)…"))
+        self.quit_action.setText(tr("&Quit", "終了(&Q)"))
 
     def _restore(self) -> None:
         settings = self.ctx.settings

@@ -1,6 +1,8 @@
 """Setting up a digital game: how many seats, who sits where (a person's name or a computer
 opponent), the game's options and an optional seed. The form emits a `GameSetup` that every
-play view's `start(setup)` accepts.
+play view's `start(setup)` accepts. It is built from the registry: a game whose `extras` read
+table setup codes ("setup_from_code") also gets a "Setup code" field, to play on exactly the
+board of a table setup. Options the game refuses together are said at once.
 """
 
 from __future__ import annotations
@@ -11,18 +13,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -30,11 +36,18 @@ from PySide6.QtWidgets import (
 
 from companion.games.registry import GameInfo, OptionError, OptionKind, OptionSpec
 from ui.i18n import language, tr
+from ui.play.widgets import ScrollContent
 
 #: The form grows with the window up to this width.
 MAX_FORM_WIDTH = 980
 #: At most this many seat rows are offered, whatever the game allows.
 MAX_SEATS = 8
+#: Below this width the seats and the options stand one above the other.
+ONE_COLUMN = 760
+#: A seat's name field never gets narrower than this.
+NAME_WIDTH = 120
+#: Choices of a multiple-choice option, per row.
+CHOICES_PER_ROW = 2
 #: (bot kind or "" for a person, English, Japanese)
 SEAT_KINDS: tuple[tuple[str, str, str], ...] = (
     ("", "Person", "人"),
@@ -62,6 +75,8 @@ class GameSetup:
     options: dict[str, Any]
     seats: list[SeatChoice] = field(default_factory=list)
     seed: int | None = None
+    #: A table setup code to play on (games whose registry extras read setup codes).
+    setup_code: str = ""
 
 
 class SetupError(ValueError):
@@ -74,6 +89,7 @@ class _SeatRow:
         self.label = QLabel(parent)
         self.name = QLineEdit(parent)
         self.name.setObjectName(f"seat_name:{index}")
+        self.name.setMinimumWidth(NAME_WIDTH)
         self.kind = QComboBox(parent)
         self.kind.setObjectName(f"seat_kind:{index}")
         for bot, _en, _ja in SEAT_KINDS:
@@ -152,6 +168,13 @@ class NewGameForm(QWidget):
         self.seed_edit = QLineEdit(self.options_box)
         self.seed_edit.setObjectName("seed")
         form.addRow(self.seed_label, self.seed_edit)
+        self.code_label = QLabel(self.options_box)
+        self.code_edit = QLineEdit(self.options_box)
+        self.code_edit.setObjectName("setup_code")
+        self.code_edit.setMaxLength(24)
+        form.addRow(self.code_label, self.code_edit)
+        if not self.reads_setup_codes():
+            form.setRowVisible(self.code_edit, False)
 
         self.error_label = QLabel(self)
         self.error_label.setWordWrap(True)
@@ -164,20 +187,30 @@ class NewGameForm(QWidget):
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.start_button)
-        columns = QHBoxLayout()
-        columns.addWidget(self.seats_box, 3)
-        columns.addWidget(self.options_box, 2)
-        body = QWidget(self)
+        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.columns.addWidget(self.seats_box, 3)
+        self.columns.addWidget(self.options_box, 2)
+        body = ScrollContent(self)
         body.setMaximumWidth(MAX_FORM_WIDTH)  # readable on a wide screen too
         inner = QVBoxLayout(body)
         inner.setContentsMargins(0, 0, 0, 0)
-        inner.addLayout(columns)
+        inner.addLayout(self.columns)
         inner.addWidget(self.error_label)
         inner.addLayout(buttons)
         inner.addStretch(1)
+        scroll = QScrollArea(self)  # a small window scrolls the form instead of cutting it
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
         layout = QHBoxLayout(self)
-        layout.addWidget(body, 1)
-        layout.addStretch(0)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll, 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        narrow = self.width() < ONE_COLUMN
+        self.columns.setDirection(QBoxLayout.Direction.TopToBottom if narrow
+                                  else QBoxLayout.Direction.LeftToRight)
+        super().resizeEvent(event)
 
     def _option_widget(self, spec: OptionSpec) -> QWidget:
         if spec.kind is OptionKind.INT:
@@ -197,14 +230,28 @@ class NewGameForm(QWidget):
             combo.setCurrentIndex(max(0, combo.findData(spec.default)))
             return combo
         holder = QWidget(self.options_box)
-        row = QHBoxLayout(holder)
-        row.setContentsMargins(0, 0, 0, 0)
-        for choice in spec.choices:
+        grid = QGridLayout(holder)  # a few a row: the seats keep their room
+        grid.setContentsMargins(0, 0, 0, 0)
+        for i, choice in enumerate(spec.choices):
             check = QCheckBox(choice, holder)
             check.setObjectName(f"choice:{choice}")
             check.setChecked(choice in (spec.default or ()))
-            row.addWidget(check)
+            check.toggled.connect(self._options_changed)
+            grid.addWidget(check, i // CHOICES_PER_ROW, i % CHOICES_PER_ROW)
+        grid.setColumnStretch(CHOICES_PER_ROW, 1)
         return holder
+
+    def reads_setup_codes(self) -> bool:
+        return "setup_from_code" in self.info.extras
+
+    def _options_changed(self, *_: object) -> None:
+        """Say at once when the game refuses the options together (e.g. A with B)."""
+        try:
+            self.info.validate_options(self.options())
+        except OptionError as exc:
+            self.error_label.setText(str(exc))
+            return
+        self.error_label.setText("")
 
     def retranslate(self, *_: object) -> None:
         self.seats_box.setTitle(tr("Who plays", "参加者"))
@@ -228,6 +275,13 @@ class NewGameForm(QWidget):
                                      "the same throws again.",
                                      "空欄ならランダム。番号を入れると同じ出目の展開を再現します。"))
         self.start_button.setText(tr("Start game", "ゲーム開始"))
+        self.code_label.setText(tr("Setup code", "準備コード"))
+        self.code_edit.setPlaceholderText(tr("optional: a table setup's board",
+                                             "任意: 卓上の準備と同じボード"))
+        self.code_edit.setToolTip(tr("Play on exactly the board of a table setup (its "
+                                     "expansions too): type the code the Table companion shows.",
+                                     "卓上コンパニオンの準備コードを入れると、そのボード(拡張も)"
+                                     "で遊びます。"))
 
     # --- values -----------------------------------------------------------------------------
     def _players_changed(self, count: int) -> None:
@@ -292,7 +346,19 @@ class NewGameForm(QWidget):
             raise SetupError(tr(f"The seed must be a whole number, not {text!r}",
                                 f"シードは整数で入力してください（{text!r} は不可）"))
         seed = int(text) if text else random.randrange(2**31)
-        return GameSetup(self.info.id, options, seats, seed)
+        return GameSetup(self.info.id, options, seats, seed, self._setup_code())
+
+    def _setup_code(self) -> str:
+        """The typed setup code, checked by the game ("" when none)."""
+        code = self.code_edit.text().strip()
+        if not code or not self.reads_setup_codes():
+            return ""
+        try:
+            self.info.extras["setup_from_code"](code)
+        except ValueError as exc:
+            raise SetupError(tr(f"That setup code cannot be read: {exc}",
+                                f"その準備コードは読めません: {exc}")) from exc
+        return code
 
     def start(self) -> None:
         try:

@@ -1,7 +1,8 @@
 """Which widget opens for a game's Table companion and Play modes.
 
-Each game's UI module registers its factories here (one line per game in `_VIEW_MODULES`);
-the library screen asks `table_view()` / `play_view()` and never knows a game by name.
+Each game's screens live in `ui/games/<game>/`; its `views` module registers them here
+(`register_screens`, one line per game in `_VIEW_MODULES`). The library screen asks
+`table_view()` / `play_view()` and never knows a game by name.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ ViewFactory = Callable[["AppContext", str], "QWidget"]  # (context, game_id) -> 
 
 #: Modules that call `register_table` / `register_play` when imported.
 _VIEW_MODULES: tuple[str, ...] = (
-    "ui.play.sticks_view",  # Play: juusai, rengeki, shinyu
-    "ui.table.sticks_table",  # Table: thrower + score sheet for the stick games
+    "ui.games.sticks.views",  # Table: thrower + score sheet; Play: juusai, rengeki, shinyu
     "ui.games.sorani.views",  # Table: setup, round tracker, score pad
     "ui.games.alluvium.views",  # Table: Alluvium setup, tracker, paintable sheets
     "ui.games.etariya.views",  # Table: setup, map editor, tracker; Play: board with bots
@@ -37,6 +37,26 @@ def register_table(game_id: str, factory: ViewFactory) -> None:
 
 def register_play(game_id: str, factory: ViewFactory) -> None:
     _PLAY[game_id] = factory
+
+
+def register_screens(game_ids: tuple[str, ...], *, table: str | None = None,
+                     play: str | None = None) -> None:
+    """Register factories named "module:function"; the module is imported on first use, so
+    that the library opens without loading every game's screens."""
+    for factory, register in ((table, register_table), (play, register_play)):
+        if factory is not None:
+            for game_id in game_ids:
+                register(game_id, _lazy(factory))
+
+
+def _lazy(name: str) -> ViewFactory:
+    module_name, function = name.split(":")
+
+    def make(ctx: AppContext, game_id: str) -> QWidget:
+        widget: QWidget = getattr(importlib.import_module(module_name), function)(ctx, game_id)
+        return widget
+
+    return make
 
 
 def _load() -> None:

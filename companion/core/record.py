@@ -42,12 +42,15 @@ class GameRecord:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     entries: list[RecordEntry] = field(default_factory=list)
+    #: Facts about the record that do not change the game, kept through replay and undo
+    #: (e.g. "branch": the play and position a game was started from, see core.replay).
+    meta: dict[str, Any] = field(default_factory=dict)
 
     def moves(self) -> list[str]:
         return [e.move for e in self.entries]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game_id,
             "players": self.num_players,
@@ -58,6 +61,9 @@ class GameRecord:
                 for e in self.entries
             ],
         }
+        if self.meta:
+            data["meta"] = dict(self.meta)
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
@@ -72,6 +78,7 @@ class GameRecord:
                 seed=int(data["seed"]),
                 options=dict(data.get("options", {})),
                 entries=entries,
+                meta=dict(data.get("meta") or {}),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not a game record: {exc}") from exc
@@ -134,14 +141,17 @@ class Game:
     def replay(cls, record: GameRecord, upto: int | None = None) -> Game:
         """Rebuild a game from its record (the first `upto` entries if given)."""
         game = cls.new(record.game_id, record.num_players, record.options, record.seed)
+        game.record.meta = dict(record.meta)
         for index, entry in enumerate(record.entries[:upto]):
             try:
-                game._replay_entry(entry)
+                game.replay_entry(entry)
             except (IllegalMoveError, MoveParseError) as exc:
                 raise RecordError(f"move {index + 1} ({entry.move}): {exc}") from exc
         return game
 
-    def _replay_entry(self, entry: RecordEntry) -> None:
+    def replay_entry(self, entry: RecordEntry) -> Any:
+        """Play one entry of a record (chance included) and return the move played; raises
+        `RecordError` for the wrong seat, `MoveParseError`/`IllegalMoveError` for the move."""
         if entry.seat != self.state.to_move():
             raise RecordError(
                 f"{entry.move!r} recorded for seat {entry.seat}, "
@@ -149,7 +159,9 @@ class Game:
             )
         if entry.is_chance:
             self.rng.random()  # keep the chance stream in step with the original game
-        self._play(self.state.parse_move(entry.move))
+        move = self.state.parse_move(entry.move)
+        self._play(move)
+        return move
 
     # --- playing ----------------------------------------------------------------------------
     def _play(self, move: Any) -> None:

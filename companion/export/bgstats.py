@@ -7,6 +7,9 @@ by integer ids (`gameRefId`, `locationRefId`, `playerScores[].playerRefId`); eve
 `winner`, `newPlayer`, `startPlayer`, `rank`, `seatOrder`, `role`, `team`. Where this app has
 no value the field is filled the way BG Stats writes "nothing": "" for text, 0 for numbers,
 false for flags. Not matched: BoardGameGeek ids (0), images, ratings, expansions.
+`durationMin` is the play's duration in whole minutes (0 when nobody timed it); a game the app
+does not know ("other:Catan") is a game of that name; a co-operative game (registry extras
+"cooperative") is marked `cooperative`.
 
 Re-exporting the same history gives the same file: ids are numbered in sorted order and the
 uuids are uuid5 of names and ids, never random.
@@ -20,7 +23,8 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
-from companion.history import PlayRecord, SeatResult
+from companion.history import PlayRecord, SeatResult, is_cooperative
+from companion.other_games import is_other_game, other_game_name
 
 #: Namespace of every uuid this exporter makes (uuid5 of a fixed name).
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "tabletop-companion/bgstats")
@@ -58,8 +62,12 @@ def to_bgstats(
     game_name: Callable[[str], str] | None = None,
 ) -> dict[str, Any]:
     """The BG Stats export dict of `plays` (`game_name(id)` gives the display name of a game;
-    default: the game id)."""
-    name_of = game_name or (lambda game_id: game_id)
+    default: the game id; a game the app does not know is always called by its own name)."""
+    given = game_name or (lambda game_id: game_id)
+
+    def name_of(game_id: str) -> str:
+        return other_game_name(game_id) if is_other_game(game_id) else given(game_id)
+
     game_ids = _numbered(p.game_id for p in plays)
     player_ids = _numbered(s.player for p in plays for s in p.seats)
     location_ids = _numbered(p.location for p in plays if p.location)
@@ -88,7 +96,7 @@ def _game(game_id: str, number: int, name: str) -> dict[str, Any]:
         "bggName": "",
         "bggId": 0,
         "bggYear": 0,
-        "cooperative": False,
+        "cooperative": is_cooperative(game_id),
         "highestWins": True,
         "noPoints": False,
         "usesTeams": False,
@@ -117,14 +125,13 @@ def _play(
     location_ids: dict[str, int],
 ) -> dict[str, Any]:
     ended = play.finished_at or play.started_at
-    minutes = max(0, round((ended - play.started_at).total_seconds() / 60))
     entry: dict[str, Any] = {
         "uuid": stable_uuid("play", play_key(play)),
         "gameRefId": game_ids[play.game_id],
         "playDate": _date(play.started_at),
         "entryDate": _date(ended),
         "modificationDate": _date(ended),
-        "durationMin": minutes,
+        "durationMin": play.duration_minutes() or 0,
         "playerScores": [_score_entry(s, player_ids) for s in
                          sorted(play.seats, key=lambda s: s.seat)],
         "rounds": 0,

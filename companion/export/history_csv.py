@@ -1,4 +1,6 @@
-"""The play history as CSV: one row per seat, for spreadsheets.
+"""The play history as CSV: one row per seat, for spreadsheets. `duration_min` is the play's
+duration in whole minutes (empty when nobody timed it); `game_name` is the game's English name
+(a game the app does not know, "other:Catan", by its own name).
 
 With `excel=True` the text starts with a UTF-8 byte order mark (so Excel reads Japanese
 correctly) and cells that a spreadsheet would run as a formula (starting with = + - @) get a
@@ -15,10 +17,12 @@ from datetime import datetime
 from typing import TextIO
 
 from companion.history import PlayRecord, SeatResult
+from companion.other_games import game_name
 
 COLUMNS: tuple[str, ...] = (
     "play_id", "date", "finished", "game", "mode", "location", "seat", "player", "bot",
     "bot_kind", "faction", "score", "rank", "winner", "start_player", "breakdown",
+    "duration_min", "game_name",
 )
 BOM = "\ufeff"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -57,6 +61,8 @@ def seat_row(play: PlayRecord, seat: SeatResult) -> list[str]:
         _flag(seat.winner),
         _flag(seat.start_player),
         json.dumps(seat.breakdown, ensure_ascii=False) if seat.breakdown else "",
+        _number(play.duration_minutes()),
+        game_name(play.game_id, "en"),
     ]
 
 

@@ -7,42 +7,55 @@ Format (version 1)::
      "plays": [{"id": 3, "game": "juusai", "mode": "digital",
                 "started_at": "2026-11-22T19:30:00", "finished_at": "2026-11-22T19:52:00",
                 "location": "", "notes": "", "options": {}, "seed": 42, "record": {...},
+                "duration_min": 22,
                 "seats": [{"seat": 0, "player": "花子", "is_bot": false, "bot_kind": "",
                            "faction": "", "score": 12, "breakdown": {"race": 10},
                            "rank": 1, "winner": true, "start_player": true}]}]}
 
 `plays_from_json` keeps a play's `id` (so a round trip is exact); the importer drops it and
-lets the database number the plays.
+lets the database number the plays. `duration_min` (optional) is how long the play took in
+whole minutes; it is absent when nobody timed the play. A game the app does not know has the
+id "other:" + its name (companion/other_games.py).
+
+Size limits of a file (refused beyond, with a sentence naming the place): at most
+`MAX_FILE_BYTES` (128 MB) and `MAX_PLAYS` plays; numbers of at most `MAX_NUMBER_CHARS` (24)
+characters; values nested at most 16 levels; what a play holds is limited by
+`companion.playdata` (the same limits as the databases: 10 000 moves per play, names of 100
+characters, no NUL characters, finite numbers...). `iter_plays` reads a file one play at a
+time, so memory holds the text and one play, not every play at once.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Generator, Iterator, Mapping
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
+from companion import playdata
 from companion.core.errors import CompanionError
 from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.playdata import MAX_SEATS, PlayDataError
 
 FORMAT = "tabletop-companion-history"
 VERSION = 1
 
 #: Limits of what a sane file holds; anything beyond is refused with the place named.
+MAX_FILE_BYTES = 128 * 1024 * 1024
 MAX_PLAYS = 100_000
-MAX_SEATS = 20
-MAX_NAME = 100
-MAX_TEXT = 10_000
-MAX_CATEGORIES = 100
-MAX_MOVES = 100_000
-MAX_ABS_SCORE = 1e9
-YEARS = (1900, 2200)
+MAX_NUMBER_CHARS = 24
+MAX_NAME = playdata.NAME_LENGTH
+MAX_TEXT = playdata.NOTES_LENGTH
+MAX_MOVES = playdata.MAX_MOVES
+MAX_MINUTES = 100_000
 
 _PLAY_KEYS = {"id", "game", "mode", "started_at", "finished_at", "location", "notes",
-              "options", "seed", "record", "seats"}
+              "options", "seed", "record", "seats", "duration_min"}
 _SEAT_KEYS = {"seat", "player", "is_bot", "bot_kind", "faction", "score", "breakdown", "rank",
               "winner", "start_player"}
+_TOP_KEYS = {"format", "version", "plays"}
 
 
 T = TypeVar("T")
@@ -69,11 +82,17 @@ def _play_to_json(play: PlayRecord) -> dict[str, Any]:
         "finished_at": play.finished_at.isoformat() if play.finished_at else None,
         "location": play.location,
         "notes": play.notes,
-        "options": dict(play.options),
+        "options": _plain(dict(play.options)),
         "seed": play.seed,
-        "record": play.record,
+        "record": _plain(play.record),
         "seats": [_seat_to_json(s) for s in play.seats],
+        **_duration_to_json(play),
     }
+
+
+def _duration_to_json(play: PlayRecord) -> dict[str, int]:
+    minutes = play.duration_minutes() if play.duration_s is not None else None
+    return {} if minutes is None else {"duration_min": minutes}
 
 
 def _seat_to_json(seat: SeatResult) -> dict[str, Any]:
@@ -83,41 +102,125 @@ def _seat_to_json(seat: SeatResult) -> dict[str, Any]:
         "is_bot": seat.is_bot,
         "bot_kind": seat.bot_kind,
         "faction": seat.faction,
-        "score": seat.score,
-        "breakdown": dict(seat.breakdown),
+        "score": _finite(seat.score),
+        "breakdown": {key: value for key, value in seat.breakdown.items()
+                      if _finite(value) is not None},
         "rank": seat.rank,
         "winner": seat.winner,
         "start_player": seat.start_player,
     }
 
 
+def _finite(value: float | None) -> float | None:
+    """Scores that are not finite (stored by an older version) are written as no score."""
+    return value if value is None or math.isfinite(value) else None
+
+
+def _plain(value: Any) -> Any:
+    """JSON data with non-finite numbers (which JSON cannot hold) written as null."""
+    if isinstance(value, float):
+        return _finite(value)
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
 def dumps(plays: list[PlayRecord]) -> str:
     """The JSON text of the plays: UTF-8 friendly (Japanese kept), indented, stable."""
-    return json.dumps(plays_to_json(plays), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(plays_to_json(plays), ensure_ascii=False, indent=2,
+                      allow_nan=False) + "\n"
 
 
 # -- import ----------------------------------------------------------------------------------
 
 
-def parse_json_text(text: str | bytes) -> Any:
-    """Parse JSON; a syntax error becomes `ImportValidationError` with line and column."""
-    if isinstance(text, bytes):
+def read_file(stream: IO[bytes], name: str) -> bytes:
+    """The bytes of a history file, refusing (without reading on) one beyond
+    `MAX_FILE_BYTES` — a pipe or /dev/zero included."""
+    data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ImportValidationError(
+            f"{name} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, the largest history "
+            "file this app imports; split it into several files")
+    return data
+
+
+def as_text(data: str | bytes) -> str:
+    """The text of a file: UTF-8 (a byte order mark is allowed)."""
+    if isinstance(data, bytes):
         try:
-            text = text.decode("utf-8-sig")
+            data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise ImportValidationError(
                 f"not UTF-8 text: byte {exc.start} cannot be read") from None
-    text = text.removeprefix("\ufeff")
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise ImportValidationError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
+    return data.removeprefix("\ufeff")
 
 
 def _reject_constant(name: str) -> Any:
     raise ImportValidationError(f"not valid JSON: {name} is not a number JSON allows")
+
+
+def _parse_int(text: str) -> int:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise ImportValidationError(
+            f"a number of {len(text)} characters (at most {MAX_NUMBER_CHARS}): {text[:12]}...")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text) if len(text) <= MAX_NUMBER_CHARS else math.inf
+    if not math.isfinite(value):
+        raise ImportValidationError(
+            f"a number too long or too large: {text[:12]}{'...' if len(text) > 12 else ''}")
+    return value
+
+
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_int=_parse_int,
+                            parse_float=_parse_float)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _decode(text: str, pos: int, where: str) -> tuple[Any, int]:
+    """One JSON value at `pos` and the position after it."""
+    try:
+        return _DECODER.raw_decode(text, pos)
+    except json.JSONDecodeError as exc:
+        raise _syntax(exc) from None
+    except RecursionError:
+        raise ImportValidationError(
+            f"{where}: nested more than {playdata.MAX_DEPTH} levels deep") from None
+    except ImportValidationError as exc:
+        raise ImportValidationError(f"{where}: {exc}") from None
+
+
+def _syntax(exc: json.JSONDecodeError) -> ImportValidationError:
+    return ImportValidationError(
+        f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+
+
+def _skip(text: str, pos: int) -> int:
+    """The position of the next character that is not white space."""
+    return _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+
+
+def _expect(text: str, pos: int, chars: str, what: str) -> tuple[str, int]:
+    """The character at `pos` (after white space), one of `chars`, and the position after."""
+    pos = _skip(text, pos)
+    found = text[pos:pos + 1]
+    if not found or found not in chars:
+        raise _syntax(json.JSONDecodeError(f"Expecting {what}", text, pos))
+    return found, pos + 1
+
+
+def parse_json_text(text: str | bytes) -> Any:
+    """Parse JSON; a syntax error becomes `ImportValidationError` with line and column."""
+    text = as_text(text)
+    value, end = _decode(text, _skip(text, 0), "file")
+    if _skip(text, end) < len(text):
+        raise _syntax(json.JSONDecodeError("Extra data", text, _skip(text, end)))
+    return value
 
 
 def plays_from_json(data: Any) -> list[PlayRecord]:
@@ -127,28 +230,103 @@ def plays_from_json(data: Any) -> list[PlayRecord]:
     "plays[3].seats[1].score: expected a number, got 'abc'".
     """
     if isinstance(data, str | bytes):
-        data = parse_json_text(data)
+        return list(iter_plays(data))
     top = _object(data, "file")
-    _known_keys(top, {"format", "version", "plays"}, "file")
-    if top.get("format") != FORMAT:
-        raise ImportValidationError(
-            f"format: expected {FORMAT!r}, got {_show(top.get('format'))} "
-            "(is this a history file exported by this app?)"
-        )
-    version = _positive_int(top.get("version"), "version")
-    if version > VERSION:
-        raise ImportValidationError(
-            f"version: {version} is newer than this app reads ({VERSION}); update the app"
-        )
+    _known_keys(top, _TOP_KEYS, "file")
+    _check_format(top.get("format"))
+    _check_version(top.get("version"))
     plays = _list(top.get("plays"), "plays", MAX_PLAYS)
     return [_play(raw, f"plays[{i}]") for i, raw in enumerate(plays)]
 
 
+def iter_plays(data: str | bytes) -> Iterator[PlayRecord]:
+    """The plays of a history file's text, validated one at a time as they are read.
+
+    Raises `ImportValidationError` (naming the place) at the first problem; by then earlier
+    plays have been yielded, so read the whole file before writing any of them.
+    """
+    text = as_text(data)
+    pos = _skip(text, 0)
+    if text[pos:pos + 1] != "{":
+        raise _fail("file", "an object {...}", parse_json_text(text))
+    seen: set[str] = set()
+    found, pos = _expect(text, pos + 1, '"}', "property name enclosed in double quotes")
+    while found == '"':
+        key, pos = _decode(text, pos - 1, "file")
+        if key not in _TOP_KEYS:
+            raise ImportValidationError(f"file: unknown field(s) {key}")
+        seen.add(key)
+        _, pos = _expect(text, pos, ":", "':' delimiter")
+        if key == "plays":
+            pos = yield from _stream_plays(text, _skip(text, pos))
+        else:
+            value, pos = _decode(text, _skip(text, pos), key)
+            (_check_format if key == "format" else _check_version)(value)
+        found, pos = _expect(text, pos, ",}", "',' delimiter")
+        if found == ",":
+            found, pos = _expect(text, pos, '"', "property name enclosed in double quotes")
+    if _skip(text, pos) < len(text):
+        raise _syntax(json.JSONDecodeError("Extra data", text, _skip(text, pos)))
+    if "format" not in seen:
+        _check_format(None)
+    if "version" not in seen:
+        _check_version(None)
+    if "plays" not in seen:
+        raise _fail("plays", "a list [...]", None)
+
+
+def _stream_plays(text: str, pos: int) -> Generator[PlayRecord, None, int]:
+    """The plays of the list starting at `pos`; returns the position after the list."""
+    if text[pos:pos + 1] != "[":
+        value, _ = _decode(text, pos, "plays")
+        raise _fail("plays", "a list [...]", value)
+    pos = _skip(text, pos + 1)
+    if text[pos:pos + 1] == "]":
+        return pos + 1
+    index = 0
+    while True:
+        if index >= MAX_PLAYS:
+            raise ImportValidationError(f"plays: expected 0 to {MAX_PLAYS} entries, got more")
+        where = f"plays[{index}]"
+        raw, pos = _decode(text, pos, where)
+        yield _play(raw, where)
+        index += 1
+        found, pos = _expect(text, pos, ",]", "',' delimiter")
+        if found == "]":
+            return pos
+        pos = _skip(text, pos)
+
+
+def _check_format(value: Any) -> None:
+    if value != FORMAT:
+        raise ImportValidationError(
+            f"format: expected {FORMAT!r}, got {_show(value)} "
+            "(is this a history file exported by this app?)"
+        )
+
+
+def _check_version(value: Any) -> None:
+    version = _positive_int(value, "version")
+    if version > VERSION:
+        raise ImportValidationError(
+            f"version: {version} is newer than this app reads ({VERSION}); update the app"
+        )
+
+
 def _play(raw: Any, where: str) -> PlayRecord:
+    try:
+        play = _read_play(raw, where)  # every field checked with companion.playdata's checks
+        playdata.check_one_seat_each(play.seats, f"{where}.seats")
+    except PlayDataError as exc:
+        raise ImportValidationError(str(exc)) from None
+    return play
+
+
+def _read_play(raw: Any, where: str) -> PlayRecord:
     obj = _object(raw, where)
     _known_keys(obj, _PLAY_KEYS, where)
     play_id = _optional(obj, "id", where, _positive_int)
-    game = _name(_required(obj, "game", where), f"{where}.game")
+    game = playdata.check_game_id(_required(obj, "game", where), f"{where}.game")
     mode = _mode(_required(obj, "mode", where), f"{where}.mode")
     started = _when(_required(obj, "started_at", where), f"{where}.started_at")
     finished = _optional(obj, "finished_at", where, _when)
@@ -166,7 +344,7 @@ def _play(raw: Any, where: str) -> PlayRecord:
     seats = [_seat(s, f"{where}.seats[{i}]")
              for i, s in enumerate(_list(_required(obj, "seats", where), f"{where}.seats",
                                          MAX_SEATS, minimum=1))]
-    _check_seat_numbers(seats, where)
+    playdata.check_seat_numbers(seats, f"{where}.seats")
     return PlayRecord(
         game_id=game,
         mode=mode,
@@ -174,11 +352,12 @@ def _play(raw: Any, where: str) -> PlayRecord:
         finished_at=finished,
         seats=seats,
         options=_optional(obj, "options", where, _options) or {},
-        seed=_optional(obj, "seed", where, _int),
-        record=_optional(obj, "record", where, _record),
-        location=_optional(obj, "location", where, _short_text) or "",
+        seed=_optional(obj, "seed", where, playdata.check_int),
+        record=_optional(obj, "record", where, playdata.check_record),
+        location=_optional(obj, "location", where, _location) or "",
         notes=_optional(obj, "notes", where, _long_text) or "",
         id=play_id,
+        duration_s=_optional(obj, "duration_min", where, _minutes_as_seconds),
     )
 
 
@@ -187,36 +366,25 @@ def _seat(raw: Any, where: str) -> SeatResult:
     _known_keys(obj, _SEAT_KEYS, where)
     return SeatResult(
         seat=_seat_number(_required(obj, "seat", where), f"{where}.seat"),
-        player=_name(_required(obj, "player", where), f"{where}.player"),
+        player=playdata.check_name(_required(obj, "player", where), f"{where}.player"),
         is_bot=bool(_optional(obj, "is_bot", where, _bool)),
         bot_kind=_optional(obj, "bot_kind", where, _short_text) or "",
         faction=_optional(obj, "faction", where, _short_text) or "",
-        score=_optional(obj, "score", where, _number),
+        score=_optional(obj, "score", where, playdata.check_number),
         breakdown=_optional(obj, "breakdown", where, _breakdown) or {},
-        rank=_optional(obj, "rank", where, _positive_int),
+        rank=_optional(obj, "rank", where, playdata.check_rank),
         winner=bool(_optional(obj, "winner", where, _bool)),
         start_player=bool(_optional(obj, "start_player", where, _bool)),
     )
 
 
-def _check_seat_numbers(seats: list[SeatResult], where: str) -> None:
-    numbers = sorted(s.seat for s in seats)
-    if numbers != list(range(len(seats))):
-        raise ImportValidationError(
-            f"{where}.seats: seat numbers must be 0 to {len(seats) - 1}, each once; "
-            f"got {[s.seat for s in seats]}")
-
-
 # -- field checks: each returns the value or raises naming `where` ------------------------------
 
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+_show = playdata.show
 
 
 def _fail(where: str, expected: str, value: Any) -> ImportValidationError:
-    return ImportValidationError(f"{where}: expected {expected}, got {_show(value)}")
+    return ImportValidationError(str(playdata.fail(where, expected, value)))
 
 
 def _object(value: Any, where: str) -> dict[str, Any]:
@@ -253,24 +421,14 @@ def _optional(
     return None if value is None else check(value, f"{where}.{key}")
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int(value: Any, where: str) -> int:
-    if not _is_int(value) or abs(value) >= 2**63:
-        raise _fail(where, "a whole number", value)
-    return int(value)
-
-
 def _positive_int(value: Any, where: str) -> int:
-    if not _is_int(value) or not 1 <= value < 2**63:
+    if not playdata.is_int(value) or not 1 <= value <= playdata.MAX_INT:
         raise _fail(where, "a whole number from 1", value)
     return int(value)
 
 
 def _seat_number(value: Any, where: str) -> int:
-    if not _is_int(value) or not 0 <= value < MAX_SEATS:
+    if not playdata.is_int(value) or not 0 <= value < MAX_SEATS:
         raise _fail(where, f"a seat number from 0 to {MAX_SEATS - 1}", value)
     return int(value)
 
@@ -281,36 +439,22 @@ def _bool(value: Any, where: str) -> bool:
     return value
 
 
-def _number(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _fail(where, "a number", value)
-    if not math.isfinite(value) or abs(value) > MAX_ABS_SCORE:
-        raise _fail(where, f"a number within ±{MAX_ABS_SCORE:g}", value)
-    return value
-
-
-def _text(value: Any, where: str, maximum: int) -> str:
-    if not isinstance(value, str):
-        raise _fail(where, "text", value)
-    if len(value) > maximum:
-        raise ImportValidationError(
-            f"{where}: text of at most {maximum} characters expected, got {len(value)}")
-    return value
+def _minutes_as_seconds(value: Any, where: str) -> int:
+    if not playdata.is_int(value) or not 0 <= value <= MAX_MINUTES:
+        raise _fail(where, f"whole minutes from 0 to {MAX_MINUTES}", value)
+    return int(value) * 60
 
 
 def _short_text(value: Any, where: str) -> str:
-    return _text(value, where, MAX_NAME)
+    return playdata.check_text(value, where, playdata.SHORT_TEXT_LENGTH)
+
+
+def _location(value: Any, where: str) -> str:
+    return playdata.check_text(value, where, playdata.LOCATION_LENGTH)
 
 
 def _long_text(value: Any, where: str) -> str:
-    return _text(value, where, MAX_TEXT)
-
-
-def _name(value: Any, where: str) -> str:
-    text = _text(value, where, MAX_NAME)
-    if not text.strip():
-        raise _fail(where, "a non-empty name", value)
-    return text
+    return playdata.check_text(value, where, MAX_TEXT)
 
 
 def _mode(value: Any, where: str) -> PlayMode:
@@ -329,63 +473,21 @@ def _when(value: Any, where: str) -> datetime:
     except ValueError:
         raise _fail(where, "an ISO date and time such as '2026-11-22T19:30:00'",
                     value) from None
-    if not YEARS[0] <= when.year <= YEARS[1]:
-        raise _fail(where, f"a date between {YEARS[0]} and {YEARS[1]}", value)
+    if not playdata.YEARS[0] <= when.year <= playdata.YEARS[1]:
+        raise _fail(where, f"a date between {playdata.YEARS[0]} and {playdata.YEARS[1]}", value)
     return when
 
 
 def _breakdown(value: Any, where: str) -> dict[str, float]:
     obj = _object(value, where)
-    if len(obj) > MAX_CATEGORIES:
-        raise ImportValidationError(f"{where}: at most {MAX_CATEGORIES} categories expected")
-    return {_name(key, f"{where} key"): _number(v, f"{where}.{key}") for key, v in obj.items()}
+    if len(obj) > playdata.MAX_CATEGORIES:
+        raise ImportValidationError(
+            f"{where}: at most {playdata.MAX_CATEGORIES} categories expected")
+    return {playdata.check_name(key, f"{where} key"): playdata.check_number(v, f"{where}.{key}")
+            for key, v in obj.items()}
 
 
 def _options(value: Any, where: str) -> dict[str, Any]:
     obj = _object(value, where)
-    for key, item in obj.items():
-        _json_value(item, f"{where}.{key}", depth=0)
+    playdata.check_json(obj, where)
     return dict(obj)
-
-
-def _json_value(value: Any, where: str, depth: int) -> None:
-    """Plain JSON data only (no NaN), nested at most a few levels."""
-    if depth > 8:
-        raise ImportValidationError(f"{where}: nested too deeply")
-    if isinstance(value, float):
-        _number(value, where)
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _json_value(item, f"{where}[{i}]", depth + 1)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _json_value(item, f"{where}.{key}", depth + 1)
-    elif not (value is None or isinstance(value, str | int | bool)):
-        raise _fail(where, "JSON data", value)
-
-
-def _record(value: Any, where: str) -> dict[str, Any]:
-    """A game record (`GameRecord.to_dict()`): its move list must be readable."""
-    obj = _object(value, where)
-    if "game" in obj:
-        _name(obj["game"], f"{where}.game")
-    if "players" in obj:
-        _seat_number(obj["players"], f"{where}.players")
-    if "seed" in obj:
-        _int(obj["seed"], f"{where}.seed")
-    if "options" in obj:
-        _options(obj["options"], f"{where}.options")
-    for i, entry in enumerate(_list(obj.get("moves", []), f"{where}.moves", MAX_MOVES)):
-        _record_entry(entry, f"{where}.moves[{i}]")
-    return dict(obj)
-
-
-def _record_entry(value: Any, where: str) -> None:
-    entry = _object(value, where)
-    if set(entry) == {"chance"}:
-        _text(entry["chance"], f"{where}.chance", MAX_NAME)
-    elif set(entry) == {"seat", "move"}:
-        _seat_number(entry["seat"], f"{where}.seat")
-        _text(entry["move"], f"{where}.move", MAX_NAME)
-    else:
-        raise _fail(where, '{"seat": n, "move": "..."} or {"chance": "..."}', value)

@@ -7,6 +7,12 @@ prints exactly so. Games add their own pictures (a board, a map) through `SheetS
 (drawn below the table) and `SheetSpec.extra_pages` (one full page each); both receive the
 reportlab canvas and the `Rect` they may draw in, and may use `FONT_NAME` via `font_name()`.
 
+Text that the Japanese font cannot draw (Arabic, Hebrew, emoji...) is drawn with a fallback
+font where the machine has one (`companion.fonts.fallback_font_paths`); right-to-left text is
+shaped and laid out by the Unicode bidi algorithm, names isolated with FSI…PDI keep their place
+in a sentence. A character no font can draw is left out, and the footer of its page says which
+(never an empty box without a word).
+
 Layout, top to bottom: title, subtitle, meta fields (date, place, ...), the score table
 (header row of player columns, one row per category, then the total and any extra rows),
 notes, drawings, then a compact move log in columns. The table repeats its header on a new
@@ -16,9 +22,11 @@ page when it does not fit. Every page has a footer with the app name and "page /
 from __future__ import annotations
 
 import io
+import re
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -27,7 +35,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.fonts import cjk_font_path
+from companion.files import write_private
+from companion.fonts import cjk_font_path, fallback_font_paths
 
 APP_NAME = "Tabletop Companion"
 FONT_NAME = "IPAexGothic"
@@ -75,6 +84,8 @@ LABELS: dict[str, tuple[str, str]] = {
         "…ほか {n} 手(全記録はアプリ内)",
     ),
     "page": ("page {n} / {total}", "{n} / {total} ページ"),
+    "dropped": ("Left out, no font on this computer draws them: {chars}",
+                "このコンピューターのフォントで描けない文字を省きました: {chars}"),
 }
 
 
@@ -179,8 +190,85 @@ def font_name() -> str:
     return FONT_NAME
 
 
+@cache
+def fonts() -> tuple[tuple[str, frozenset[int]], ...]:
+    """(reportlab name, the characters it draws) of the Japanese font, then of each fallback
+    font that loads (a colour-bitmap or PostScript-outline font is skipped)."""
+    main = font_name()
+    found = [(main, frozenset(pdfmetrics.getFont(main).face.charToGlyph))]
+    for index, path in enumerate(fallback_font_paths()):
+        name = f"Fallback{index}-{path.stem}"
+        try:
+            font = TTFont(name, str(path))
+        except Exception:  # not a font reportlab can embed
+            continue
+        pdfmetrics.registerFont(font)
+        found.append((name, frozenset(font.face.charToGlyph)))
+    return tuple(found)
+
+
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+_ISOLATES = re.compile("[\u2066-\u2069]")
+
+
+def is_ignorable(char: str) -> bool:
+    """Invisible characters that need no glyph: format controls (bidi marks, zero-width
+    joiners) and variation selectors."""
+    code = ord(char)
+    return (unicodedata.category(char) == "Cf" or 0xFE00 <= code <= 0xFE0F
+            or 0xE0100 <= code <= 0xE01EF)
+
+
+def shaped(text: str) -> str:
+    """`text` in reading order with Arabic letters in their joined forms."""
+    if not _RTL.search(text):
+        return text
+    import arabic_reshaper
+
+    return str(arabic_reshaper.reshape(text))
+
+
+@lru_cache(maxsize=8192)
+def visual(text: str) -> str:
+    """`text` in drawing order: right-to-left runs shaped (Arabic letters joined) and
+    reordered by the Unicode bidi algorithm (which respects FSI…PDI isolates); the bidi
+    marks themselves removed."""
+    if _RTL.search(text):
+        from bidi import get_display
+
+        text = get_display(shaped(text), base_dir="L")
+    return _ISOLATES.sub("", text)
+
+
+@lru_cache(maxsize=8192)
+def font_runs(text: str) -> tuple[tuple[str, str], ...]:
+    """`text` (already in drawing order) as (font name, piece) runs: each character in the
+    first font that has it; characters no font has are left out (see `undrawable`)."""
+    table = fonts()
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        font = next((name for name, chars in table if ord(char) in chars), None)
+        if font is None:
+            continue
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + char)
+        else:
+            runs.append((font, char))
+    return tuple(runs)
+
+
+def undrawable(text: str) -> list[str]:
+    """The characters of `text` that no available font draws, in reading order (a joined
+    Arabic letter as its plain letter; invisible controls aside)."""
+    table = fonts()
+    missing = [c for c in shaped(text)
+               if not is_ignorable(c) and not any(ord(c) in chars for _n, chars in table)]
+    return list(dict.fromkeys(unicodedata.normalize("NFKC", c)[:1] or c for c in missing))
+
+
 def text_width(text: str, size: float) -> float:
-    return float(pdfmetrics.stringWidth(text, font_name(), size))
+    return float(sum(pdfmetrics.stringWidth(piece, name, size)
+                     for name, piece in font_runs(visual(text))))
 
 
 def fit_text(text: str, size: float, width: float, min_size: float = 6.0) -> tuple[str, float]:
@@ -288,20 +376,26 @@ def draw_text(
     bold: bool = False,
     color: tuple[float, float, float] = (0, 0, 0),
 ) -> None:
-    """Draw one line of plain text (no markup). The font has no bold face: bold is stroked."""
+    """Draw one line of plain text (no markup), each character in a font that has it; a
+    character none has is noted on the canvas for the page's footer. The font has no bold face:
+    bold is stroked."""
     if align == "center":
         x -= text_width(text, size) / 2
     elif align == "right":
         x -= text_width(text, size)
+    note = getattr(canvas, "note_dropped", None)
+    if note is not None:
+        note(undrawable(text))
     canvas.saveState()
     canvas.setFillColorRGB(*color)
     obj = canvas.beginText(x, y)
-    obj.setFont(font_name(), size)
     if bold:
         canvas.setStrokeColorRGB(*color)
         canvas.setLineWidth(size * 0.035)
         obj.setTextRenderMode(2)
-    obj.textOut(text)
+    for name, piece in font_runs(visual(text)):
+        obj.setFont(name, size)
+        obj.textOut(piece)
     canvas.drawText(obj)
     canvas.restoreState()
 
@@ -313,10 +407,15 @@ class _NumberedCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self._pages: list[dict[str, Any]] = []
         self.footer_lang = "ja"
+        self.dropped: list[str] = []  # characters of this page that no font draws
+
+    def note_dropped(self, chars: Iterable[str]) -> None:
+        self.dropped += [c for c in chars if c not in self.dropped]
 
     def showPage(self) -> None:  # reportlab's name
         self._pages.append(dict(self.__dict__))
         self._startPage()
+        self.dropped = []
 
     def save(self) -> None:
         total = len(self._pages)
@@ -332,11 +431,23 @@ class _NumberedCanvas(Canvas):
         draw_text(self, MARGIN, MARGIN / 2, APP_NAME, 7.5, color=_GREY)
         page = label("page", lang).format(n=number, total=total)
         draw_text(self, width - MARGIN, MARGIN / 2, page, 7.5, align="right", color=_GREY)
+        if self.dropped:
+            self._dropped_note(width, lang)
         self.saveState()
         self.setStrokeColorRGB(*_RULE)
         self.setLineWidth(0.4)
         self.line(MARGIN, MARGIN / 2 + 10, width - MARGIN, MARGIN / 2 + 10)
         self.restoreState()
+
+
+    def _dropped_note(self, width: float, lang: str) -> None:
+        """Which characters were left out on this page, by code point (they cannot be drawn)."""
+        chars = " ".join(f"U+{ord(c):04X}" for c in self.dropped[:8])
+        if len(self.dropped) > 8:
+            chars += " …"
+        text, size = fit_text(label("dropped", lang).format(chars=chars), 7.5,
+                              width - 2 * MARGIN)
+        draw_text(self, MARGIN, MARGIN / 2 + 14, text, size, color=(0.69, 0.0, 0.13))
 
 
 class _Writer:
@@ -629,7 +740,13 @@ class _Writer:
 
 
 def render_sheets(specs: Sequence[SheetSpec], out: Path | BinaryIO) -> None:
-    """Write the sheets to one PDF, each starting on a new page (e.g. one per player)."""
+    """Write the sheets to one PDF, each starting on a new page (e.g. one per player). A path
+    is written whole or not at all, readable by its owner only (companion/files.py)."""
+    if isinstance(out, Path):
+        buffer = io.BytesIO()
+        render_sheets(specs, buffer)
+        write_private(out, buffer.getvalue())
+        return
     if not specs:
         raise SheetError("no sheets to print")
     for number, spec in enumerate(specs):
@@ -639,8 +756,7 @@ def render_sheets(specs: Sequence[SheetSpec], out: Path | BinaryIO) -> None:
     font_name()
     first = specs[0]
     size = landscape(A4) if first.landscape else A4
-    target = str(out) if isinstance(out, Path) else out
-    canvas = _NumberedCanvas(target, pagesize=size, invariant=1, pageCompression=1)
+    canvas = _NumberedCanvas(out, pagesize=size, invariant=1, pageCompression=1)
     canvas.setTitle(first.title)
     canvas.setCreator(APP_NAME)
     canvas.setAuthor(APP_NAME)

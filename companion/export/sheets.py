@@ -10,8 +10,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from companion.display import category_label, displayed_play, move_text, names_text
 from companion.export.pdf import SheetSpec, label
 from companion.history import PlayMode, PlayRecord
+from companion.other_games import is_other_game, other_game_name
 
 #: Unlabelled rows of a blank sheet for a game without score categories (running tallies).
 FREE_ROWS = 10
@@ -30,7 +32,9 @@ def _game_info(game_id: str) -> Any | None:
 
 
 def game_name(game_id: str, lang: str) -> str:
-    """The game's name in `lang`, falling back to its id."""
+    """The game's name in `lang` (an other game's own name), falling back to its id."""
+    if is_other_game(game_id):
+        return other_game_name(game_id)
     info = _game_info(game_id)
     return str(info.name(lang)) if info is not None else game_id
 
@@ -56,21 +60,22 @@ def format_when(when: datetime) -> str:
 
 
 def _duration(play: PlayRecord) -> str:
-    if play.finished_at is None:
+    minutes = play.duration_minutes() if play.finished_at is not None else None
+    if minutes is None:
         return ""
-    minutes = max(0, round((play.finished_at - play.started_at).total_seconds() / 60))
     return f"{minutes} 分" if minutes < 60 else f"{minutes // 60}:{minutes % 60:02d}"
 
 
 def play_sheet(play: PlayRecord, lang: str = "ja") -> SheetSpec:
     """A filled score sheet of any play: players as columns, breakdown categories as rows,
-    then total, rank and a winner mark; the move log (digital plays) set small below."""
+    then total, rank and a winner mark; the move log (digital plays) set small below.
+    `play` is printed as stored: `play_sheets` first makes it read in `lang`."""
     seats = sorted(play.seats, key=lambda s: s.seat)
-    names = {key: text for key, text in _category_labels(play.game_id, lang).items()}
     keys: list[str] = []
     for seat in seats:
         keys += [key for key in seat.breakdown if key not in keys]
-    rows = [names.get(key, key) for key in keys]
+    names = _category_labels(play.game_id, lang)
+    rows = [names.get(key) or category_label(play.game_id, key, lang) for key in keys]
     cells: list[list[str | None]] = [
         [format_number(seat.breakdown.get(key)) for seat in seats] for key in keys
     ]
@@ -82,8 +87,7 @@ def play_sheet(play: PlayRecord, lang: str = "ja") -> SheetSpec:
         (label("date", lang), format_when(play.started_at)),
         (label("place", lang), play.location),
         (label("mode", lang), mode),
-        (label("winner", lang), "、".join(play.winners()) if lang == "ja"
-         else ", ".join(play.winners())),
+        (label("winner", lang), names_text(play.winners(), lang)),
     ]
     duration = _duration(play)
     if duration:
@@ -103,14 +107,16 @@ def play_sheet(play: PlayRecord, lang: str = "ja") -> SheetSpec:
         ],
         highlight_columns=frozenset(i for i, s in enumerate(seats) if s.winner),
         notes=play.notes,
-        log=move_log_lines(play.record, {s.seat: s.player for s in seats}),
+        log=move_log_lines(play.record, {s.seat: s.player for s in seats}, lang),
         log_columns=4,
         lang=lang,
     )
 
 
-def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str]) -> list[str]:
-    """Compact numbered lines of a game record, one per decision: "12. 太郎 throw → =3".
+def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
+                   lang: str = "en") -> list[str]:
+    """Compact numbered lines of a game record, one per decision: "12. 太郎 投げる → =3" (each
+    move as the game says it in `lang`, see `companion.display.move_text`).
 
     Chance outcomes (a throw, a draw) follow the decision they came after, as "→ outcome", in
     the order they happened; chance before the first decision gets a line of its own.
@@ -119,6 +125,7 @@ def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str])
         return []
     lines: list[str] = []
     opening: list[str] = []
+    game_id = str(record.get("game", ""))
     for entry in record.get("moves", []):
         if not isinstance(entry, Mapping):
             continue
@@ -131,7 +138,8 @@ def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str])
             continue
         seat = entry.get("seat")
         who = players.get(seat, f"#{seat}") if isinstance(seat, int) else "?"
-        lines.append(f"{len(lines) + 1}. {who} {entry.get('move', '')}")
+        move = move_text(game_id, str(entry.get("move", "")), lang)
+        lines.append(f"{len(lines) + 1}. {who} {move}")
     return ([" ".join(opening)] if opening else []) + lines
 
 
@@ -179,8 +187,10 @@ def blank_sheets(
 
 
 def play_sheets(play: PlayRecord, lang: str = "ja") -> list[SheetSpec]:
-    """A play's filled sheets: the game's own (`extras["play_sheets"]`, which may decline
-    with None, e.g. for a table play without maps) or the generic one-page sheet."""
+    """A play's filled sheets, as it reads in `lang` (bots named in the language, the end
+    reason translated): the game's own (`extras["play_sheets"]`, which may decline with None,
+    e.g. for a table play without maps) or the generic one-page sheet."""
+    play = displayed_play(play, lang)
     info = _game_info(play.game_id)
     custom = info.extras.get("play_sheets") if info is not None else None
     if custom is not None:

@@ -107,7 +107,7 @@ def test_pdf_command_blank_alluvium(tmp_path) -> None:
     from ui.commands import pdf
 
     out = tmp_path / "blank.pdf"
-    args = argparse.Namespace(blank="alluvium", play=None, players=5, names="太郎,Hanako",
+    args = argparse.Namespace(blank="alluvium", play=None, players=5, names="太郎,Hanako,C,D,E",
                               sheet_lang="ja", output=out)
     assert pdf.run(args) == 0
     pages = _pages(out.read_bytes())

@@ -3,10 +3,12 @@ tests/companion/test_export_db.py runs the same commands against the real one)."
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import sys
 import types
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from companion.export.pdf import SheetSpec
 from companion.games import registry
 from companion.games.registry import GameInfo, Mode, OptionError
 from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.playdata import normalized, play_key
 from ui import cli
 
 START = datetime(2026, 11, 22, 19, 30)
@@ -53,6 +56,19 @@ class FakeDb(types.ModuleType):
     def list_plays(self, database: FakeDb, finished: bool = True) -> list[PlayRecord]:
         chosen = [p for p in self.plays if p.is_finished or not finished]
         return sorted(chosen, key=lambda p: p.started_at, reverse=True)
+
+    def import_plays(self, database: FakeDb, plays: Iterable[PlayRecord],
+                     skip_duplicates: bool = True) -> types.SimpleNamespace:
+        plays = list(plays)
+        present = {play_key(normalized(p)) for p in self.plays}
+        fresh = []
+        for play in plays:
+            key = play_key(normalized(play))
+            if not skip_duplicates or key not in present:
+                present.add(key)
+                fresh.append(dataclasses.replace(play, id=None))
+        self.add_plays(database, fresh)
+        return types.SimpleNamespace(imported=len(fresh), skipped=len(plays) - len(fresh))
 
     def get_play(self, database: FakeDb, play_id: int) -> PlayRecord | None:
         return next((play for play in self.plays if play.id == play_id), None)
@@ -156,7 +172,7 @@ def test_import_writes_all_plays_and_skips_ones_already_there(fake_db, tmp_path,
     assert cli.main(["import", str(source)]) == 0
     captured = capsys.readouterr()
     assert captured.out.strip() == "imported 0 plays"
-    assert "skipped 2 plays already in the database" in captured.err
+    assert "skipped 2 of 2 plays: already in the database" in captured.err
     assert cli.main(["import", "--allow-duplicates", str(source)]) == 0
     assert len(fake_db.plays) == 4
 
@@ -192,7 +208,7 @@ def test_import_reports_json_syntax_and_missing_files(fake_db, tmp_path, capsys,
 
 def test_pdf_blank_sheet_with_names(fake_db, fake_game, tmp_path) -> None:
     target = tmp_path / "blank.pdf"
-    assert cli.main(["pdf", "--blank", "fake", "--players", "3", "--names", "太郎, <b>&amp;",
+    assert cli.main(["pdf", "--blank", "fake", "--players", "2", "--names", "太郎, <b>&amp;",
                      "-o", str(target)]) == 0
     (text,) = pdf_pages(target)
     assert "偽ゲーム" in text and "太郎" in text and "<b>&amp;" in text and "競走" in text
@@ -227,6 +243,8 @@ def test_pdf_blank_prefers_the_games_own_sheets(fake_db, fake_game, tmp_path) ->
         (["--blank", "fake"], "--blank needs --players N"),
         (["--blank", "fake", "--players", "9"], "Fake Game takes 2–4 players, not 9"),
         (["--blank", "fake", "--players", "2", "--names", "a,b,c"], "3 names given for 2"),
+        (["--blank", "fake", "--players", "3", "--names", "a,b"], "2 names given for 3 "
+         "players; give one name per player, or none"),
         (["--play", "99"], "there is no play with id 99"),
     ],
 )

@@ -95,7 +95,7 @@ def test_pdf_of_a_stored_play_is_one_page(urls, tmp_path) -> None:
     pages = PdfReader(target).pages
     assert len(pages) == 1
     text = pages[0].extract_text()
-    assert "花子" in text and "<b>&amp;" in text and "Bot · MCTS" in text
+    assert "花子" in text and "<b>&amp;" in text and "ボット · MCTS" in text  # a Japanese sheet
 
 
 def test_default_database_lives_in_the_data_dir(urls, tmp_path: Path) -> None:

@@ -126,12 +126,29 @@ _DELETE = object()
          "each once; got [0, 1, 0]"),
         (("plays", 0, "seats", 2, "seat"), -1, "plays[0].seats[2].seat: expected a seat number"),
         (("plays", 0, "seats", 0, "player"), 7, "plays[0].seats[0].player: expected text, got 7"),
-        (("plays", 0, "seats", 0, "player"), "x" * 101, "plays[0].seats[0].player: text of at "
-         "most 100"),
+        (("plays", 0, "seats", 0, "player"), "x" * 201, "plays[0].seats[0].player: text of at "
+         "most 200"),
+        (("plays", 0, "seats", 1, "faction"), "x" * 65, "plays[0].seats[1].faction: text of at "
+         "most 64"),
+        (("plays", 0, "seats", 1, "player"), "A\x00", "plays[0].seats[1].player: text with a "
+         "NUL character"),
+        (("plays", 0, "seats", 1, "player"), "花子", "plays[0].seats: 花子 sits in seats 1 and "
+         "2; a person plays one seat of a play"),
+        (("plays", 0, "game"), "../../etc/passwd", "plays[0].game: expected a game id of a-z"),
+        (("plays", 0, "record", "moves"), [{"chance": "1"}] * 10_001, "plays[0].record.moves: "
+         "at most 10000 moves expected, got 10001"),
+        (("plays", 0, "record", "extra"), [[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]],
+         "plays[0].record.extra[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]: nested more "
+         "than 16 levels deep"),
+        (("plays", 0, "record", "extra"), float("nan"), "plays[0].record.extra: expected a "
+         "finite number, got nan"),
+        (("plays", 0, "options", "big"), 2**64, "plays[0].options.big: expected a whole number"),
         (("plays", 0, "seats", 0, "winner"), "yes", "plays[0].seats[0].winner: expected true or "
          "false, got 'yes'"),
         (("plays", 0, "seats", 0, "rank"), 0, "plays[0].seats[0].rank: expected a whole number "
-         "from 1, got 0"),
+         "from 1 to 20, got 0"),
+        (("plays", 0, "seats", 0, "rank"), 2**40, "plays[0].seats[0].rank: expected a whole "
+         "number from 1 to 20"),
         (("plays", 0, "seats", 0, "breakdown", "race"), "10",
          "plays[0].seats[0].breakdown.race: expected a number, got '10'"),
         (("plays", 0, "seats", 0, "colour"), "red", "plays[0].seats[0]: unknown field(s) colour"),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from companion.display import isolate
 from companion.export import sheets
 from companion.export.pdf import (
     LEADING,
@@ -259,7 +260,7 @@ def test_play_sheet_rows_totals_ranks_and_winner(monkeypatch) -> None:
     assert spec.total_row == ["12", "9.5", "3"]
     assert spec.extra_rows == [("順位", ["1", "2", "3"]), ("勝者", ["★", "", ""])]
     assert spec.highlight_columns == {0}
-    assert ("勝者", TRICKY) in spec.meta and ("場所", "公民館") in spec.meta
+    assert ("勝者", isolate(TRICKY)) in spec.meta and ("場所", "公民館") in spec.meta
     assert ("時間", "12 分") in spec.meta
     assert play_sheet(play, "en").meta[-1] == ("Time", "12 min")
 

@@ -58,6 +58,8 @@ def test_same_seed_same_games() -> None:
     (("juusai", "--options", "rounds"), "expected key=value"),
     (("juusai", "--options", "{bad"), "not valid JSON"),
     (("juusai", "--players", "7"), "2–6 players, not 7"),
+    (("juusai", "--players", "0"), "--players must be at least 1, not 0"),
+    (("juusai", "--players", "-2"), "--players must be at least 1, not -2"),
     (("nosuchgame",), "unknown game"),
 ])
 def test_bad_input_gives_a_clear_message(capsys: pytest.CaptureFixture[str],

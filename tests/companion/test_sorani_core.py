@@ -12,6 +12,8 @@ from companion.games.sorani.scoring import (
     SoraniSheet,
     StarTile,
     award_bonus,
+    feature_problems,
+    planet_problems,
     planet_split,
     score_game,
     tile_score,
@@ -29,6 +31,7 @@ from companion.games.sorani.tracker import (
     TrackerState,
     draft_order,
     feature_order,
+    new_tracker,
     sun_seat,
 )
 
@@ -52,7 +55,7 @@ from companion.games.sorani.tracker import (
     ((3, 3, 3, 3), 64),            # 3 × 12 + 4 × 7
     ((4, 4, 4, 4), 96),            # 16 planets: 4 × 12 + 4 × 12
     ((4, 2, 1, 0), 25),            # sets 7 + 3, groups 12 + 3
-    ((16, 0, 0, 0), 48),           # one colour only: four groups of 4
+    ((4, 0, 0, 0), 12),            # one colour only: a group of 4
 ])
 def test_planet_split_known_values(counts: tuple[int, ...], points: int) -> None:
     assert planet_split(counts).points == points
@@ -84,12 +87,44 @@ def test_planet_split_lines_show_sets_and_groups() -> None:
 
 def test_every_planet_count_up_to_16_is_split() -> None:
     for total in range(17):
-        split = planet_split((total, 0, 0, 0))
+        counts = tuple(total // 4 + (colour < total % 4) for colour in range(4))
+        split = planet_split(counts)
         assert sum(size for _, size in split.groups) == total
-    with pytest.raises(ValueError):
-        planet_split((10, 7, 0, 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="Colour 1 has 10 planets"):
+        planet_split((10, 6, 0, 0))
+    with pytest.raises(ValueError, match="negative"):
         planet_split((-1, 0, 0, 0))
+
+
+def test_more_than_four_planets_of_a_colour_are_refused_with_a_sentence() -> None:
+    assert planet_problems((4, 4, 4, 4)) == []
+    assert planet_problems((5, 0, 0, 0)) == [
+        "Colour 1 has 5 planets; the game has only 4 of each colour."]
+    assert planet_problems((0, 0, 7, 0), "ja") == ["色3の惑星が7枚あります。各色4枚までです。"]
+    with pytest.raises(ValueError, match="only 4 of each colour"):
+        planet_split((5, 0, 0, 0))
+
+
+def test_more_than_two_feature_cards_of_a_star_value_are_refused() -> None:
+    assert feature_problems([2, 2, 3, 3]) == []
+    assert feature_problems([2, 3, 3, 3]) == [
+        "3 special feature cards of ★3; a player keeps at most 2 of each star value."]
+    assert feature_problems([4]) == ["There are no ★4 special feature cards (only ★2 and ★3)."]
+    assert feature_problems([2, 2, 2], "ja") == [
+        "★2 の特別な地形カードが3枚あります。1人2枚までです。"]
+    with pytest.raises(ValueError, match="of ★2"):
+        PlayerEntries("B", features=[1, 1, 1], feature_stars=[2, 2, 2]).breakdown()
+
+
+def test_the_pad_takes_the_count_of_unconnected_nodes_at_minus_one_each() -> None:
+    pad = SoraniSheet.new(["A", "B"])
+    pad.set_score(0, "planets", 12)
+    pad.set_score(0, "branches", 3)  # three nodes connect to nothing
+    assert pad.total(0) == 9
+    assert pad.breakdown(0) == {"planets": 12.0, "branches": -3.0}
+    assert pad.refusal("branches", 3) is None
+    assert pad.refusal("branches", -1) is not None and pad.refusal("branches", 1.5) is not None
+    assert pad.refusal("planets", -1) is None  # other rows take points as typed
 
 
 # --- stars, branches, bonus -----------------------------------------------------------------
@@ -271,6 +306,16 @@ def test_instructions_name_whose_pick_and_tile_counts() -> None:
     assert "2 players" not in TrackerState(2).instruction("en")
     assert "3 star clusters" in TrackerState(2).instruction("en")
     assert "5 star clusters" in TrackerState(4).instruction("en")
+
+
+def test_a_new_tracker_follows_the_setup_of_its_player_count() -> None:
+    setup = next(randomize(seed, 3) for seed in range(100) if randomize(seed, 3).first_seat == 1)
+    tracker = new_tracker(3, setup)
+    assert (tracker.players, tracker.first_seat, tracker.sun) == (3, 1, 1)
+    assert tracker.draft() == [1, 2, 0, 0, 2, 1]
+    assert tracker.follows(3, setup) and not tracker.follows(2, setup)
+    assert not TrackerState(3).follows(3, setup)
+    assert new_tracker(2, setup) == TrackerState(2)  # the setup is for another count
 
 
 def test_tracker_json_round_trip() -> None:

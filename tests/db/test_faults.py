@@ -33,7 +33,8 @@ def test_a_file_that_is_not_a_database_is_reported_and_left_alone(tmp_path):
     before = digest(path)
     with pytest.raises(db.CorruptDatabaseError) as info:
         db.open_database(f"sqlite:///{path}")
-    assert info.value.path == path and "cannot be read" in info.value.message
+    assert info.value.path == path and "is damaged" in info.value.message
+    assert "not a database" in info.value.detail and "壊れて" in info.value.text("ja")
     assert digest(path) == before
 
 
@@ -67,6 +68,7 @@ def test_a_database_from_a_newer_version_is_refused_unchanged(tmp_path):
     assert digest(path) == before
 
 
+@pytest.mark.organiser
 def test_newer_database_is_refused_on_every_backend(db_url):
     database = db.open_database(db_url)
     with database.engine.begin() as conn:

@@ -3,6 +3,9 @@ downgrading keeps the stored plays."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -36,6 +39,7 @@ def test_there_is_exactly_one_head():
     assert len(ScriptDirectory.from_config(alembic_config()).get_heads()) == 1
 
 
+@pytest.mark.organiser
 def test_the_migrated_schema_is_what_the_models_describe(db_url):
     database = db.open_database(db_url)
     with database.engine.connect() as conn:
@@ -44,6 +48,7 @@ def test_the_migrated_schema_is_what_the_models_describe(db_url):
     assert differences == []
 
 
+@pytest.mark.organiser
 def test_upgrade_keeps_plays_stored_by_the_first_schema(db_url):
     migrate(db_url, "0001")
     engine = create_engine(db_url)
@@ -71,6 +76,7 @@ def test_upgrade_keeps_plays_stored_by_the_first_schema(db_url):
     database.close()
 
 
+@pytest.mark.organiser
 def test_downgrade_to_the_first_schema_and_back_keeps_the_data(db_url):
     database = db.open_database(db_url)
     play_id = db.add_play(database, play(["Ann", "Bo"], [3, 4]))
@@ -84,9 +90,42 @@ def test_downgrade_to_the_first_schema_and_back_keeps_the_data(db_url):
     database.close()
 
 
+@pytest.mark.organiser
 def test_downgrade_to_nothing_and_up_again(db_url):
     migrate(db_url, "head")
     migrate(db_url, "base", down=True)
     assert revision_of(db_url) is None
     migrate(db_url, "head")
     assert revision_of(db_url) == db.head_revision()
+
+
+@pytest.mark.organiser
+def test_upgrade_normalises_names_and_merges_players_that_become_one(db_url):
+    migrate(db_url, "0002")
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        for player_id, name in ((1, "Ann"), (2, "Bo\u00a0Lee"), (3, "Bo Lee"), (4, "Bo  Lee")):
+            conn.execute(text("INSERT INTO players (id, name, created_at) VALUES "
+                              "(:id, :name, '2026-01-01 00:00:00')"), {"id": player_id,
+                                                                      "name": name})
+        for play_id, seats in ((1, (1, 2)), (2, (3, 1)), (3, (4,))):
+            conn.execute(text(
+                "INSERT INTO plays (id, game_id, mode, started_at, finished_at, options, "
+                "record, location, notes, updated_at) VALUES (:id, 'juusai', 'table', :start, "
+                ":end, '{}', NULL, '', '', '2026-01-01 20:00:00')"),
+                {"id": play_id, "start": datetime(2026, 1, play_id, 19),
+                 "end": datetime(2026, 1, play_id, 20)})
+            for seat, player_id in enumerate(seats):
+                conn.execute(text(
+                    "INSERT INTO seats (play_id, seat, player_id, bot_name, bot_kind, faction, "
+                    "score, breakdown, rank, winner, start_player) VALUES (:play, :seat, "
+                    ":player, '', '', '', :score, '{}', 1, :winner, false)"),
+                    {"play": play_id, "seat": seat, "player": player_id,
+                     "score": 10 * play_id + seat, "winner": seat == 0})
+    engine.dispose()
+    database = db.open_database(db_url)  # 0003 fills the statistics, 0004 merges the Bo Lees
+    assert [p.name for p in db.list_players(database)] == ["Ann", "Bo Lee"]
+    assert db.player_play_counts(database) == {"Ann": 2, "Bo Lee": 3}
+    stats = {s.player: (s.plays, s.wins, s.best_score) for s in db.player_stats(database)}
+    assert stats == {"Ann": (2, 1, 21.0), "Bo Lee": (3, 2, 30.0)}
+    database.close()

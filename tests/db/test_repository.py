@@ -50,6 +50,7 @@ def test_list_plays_filters_and_orders_newest_first(database):
     assert db.count_plays(database, finished=False) == 1
 
 
+@pytest.mark.organiser
 def test_update_replaces_seats_and_fields(database):
     play_id = db.add_play(database, play(["Ann", "Bo"], [1, 2]))
     changed = dataclasses.replace(play(["Ann", "Cy", "Dee"], [9, 8, 7]), id=play_id,
@@ -72,6 +73,7 @@ def test_autosave_inserts_then_updates_the_same_unfinished_play(database):
     assert db.unfinished_plays(database) == []
 
 
+@pytest.mark.organiser
 def test_delete_play_removes_it_and_its_seats(database):
     keep = db.add_play(database, play(["Ann", "Bo"], [1, 2]))
     gone = db.add_play(database, play(["Ann", "Bo"], [3, 2], day=1))
@@ -86,6 +88,7 @@ def test_update_of_a_missing_play_is_a_clear_error(database):
         db.update_play(database, dataclasses.replace(play(["A"], [1]), id=99))
 
 
+@pytest.mark.organiser
 def test_players_can_be_added_renamed_and_duplicates_refused(database):
     ann = db.add_player(database, "Ann")
     db.add_player(database, "Bo")
@@ -97,6 +100,7 @@ def test_players_can_be_added_renamed_and_duplicates_refused(database):
     assert [p.name for p in db.list_players(database)] == ["Bo", "アン"]
 
 
+@pytest.mark.organiser
 def test_a_rename_shows_in_every_play(database):
     play_id = db.add_play(database, play(["Ann", "Bo"], [1, 2]))
     ann = next(p for p in db.list_players(database) if p.name == "Ann")
@@ -104,6 +108,7 @@ def test_a_rename_shows_in_every_play(database):
     assert [s.player for s in db.get_play(database, play_id).seats] == ["Anne", "Bo"]
 
 
+@pytest.mark.organiser
 def test_merge_moves_the_seats_and_the_statistics(database):
     db.add_play(database, play(["Ann", "Bo"], [5, 2]))
     db.add_play(database, play(["ann", "Bo"], [1, 4], day=1))
@@ -117,6 +122,7 @@ def test_merge_moves_the_seats_and_the_statistics(database):
         db.merge_players(database, by_name["Ann"], by_name["Ann"])
 
 
+@pytest.mark.organiser
 def test_settings_default_and_overwrite(database):
     assert db.get_setting(database, "language", "ja") == "ja"
     db.set_setting(database, "language", "en")

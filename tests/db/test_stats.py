@@ -6,6 +6,8 @@ import dataclasses
 import random
 from collections import defaultdict
 
+import pytest
+
 import db
 from db.bench import generate_history, time_statistics_queries
 from tests.db.helpers import play
@@ -79,6 +81,7 @@ def brute_force(plays) -> dict[tuple[str, str], tuple[int, int, float | None, fl
     return result
 
 
+@pytest.mark.organiser
 def test_statistics_stay_right_through_adds_updates_deletes_and_merges(database):
     rng = random.Random(5)
     names = ["Ann", "Bo", "Cy", "Dee", "Bot"]
@@ -109,6 +112,7 @@ def test_statistics_stay_right_through_adds_updates_deletes_and_merges(database)
     assert got == expected
 
 
+@pytest.mark.organiser
 def test_generated_history_statistics_match_a_count_by_hand(database):
     generate_history(database, 300, players=6, seed=3)
     assert db.count_plays(database) == 300

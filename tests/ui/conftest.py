@@ -112,14 +112,15 @@ class Person:
         """As modal dialogs open one after another, click `button_texts[0]` in the first,
         `[1]` in the second...; each dialog's text is appended to `seen`."""
         from PySide6.QtCore import QTimer
-        from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+        from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QProgressDialog
 
         remaining = list(button_texts)
         answered: list[Any] = []
 
         def answer(tries: int = 250) -> None:
             dialog = QApplication.activeModalWidget()
-            if dialog is None or (answered and dialog is answered[-1]):
+            waiting = isinstance(dialog, QProgressDialog)  # work going on: its answer comes next
+            if dialog is None or waiting or (answered and dialog is answered[-1]):
                 if tries:
                     QTimer.singleShot(20, lambda: answer(tries - 1))
                 return
@@ -182,8 +183,8 @@ def ctx(database, settings, english):
     return AppContext(db=database, settings=settings, lang=language())
 
 
-@pytest.fixture
-def window(qtbot, ctx):
+def shown_window(qtbot, ctx) -> Any:
+    """The main window of `ctx`, shown at the default size."""
     from ui.main_window import MainWindow
 
     win = MainWindow(ctx)  # type: ignore[arg-type]
@@ -191,6 +192,12 @@ def window(qtbot, ctx):
     win.resize(1100, 720)
     win.show()
     qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def window(qtbot, ctx):
+    win = shown_window(qtbot, ctx)
     yield win
     win.close()
 
@@ -198,11 +205,11 @@ def window(qtbot, ctx):
 @pytest.fixture
 def quiet_games(monkeypatch):
     """No throw animation and no pause before a bot moves (the game itself is unchanged)."""
-    from ui.play import sticks_view
-    from ui.table import sticks_widget
+    from ui.games.sticks import sticks_widget
+    from ui.play import frame
 
     sticks_widget.set_animations_enabled(False)
-    monkeypatch.setattr(sticks_view, "BOT_PAUSE_MS", 0)
+    monkeypatch.setattr(frame, "BOT_PAUSE_MS", 0)
     yield
     sticks_widget.set_animations_enabled(True)
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QSettings, Qt
 import db
 from tests.ui.conftest import fill_new_game, play_to_the_end
 from ui.app import build_window, open_database_after_show
-from ui.play import sticks_view
+from ui.play.frame import PlayFrame
 from ui.shell import common
 from ui.shell import history as history_module
 
@@ -46,7 +46,7 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
                                       ("", "Computer · greedy")], rounds=3, start_points=5)
     person.click(area.form.start_button)
     view = area.view
-    assert isinstance(view, sticks_view.SticksPlayView) and view.isVisible()
+    assert isinstance(view, PlayFrame) and view.isVisible()
     qtbot.wait(50)
     window.grab().save("/tmp/shell_e2e_playing.png")
 
@@ -68,7 +68,8 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
     (row,) = history.visible_rows()
     assert row[1:] == ["Juusai (Foolish Sticks)", "花子, Bot · Random, Bot · Greedy",
                        row[3], "Digital"]
-    assert row[3] and row[3] in headline  # the winner shown is the one announced
+    plain = headline.replace("\u2068", "").replace("\u2069", "")  # names are bidi-isolated
+    assert row[3] and row[3] in plain  # the winner shown is the one announced
     person.click_row(history.table, 0, double=True)
     dialog = history.findChild(history_module.PlayDialog)
     assert dialog.isVisible() and dialog.log.count() >= 3

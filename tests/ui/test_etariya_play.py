@@ -1,5 +1,6 @@
-"""Etariya digital play as people use it: the new-game panel, choosing a stone and clicking a
-highlighted cell, bots thinking in the worker, undo, resume, the result and its PDF."""
+"""Etariya digital play as people use it: the shared new-game form, choosing a stone and
+clicking a highlighted cell, bots thinking in the worker, undo, resume, the result and its PDF,
+the move list in the interface's words."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QCheckBox, QPushButton
 
+from companion.games import registry
 from companion.games.etariya.board import cell_name
-from ui.games.etariya.play_view import EtariyaPlayView
+from ui.games.etariya.play import play_view
 from ui.i18n import language
+from ui.new_game_dialog import GameSetup, NewGameForm, SeatChoice
+from ui.play.frame import PlayFrame
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
@@ -26,8 +30,8 @@ def english():
     language().set("en")
 
 
-def make(qtbot, animate: bool = False) -> EtariyaPlayView:
-    view = EtariyaPlayView(None, animate=animate)
+def make(qtbot, animate: bool = False, ctx: Any = None) -> PlayFrame:
+    view = play_view(ctx, animate=animate)
     qtbot.addWidget(view)
     view.resize(1000, 680)
     view.show()
@@ -35,27 +39,25 @@ def make(qtbot, animate: bool = False) -> EtariyaPlayView:
     return view
 
 
-def start(qtbot, view: EtariyaPlayView, seats, expansions=(), seed: int = 7) -> None:
-    """Fill in the new-game panel and press Start."""
-    panel = view.panel
-    for seat, (bot, name) in enumerate(seats):
-        panel.set_seat(seat, bot, name)
-    for key in expansions:
-        qtbot.mouseClick(panel.boxes[key], Qt.MouseButton.LeftButton)
-    panel.seed.setValue(seed)
-    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
-    assert view.stack.currentIndex() == 1
+def start(qtbot, view: PlayFrame, seats, expansions=(), seed: int = 7, code: str = "") -> None:
+    """Start as the library's new-game form does: seats (bot, name), expansions, seed."""
+    chosen = [SeatChoice(name if bot is None else "", bot) for bot, name in seats]
+    view.start(GameSetup("etariya", {"expansions": list(expansions)}, chosen, seed, code))
+    assert view.controller is not None
 
 
-def hand_buttons(view: EtariyaPlayView) -> list[QPushButton]:
-    return [b for b in view.hand_box.findChildren(QPushButton)
-            if b.objectName().startswith("hand:") and not b.isHidden()]
+def hand_buttons(view: PlayFrame) -> list[QPushButton]:
+    return view.screens.hand_buttons()
 
 
-def take_one_step(qtbot, view: EtariyaPlayView, rng: random.Random) -> str:
+def board(view: PlayFrame) -> Any:
+    return view.screens.board
+
+
+def take_one_step(qtbot, view: PlayFrame, rng: random.Random) -> str:
     """Do what a person does: press a decision button, or choose a stone and click a green
     cell. Returns what was done, in notation."""
-    choices = [b for b in view.choice_buttons() if not b.isHidden()]
+    choices = view.screens.choice_buttons()
     hands = hand_buttons(view)
     if choices and (not hands or rng.random() < 0.3):
         button = rng.choice(choices)
@@ -65,31 +67,40 @@ def take_one_step(qtbot, view: EtariyaPlayView, rng: random.Random) -> str:
     assert hands, view.turn_label.text()
     button = rng.choice(hands)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    picture = view.board.picture
+    picture = board(view).picture
     targets = sorted(picture.stone_targets | picture.chip_targets)
     assert targets, f"no highlighted cell for {button.text()}"
     cell = rng.choice(targets)
-    point = view.board.cell_center(cell).toPoint()
-    qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton, pos=point)
+    point = board(view).cell_center(cell).toPoint()
+    qtbot.mouseClick(board(view), Qt.MouseButton.LeftButton, pos=point)
     return f"{button.objectName()} {cell_name(cell)}"
 
 
-def test_a_and_b_cannot_be_ticked_together(qtbot) -> None:
-    view = make(qtbot)
-    panel = view.panel
-    qtbot.mouseClick(panel.boxes["A"], Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(panel.boxes["B"], Qt.MouseButton.LeftButton)
-    assert panel.boxes["B"].isChecked() and not panel.boxes["A"].isChecked()
-    assert "A and B cannot be played together" in panel.note.text()
-    assert panel.setup().options == {"expansions": ["B"]}
+def etariya_form(qtbot) -> NewGameForm:
+    form = NewGameForm(registry.get("etariya"))
+    qtbot.addWidget(form)
+    form.show()
+    return form
+
+
+def test_the_form_says_at_once_that_a_and_b_cannot_be_ticked_together(qtbot) -> None:
+    form = etariya_form(qtbot)
+    checks = {c.objectName(): c for c in form._option_widgets["expansions"].findChildren(
+        QCheckBox)}
+    qtbot.mouseClick(checks["choice:A"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(checks["choice:B"], Qt.MouseButton.LeftButton)
+    assert "A (set selection) cannot be combined with B" in form.error_label.text()
+    qtbot.mouseClick(form.start_button, Qt.MouseButton.LeftButton)  # and it does not start
+    assert "cannot be combined" in form.error_label.text()
+    qtbot.mouseClick(checks["choice:A"], Qt.MouseButton.LeftButton)
+    assert form.error_label.text() == ""
+    assert form.setup().options["expansions"] == ["B"]
 
 
 def test_the_engine_refuses_a_and_b_with_its_own_words(qtbot) -> None:
-    from ui.games.etariya.new_game import GameSetup, SeatChoice
-
     view = make(qtbot)
     with pytest.raises(ValueError, match="A"):
-        view.start(GameSetup([SeatChoice("a"), SeatChoice("b")], {"expansions": ["A", "B"]}))
+        start(qtbot, view, [(None, "a"), (None, "b")], expansions=("A", "B"))
     assert view.controller is None
 
 
@@ -108,11 +119,11 @@ def test_hot_seat_game_played_by_clicking_to_the_end(qtbot) -> None:
         assert len(view.controller.game.record.entries) > before, done
     assert view.controller.state.is_over()
     assert seen_power  # D: the power chip was offered and placed on a dashed cell
-    assert view.result_label.isVisible()
-    assert view.result_label.text().startswith(("Winner: ", "Draw"))
+    assert view.result_panel.isVisible()
+    assert view.result_panel.headline.text().startswith(("Winner: ", "Draw"))
     assert view.turn_label.text() == "The game is over."
-    assert view.log.count() == len([e for e in view.controller.game.record.entries
-                                    if not e.is_chance])
+    assert view.moves.count() == len([e for e in view.controller.game.record.entries
+                                      if not e.is_chance])
     assert view.pdf_button.isVisible()
     view.grab().save("/tmp/etariya_play_end.png")
 
@@ -123,10 +134,10 @@ def test_clicking_a_cell_that_is_not_green_does_nothing(qtbot) -> None:
     first = hand_buttons(view)[0]
     qtbot.mouseClick(first, Qt.MouseButton.LeftButton)
     corner = (0, 0)  # a corner never takes the first stone of a colour
-    assert corner not in view.board.picture.stone_targets
+    assert corner not in board(view).picture.stone_targets
     entries = len(view.controller.game.record.entries)
-    qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton,
-                     pos=view.board.cell_center(corner).toPoint())
+    qtbot.mouseClick(board(view), Qt.MouseButton.LeftButton,
+                     pos=board(view).cell_center(corner).toPoint())
     assert len(view.controller.game.record.entries) == entries
 
 
@@ -141,7 +152,7 @@ def test_choosing_another_stone_moves_the_highlight(qtbot) -> None:
     for button in buttons:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert button.isChecked()
-        highlights.add(view.board.picture.stone_targets)
+        highlights.add(board(view).picture.stone_targets)
     colours = {b.objectName() for b in buttons}
     assert len(highlights) == len(colours)
 
@@ -152,8 +163,8 @@ def test_bots_think_in_the_worker_and_finish_with_a_result_sheet(qtbot, tmp_path
     view = make(qtbot)
     start(qtbot, view, [("random", ""), ("random", "")], expansions=("A", "E"), seed=5)
     qtbot.waitUntil(lambda: view.controller.state.is_over(), timeout=30000)
-    qtbot.waitUntil(view.result_label.isVisible, timeout=2000)
-    assert "Winner" in view.result_label.text() or "Draw" in view.result_label.text()
+    qtbot.waitUntil(view.result_panel.isVisible, timeout=2000)
+    assert view.result_panel.headline.text().startswith(("Winner", "Draw"))
     out = tmp_path / "result.pdf"
     view.export_pdf(out)
     reader = PdfReader(io.BytesIO(out.read_bytes()))
@@ -208,10 +219,10 @@ def test_a_saved_game_resumes_at_the_same_position(qtbot) -> None:
     other = make(qtbot)
     other.resume(play)
     assert other.controller.state.describe() == view.controller.state.describe()
-    assert other.board.picture.factions == view.board.picture.factions
-    assert other.board.picture.stones == view.board.picture.stones
-    assert [other.log.item(i).text() for i in range(other.log.count())] == \
-        [view.log.item(i).text() for i in range(view.log.count())]
+    assert board(other).picture.factions == board(view).picture.factions
+    assert board(other).picture.stones == board(view).picture.stones
+    assert [other.moves.item(i).text() for i in range(other.moves.count())] == \
+        [view.moves.item(i).text() for i in range(view.moves.count())]
 
 
 def test_japanese_labels(qtbot) -> None:
@@ -223,13 +234,30 @@ def test_japanese_labels(qtbot) -> None:
     view.grab().save("/tmp/etariya_play_ja.png")
 
 
+def test_japanese_shows_stones_and_moves_in_japanese(qtbot) -> None:
+    """Issue 8: no stone letters or English notation words in the Japanese interface."""
+    view = make(qtbot)
+    start(qtbot, view, [(None, "Hana"), (None, "Taro")], expansions=("C",), seed=3)
+    rng = random.Random(1)
+    for _ in range(6):
+        take_one_step(qtbot, view, rng)
+    language().set("ja")
+    lines = [view.moves.item(i).text() for i in range(view.moves.count())]
+    colours = "赤橙黄緑青藍紫"
+    for line in lines:
+        words = line.split(": ", 1)[1]
+        assert words[0] in colours or words.startswith(("加速", "勢力チップ")), line
+    side = view.screens.sides_label.text()
+    assert not any(f"</span>{code}" in side for code in "ROYGBIV"), side
+    assert all(b.text()[0] in colours for b in hand_buttons(view))
+
+
 def test_autosave_resume_and_the_finished_play_in_the_real_history(qtbot, ctx) -> None:
     import db
     from companion.games.etariya.printing import play_sheets
     from ui.play.resume import resume_play
 
-    view = EtariyaPlayView(ctx, animate=False)
-    qtbot.addWidget(view)
+    view = make(qtbot, ctx=ctx)
     start(qtbot, view, [(None, "Ann"), (None, "Ben")], expansions=("E",), seed=4)
     rng = random.Random(4)
     for _ in range(7):
@@ -245,7 +273,7 @@ def test_autosave_resume_and_the_finished_play_in_the_real_history(qtbot, ctx) -
         if resumed.controller.state.is_over():
             break
         take_one_step(qtbot, resumed, rng)
-    assert f"Saved in the History as play #{saved.id}" in resumed.result_label.text()
+    assert f"Saved in the History as play #{saved.id}" in resumed.result_panel.history_note.text()
     finished = db.get_play(ctx.db, saved.id)
     assert finished is not None and finished.is_finished
     assert {s.player for s in finished.seats} == {"Ann", "Ben"}
@@ -257,23 +285,28 @@ def test_a_table_setup_code_gives_the_same_board_in_digital_play(qtbot) -> None:
     from companion.games.etariya.setup import randomize_setup
 
     setup = randomize_setup(17, ("E",))
+    form = etariya_form(qtbot)
+    qtbot.keyClicks(form.code_edit, setup.code())
+    chosen = form.setup()
+    assert chosen.setup_code == setup.code()
     view = make(qtbot)
-    qtbot.keyClicks(view.panel.code_edit, setup.code())
-    start(qtbot, view, [(None, "Ann"), (None, "Ben")])
+    view.start(chosen)
     state = view.controller.state
-    assert view.board.picture.factions == setup.board()
+    assert board(view).picture.factions == setup.board()
     assert state.factions[0] == setup.first
     assert state.pairing == setup.pairing()
     assert "E" in state.expansions
 
 
 def test_a_mistyped_setup_code_is_refused_with_a_reason(qtbot) -> None:
-    view = make(qtbot)
-    qtbot.keyClicks(view.panel.code_edit, "12345-67890")
-    view.panel.set_seat(0, None, "Ann")
-    qtbot.mouseClick(view.panel.start_button, Qt.MouseButton.LeftButton)
-    assert view.stack.currentIndex() == 0
-    assert "setup code" in view.panel.note.text()
+    form = etariya_form(qtbot)
+    started: list[Any] = []
+    form.started.connect(started.append)
+    qtbot.keyClicks(form.code_edit, "12345-67890")
+    qtbot.mouseClick(form.start_button, Qt.MouseButton.LeftButton)
+    assert started == []
+    assert form.error_label.text().startswith("That setup code cannot be read: ")
+    assert "typing mistake" in form.error_label.text()
 
 
 def test_hot_seat_undo_takes_back_one_step_at_a_time(qtbot) -> None:

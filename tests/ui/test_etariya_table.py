@@ -69,15 +69,15 @@ def test_typing_a_setup_code_shows_the_same_board(qtbot, fake_ctx, tmp_path) -> 
     page = make(qtbot, fake_ctx)
     tab = page.setup_tab
     click(qtbot, tab.boxes["E"])
-    click(qtbot, tab.new_button)
-    code = tab.code_label.text().split(": ")[1]
+    click(qtbot, tab.bar.new_button)
+    code = tab.bar.code_label.text().split(": ")[1]
     picture = tab.board.picture
     lines = [tab.steps.item(i).text() for i in range(tab.steps.count())]
     assert any("score chip" in line for line in lines)  # E: the pairing is listed
     assert len(picture.slots) == 5  # four sheets and the centre
     other = make(qtbot, Ctx(tmp_path / "other.ini", FakeDb()))
-    qtbot.keyClicks(other.setup_tab.code_edit, code.lower())  # case does not matter
-    qtbot.keyClick(other.setup_tab.code_edit, Qt.Key.Key_Return)
+    qtbot.keyClicks(other.setup_tab.bar.code_edit, code.lower())  # case does not matter
+    qtbot.keyClick(other.setup_tab.bar.code_edit, Qt.Key.Key_Return)
     assert other.setup_tab.board.picture.factions == picture.factions
     assert other.setup_tab.board.picture.slots == picture.slots
     assert [other.setup_tab.steps.item(i).text()
@@ -91,13 +91,13 @@ def test_typing_a_setup_code_shows_the_same_board(qtbot, fake_ctx, tmp_path) -> 
 def test_a_mistyped_code_says_so_and_keeps_the_board(qtbot, fake_ctx) -> None:
     page = make(qtbot, fake_ctx)
     tab = page.setup_tab
-    click(qtbot, tab.new_button)
+    click(qtbot, tab.bar.new_button)
     before = tab.board.picture
-    code = tab.code_label.text().split(": ")[1]
+    code = tab.bar.code_label.text().split(": ")[1]
     wrong = code[:-1] + ("0" if code[-1] != "0" else "1")
-    qtbot.keyClicks(tab.code_edit, wrong)
-    click(qtbot, tab.open_button)
-    assert "cannot be read" in tab.status.text()
+    qtbot.keyClicks(tab.bar.code_edit, wrong)
+    click(qtbot, tab.bar.open_button)
+    assert "cannot be read" in page.status.text()
     assert tab.board.picture is before
 
 
@@ -107,17 +107,17 @@ def test_a_and_b_exclude_each_other_with_a_message(qtbot, fake_ctx) -> None:
     click(qtbot, tab.boxes["A"])
     click(qtbot, tab.boxes["B"])
     assert not tab.boxes["A"].isChecked() and tab.boxes["B"].isChecked()
-    assert "A and B cannot be played together" in tab.status.text()
-    click(qtbot, tab.new_button)
+    assert "A and B cannot be played together" in page.status.text()
+    click(qtbot, tab.bar.new_button)
     assert "Expansions: B" in [tab.steps.item(i).text() for i in range(tab.steps.count())]
 
 
 def test_the_setup_is_remembered(qtbot, fake_ctx) -> None:
     page = make(qtbot, fake_ctx)
-    click(qtbot, page.setup_tab.new_button)
-    code = page.setup_tab.code_label.text()
+    click(qtbot, page.setup_tab.bar.new_button)
+    code = page.setup_tab.bar.code_label.text()
     again = make(qtbot, fake_ctx)
-    assert again.setup_tab.code_label.text() == code
+    assert again.setup_tab.bar.code_label.text() == code
 
 
 def test_setup_card_pdf(qtbot, fake_ctx, tmp_path) -> None:
@@ -125,8 +125,8 @@ def test_setup_card_pdf(qtbot, fake_ctx, tmp_path) -> None:
 
     page = make(qtbot, fake_ctx)
     click(qtbot, page.setup_tab.boxes["D"])
-    click(qtbot, page.setup_tab.new_button)
-    code = page.setup_tab.code_label.text().split(": ")[1]
+    click(qtbot, page.setup_tab.bar.new_button)
+    code = page.setup_tab.bar.code_label.text().split(": ")[1]
     out = tmp_path / "card.pdf"
     page.setup_tab.export_pdf(out)
     reader = PdfReader(io.BytesIO(out.read_bytes()))
@@ -148,8 +148,8 @@ def test_map_editor_validates_saves_and_restores(qtbot, fake_ctx, tmp_path) -> N
                      pos=face.cell_center(light_cell).toPoint())
     assert tab.faces_list.item(0).text().startswith("✗")
     assert tab.check_label.text() == "✗ 5 Light, 7 Dark — a face needs 6 of each."
-    assert "default faces stay in use" in tab.status.text()
-    assert tab.status.text().endswith("Sheet 1 · side A")
+    assert "default faces stay in use" in tab.saved_label.text()
+    assert tab.saved_label.text().endswith("Sheet 1 · side A")
     assert pictures.active_faces() is None  # the invalid set is not used
     qtbot.mouseClick(face, Qt.MouseButton.LeftButton,
                      pos=face.cell_center(dark_cell).toPoint())
@@ -165,8 +165,8 @@ def test_map_editor_validates_saves_and_restores(qtbot, fake_ctx, tmp_path) -> N
                 if any(p.face.id == "1A" for p in randomize_setup(s).placements))
     code = randomize_setup(seed).code()
     page.tabs.setCurrentIndex(0)
-    qtbot.keyClicks(page.setup_tab.code_edit, code)
-    qtbot.keyClick(page.setup_tab.code_edit, Qt.Key.Key_Return)
+    qtbot.keyClicks(page.setup_tab.bar.code_edit, code)
+    qtbot.keyClick(page.setup_tab.bar.code_edit, Qt.Key.Key_Return)
     setup = page.setup_tab.setup
     placements = [p if p.face.id != "1A" else type(p)(p.slot, edited, p.turned)
                   for p in randomize_setup(seed).placements]
@@ -192,8 +192,8 @@ def test_map_editor_validates_saves_and_restores(qtbot, fake_ctx, tmp_path) -> N
 
 
 def test_digital_play_uses_the_edited_faces(qtbot, fake_ctx) -> None:
-    from ui.games.etariya.new_game import GameSetup, SeatChoice
-    from ui.games.etariya.play_view import EtariyaPlayView
+    from ui.games.etariya.play import play_view
+    from ui.new_game_dialog import GameSetup, SeatChoice
 
     page = make(qtbot, fake_ctx)
     tab = page.map_tab
@@ -203,9 +203,9 @@ def test_digital_play_uses_the_edited_faces(qtbot, fake_ctx) -> None:
     dark = next((r, c) for r in range(3) for c in range(4) if original.rows[r][c] == "D")
     tab.toggle(*light)
     tab.toggle(*dark)
-    view = EtariyaPlayView(fake_ctx, animate=False)
+    view = play_view(fake_ctx, animate=False)
     qtbot.addWidget(view)
-    view.start(GameSetup([SeatChoice("A"), SeatChoice("B")], {"expansions": []}, 3))
+    view.start(GameSetup("etariya", {"expansions": []}, [SeatChoice("A"), SeatChoice("B")], 3))
     assert tab.faces[5] in view.controller.state.faces
     assert original not in view.controller.state.faces
 
@@ -235,13 +235,13 @@ def test_tracker_awards_chips_announces_the_winner_and_undoes(qtbot, fake_ctx) -
     assert tracker.winner_label.isVisible()
     assert tracker.winner_label.text() == "★ Ann wins!"
     assert not tracker.buttons[(CODES.index("I"), "L", 1)].isEnabled()  # the game is over
-    assert tracker.save_button.isEnabled()
+    assert page.save_button.isEnabled()
     page.grab().save("/tmp/etariya_tracker.png")
-    click(qtbot, tracker.back_button)  # undo the last stone: no winner yet
+    click(qtbot, page.undo_button)  # undo the last stone: no winner yet
     assert not tracker.winner_label.isVisible()
     assert tracker.chip_labels[CODES.index("B")].text() == "—"
     assert tracker.count_labels[(CODES.index("B"), "L")].text() == "3"
-    click(qtbot, tracker.redo_button)
+    click(qtbot, page.redo_button)
     assert tracker.winner_label.text() == "★ Ann wins!"
     # the tracker is remembered
     again = make(qtbot, fake_ctx)
@@ -269,23 +269,26 @@ def test_saving_a_table_play_to_the_history(qtbot, fake_ctx, monkeypatch) -> Non
     monkeypatch.setattr(db, "add_play", lambda database, play: saved.append(play) or 41,
                         raising=False)
     page = make(qtbot, fake_ctx)
+    page.tabs.setCurrentIndex(2)
     tracker = page.tracker
     for colour in "ROYG":
         tap(qtbot, page, colour, "D", 4)
-    click(qtbot, tracker.save_button)
-    assert "Type both players' names first" in tracker.status.text()
+    assert not page.save_button.isEnabled()
+    assert page.save_button.toolTip() == "Type both players' names first."
+    assert page.save_note.text() == "Type both players' names first."
     assert saved == []
     tracker.light_name.setText("花子")  # typed through an input method
     qtbot.keyClicks(tracker.dark_name, "Ben")
-    click(qtbot, tracker.save_button)
-    assert tracker.status.text() == "Saved to the history as play #41."
+    click(qtbot, page.save_button)
+    assert page.status.text() == "Saved to the history as play #41."
     (play,) = saved
     assert play.mode is PlayMode.TABLE and play.game_id == "etariya"
     assert play.winners() == ["Ben"]
     assert [(s.player, s.faction, s.start_player) for s in play.seats] == [
         ("花子", "light", True), ("Ben", "dark", False)]
     assert [s.score for s in play.seats] == [0.0, 4.0]
-    assert not tracker.save_button.isEnabled()
+    assert not page.save_button.isEnabled()
+    assert "Saved as play #41" in page.save_button.toolTip()
 
 
 def test_saving_into_a_real_history(qtbot, tmp_path) -> None:
@@ -300,7 +303,8 @@ def test_saving_into_a_real_history(qtbot, tmp_path) -> None:
         qtbot.keyClicks(tracker.dark_name, "Ben")
         for colour in "ROYG":
             tap(qtbot, page, colour, "L", 4)
-        click(qtbot, tracker.save_button)
+        page.tabs.setCurrentIndex(2)
+        click(qtbot, page.save_button)
         play_id = tracker.saved_play_id
         assert play_id is not None
         play = db.get_play(database, play_id)
@@ -314,14 +318,32 @@ def test_japanese_screens(qtbot, fake_ctx) -> None:
     page = make(qtbot, fake_ctx)
     language().set("ja")
     assert page.tabs.tabText(0) == "準備"
-    click(qtbot, page.setup_tab.new_button)
-    assert page.setup_tab.code_label.text().startswith("準備コード")
+    click(qtbot, page.setup_tab.bar.new_button)
+    assert page.setup_tab.bar.code_label.text().startswith("準備コード")
     page.grab().save("/tmp/etariya_setup_ja.png")
     page.tabs.setCurrentIndex(2)
     tap(qtbot, page, "R", "L", 4)
     assert page.tracker.colour_labels[0].text() == "赤"
     assert page.tracker.chip_labels[0].text() == "◆ 光"
     page.grab().save("/tmp/etariya_tracker_ja.png")
+
+
+def test_save_says_why_it_is_disabled_until_the_game_is_over(qtbot, fake_ctx) -> None:
+    """Issue 8: the tracker's Save to history was disabled with no reason."""
+    page = make(qtbot, fake_ctx)
+    page.tabs.setCurrentIndex(2)
+    qtbot.keyClicks(page.tracker.light_name, "Ann")
+    qtbot.keyClicks(page.tracker.dark_name, "Ben")
+    reason = "Finish the game first: Save to history opens once a side has won"
+    assert not page.save_button.isEnabled()
+    assert page.save_button.toolTip().startswith(reason)
+    assert page.save_note.isVisible() and page.save_note.text().startswith(reason)
+    for colour in "ROYG":
+        tap(qtbot, page, colour, "L", 4)
+    assert page.save_button.isEnabled() and not page.save_note.isVisible()
+    language().set("ja")
+    click(qtbot, page.undo_button)
+    assert page.save_note.text().startswith("先にゲームを終えてください")
 
 
 def test_blank_tally_sheet_from_the_tracker(qtbot, fake_ctx, tmp_path) -> None:

@@ -13,10 +13,12 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 import companion.bots
+from ui.games.sticks import play as sticks_play
+from ui.games.sticks import sticks_widget
 from ui.i18n import language
-from ui.play import sticks_view
+from ui.play import frame
 from ui.play.pyside_guard import protect_singletons
-from ui.table import sticks_widget
+from ui.play.widgets import isolate
 
 protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
 
@@ -43,7 +45,7 @@ class RandomBot:
 @pytest.fixture(autouse=True)
 def quiet(monkeypatch):
     sticks_widget.set_animations_enabled(False)
-    monkeypatch.setattr(sticks_view, "BOT_PAUSE_MS", 0)
+    monkeypatch.setattr(frame, "BOT_PAUSE_MS", 0)
     language().set("en")
     if not hasattr(companion.bots, "make_bot"):  # the bots package may not have landed yet
         monkeypatch.setattr(companion.bots, "make_bot", lambda kind: RandomBot(), raising=False)
@@ -65,7 +67,7 @@ def ctx(tmp_path, monkeypatch):
 
 
 def open_view(qtbot, ctx, game_id, seats, seed=7, **options):
-    view = sticks_view.SticksPlayView(ctx, game_id)
+    view = sticks_play.sticks_play_view(ctx, game_id)
     qtbot.addWidget(view)
     view.resize(1100, 640)
     view.show()
@@ -95,17 +97,18 @@ def test_one_person_against_two_bots_to_the_end(qtbot, ctx, tmp_path) -> None:
 
     seats = [SeatChoice("花子"), SeatChoice("", "random"), SeatChoice("", "greedy")]
     view = open_view(qtbot, ctx, "juusai", seats, start_points=3, rounds=4)
-    assert view.turn_label.text() == "花子, your turn."
+    assert view.turn_label.text() == f"{isolate('花子')}, your turn."
     assert [b.text() for b in view.move_buttons()] == ["Throw"]
-    assert view._cards[0].points.text() == "2 pts"  # the stake is in the pot
-    assert view.pot_label.text() == "Pot: 3"
+    assert view.seat_panel.cards[0].score.text() == "2 pts"  # the stake is in the pot
+    assert view.screens.board.pot_label.text() == "Pot: 3"
     play_until_over(qtbot, view)
     outcome = view.controller.state.outcome()
     winners = [view.controller.seats[i] for i in outcome.winners]
     text = view.result_panel.headline.text()
     assert view.result_panel.isVisible()
     assert text.startswith("Winner: " if len(winners) == 1 else "Shared victory: ")
-    assert all(sticks_view.seat_name(s, view.controller.seats.index(s)) in text for s in winners)
+    assert all(frame.seat_display_name(s, view.controller.seats.index(s)) in text
+               for s in winners)
     assert view.move_buttons() == []
     (play,) = db.list_plays(ctx.db)
     assert play.finished_at is not None and play.id == view.controller.play_id
@@ -122,8 +125,10 @@ def test_one_person_against_two_bots_to_the_end(qtbot, ctx, tmp_path) -> None:
     assert len(reader.pages) == 1
     text = reader.pages[0].extract_text()
     assert "花子" in text and play.seats[1].player in text
-    ledger_rows = view.ledger.rowCount()
-    assert ledger_rows == 1 + len(sticks_view.round_rows(view.controller.game.record)) >= 2
+    ledger_rows = view.screens.ledger.rowCount()
+    replayed = sticks_play.round_rows(view.controller.game.record)
+    assert ledger_rows == 1 + len(replayed) >= 2  # kept row by row: the same as a replay
+    assert [r.points for r in view.screens.rows.rows] == [r.points for r in replayed]
 
 
 def test_the_window_stays_responsive_while_a_strong_bot_thinks(qtbot, monkeypatch) -> None:
@@ -146,11 +151,13 @@ def test_the_window_stays_responsive_while_a_strong_bot_thinks(qtbot, monkeypatc
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
     view = open_view(qtbot, None, "juusai", seats)
-    assert view._cards[0].status.text() == "thinking…"
+    assert view.seat_panel.cards[0].note.text() == "thinking…"
+    assert view.busy.isVisible()
     qtbot.waitUntil(lambda: view.controller.is_human_turn(), timeout=30000)
     timer.stop()
     assert seen_by_bot and seen_by_bot[0] >= 3  # the timer fired while the bot computed
-    assert view._cards[0].status.text() == ""
+    assert view.seat_panel.cards[0].note.text() != "thinking…"
+    assert not view.busy.isVisible()
 
 
 def test_real_mcts_bot_keeps_the_event_loop_running(qtbot) -> None:
@@ -175,11 +182,12 @@ def test_ctrl_z_takes_back_the_persons_throw(qtbot) -> None:
     view.windowHandle().requestActivate()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is view, timeout=2000)
     qtbot.mouseClick(button(view, "Throw"), Qt.MouseButton.LeftButton)
-    assert view.turn_label.text() == "Ann, your turn."
-    assert view.log.item(0).text().startswith("1. 花子: throw → ")
-    view.log.setFocus()
-    qtbot.keyClick(view.log, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert view.turn_label.text() == "花子, your turn." and view.log.count() == 0
+    assert view.turn_label.text() == f"{isolate('Ann')}, your turn."
+    assert view.moves.item(0).text().startswith("1. 花子: throw → ")
+    view.moves.setFocus()
+    qtbot.keyClick(view.moves, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.turn_label.text() == f"{isolate('花子')}, your turn."
+    assert view.moves.count() == 0
 
 
 def test_rengeki_offers_again_and_bank_after_the_first_throw(qtbot) -> None:
@@ -189,9 +197,9 @@ def test_rengeki_offers_again_and_bank_after_the_first_throw(qtbot) -> None:
     labels = [b.text() for b in view.move_buttons()]
     assert labels == ["Again (throw and add)", "Bank (keep the total)"]
     running = view.controller.state.ledger().running
-    assert view._cards[0].result.text() == f"running total {running}"
+    assert view.seat_panel.cards[0].note.text() == f"running total {running}"
     qtbot.mouseClick(button(view, "Bank"), Qt.MouseButton.LeftButton)
-    assert view._cards[0].result.text() == f"threw {running}"
+    assert view.seat_panel.cards[0].note.text() == f"threw {running}"
 
 
 def test_shinyu_players_bet_with_number_and_stake(qtbot) -> None:
@@ -209,12 +217,13 @@ def test_shinyu_players_bet_with_number_and_stake(qtbot) -> None:
         if bets:
             break
         qtbot.mouseClick(view.move_buttons()[0], Qt.MouseButton.LeftButton)
-    assert view.bet_button.isVisible()
+    board = view.screens.board
+    assert board.bet_button.isVisible()
     choice = random.Random(0).choice(bets)
-    view.bet_number.setValue(choice.number)
-    view.bet_amount.setValue(choice.amount)
+    board.bet_number.setValue(choice.number)
+    board.bet_amount.setValue(choice.amount)
     before = len(c.game.record.entries)
-    qtbot.mouseClick(view.bet_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(board.bet_button, Qt.MouseButton.LeftButton)
     assert c.game.record.entries[before].move == str(choice)
 
 
@@ -223,8 +232,8 @@ def test_switching_to_japanese_mid_game_relabels_the_table(qtbot) -> None:
     view = open_view(qtbot, None, "rengeki", seats, seed=3)
     language().set("ja")
     assert [b.text() for b in view.move_buttons()] == ["投げる"]
-    assert view.turn_label.text() == "花子 さんの番です。"
-    assert view._cards[1].name.text() == "ボット · ランダム"
-    assert view.pot_label.text().startswith("場: ")
+    assert view.turn_label.text() == f"{isolate('花子')} さんの番です。"
+    assert view.seat_panel.cards[1].name.text() == "ボット · ランダム"
+    assert view.screens.board.pot_label.text().startswith("場: ")
     language().set("en")
-    assert view._cards[1].name.text() == "Bot · Random"
+    assert view.seat_panel.cards[1].name.text() == "Bot · Random"

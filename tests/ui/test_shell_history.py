@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import QDate, Qt
 
 import db
+from companion.display import strip_isolates
 from ui.shell import history as history_module
 
 
@@ -65,7 +66,8 @@ def test_open_a_play_print_it_and_delete_it(window, person, tmp_path, monkeypatc
     dialog = page.findChild(history_module.PlayDialog)
     assert dialog is not None and dialog.isVisible()
     assert dialog.title.text() == "Juusai (Foolish Sticks) — 2026-09-05 20:00"
-    assert "Place: Club" in dialog.facts.text() and "Winner: 花子" in dialog.facts.text()
+    facts = strip_isolates(dialog.facts.text())  # as read: the bidi marks are invisible
+    assert "Place: Club" in facts and "Winner: 花子" in facts
     sheet = dialog.sheet
     headers = [sheet.horizontalHeaderItem(c).text() for c in range(sheet.columnCount())]
     assert headers == ["花子", "Ben", "Cho"]
@@ -135,3 +137,34 @@ def test_a_long_history_shows_the_newest_and_says_how_many(window, person,
     page.reload()
     assert dates(page) == ["2026-10-25 18:00", "2026-10-20 21:00"]
     assert page.count_label.text() == "Showing the newest 2 of 5 plays"
+
+
+def test_a_digital_play_reads_in_japanese(window, person) -> None:
+    """Bot names, score rows, the end reason and the moves of a play are Japanese in the
+    Japanese interface; the stored names stay as they were."""
+    from datetime import datetime
+
+    from companion.history import PlayMode, PlayRecord, SeatResult
+    from ui.i18n import language
+
+    play_id = db.add_play(window.ctx.db, PlayRecord(
+        "juusai", PlayMode.DIGITAL, datetime(2026, 11, 3, 20, 0),
+        [SeatResult(0, "花子", score=25, winner=True, rank=1, breakdown={"points": 25}),
+         SeatResult(1, "Bot · Greedy", is_bot=True, bot_kind="greedy", score=15, rank=2,
+                    breakdown={"points": 15})],
+        finished_at=datetime(2026, 11, 3, 20, 20), notes="10 rounds played",
+        record={"game": "juusai", "moves": [{"seat": 0, "move": "throw"}, {"chance": "=2"},
+                                            {"seat": 1, "move": "throw"}, {"chance": "=3"}]}))
+    language().set("ja")
+    page = window.show_page("history")
+    page.reload()
+    assert page.visible_rows()[0][2] == "花子、ボット · 貪欲"
+    dialog = page.open_play(play_id)
+    sheet = dialog.sheet
+    assert [sheet.horizontalHeaderItem(c).text() for c in range(2)] == ["花子", "ボット · 貪欲"]
+    assert sheet.verticalHeaderItem(0).text() == "点数"
+    assert "終局: 10 ラウンド終了" in dialog.facts.text()
+    assert [dialog.log.item(i).text() for i in range(dialog.log.count())] == [
+        "1. 花子 投げる → 2", "2. ボット · 貪欲 投げる → 3"]
+    assert db.get_play(window.ctx.db, play_id).seats[1].player == "Bot · Greedy"  # as stored
+    dialog.close()

@@ -56,3 +56,28 @@ def test_language_at_start(settings) -> None:
     settings.setValue("language", "en")
     assert initial_language(Namespace(lang=None), settings) == "en"
     assert initial_language(Namespace(lang="ja"), settings) == "ja"
+
+
+def test_a_mistyped_location_is_refused_with_a_sentence(window, person, tmp_path) -> None:
+    page = open_settings(window, person)
+    window.ctx.settings.setValue("database/url", "sqlite:////kept.db")
+    cases = {
+        "not a url ::": "“not a url ::” is neither a file path (starting with / or ~) nor a "
+                        "database URL such as postgresql://host/db.",
+        "sqlite:////nonexistent/dir/x.db": "The folder /nonexistent/dir does not exist, so no "
+                                           "history can be kept at /nonexistent/dir/x.db (is the "
+                                           "location mistyped?).",
+        "foo://bar": "foo://bar names a database this app does not use (foo); use a file, "
+                     "sqlite:///path or postgresql://host/db.",
+        str(tmp_path): f"{tmp_path} is a folder; give the history file inside it, such as "
+                       f"{tmp_path / 'companion.db'}.",
+    }
+    for typed, sentence in cases.items():
+        person.type(page.db_edit, typed)
+        person.click(page.save_button)
+        assert page.db_status.text() == sentence
+        assert window.ctx.settings.value("database/url") == "sqlite:////kept.db"
+    assert not Path("/nonexistent").exists()
+    person.type(page.db_edit, "~/club.db")
+    person.click(page.save_button)
+    assert window.ctx.settings.value("database/url") == f"sqlite:///{Path.home() / 'club.db'}"

@@ -16,9 +16,15 @@ import pytest
 
 import db
 from tests.ui.conftest import click_first_move, fill_new_game, offered
+from ui.i18n import language
 from ui.main_window import MainWindow
 from ui.shell.history import PlayDialog
-from ui.shell.startup import ResumeDialog, offer_resume, open_database_interactively
+from ui.shell.startup import (
+    DatabaseProblemDialog,
+    ResumeDialog,
+    offer_resume,
+    open_database_interactively,
+)
 
 GARBAGE = b"these are not the bytes of a database\n" * 200
 
@@ -65,8 +71,85 @@ def test_a_history_from_a_newer_version_is_explained(qtbot, person, tmp_path, en
     seen: list[str] = []
     person.answer_dialogs("Quit", seen=seen)
     assert open_database_interactively(f"sqlite:///{path}") is None
-    assert "newer version" in seen[0] and "Update the app" in seen[0]
+    assert "newer version" in seen[0] and "update the app to open it" in seen[0]
     assert digest(path) == before
+
+
+def test_a_damaged_file_is_one_sentence_with_the_detail_on_request(qtbot, person, broken,
+                                                                   english) -> None:
+    with pytest.raises(db.CorruptDatabaseError) as info:
+        db.open_database(f"sqlite:///{broken}")
+    dialog = DatabaseProblemDialog(info.value)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    sentence = dialog.headline.text()
+    assert sentence == f"The history file {broken} is damaged or is not a history of this app."
+    assert not dialog.details.isVisible() and dialog.move_button.isVisible()
+    person.click(dialog.details_button)
+    assert dialog.details.isVisible() and dialog.details_button.text() == "Hide details"
+    assert dialog.details.text() == f"File: {broken}\nTechnical detail: file is not a database"
+    dialog.grab().save("/tmp/dbsafe_problem_en.png")
+
+
+def test_the_damaged_file_dialog_is_japanese_in_japanese(qtbot, person, broken) -> None:
+    with pytest.raises(db.CorruptDatabaseError) as info:
+        db.open_database(f"sqlite:///{broken}")
+    from PySide6.QtWidgets import QApplication
+
+    from ui.fonts import load_cjk_font
+
+    load_cjk_font(QApplication.instance())
+    language().set("ja")
+    try:
+        dialog = DatabaseProblemDialog(info.value)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        person.click(dialog.details_button)
+        texts = [dialog.windowTitle(), dialog.headline.text(), dialog.details.text(),
+                 dialog.details_button.text(), dialog.move_button.text(),
+                 dialog.quit_button.text(), dialog.move_button.toolTip()]
+        dialog.grab().save("/tmp/dbsafe_problem_ja.png")
+    finally:
+        language().set("en")
+    assert texts[1] == f"履歴ファイル {broken} は壊れているか、このアプリの履歴ではありません。"
+    assert texts[2] == (f"ファイル: {broken}\n技術的な詳細: データベースファイルではありません"
+                        "（file is not a database）")
+    assert texts[3:6] == ["詳細を隠す", "別名で残して新しく始める", "終了"]
+    english = [t for t in texts for word in ("Details", "File", "Move", "Quit", "damaged")
+               if word in t.replace(str(broken), "")]
+    assert english == []
+
+
+def test_a_history_in_a_read_only_folder_is_not_called_damaged(qtbot, person, tmp_path,
+                                                               monkeypatch, english) -> None:
+    import db.engine
+
+    path = tmp_path / "companion.db"
+    db.open_database(f"sqlite:///{path}").close()
+    monkeypatch.setattr(db.engine, "_writable", lambda p: p != tmp_path)
+    seen: list[str] = []
+    person.answer_dialogs("Quit", seen=seen)
+    assert open_database_interactively(f"sqlite:///{path}") is None
+    assert "cannot be written to" in seen[0] and "damaged" not in seen[0]
+    assert not [p for p in tmp_path.iterdir() if "broken" in p.name]
+
+
+def test_a_locked_history_can_be_tried_again(qtbot, person, tmp_path, monkeypatch,
+                                            english) -> None:
+    opened = db.open_database(f"sqlite:///{tmp_path / 'h.db'}")
+    attempts: list[str] = []
+
+    def locked_once(url):
+        attempts.append(url)
+        if len(attempts) == 1:
+            raise db.HistoryBusyError("The history is in use by another program.")
+        return opened
+
+    monkeypatch.setattr(db, "open_database", locked_once)
+    person.answer_dialogs("Try again")
+    assert open_database_interactively("sqlite:///h.db") is opened
+    assert len(attempts) == 2
+    opened.close()
 
 
 def test_unfinished_game_is_offered_and_continues_at_the_same_position(
@@ -157,9 +240,9 @@ def test_an_unexpected_failure_is_explained(qtbot, person, monkeypatch, english)
 
     monkeypatch.setattr(db, "open_database", fail)
     seen: list[str] = []
-    person.answer_dialogs("OK", seen=seen)
+    person.answer_dialogs("Quit", seen=seen)
     assert open_database_interactively("sqlite:////data/companion.db") is None
-    assert "permission denied" in seen[0]
+    assert "The history cannot be opened." in seen[0] and "permission denied" in seen[0]
 
 
 def test_the_start_path_asks_about_a_damaged_file_and_quit_stops(qtbot, person, broken,

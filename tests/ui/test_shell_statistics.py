@@ -42,7 +42,25 @@ def test_charts_show_wins_scores_and_months(window, person) -> None:
     assert page.scores_chart.title == "Scores over time — Juusai (Foolish Sticks)"
     assert [v for _t, v in page.scores_chart.series["花子"]] == [24, 12, 40]
     assert page.months_chart.labels == ["2026-09", "2026-10"]
-    assert page.months_chart.values == [3, 8]  # seats of people: 3 in Sept, 8 in October
+    assert page.months_chart.values == [1, 4]  # plays, not seats (3 and 8 seats of people)
+
+
+def test_plays_per_month_counts_plays_and_names_who_played(window, person, qtbot) -> None:
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    page = open_statistics(window, person)
+    chart = page.months_chart
+    assert chart.title == "Plays per month"
+    october = chart.bar_rect(1).center().toPoint()
+    QApplication.sendEvent(chart, QHelpEvent(QEvent.Type.ToolTip, october,
+                                             chart.mapToGlobal(october)))
+    tip = QToolTip.text()
+    assert "2026-10: 4 plays" in tip
+    for name, plays in (("Cho", 3), ("Ben", 2), ("花子", 2), ("Dan", 1)):
+        assert f"\u2068{name}\u2069 {plays}" in tip  # each player's plays, name isolated
+    QToolTip.hideText()
 
 
 def test_sorting_by_plays_is_by_number(window, person) -> None:

@@ -10,9 +10,10 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit
 
 from companion.games.sorani.setup import randomize
 from companion.games.sorani.tracker import Phase
-from ui.games.sorani.views import SoraniTable
+from ui.games.sorani.table import SoraniPage
 from ui.i18n import language
 from ui.play.pyside_guard import protect_singletons
+from ui.play.widgets import isolate
 
 protect_singletons()
 
@@ -38,8 +39,8 @@ def ctx(tmp_path: Path) -> Ctx:
     return Ctx(tmp_path / "settings.ini")
 
 
-def make(qtbot, ctx: Ctx) -> SoraniTable:
-    view = SoraniTable(ctx)  # type: ignore[arg-type]
+def make(qtbot, ctx: Ctx) -> SoraniPage:
+    view = SoraniPage(ctx)  # type: ignore[arg-type]
     qtbot.addWidget(view)
     view.resize(1100, 720)
     view.show()
@@ -49,8 +50,8 @@ def make(qtbot, ctx: Ctx) -> SoraniTable:
     return view
 
 
-def type_into(qtbot, view: SoraniTable, row: int, column: int, text: str) -> None:
-    pad = view.score_page.pad
+def type_into(qtbot, view: SoraniPage, row: int, column: int, text: str) -> None:
+    pad = view.pad
     index = pad.model.index(row, column)
     pad.table.setCurrentIndex(index)
     pad.table.setFocus()
@@ -63,15 +64,16 @@ def type_into(qtbot, view: SoraniTable, row: int, column: int, text: str) -> Non
                     timeout=1000)
 
 
-def shown(view: SoraniTable, row: int, column: int) -> str:
-    return str(view.score_page.pad.model.index(row, column).data())
+def shown(view: SoraniPage, row: int, column: int) -> str:
+    return str(view.pad.model.index(row, column).data())
 
 
-# rows of the pad: 0 names, 1 planets, 2 guiding, 3 clusters, 4-7 features, 8 branches, 9 bonus
+# rows of the pad: 0 names, 1 planets, 2 guiding, 3 clusters, 4-7 features, 8 branches (the
+# count of unconnected nodes, −1 VP each), 9 bonus
 GAME = {
-    "Ann": ["22", "5", "14", "6", "4", "", "", "-3", "4"],   # 52, clusters 14
-    "Ben": ["19", "8", "11", "7", "3", "2", "", "-2", "4"],  # 52, clusters 11
-    "Cho": ["12", "3", "9", "5", "", "", "", "-6", ""],      # 23
+    "Ann": ["22", "5", "14", "6", "4", "", "", "3", "4"],   # 52, clusters 14
+    "Ben": ["19", "8", "11", "7", "3", "2", "", "2", "4"],  # 52, clusters 11
+    "Cho": ["12", "3", "9", "5", "", "", "", "6", ""],      # 23
 }
 
 
@@ -79,22 +81,22 @@ def test_typing_a_whole_game_shows_totals_and_the_tie_break_winner(qtbot, ctx) -
     view = make(qtbot, ctx)
     qtbot.keyClicks(view.names_edit, "Ann, Ben, Cho")
     view.set_players(3)  # the pad follows: three columns headed by the typed names
-    assert view.score_page.pad.sheet.players == ["Ann", "Ben", "Cho"]
+    assert view.pad.sheet.players == ["Ann", "Ben", "Cho"]
     view.tabs.setCurrentIndex(2)
     for column, (name, scores) in enumerate(GAME.items()):
         type_into(qtbot, view, 0, column, name)
         for row, text in enumerate(scores, start=1):
             if text:
                 type_into(qtbot, view, row, column, text)
-    model = view.score_page.pad.model
+    model = view.pad.model
     assert [shown(view, model.total_row(), c) for c in range(3)] == ["52", "52", "23"]
-    assert view.score_page.pad.winner_label.text() == (
-        "Winner: Ann (tie broken by star clusters)")
+    assert view.pad.winner_label.text() == (
+        f"Winner: {isolate('Ann')} (tie broken by star clusters)")
     type_into(qtbot, view, 3, 1, "14")  # Ben's clusters equal Ann's: shared, totals differ
-    assert view.score_page.pad.winner_label.text() == "Winner: Ben"
+    assert view.pad.winner_label.text() == f"Winner: {isolate('Ben')}"
     type_into(qtbot, view, 2, 1, "5")  # now 52 / 52 and clusters 14 / 14
-    assert view.score_page.pad.winner_label.text() == "Shared victory: Ann, Ben"
-    record = view.score_page.pad.sheet.to_play_record()
+    assert view.pad.winner_label.text() == f"Shared victory: {isolate('Ann')}, {isolate('Ben')}"
+    record = view.pad.sheet.to_play_record()
     assert [s.rank for s in record.seats] == [1, 1, 3]
     assert record.seats[0].breakdown["branches"] == -3
 
@@ -102,7 +104,7 @@ def test_typing_a_whole_game_shows_totals_and_the_tie_break_winner(qtbot, ctx) -
 def test_planet_and_tile_helpers_fill_the_rows(qtbot, ctx) -> None:
     view = make(qtbot, ctx)
     view.tabs.setCurrentIndex(2)
-    helpers = view.score_page.helpers
+    helpers = view.pad.helpers
     for box, count in zip(helpers.colours, [2, 1, 1, 0], strict=True):
         box.setValue(count)
     assert helpers.split_label.text().splitlines() == [
@@ -115,30 +117,32 @@ def test_planet_and_tile_helpers_fill_the_rows(qtbot, ctx) -> None:
     helpers.bonus_points.setValue(4)
     qtbot.keyClicks(helpers.bonus_values, "5 5")
     qtbot.mouseClick(helpers.bonus_button, Qt.MouseButton.LeftButton)
-    model = view.score_page.pad.model
+    model = view.pad.model
     assert [shown(view, r, 0) for r in (1, 2, 3, 9)] == ["10", "2", "6", "4"]
     assert shown(view, 9, 1) == "4"
     assert shown(view, model.total_row(), 0) == "22"
-    view.score_page.pad.undo_stack.undo()  # the bonus for both players at once
+    view.pad.undo_stack.undo()  # the bonus for both players at once
     assert shown(view, 9, 0) == "" and shown(view, 9, 1) == ""
 
 
 def test_setup_checklist_code_and_pdf(qtbot, ctx, tmp_path: Path) -> None:
     view = make(qtbot, ctx)
     code = randomize(4242, 4).code
-    qtbot.keyClicks(view.setup_page.code_edit, code.lower())
-    qtbot.mouseClick(view.setup_page.open_button, Qt.MouseButton.LeftButton)
-    assert view.players() == 4 and view.setup_page.code_label.text().endswith(code)
-    assert view.setup_page.checklist.count() == 11
-    view.setup_page.checklist.item(0).setCheckState(Qt.CheckState.Checked)
-    view.setup_page.export_pdf(tmp_path / "setup.pdf")
+    bar = view.setup_tab.bar
+    qtbot.keyClicks(bar.code_edit, code.lower())
+    qtbot.mouseClick(bar.open_button, Qt.MouseButton.LeftButton)
+    assert view.players() == 4 and bar.code_label.text().endswith(code)
+    assert view.setup_tab.checklist.count() == 11
+    view.setup_tab.checklist.item(0).setCheckState(Qt.CheckState.Checked)
+    assert view.print_button.isVisible() and view.print_button.isEnabled()
+    view.setup_tab.export_pdf(tmp_path / "setup.pdf")
     assert (tmp_path / "setup.pdf").read_bytes().startswith(b"%PDF")
-    view.setup_page.code_edit.setText("??")
-    qtbot.mouseClick(view.setup_page.open_button, Qt.MouseButton.LeftButton)
-    assert "cannot be read" in view.setup_page.status.text()
+    bar.code_edit.setText("??")
+    qtbot.mouseClick(bar.open_button, Qt.MouseButton.LeftButton)
+    assert "cannot be read" in view.status.text()
     again = make(qtbot, ctx)  # reopened: same setup, same tick
-    assert again.setup_page.setup == randomize(4242, 4)
-    assert again.setup_page.ticks()[:2] == [True, False]
+    assert again.setup_tab.setup == randomize(4242, 4)
+    assert again.setup_tab.ticks()[:2] == [True, False]
 
 
 def test_tracker_steps_undo_redo_and_survives_closing(qtbot, ctx) -> None:
@@ -146,13 +150,14 @@ def test_tracker_steps_undo_redo_and_survives_closing(qtbot, ctx) -> None:
     view.tabs.setCurrentIndex(1)
     qtbot.keyClicks(view.names_edit, "Ann, Ben, Cho")
     view.set_players(3)
-    page = view.tracker_page
+    page = view.tracker_tab
     qtbot.mouseClick(page.restart_button, Qt.MouseButton.LeftButton)
     assert "Draw 4 star clusters" in page.instruction.text()
     qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
-    assert page.instruction.text().startswith("Ann picks a star cluster or a branch")
+    assert page.instruction.text().startswith(f"{isolate('Ann')} picks a star cluster or a")
+    ann, ben, cho = (isolate(n) for n in ("Ann", "Ben", "Cho"))
     assert page.order_label.text() == (
-        "Draft this round: Ann → Ben → Cho  |  other kind: Cho → Ben → Ann")
+        f"Draft this round: {ann} → {ben} → {cho}  |  other kind: {cho} → {ben} → {ann}")
     for _ in range(7):  # five more picks, then placement
         qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
     assert page.state.phase is Phase.FEATURES and page.question.isVisible()
@@ -160,26 +165,26 @@ def test_tracker_steps_undo_redo_and_survives_closing(qtbot, ctx) -> None:
     page.dark_skies[1].setValue(1)
     qtbot.mouseClick(page.confirm_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
-    assert page.instruction.text().startswith("Ben takes a face-up card")
-    qtbot.mouseClick(page.back_button, Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(page.redo_button, Qt.MouseButton.LeftButton)
+    assert page.instruction.text().startswith(f"{ben} takes a face-up card")
+    qtbot.mouseClick(view.undo_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(view.redo_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
-    assert "pass the sun token clockwise to Ben" in page.instruction.text()
+    assert f"pass the sun token clockwise to {ben}" in page.instruction.text()
     saved = page.state
     language().set("ja")
     assert page.instruction.text().startswith("残ったタイル")
     again = make(qtbot, ctx)
-    assert again.tracker_page.state == saved
-    assert "Ben" in again.tracker_page.instruction.text()
+    assert again.tracker_tab.state == saved
+    assert "Ben" in again.tracker_tab.instruction.text()
 
 
 def test_screens_in_both_languages(qtbot, ctx) -> None:
     view = make(qtbot, ctx)
     view.names_edit.setText("花子, Ben, Cho")  # QTest types ASCII only
-    view.setup_page.show_setup(randomize(77, 3))
-    view.tracker_page.restart()
-    view.tracker_page.next_step()
-    helpers = view.score_page.helpers
+    view.setup_tab.show_setup(randomize(77, 3))
+    view.tracker_tab.restart()
+    view.tracker_tab.next_step()
+    helpers = view.pad.helpers
     for box, count in zip(helpers.colours, [3, 2, 2, 1], strict=True):
         box.setValue(count)
     for lang in ("en", "ja"):
@@ -201,13 +206,12 @@ def test_saving_to_history_and_filled_pdf(qtbot, ctx, tmp_path: Path) -> None:
     view = make(qtbot, ctx)
     qtbot.keyClicks(view.names_edit, "Ann, Ben")
     view.tabs.setCurrentIndex(2)
-    for box, count in zip(view.score_page.helpers.colours, [1, 1, 1, 1], strict=True):
+    for box, count in zip(view.pad.helpers.colours, [1, 1, 1, 1], strict=True):
         box.setValue(count)
-    qtbot.mouseClick(view.score_page.helpers.planets_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(view.pad.helpers.planets_button, Qt.MouseButton.LeftButton)
     type_into(qtbot, view, 3, 1, "12")
-    pad = view.score_page.pad
-    pad.ctx = ctx
-    play_id = pad.save()
+    pad = view.pad
+    play_id = view.save()
     (record,) = db.list_plays(ctx.db)
     assert record.id == play_id and record.game_id == "sorani"
     assert [(s.player, s.score, s.rank, s.winner) for s in record.seats] == [
@@ -217,3 +221,74 @@ def test_saving_to_history_and_filled_pdf(qtbot, ctx, tmp_path: Path) -> None:
     pad.export_pdf(tmp_path / "pad.pdf")
     assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF")
     assert pad.details == {0: ["set Colour 1+Colour 2+Colour 3+Colour 4 → 12", "= 12"]}
+
+
+# --- issue 8 --------------------------------------------------------------------------------
+def test_a_new_setup_resets_the_tracker_at_once(qtbot, ctx) -> None:
+    """After a 3-player setup with the sun at seat 1 the tracker shows 3 players, seat 1."""
+    view = make(qtbot, ctx)
+    qtbot.keyClicks(view.names_edit, "Ann, Ben, Cho")
+    view.tracker_tab.next_step()  # a tracker of the old 2-player game, one step in
+    seed = next(s for s in range(200) if randomize(s, 3).first_seat == 1)
+    bar = view.setup_tab.bar
+    qtbot.keyClicks(bar.code_edit, randomize(seed, 3).code)
+    qtbot.mouseClick(bar.open_button, Qt.MouseButton.LeftButton)
+    view.tabs.setCurrentIndex(1)
+    tracker = view.tracker_tab
+    assert (tracker.state.players, tracker.state.first_seat, tracker.state.round) == (3, 1, 1)
+    assert tracker.sun_label.text() == f"Sun token: {isolate('Ben')}"
+    assert "Draw 4 star clusters and 4 branch tiles" in tracker.instruction.text()
+    qtbot.mouseClick(tracker.next_button, Qt.MouseButton.LeftButton)
+    ann, ben, cho = (isolate(n) for n in ("Ann", "Ben", "Cho"))
+    assert tracker.order_label.text() == (
+        f"Draft this round: {ben} → {cho} → {ann}  |  other kind: {ann} → {cho} → {ben}")
+
+
+def test_another_player_count_resets_the_tracker(qtbot, ctx) -> None:
+    view = make(qtbot, ctx)
+    view.tracker_tab.next_step()
+    view.players_box.setValue(4)
+    assert view.tracker_tab.state.players == 4 and view.tracker_tab.state.round == 1
+    assert "Draw 5 star clusters" in view.tracker_tab.instruction.text()
+    assert len(view.pad.sheet.players) == 4
+
+
+def test_branches_row_takes_the_count_and_costs_one_vp_each(qtbot, ctx) -> None:
+    view = make(qtbot, ctx)
+    view.tabs.setCurrentIndex(2)
+    model = view.pad.model
+    row = 1 + view.pad.sheet.category_keys().index("branches")
+    assert model.headerData(row, Qt.Orientation.Vertical) == (
+        "Branches: unconnected nodes (−1 VP each)")
+    type_into(qtbot, view, 1, 0, "10")  # planets
+    type_into(qtbot, view, row, 0, "3")
+    assert shown(view, row, 0) == "3"
+    assert shown(view, model.total_row(), 0) == "7"
+    type_into(qtbot, view, row, 0, "-2")  # a count cannot be negative: refused, said
+    assert shown(view, row, 0) == "3"
+    assert "unconnected" in view.status.text() and view.status.isVisible()
+    type_into(qtbot, view, 1, 0, "abc")  # the pad refuses a word visibly too
+    assert shown(view, 1, 0) == "10"
+    assert view.status.text() == "“abc” is not a number: the score was not entered."
+
+
+def test_the_helpers_refuse_what_no_board_can_have(qtbot, ctx) -> None:
+    view = make(qtbot, ctx)
+    view.tabs.setCurrentIndex(2)
+    helpers = view.pad.helpers
+    helpers.colours[0].setValue(5)
+    assert helpers.split_label.text() == (
+        "Colour 1 has 5 planets; the game has only 4 of each colour.")
+    assert not helpers.planets_button.isEnabled()
+    helpers.colours[0].setValue(4)
+    assert helpers.planets_button.isEnabled()
+    qtbot.keyClicks(helpers.features_edit, "2 4, 2 5, 2 3")
+    assert helpers.features_label.text() == (
+        "3 special feature cards of ★2; a player keeps at most 2 of each star value.")
+    assert not helpers.features_button.isEnabled()
+    helpers.features_edit.setText("2 4, 3 5")
+    qtbot.mouseClick(helpers.features_button, Qt.MouseButton.LeftButton)
+    assert [shown(view, r, 0) for r in (4, 5, 6, 7)] == ["4", "5", "", ""]
+    language().set("ja")
+    helpers.colours[1].setValue(6)
+    assert helpers.split_label.text() == "色2の惑星が6枚あります。各色4枚までです。"

@@ -10,12 +10,16 @@ from PySide6.QtCore import Qt
 
 from companion.history import PlayMode, PlayRecord
 from ui import views
+from ui.games.sticks import sticks_widget
+from ui.games.sticks.play import SticksScreens
+from ui.games.sticks.table import sticks_table_view
+from ui.games.sticks.thrower_view import ThrowerView
 from ui.i18n import language
+from ui.play.frame import PlayFrame
 from ui.play.pyside_guard import protect_singletons
 from ui.play.resume import ResumeError, resume_play
-from ui.play.sticks_view import SticksPlayView
-from ui.table import sticks_widget
-from ui.table.sticks_table import SticksTablePage
+from ui.table.frame import TablePage
+from ui.table.score_sheet import ScoreSheetTab
 
 protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
 
@@ -34,20 +38,26 @@ def test_the_stick_games_have_a_table_page_and_a_play_view(qtbot, game_id) -> No
     assert table is not None and play is not None
     page = table(None, game_id)  # type: ignore[arg-type]
     qtbot.addWidget(page)
-    assert isinstance(page, SticksTablePage)
+    assert isinstance(page, TablePage)
+    assert [type(page.tab(i)) for i in range(2)] == [ThrowerView, ScoreSheetTab]
     view = play(None, game_id)  # type: ignore[arg-type]
     qtbot.addWidget(view)
-    assert isinstance(view, SticksPlayView)
+    assert isinstance(view, PlayFrame) and isinstance(view.screens, SticksScreens)
 
 
 def test_the_table_page_throws_and_keeps_the_sheet_beside_it(qtbot) -> None:
-    page = SticksTablePage(None, "juusai")
+    page = sticks_table_view(None, "juusai")
     qtbot.addWidget(page)
     page.show()
     qtbot.waitExposed(page)
-    qtbot.mouseClick(page.thrower.throw_button, Qt.MouseButton.LeftButton)
-    assert page.thrower.log.total == 1
-    assert page.sheet.sheet.game_id == "juusai" and len(page.sheet.sheet.players) == 2
+    thrower, sheet = page.tab(0), page.tab(1)
+    qtbot.mouseClick(thrower.throw_button, Qt.MouseButton.LeftButton)
+    assert thrower.log.total == 1
+    assert page.undo_button.isEnabled()  # the page's Undo takes the throw back
+    qtbot.mouseClick(page.undo_button, Qt.MouseButton.LeftButton)
+    assert thrower.log.total == 0
+    page.tabs.setCurrentIndex(1)
+    assert sheet.sheet.game_id == "juusai" and len(sheet.sheet.players) == 2
 
 
 def play(**changes) -> PlayRecord:

@@ -6,10 +6,20 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from ui.games.sticks import sticks_widget
+from ui.games.sticks.thrower_view import ThrowerView
 from ui.i18n import language
 from ui.play.pyside_guard import protect_singletons
-from ui.table import sticks_widget
-from ui.table.thrower_view import ThrowerView
+from ui.table.frame import TablePage
+
+
+def thrower(qtbot, seed: int) -> tuple[TablePage, ThrowerView]:
+    """A table page holding only the thrower (its Undo/Redo and shortcuts are the page's)."""
+    page = TablePage(None, "juusai")
+    qtbot.addWidget(page)
+    view = ThrowerView(page, seed=seed)
+    page.add_tab(view)
+    return page, view
 
 
 def activate(qtbot, widget) -> None:
@@ -32,10 +42,9 @@ def no_animation():
 
 
 def test_space_throws_and_the_badge_shows_the_result(qtbot) -> None:
-    view = ThrowerView(seed=11)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
+    page, view = thrower(qtbot, 11)
+    page.show()
+    qtbot.waitExposed(page)
     view.throw_button.setFocus()
     qtbot.keyClick(view.throw_button, Qt.Key.Key_Space)
     qtbot.mouseClick(view.throw_button, Qt.MouseButton.LeftButton)
@@ -47,9 +56,7 @@ def test_space_throws_and_the_badge_shows_the_result(qtbot) -> None:
 
 
 def test_the_same_seed_gives_the_same_throws(qtbot) -> None:
-    a, b = ThrowerView(seed=5), ThrowerView(seed=5)
-    qtbot.addWidget(a)
-    qtbot.addWidget(b)
+    (_, a), (_, b) = thrower(qtbot, 5), thrower(qtbot, 5)
     for _ in range(10):
         a.throw()
         b.throw()
@@ -57,14 +64,13 @@ def test_the_same_seed_gives_the_same_throws(qtbot) -> None:
 
 
 def test_ctrl_z_takes_back_a_throw_and_ctrl_shift_z_brings_it_back(qtbot) -> None:
-    view = ThrowerView(seed=2)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
+    page, view = thrower(qtbot, 2)
+    page.show()
+    qtbot.waitExposed(page)
     for _ in range(3):
         view.throw()
     results = view.log.results()
-    activate(qtbot, view)
+    activate(qtbot, page)
     view.history.setFocus()
     qtbot.keyClick(view.history, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert view.log.results() == results[:2]

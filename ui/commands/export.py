@@ -3,17 +3,18 @@
 JSON is this app's own format (`companion import` reads it back); CSV has one row per seat
 (`--excel` adds a byte order mark and keeps formula-like names as text); bgstats is the JSON
 layout of the BG Stats app. Without `-o` the text goes to standard output. A file is written
-to a temporary name first and then renamed, so a failed export never leaves half a file.
+to a temporary name first and then renamed, so a failed export never leaves half a file; only
+its owner can read it (companion/files.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from ui.commands import open_history
 
 FORMATS = ("json", "csv", "bgstats")
 
@@ -46,38 +47,20 @@ def render(plays: list[Any], args: argparse.Namespace) -> str:
     return history_json.dumps(plays)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename it over `path`."""
-    directory = path.resolve().parent
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as temp:
-            temp.write(data)
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
-
-
-def open_database(args: argparse.Namespace) -> Any:
-    """The database named by `--db` (or the default one)."""
-    import db
-
-    return db.open_database(args.db)
-
-
 def run(args: argparse.Namespace) -> int:
     import db
 
-    database = open_database(args)
+    database = open_history(args.db)
     plays = list(reversed(db.list_plays(database, finished=True)))  # oldest first
     text = render(plays, args)
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return 0
+    from companion.files import write_private
+
     try:
-        write_atomically(args.output, text.encode("utf-8"))
+        write_private(args.output, text.encode("utf-8"))
     except OSError as exc:
         print(f"companion export: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
         return 1

@@ -1,9 +1,11 @@
 """`companion import FILE`: read a history JSON file (from `companion export`) into the database.
 
-Every field of every play is checked first; on the first problem the message names its place
-(e.g. "plays[3].seats[1].score: expected a number, got 'abc'"), nothing is written and the exit
-status is 2. Otherwise all plays are written in one transaction. Plays already in the database
-(same game, start time and players) are skipped unless `--allow-duplicates` is given.
+Every field of every play is checked first, reading the file one play at a time; on the first
+problem the message names its place (e.g. "plays[3].seats[1].score: expected a number, got
+'abc'"), nothing is written and the exit status is 2. Then the plays are written all or none
+(db.import_plays: in steps that let the app's autosave in between). Plays already in the
+database (same game, start time and players, after trimming names and reading time zones) are
+skipped unless `--allow-duplicates` is given. Limits: see companion/export/history_json.py.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+
+from ui.commands import open_history
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,34 +24,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _read(path: Path) -> bytes:
-    return sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+    from companion.export.history_json import read_file
+
+    if str(path) == "-":
+        return read_file(sys.stdin.buffer, "standard input")
+    with path.open("rb") as stream:
+        return read_file(stream, str(path))
+
+
+def _fail(message: str, *more: str) -> int:
+    for line in (f"companion import: {message}", *more):
+        print(line, file=sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:
-    import dataclasses
-
     import db
-    from companion.export.bgstats import play_key
-    from companion.export.history_json import ImportValidationError, plays_from_json
+    from companion.export.history_json import ImportValidationError, as_text, iter_plays
 
     try:
-        plays = plays_from_json(_read(args.file))
+        text = as_text(_read(args.file))
+        count = sum(1 for _ in iter_plays(text))
     except OSError as exc:
-        print(f"companion import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return _fail(f"cannot read {args.file}: {exc.strerror or exc}")
     except ImportValidationError as exc:
-        print(f"companion import: {args.file}: {exc}", file=sys.stderr)
-        print("nothing was imported", file=sys.stderr)
-        return 2
-    database = db.open_database(args.db)
-    skipped = 0
-    if not args.allow_duplicates:
-        present = {play_key(p) for p in db.list_plays(database, finished=True)}
-        fresh = [p for p in plays if play_key(p) not in present]
-        skipped = len(plays) - len(fresh)
-        plays = fresh
-    ids = db.add_plays(database, [dataclasses.replace(p, id=None) for p in plays])
-    print(f"imported {len(ids)} plays")
-    if skipped:
-        print(f"skipped {skipped} plays already in the database", file=sys.stderr)
+        return _fail(f"{args.file}: {exc}", "nothing was imported")
+    database = open_history(args.db)
+    try:
+        result = db.import_plays(database, iter_plays(text),
+                                 skip_duplicates=not args.allow_duplicates)
+    finally:
+        database.close()
+    print(f"imported {result.imported} plays")
+    if result.skipped:
+        print(f"skipped {result.skipped} of {count} plays: already in the database or "
+              "repeated in the file", file=sys.stderr)
     return 0

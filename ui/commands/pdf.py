@@ -16,16 +16,22 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ui.commands import open_history
+
 if TYPE_CHECKING:
     from companion.export.pdf import SheetSpec
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.games import registry
+
+    ids = ", ".join(info.id for info in registry.all_games())
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--blank", metavar="GAME", help="a blank sheet for this game id")
+    what.add_argument("--blank", metavar="GAME", help=f"a blank sheet for this game id ({ids})")
     what.add_argument("--play", metavar="ID", type=int, help="the sheet of this play")
     parser.add_argument("--players", type=int, metavar="N", help="number of players (--blank)")
-    parser.add_argument("--names", default="", help="player names, comma separated (--blank)")
+    parser.add_argument("--names", default="",
+                        help="player names, comma separated, one per player (--blank)")
     # dest differs from the global --lang so that the global value is not overwritten
     parser.add_argument("--lang", dest="sheet_lang", choices=["ja", "en"],
                         help="language of the sheet (default: the global --lang, else ja)")
@@ -52,8 +58,9 @@ def _blank_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
     names = [name.strip() for name in args.names.split(",") if name.strip()]
     try:
         info.check_players(args.players)
-        if len(names) > args.players:
-            return f"{len(names)} names given for {args.players} players"
+        if names and len(names) != args.players:
+            return (f"{len(names)} names given for {args.players} players; give one name per "
+                    "player, or none")
         return list(blank_sheets(info.id, args.players, names, lang))
     except ValueError as exc:
         return str(exc)
@@ -61,10 +68,11 @@ def _blank_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
 
 def _play_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
     import db
+    from companion.core.errors import CompanionError
     from companion.export.sheets import play_sheets
 
     try:
-        database = db.open_database(args.db)
+        database = open_history(args.db)
     except db.DatabaseError as exc:
         return exc.message
     try:
@@ -73,12 +81,16 @@ def _play_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
         database.close()
     if play is None:
         return f"there is no play with id {args.play}"
-    return play_sheets(play, lang)
+    try:
+        return play_sheets(play, lang)
+    except CompanionError as exc:  # a stored record this version cannot replay
+        return (f"the sheet of play {args.play} ({play.game_id}) cannot be drawn: its game "
+                f"record cannot be replayed ({exc})")
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.export.pdf import SheetError, pdf_bytes
-    from ui.commands.export import write_atomically
+    from companion.files import write_private
 
     lang = args.sheet_lang or getattr(args, "lang", None) or "ja"
     specs = _blank_specs(args, lang) if args.blank is not None else _play_specs(args, lang)
@@ -89,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     except SheetError as exc:
         return _fail(str(exc))
     try:
-        write_atomically(args.output, data)
+        write_private(args.output, data)
     except OSError as exc:
         return _fail(f"cannot write {args.output}: {exc.strerror}")
     print(f"wrote {args.output}", file=sys.stderr)

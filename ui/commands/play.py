@@ -90,7 +90,9 @@ def run(args: argparse.Namespace) -> int:
             make_bot(kind)
         if not bots:
             return fail("--bots needs at least one bot")
-        seats = args.players or len(bots)
+        if args.players is not None and args.players < 1:
+            return fail(f"--players must be at least 1, not {args.players}")
+        seats = len(bots) if args.players is None else args.players
         bots = [bots[i % len(bots)] for i in range(seats)]
         info.check_players(seats)
         if info.new_state is None:

@@ -31,13 +31,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion score: {info.name_en} has no score file format", file=sys.stderr)
         return 2
     try:
-        text = sys.stdin.read() if str(args.file) == "-" else args.file.read_text("utf-8")
+        data = sys.stdin.buffer.read() if str(args.file) == "-" else args.file.read_bytes()
+        text = data.decode("utf-8-sig")
     except OSError as exc:
-        print(f"companion score: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return _fail(f"cannot read {args.file}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        return _fail(f"{args.file}: not UTF-8 text (byte {exc.start} cannot be read); save the "
+                     "sheet as UTF-8")
     try:
         print(scorer(text, bool(args.json)))
     except ValueError as exc:
-        print(f"companion score: {args.file}: {exc}", file=sys.stderr)
-        return 2
+        return _fail(f"{args.file}: {exc}")
+    except (TypeError, KeyError, AttributeError, IndexError) as exc:
+        # a value of the wrong kind that the game's reader did not name (e.g. a number where
+        # the format has a list)
+        return _fail(f"{args.file}: a value has the wrong kind for a {info.name_en} sheet "
+                     f"({type(exc).__name__}: {exc})")
     return 0
+
+
+def _fail(message: str) -> int:
+    print(f"companion score: {message}", file=sys.stderr)
+    return 2

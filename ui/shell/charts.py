@@ -7,9 +7,9 @@ import itertools
 from collections.abc import Sequence
 from datetime import datetime
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QHelpEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QToolTip, QWidget
 
 PALETTE = ("#c9a24a", "#3f7cac", "#b5523b", "#5b8c5a", "#7d5ba6", "#d17a22", "#4f9da6",
            "#8a6d3b", "#c45c8a", "#2e5e4e", "#9aa83a", "#5a6fd6")
@@ -50,14 +50,14 @@ class _Chart(QWidget):
         self.colors: dict[str, str] = {}
         #: Draw the legend inside the chart (off when the page shows one legend for all).
         self.show_legend = True
+        #: The values are counts: the axis shows whole numbers only.
+        self.counts = False
 
     def sizeHint(self) -> QSize:
         return QSize(320, 240)
 
     def color(self, name: str, index: int) -> QColor:
         return QColor(self.colors.get(name, PALETTE[index % len(PALETTE)]))
-        self.setMinimumSize(QSize(220, 180))
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def _frame(self, painter: QPainter) -> QRectF | None:
         """Draw the title; the plot area, or None after drawing the empty text."""
@@ -73,11 +73,19 @@ class _Chart(QWidget):
                          Qt.AlignmentFlag.AlignLeft, title)
         font.setBold(False)
         painter.setFont(font)
-        top = 2 * metrics.height() + 8  # the title, then room for values above the bars
-        area = QRectF(40, top, self.width() - 52, self.height() - top - 2 * metrics.height() - 14)
-        if self._is_empty() or area.width() < 20 or area.height() < 20:
+        area = self.plot_area()
+        if area is None:
             painter.setPen(AXIS)
             painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, self.empty_text)
+        return area
+
+    def plot_area(self) -> QRectF | None:
+        """Where the data is drawn: below the title and room for values above the bars, above
+        the axis labels; None when there is no data or no room."""
+        metrics = QFontMetrics(self.font())
+        top = 2 * metrics.height() + 8
+        area = QRectF(40, top, self.width() - 52, self.height() - top - 2 * metrics.height() - 14)
+        if self._is_empty() or area.width() < 20 or area.height() < 20:
             return None
         return area
 
@@ -90,6 +98,8 @@ class _Chart(QWidget):
         painter.drawLine(area.bottomLeft(), area.topLeft())
         for fraction in (0.0, 0.5, 1.0):
             value = low + (high - low) * fraction
+            if self.counts and not float(value).is_integer():
+                continue  # no "2.5 plays"
             y = area.bottom() - area.height() * fraction
             text = f"{value:g}" if abs(value) < 1e5 else f"{value:.0e}"
             painter.drawText(QRectF(0, y - 8, area.left() - 4, 16),
@@ -97,30 +107,52 @@ class _Chart(QWidget):
 
 
 class BarChart(_Chart):
-    """Labelled bars with their totals on top; a bar may be stacked from named parts."""
+    """Labelled bars with their values on top, and a tooltip per bar."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.labels: list[str] = []
         self.values: list[float] = []
-        self.parts: dict[str, list[float]] = {}  # name -> its share of every bar
+        #: One tooltip per bar (e.g. who played in that month); none when empty.
+        self.tips: list[str] = []
+        #: The colour of every bar (else each bar gets its label's colour).
+        self.bar_color: str | None = None
+        self.counts = True
 
     def set_data(self, title: str, labels: Sequence[str], values: Sequence[float],
                  empty_text: str = "") -> None:
         self.title, self.empty_text = title, empty_text
         self.labels, self.values = list(labels), [float(v) for v in values]
-        self.parts = {}
+        self.tips = []
         self.update()
-
-    def set_stacked(self, title: str, labels: Sequence[str], parts: dict[str, list[float]],
-                    empty_text: str = "") -> None:
-        """Bars made of `parts` (name -> one value per label), with a legend."""
-        totals = [sum(values[i] for values in parts.values()) for i in range(len(labels))]
-        self.set_data(title, labels, totals, empty_text)
-        self.parts = {name: [float(v) for v in values] for name, values in parts.items()}
 
     def _is_empty(self) -> bool:
         return not self.values
+
+    def bar_rect(self, index: int) -> QRectF:
+        """The bar of `values[index]` as drawn (empty when the chart shows no bars)."""
+        area = self.plot_area()
+        if area is None or not 0 <= index < len(self.values):
+            return QRectF()
+        top = nice_max(max(max(self.values), 0.0))
+        slot = area.width() / len(self.values)
+        height = area.height() * max(self.values[index], 0.0) / top
+        return QRectF(area.left() + index * slot + slot * 0.15, area.bottom() - height,
+                      slot * 0.7, height)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            area = self.plot_area()
+            index = -1
+            if area is not None and self.values and area.left() <= event.pos().x() < area.right():
+                index = int((event.pos().x() - area.left()) / (area.width() / len(self.values)))
+            if 0 <= index < len(self.tips) and self.tips[index]:
+                QToolTip.showText(event.globalPos(), self.tips[index], self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -133,18 +165,9 @@ class BarChart(_Chart):
         slot = area.width() / len(self.values)
         metrics = QFontMetrics(painter.font())
         for i, (label, value) in enumerate(zip(self.labels, self.values, strict=False)):
-            height = area.height() * max(value, 0.0) / top
-            bar = QRectF(area.left() + i * slot + slot * 0.15, area.bottom() - height,
-                         slot * 0.7, height)
-            if self.parts:
-                base = area.bottom()
-                for k, (name, values) in enumerate(self.parts.items()):
-                    part = area.height() * max(values[i], 0.0) / top
-                    painter.fillRect(QRectF(bar.left(), base - part, bar.width(), part),
-                                     self.color(name, k))
-                    base -= part
-            else:
-                painter.fillRect(bar, self.color(label, i))
+            bar = self.bar_rect(i)
+            painter.fillRect(bar, QColor(self.bar_color) if self.bar_color
+                             else self.color(label, i))
             painter.setPen(TEXT)
             if metrics.horizontalAdvance(f"{value:g}") <= slot - 2:  # no overlapping numbers
                 painter.drawText(QRectF(bar.left() - 10, bar.top() - 16, bar.width() + 20, 14),
@@ -152,16 +175,6 @@ class BarChart(_Chart):
             shown = fit_label(label, metrics, int(slot) - 2)
             painter.drawText(QRectF(area.left() + i * slot, area.bottom() + 4, slot,
                                     metrics.height() + 2), Qt.AlignmentFlag.AlignCenter, shown)
-        legend_x = area.left()
-        legend_y = area.bottom() + 2 * metrics.height() + 6
-        for k, name in enumerate(self.parts if self.show_legend else ()):
-            width = metrics.horizontalAdvance(name) + 26
-            if legend_x + width > self.width():
-                break
-            painter.fillRect(QRectF(legend_x, legend_y - 8, 12, 8), self.color(name, k))
-            painter.setPen(TEXT)
-            painter.drawText(QPointF(legend_x + 16, legend_y), name)
-            legend_x += width
         painter.end()
 
 
@@ -223,7 +236,8 @@ class LineChart(_Chart):
         last = datetime.fromtimestamp(end).strftime("%Y-%m-%d")
         painter.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), 14),
                          Qt.AlignmentFlag.AlignLeft, first)
-        if last != first:
+        room = metrics.horizontalAdvance(first) + metrics.horizontalAdvance(last) + 8
+        if last != first and room <= area.width():  # never one date over the other
             painter.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), 14),
                              Qt.AlignmentFlag.AlignRight, last)
         painter.end()

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from companion.display import isolate, strip_isolates
 from ui.i18n import language, tr
 
 ERROR_STYLE = "color: #b00020;"
@@ -30,11 +41,120 @@ class MessageLabel(QLabel):
         self.setVisible(bool(text))
 
 
+class ElidedLabel(QLabel):
+    """A one-line label for a name: cut with "…" when it does not fit (never widening the
+    page), the whole text then in its tooltip. `text()` is the whole text."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setProperty("elided", True)  # layout checks: elision here is on purpose
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def shown_text(self) -> str:
+        """What is drawn (the text or its elided form)."""
+        return super().text()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, super().minimumSizeHint().height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.fontMetrics().horizontalAdvance(self._full) + 4,
+                     super().sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(self.contentsRect().width(), 0)
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        QLabel.setText(self, shown)
+        self.setToolTip(strip_isolates(self._full) if shown != self._full else "")
+
+
+def short_name(name: str, limit: int = 32) -> str:
+    """A name for a sentence: at most `limit` characters (then "…"), isolated (see
+    `companion.display.isolate`) so that a right-to-left name keeps the sentence in order."""
+    return isolate(name if len(name) <= limit else name[:limit - 1] + "…")
+
+
+class EmptyState(QWidget):
+    """What a page shows instead of an empty table: what to do, and a button to go there."""
+
+    def __init__(self, parent: QWidget | None = None,
+                 go: Callable[[], object] | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("empty_state")
+        self.label = QLabel(self)
+        self.label.setObjectName("empty_text")
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = QFont(self.label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.label.setFont(font)
+        self.label.setStyleSheet("color: #5b503e;")
+        self.label.setMaximumWidth(560)  # a readable line, not one across the page
+        self.button = QPushButton(self)
+        self.button.setObjectName("empty_go")
+        if go is not None:
+            self.button.clicked.connect(lambda: go())
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.button)
+        row.addStretch(1)
+        text_row = QHBoxLayout()
+        text_row.addStretch(1)
+        text_row.addWidget(self.label, 100)
+        text_row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addLayout(text_row)
+        layout.addSpacing(8)
+        layout.addLayout(row)
+        layout.addStretch(2)
+
+    def set_text(self, text: str, button: str = "") -> None:
+        """The advice, and the button's text (no button when empty)."""
+        self.label.setText(text)
+        self.button.setText(button)
+        self.button.setVisible(bool(button))
+
+    def text(self) -> str:
+        return self.label.text()
+
+
+def go_to_library(window: Any) -> Callable[[], object]:
+    """A slot that shows the Library of `window` (nothing without a window)."""
+    return lambda: window.show_page("library") if window is not None else None
+
+
+def library_button() -> str:
+    return tr("Open the Library", "ライブラリを開く")
+
+
 def repo() -> ModuleType:
     """The `db` package (imported on first use: SQLAlchemy is slow to import)."""
     import db
 
     return db
+
+
+def other_games(ctx: Any) -> list[str]:
+    """Games the app does not know that the history holds ("other:Catan"), by name; none when
+    the history is not open or cannot be read (a list to offer is a help, not a must)."""
+    if getattr(ctx, "db", None) is None:
+        return []
+    try:
+        return list(repo().other_game_ids(ctx.db))
+    except Exception:
+        return []
 
 
 def game_name(game_id: str) -> str:
@@ -57,6 +177,15 @@ def format_number(value: float | None) -> str:
 def mode_text(mode: Any) -> str:
     value = getattr(mode, "value", str(mode))
     return tr("Digital", "デジタル") if value == "digital" else tr("Table", "卓上")
+
+
+def named_button(parent: QWidget, name: str, slot: Callable[[], object]) -> QPushButton:
+    """A push button with an object name (tests and style sheets find it) and what it does;
+    its text comes with the page's `retranslate`."""
+    button = QPushButton(parent)
+    button.setObjectName(name)
+    button.clicked.connect(lambda _=False: slot())
+    return button
 
 
 def heading(parent: QWidget, scale: float = 1.35) -> QLabel:
@@ -88,20 +217,7 @@ def confirm(parent: QWidget | None, title: str, text: str, yes: str) -> bool:
 
 def write_play_pdf(play: Any, path: Path) -> None:
     """The play's filled sheets as one PDF (the game's own layout when it has one)."""
-    from companion.export.pdf import pdf_bytes
-    from companion.export.sheets import play_sheet
+    from companion.export.pdf import render_sheets
+    from companion.export.sheets import play_sheets
 
-    lang = language().code
-    specs = None
-    try:
-        from companion.games import registry
-
-        custom = registry.get(play.game_id).extras.get("play_sheets")
-    except Exception:
-        custom = None
-    if custom is not None:
-        specs = custom(play, lang)
-    data = pdf_bytes(specs or [play_sheet(play, lang)])
-    tmp = path.with_name(path.name + ".part")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    render_sheets(play_sheets(play, language().code), path)

@@ -1,6 +1,11 @@
 """History: every play (newest first) with filters by game, player and date and a search box;
 a play opens in a dialog with its seats, score sheet and move log, where it can be printed to
 PDF, deleted (after asking) or, when it was left unfinished, continued.
+
+"Add play…" (Ctrl+N) logs a play by hand, of any game (ui/shell/play_entry.py); "Edit…"
+(Ctrl+E) corrects a saved one; "Play again" (Ctrl+R) opens the game's new-game form with the
+same seats (a digital play) or a new entry with the same players (a table play). Enter opens
+the selected play.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QAction, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -30,6 +35,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -37,20 +43,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.history import PlayRecord
+from companion.display import (
+    category_label,
+    end_reason,
+    names_text,
+    seat_name,
+    strip_isolates,
+)
+from companion.history import PlayMode, PlayRecord
+from companion.play_entry import PlayEntry
+from companion.timer import format_duration
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
 from ui.shell.common import (
+    EmptyState,
     MessageLabel,
     ask_save_path,
     confirm,
     format_number,
     format_when,
     game_name,
+    go_to_library,
     heading,
+    library_button,
     mode_text,
+    named_button,
+    other_games,
     repo,
+    short_name,
     write_play_pdf,
 )
 
@@ -63,14 +84,19 @@ COLUMNS = (("Date", "日時"), ("Game", "ゲーム"), ("Players", "プレイヤ�
 
 
 def players_text(play: PlayRecord) -> str:
-    seats = sorted(play.seats, key=lambda s: s.seat)
-    return ", ".join(s.player for s in seats)
+    """Who played, in seat order (bots named in the interface language)."""
+    lang = language().code
+    return names_text((seat_name(s, lang) for s in sorted(play.seats, key=lambda s: s.seat)),
+                      lang)
 
 
-def winner_text(play: PlayRecord) -> str:
+def winner_text(play: PlayRecord, short: bool = False) -> str:
+    """The winners' names (each `short_name` inside a sentence when `short`)."""
     if not play.is_finished:
         return tr("(in progress)", "（対局中）")
-    return ", ".join(play.winners()) or "—"
+    lang = language().code
+    names = [seat_name(s, lang) for s in play.seats if s.winner]
+    return names_text([short_name(n) for n in names] if short else names, lang) or "—"
 
 
 class HistoryModel(QAbstractTableModel):
@@ -110,6 +136,8 @@ class HistoryModel(QAbstractTableModel):
         play = self.plays[index.row()]
         if role == Qt.ItemDataRole.UserRole:
             return play.id
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() in (2, 3):
+            return strip_isolates(self._texts[index.row()][index.column()])  # cut with "…"
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         return self._texts[index.row()][index.column()]
@@ -147,6 +175,8 @@ class HistoryPage(QWidget):
         self.player_filter = QComboBox(self)
         self.player_filter.setObjectName("player_filter")
         self.player_filter.setMinimumContentsLength(10)
+        self.player_filter.setSizeAdjustPolicy(  # a long name must not widen the page
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.dates_check = QCheckBox(self)
         self.dates_check.setObjectName("dates_check")
         today = QDate.currentDate()
@@ -178,29 +208,59 @@ class HistoryPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(60)  # measure 60 rows, not all 500
+        header.setMaximumSectionSize(280)  # a long name is cut with "…", its tooltip whole
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
+        # right click or Ctrl+Shift+R on a play: its replay
+        self.replay_action = QAction(self.table)
+        self.replay_action.setObjectName("replay_selected")
+        self.replay_action.setShortcut(QKeySequence("Ctrl+Shift+R"))
+        self.replay_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.replay_action.triggered.connect(self.replay_selected)
+        self.table.addAction(self.replay_action)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for key in ("Return", "Enter"):
+            shortcut = QShortcut(QKeySequence(key), self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(self.open_selected)
+        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
         self.count_label = QLabel(self)
         self.open_button = QPushButton(self)
         self.open_button.setObjectName("open_play")
         self.open_button.clicked.connect(self.open_selected)
+        self.add_button = named_button(self, "add_play", self.add_play)
+        self.edit_button = named_button(self, "edit_play", self.edit_selected)
+        self.again_button = named_button(self, "play_again", self.play_again_selected)
+        for keys, button in (("Ctrl+N", self.add_button), ("Ctrl+E", self.edit_button),
+                             ("Ctrl+R", self.again_button)):  # while the page is shown
+            QShortcut(QKeySequence(keys), self).activated.connect(
+                lambda b=button: b.click() if b.isEnabled() else None)
         self.error_label = MessageLabel(self)
+        self.empty_state = EmptyState(self, go_to_library(self.window_))
+        self.body = QStackedWidget(self)
+        self.body.addWidget(self.table)
+        self.body.addWidget(self.empty_state)
 
-        filters = QHBoxLayout()
-        for widget in (self.game_label, self.game_filter, self.player_label, self.player_filter,
-                       self.dates_check, self.since_edit, QLabel("–", self), self.until_edit):
-            filters.addWidget(widget)
+        filters = QHBoxLayout()  # the dates go with the search: one row is too narrow for all
+        for part in (self.game_label, self.game_filter, self.player_label, self.player_filter):
+            filters.addWidget(part)
         filters.addStretch(1)
         search_row = QHBoxLayout()
+        for widget in (self.dates_check, self.since_edit, QLabel("–", self), self.until_edit):
+            search_row.addWidget(widget)
         search_row.addWidget(self.search, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
-        bottom.addWidget(self.open_button)
+        for button in (self.again_button, self.edit_button, self.open_button):
+            bottom.addWidget(button)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.add_button)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
+        layout.addLayout(top)
         layout.addLayout(filters)
         layout.addLayout(search_row)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.body, 1)
         layout.addWidget(self.error_label)
         layout.addLayout(bottom)
 
@@ -211,6 +271,14 @@ class HistoryPage(QWidget):
         self.dates_check.setText(tr("From", "期間"))
         self.search.setPlaceholderText(tr("Search the list (Ctrl+F)", "一覧を検索 (Ctrl+F)"))
         self.open_button.setText(tr("Open…", "開く…"))
+        self.replay_action.setText(tr("Replay (Ctrl+Shift+R)", "リプレイ (Ctrl+Shift+R)"))
+        self.add_button.setText(tr("Add play…", "対局を記録…"))
+        self.add_button.setToolTip(tr("Log a play by hand, of any game (Ctrl+N)",
+                                      "どのゲームの対局も手で記録できます (Ctrl+N)"))
+        self.edit_button.setText(tr("Edit…", "編集…"))
+        self.again_button.setText(tr("Play again", "同じメンバーで再戦"))
+        self.again_button.setToolTip(tr("The same players again (Ctrl+R)",
+                                        "同じプレイヤーでもう一度 (Ctrl+R)"))
         self._fill_filters()
         self.model.retranslate()
         self._update_count()
@@ -225,6 +293,8 @@ class HistoryPage(QWidget):
         self.game_filter.addItem(tr("All games", "すべてのゲーム"), "")
         for info in registry.all_games():
             self.game_filter.addItem(info.name(language().code), info.id)
+        for game_id in other_games(self.ctx):
+            self.game_filter.addItem(game_name(game_id), game_id)
         self.game_filter.setCurrentIndex(max(0, self.game_filter.findData(game or "")))
         self.game_filter.blockSignals(False)
         self._fill_players()
@@ -242,6 +312,8 @@ class HistoryPage(QWidget):
         self.player_filter.addItem(tr("Everybody", "全員"), "")
         for name in names:
             self.player_filter.addItem(name, name)
+            self.player_filter.setItemData(self.player_filter.count() - 1, name,
+                                           Qt.ItemDataRole.ToolTipRole)
         self.player_filter.setCurrentIndex(max(0, self.player_filter.findData(player or "")))
         self.player_filter.blockSignals(False)
 
@@ -274,12 +346,12 @@ class HistoryPage(QWidget):
     def _history_changed(self) -> None:
         self._dirty = True
         if self.isVisible():
-            self._fill_players()
+            self._fill_filters()
             self.reload()
 
     def activated(self) -> None:
         if self._dirty:
-            self._fill_players()
+            self._fill_filters()
             self.reload()
 
     def reload(self, *_: object) -> None:
@@ -307,10 +379,49 @@ class HistoryPage(QWidget):
                                         f"{total} 件中、新しい {shown} 件を表示"))
         else:
             self.count_label.setText(tr(f"{shown} plays", f"{shown} 件"))
+        self.open_button.setEnabled(shown > 0)
+        self._update_buttons()
+        self._show_empty_state(shown == 0)
+
+    def _update_buttons(self, *_: object) -> None:
+        """Edit and Play again act on the selected play (an unfinished one saves itself)."""
+        play = self.selected_play()
+        self.again_button.setEnabled(play is not None)
+        reason = edit_refusal(play)
+        self.edit_button.setEnabled(play is not None and not reason)
+        self.edit_button.setToolTip(reason or tr("Correct the selected play (Ctrl+E)",
+                                                 "選んだ対局を修正 (Ctrl+E)"))
+
+    def _filtered(self) -> bool:
+        filters = self.filters()
+        return bool(self.search.text().strip() or filters["game_id"] or filters["player"]
+                    or "since" in filters)
+
+    def _show_empty_state(self, empty: bool) -> None:
+        """Advice instead of an empty table: what to do first, or that nothing matches."""
+        if not empty or not hasattr(self, "_total"):  # plays shown, or not read yet
+            self.body.setCurrentWidget(self.table)
+            return
+        if self._filtered():
+            self.empty_state.set_text(tr("No plays match the search or the filters.",
+                                         "検索や絞り込みに合う対局はありません。"))
+        else:
+            self.empty_state.set_text(
+                tr("No plays yet — play a game or log a table play. In the Library, Play "
+                   "starts a digital game and Table companion keeps the score of a game at "
+                   "the table; both end up here. “Add play…” logs a play of any game, even "
+                   "one the app does not know.",
+                   "まだ対局がありません — ゲームを遊ぶか、卓上での対局を記録してください。"
+                   "ライブラリの「対戦」でデジタル対戦を、「卓上コンパニオン」で卓上の得点を"
+                   "記録でき、どちらもここに残ります。「対局を記録…」では、アプリにないゲーム"
+                   "の対局も記録できます。"),
+                library_button())
+        self.body.setCurrentWidget(self.empty_state)
 
     def visible_rows(self) -> list[list[str]]:
-        """What the table shows, row by row (for people reading it aloud, and for tests)."""
-        return [[str(self.proxy.index(r, c).data()) for c in range(len(COLUMNS))]
+        """What the table shows, row by row (for people reading it aloud, and for tests); the
+        invisible bidi isolation marks left out."""
+        return [[strip_isolates(str(self.proxy.index(r, c).data())) for c in range(len(COLUMNS))]
                 for r in range(self.proxy.rowCount())]
 
     # --- acting -----------------------------------------------------------------------------
@@ -320,6 +431,36 @@ class HistoryPage(QWidget):
             return None
         value = rows[0].data(Qt.ItemDataRole.UserRole)
         return int(value) if value is not None else None
+
+    def selected_play(self) -> PlayRecord | None:
+        """The selected play as listed (None when nothing is selected)."""
+        play_id = self.selected_play_id()
+        return next((p for p in self.model.plays if p.id == play_id), None)
+
+    def add_play(self) -> Any:
+        """"Add play…": a new entry (of the game filtered on, if any)."""
+        from ui.shell.play_entry import PlayEntryDialog
+
+        game = self.game_filter.currentData() or ""
+        dialog = PlayEntryDialog(self.ctx, PlayEntry.new(str(game)), self)
+        dialog.show()
+        return dialog
+
+    def _chosen(self) -> PlayRecord | None:
+        play_id = self.selected_play_id()
+        play = repo().get_play(self.ctx.db, play_id) if play_id is not None else None
+        if play is None:
+            self.error_label.setText(tr("Choose a play in the list first.",
+                                        "先に一覧から対局を選んでください。"))
+        return play
+
+    def edit_selected(self) -> Any:
+        play = self._chosen()
+        return edit_play(self.ctx, play, self) if play is not None else None
+
+    def play_again_selected(self) -> Any:
+        play = self._chosen()
+        return play_again(self.window_, self.ctx, play, self) if play is not None else None
 
     def open_selected(self) -> PlayDialog | None:
         play_id = self.selected_play_id()
@@ -340,6 +481,14 @@ class HistoryPage(QWidget):
         dialog.open()
         return dialog
 
+    def replay_selected(self) -> None:
+        from ui.play.replay import replay_play_id
+
+        play_id = self.selected_play_id()
+        self.error_label.setText(tr("Choose a play in the list first.",
+                                    "先に一覧から対局を選んでください。") if play_id is None
+                                 else replay_play_id(self.ctx, play_id, self.window()))
+
     def print_current(self) -> bool:
         play_id = self.selected_play_id()
         if play_id is None:
@@ -353,6 +502,39 @@ class HistoryPage(QWidget):
     def focus_search(self) -> None:
         self.search.setFocus()
         self.search.selectAll()
+
+
+def edit_refusal(play: PlayRecord | None) -> str:
+    """Why `play` cannot be edited ("" when it can): an unfinished digital game saves itself
+    after every move, so an edit would be overwritten."""
+    if play is not None and not play.is_finished:
+        return tr("An unfinished game saves itself after every move: continue it or delete it.",
+                  "未完了の対局は一手ごとに自動保存されます。続けるか削除してください。")
+    return ""
+
+
+def edit_play(ctx: AppContext, play: PlayRecord, parent: QWidget) -> Any:
+    """The entry dialog on a saved play (None when it cannot be edited)."""
+    from ui.shell.play_entry import PlayEntryDialog
+
+    if edit_refusal(play):
+        return None
+    dialog = PlayEntryDialog(ctx, PlayEntry.from_play(play), parent)
+    dialog.show()
+    return dialog
+
+
+def play_again(window: Any, ctx: AppContext, play: PlayRecord, parent: QWidget) -> Any:
+    """The same players again: a digital play's new-game form with its seats and options, or
+    (a table play) a new entry of the game with the same people."""
+    from ui.shell.play_entry import PlayEntryDialog
+
+    if window is not None and window.page("library").play_again(play):
+        return window.show_page("library")
+    names = [s.player for s in sorted(play.seats, key=lambda s: s.seat) if not s.is_bot]
+    dialog = PlayEntryDialog(ctx, PlayEntry.new(play.game_id, names or ["", ""]), parent)
+    dialog.show()
+    return dialog
 
 
 def export_play_pdf(parent: QWidget, play: PlayRecord) -> str:
@@ -381,6 +563,7 @@ class PlayDialog(QDialog):
         self.finished.connect(self.deleteLater)  # one dialog per opening, not kept around
         self.title = heading(self, 1.3)
         self.facts = QLabel(self)
+        self.facts.setTextFormat(Qt.TextFormat.PlainText)  # notes are typed, never markup
         self.facts.setWordWrap(True)
         self.facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sheet = QTableWidget(self)
@@ -401,6 +584,13 @@ class PlayDialog(QDialog):
         self.resume_button.setObjectName("resume_play")
         self.resume_button.clicked.connect(self.resume)
         self.resume_button.setVisible(not play.is_finished and play.record is not None)
+        self.replay_button = QPushButton(self)
+        self.replay_button.setObjectName("replay_play")
+        self.replay_button.clicked.connect(self.replay)
+        self.replay_button.setVisible(play.record is not None)
+        self.edit_button = named_button(self, "edit_play", self.edit)
+        self.edit_button.setVisible(not edit_refusal(play))
+        self.again_button = named_button(self, "play_again", self.play_again)
         self.close_button = QPushButton(self)
         self.close_button.clicked.connect(self.accept)
         lower = QWidget(self)
@@ -412,7 +602,8 @@ class PlayDialog(QDialog):
         splitter.addWidget(self.sheet)
         splitter.addWidget(lower)
         buttons = QHBoxLayout()
-        for button in (self.pdf_button, self.delete_button, self.resume_button):
+        for button in (self.edit_button, self.again_button, self.pdf_button,
+                       self.delete_button, self.resume_button, self.replay_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -429,20 +620,30 @@ class PlayDialog(QDialog):
         play = self.play
         self.setWindowTitle(tr(f"Play #{play.id}", f"対局 #{play.id}"))
         self.title.setText(f"{game_name(play.game_id)} — {format_when(play.started_at)}")
+        winners = winner_text(play, short=True)
         facts = [tr(f"Mode: {mode_text(play.mode)}", f"形式: {mode_text(play.mode)}"),
-                 tr(f"Winner: {winner_text(play)}", f"勝者: {winner_text(play)}")]
+                 tr(f"Winner: {winners}", f"勝者: {winners}")]
         if play.location:
             facts.append(tr(f"Place: {play.location}", f"場所: {play.location}"))
         if play.finished_at is not None:
             facts.append(tr(f"Finished: {format_when(play.finished_at)}",
                             f"終了: {format_when(play.finished_at)}"))
-        if play.notes:
+        if play.duration_s is not None:
+            took = format_duration(play.duration_s)
+            facts.append(tr(f"Played for {took}", f"所要時間: {took}"))
+        if play.notes and play.mode is PlayMode.DIGITAL:  # the engine's end reason
+            reason = end_reason(play.game_id, play.notes, language().code)
+            facts.append(tr(f"Ended: {reason}", f"終局: {reason}"))
+        elif play.notes:
             facts.append(tr(f"Notes: {play.notes}", f"メモ: {play.notes}"))
         self.facts.setText("   ·   ".join(facts))
         self.log_label.setText(tr("Moves", "手順"))
         self.pdf_button.setText(tr("Export PDF…", "PDF に書き出す…"))
         self.delete_button.setText(tr("Delete…", "削除…"))
         self.resume_button.setText(tr("Continue this game", "この対局を続ける"))
+        self.replay_button.setText(tr("Replay", "リプレイ"))
+        self.edit_button.setText(tr("Edit…", "編集…"))
+        self.again_button.setText(tr("Play again", "同じメンバーで再戦"))
         self.close_button.setText(tr("Close", "閉じる"))
         self._fill_sheet()
         self._fill_log()
@@ -452,12 +653,17 @@ class PlayDialog(QDialog):
         keys: list[str] = []
         for seat in seats:
             keys += [k for k in seat.breakdown if k not in keys]
-        labels = _category_labels(self.play.game_id)
-        rows = ([labels.get(k, k) for k in keys]
+        lang = language().code
+        rows = ([category_label(self.play.game_id, k, lang) for k in keys]
                 + [tr("Total", "合計"), tr("Rank", "順位"), tr("Winner", "勝者")])
         self.sheet.setColumnCount(len(seats))
         self.sheet.setRowCount(len(rows))
-        self.sheet.setHorizontalHeaderLabels([s.player for s in seats])
+        self.sheet.setHorizontalHeaderLabels([strip_isolates(short_name(seat_name(s, lang), 24))
+                                              for s in seats])
+        for column, seat in enumerate(seats):  # a long name is cut with "…" in its header
+            header = self.sheet.horizontalHeaderItem(column)
+            if header is not None:
+                header.setToolTip(seat_name(seat, lang))
         self.sheet.setVerticalHeaderLabels(rows)
         for column, seat in enumerate(seats):
             values = [format_number(seat.breakdown.get(k)) for k in keys]
@@ -475,9 +681,11 @@ class PlayDialog(QDialog):
     def _fill_log(self) -> None:
         from companion.export.sheets import move_log_lines
 
-        names = {s.seat: s.player for s in self.play.seats}
+        lang = language().code
+        names = {s.seat: seat_name(s, lang) for s in self.play.seats}
         self.log.clear()
-        lines = [line.replace("→ =", "→ ") for line in move_log_lines(self.play.record, names)]
+        lines = [line.replace("→ =", "→ ")
+                 for line in move_log_lines(self.play.record, names, lang)]
         self.log.addItems(lines or [tr("No moves recorded (a table play).",
                                        "手順の記録はありません（卓上での対局）。")])
 
@@ -502,6 +710,28 @@ class PlayDialog(QDialog):
         self.accept()
         return True
 
+    def replay(self) -> None:
+        """The play's replay in a window of its own (the dialog closes)."""
+        from ui.play.replay import open_replay
+
+        try:
+            open_replay(self.ctx, self.play, self.window_ or self.parentWidget())
+        except ValueError as exc:
+            self.status.setText(str(exc))
+            return
+        self.accept()
+
+    def edit(self) -> Any:
+        """Correct this play in the entry dialog (this dialog closes)."""
+        parent = self.parentWidget() or self
+        self.accept()
+        return edit_play(self.ctx, self.play, parent)
+
+    def play_again(self) -> Any:
+        parent = self.parentWidget() or self
+        self.accept()
+        return play_again(self.window_, self.ctx, self.play, parent)
+
     def resume(self) -> None:
         from ui.play.resume import ResumeError
 
@@ -514,12 +744,3 @@ class PlayDialog(QDialog):
             return
         self.accept()
 
-
-def _category_labels(game_id: str) -> dict[str, str]:
-    try:
-        from companion.games import registry
-
-        info = registry.get(game_id)
-    except Exception:
-        return {}
-    return {key: tr(en, ja) for key, ja, en in info.score_categories}

@@ -3,14 +3,19 @@ window, each game's page with tabs Table companion / Play / Rules and a Back but
 
 A game's Play tab starts with the new-game form; Start puts the game's play view in its place
 ("New game" goes back to the form). Table views and play views are built on first use.
+
+The last card, "Other game…", is for any game the app does not know: type (or pick) its name
+and its page opens with the generic score sheet; the name is offered again next time
+(companion/other_games.py: such a game's id is "other:" + its name).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -24,10 +29,19 @@ from PySide6.QtWidgets import (
 )
 
 from companion.games.registry import GameInfo, Mode
+from companion.history import PlayMode, PlayRecord
+from companion.other_games import (
+    MAX_NAME,
+    OtherGameError,
+    is_other_game,
+    other_game_id,
+    other_game_info,
+    other_game_name,
+)
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
-from ui.shell.common import MessageLabel, heading
+from ui.shell.common import MessageLabel, confirm, heading
 
 #: Tab order and labels of a game page.
 MODE_ORDER: tuple[tuple[Mode, str, str, str], ...] = (
@@ -74,8 +88,10 @@ class GameCard(QFrame):
         self.setObjectName("card")  # styled by CARD_STYLE on the list
         self.setProperty("game", info.id)
         self.title = heading(self, 1.3)
+        self.title.setWordWrap(True)  # a long name takes two lines at the minimum width
         self.subtitle = QLabel(self)
         self.subtitle.setStyleSheet("color: #6b5d45;")
+        self.subtitle.setWordWrap(True)
         self.facts = QLabel(self)
         self.buttons: dict[str, QPushButton] = {}
         texts = QVBoxLayout()
@@ -111,6 +127,74 @@ class GameCard(QFrame):
         for _mode, key, en, ja in MODE_ORDER:
             if key in self.buttons:
                 self.buttons[key].setText(tr(en, ja))
+
+
+class OtherGameCard(QFrame):
+    """"Other game…": a name typed or picked, then its page with the generic score sheet."""
+
+    chosen = Signal(str)  # the name as typed
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("card")
+        self.setProperty("game", "other")
+        self.title = heading(self, 1.3)
+        self.subtitle = QLabel(self)
+        self.subtitle.setStyleSheet("color: #6b5d45;")
+        self.subtitle.setWordWrap(True)
+        self.name_combo = QComboBox(self)
+        self.name_combo.setObjectName("other_game_name")
+        self.name_combo.setEditable(True)
+        self.name_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.name_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.name_combo.setMinimumContentsLength(14)
+        line = self.name_combo.lineEdit()
+        assert line is not None
+        line.setMaxLength(MAX_NAME)
+        line.returnPressed.connect(self._open)
+        self.open_button = QPushButton(self)
+        self.open_button.setObjectName("table:other")
+        self.open_button.setMinimumHeight(34)
+        self.open_button.clicked.connect(self._open)
+        self.error_label = MessageLabel(self)
+        texts = QVBoxLayout()
+        texts.addWidget(self.title)
+        texts.addWidget(self.subtitle)
+        choose = QHBoxLayout()
+        choose.addWidget(self.name_combo, 1)
+        choose.addWidget(self.open_button)
+        texts.addLayout(choose)
+        texts.addWidget(self.error_label)
+        QHBoxLayout(self).addLayout(texts, 1)
+        self.retranslate()
+
+    def set_known(self, game_ids: list[str], counts: dict[str, int]) -> None:
+        """The games of this kind already in the history, offered by name."""
+        typed = self.name_combo.currentText()
+        self.name_combo.clear()
+        for game_id in game_ids:
+            self.name_combo.addItem(other_game_name(game_id), game_id)
+            plays = counts.get(game_id, 0)
+            self.name_combo.setItemData(self.name_combo.count() - 1,
+                                        tr(f"played {plays}×", f"{plays} 回プレイ"),
+                                        Qt.ItemDataRole.ToolTipRole)
+        self.name_combo.setEditText(typed)
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Other game…", "その他のゲーム…"))
+        self.subtitle.setText(tr("Any game the app does not know: a score sheet to keep the "
+                                 "score, saved to the history under the game's name, which is "
+                                 "offered again next time.",
+                                 "アプリにないゲームでも記録できます。得点表で得点をつけ、ゲーム名"
+                                 "とともに履歴に保存します。名前は次回も選べます。"))
+        line = self.name_combo.lineEdit()
+        if line is not None:
+            line.setPlaceholderText(tr("name of the game", "ゲームの名前"))
+        self.open_button.setText(tr("Score sheet", "得点表"))
+
+    def _open(self) -> None:
+        self.chosen.emit(self.name_combo.currentText())
 
 
 class PlayArea(QWidget):
@@ -172,7 +256,10 @@ class PlayArea(QWidget):
         self.view = view
         self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
-        self.new_button.show()
+        asks = getattr(view, "new_game_requested", None)  # the play frame has its own button
+        if asks is not None:
+            asks.connect(self.show_form)
+        self.new_button.setVisible(asks is None)
         self.error_label.setText("")
 
     def close_view(self) -> None:
@@ -189,6 +276,32 @@ class PlayArea(QWidget):
         self.close_view()
         self.stack.setCurrentWidget(self.form)
         self.new_button.hide()
+
+    def play_again(self, play: PlayRecord) -> bool:
+        """The new-game form with the seats of `play` (people by name, computer opponents of
+        the same kind) and its options; asks first while a game is going on here (it stays
+        in the History as unfinished). False when the person kept playing."""
+        in_progress = getattr(self.view, "is_in_progress", None)
+        if callable(in_progress) and in_progress() and not confirm(
+                self, tr("New game", "新しいゲーム"),
+                tr("Start a new game? This game stays in the History as unfinished; you can "
+                   "continue it from there later.",
+                   "新しいゲームを始めますか? このゲームは未完了として履歴に残り、後でそこから"
+                   "続けられます。"),
+                tr("New game", "新しいゲーム")):
+            return False
+        self.show_form()
+        form = self.form
+        seats = sorted(play.seats, key=lambda s: s.seat)[:len(form.rows)]
+        for row, seat in zip(form.rows, seats, strict=False):
+            row.set_bot((seat.bot_kind or "random") if seat.is_bot else None)
+            row.name.setText("" if seat.is_bot else seat.player)
+        for key, value in play.options.items():
+            if key in form._option_widgets:
+                form.set_option(key, value)
+        form.set_players(len(seats))
+        form.start_button.setFocus()
+        return True
 
 
 class RulesView(QTextBrowser):
@@ -285,9 +398,9 @@ class GamePage(QWidget):
 
         factory = table_view(self.info.id)
         if factory is None:
-            from ui.table.score_sheet import ScoreSheetWidget
+            from ui.table.score_sheet import generic_table_view
 
-            return ScoreSheetWidget(self.ctx, self.info.id)
+            return generic_table_view(self.ctx, self.info.id)
         widget: QWidget = factory(self.ctx, self.info.id)
         return widget
 
@@ -310,6 +423,7 @@ class LibraryPage(QWidget):
         from companion.games import registry
 
         self.games = registry.all_games()
+        self.other_games: list[str] = []  # "other:<name>" games in the history
         self.stack = QStackedWidget(self)
         self.list_page = QWidget(self.stack)
         self.title = heading(self.list_page, 1.5)
@@ -324,6 +438,9 @@ class LibraryPage(QWidget):
             card.chosen.connect(self.open_game)
             cards.addWidget(card)
             self.cards[info.id] = card
+        self.other_card = OtherGameCard(holder)
+        self.other_card.chosen.connect(self.open_other_game)
+        cards.addWidget(self.other_card)
         cards.addStretch(1)
         scroll = QScrollArea(self.list_page)
         scroll.setWidgetResizable(True)
@@ -334,6 +451,7 @@ class LibraryPage(QWidget):
         list_layout.addWidget(self.hint)
         list_layout.addWidget(scroll, 1)
         self.stack.addWidget(self.list_page)
+        self.stack.currentChanged.connect(self._view_changed)
         self.game_pages: dict[str, GamePage] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -347,15 +465,17 @@ class LibraryPage(QWidget):
         """How often each game was played (once the history is open)."""
         if self.ctx.db is None:
             return
-        from ui.shell.common import repo
+        from ui.shell.common import other_games, repo
 
         try:
             counts = repo().game_play_counts(self.ctx.db)
         except Exception:  # the counts are a nicety; the library works without them
             return
+        self.other_games = other_games(self.ctx)
         for game_id, card in self.cards.items():
             card.plays = int(counts.get(game_id, 0))
             card.retranslate()
+        self.other_card.set_known(self.other_games, counts)
 
     def retranslate(self, *_: object) -> None:
         self.title.setText(tr("Library", "ライブラリ"))
@@ -365,14 +485,17 @@ class LibraryPage(QWidget):
                              "デジタル対戦、ルールの参照ができます。"))
         for card in self.cards.values():
             card.retranslate()
+        self.other_card.retranslate()
 
     # --- navigation -------------------------------------------------------------------------
     def game_page(self, game_id: str) -> GamePage:
         page = self.game_pages.get(game_id)
         if page is None:
-            info = next(g for g in self.games if g.id == game_id)
+            info = (other_game_info(game_id) if is_other_game(game_id)
+                    else next(g for g in self.games if g.id == game_id))
             page = GamePage(self.ctx, info, self.stack)
             page.back.connect(self.show_list)
+            page.tabs.currentChanged.connect(self._view_changed)
             self.stack.addWidget(page)
             self.game_pages[game_id] = page
         return page
@@ -387,6 +510,36 @@ class LibraryPage(QWidget):
         self.ctx.settings.setValue("library/last_game", game_id)
         return page
 
+    def open_other_game(self, name: str) -> GamePage | None:
+        """"Other game…": the page of the game called `name` (a known game's spelling kept),
+        at its score sheet; None, with the reason on the card, when it is no name."""
+        try:
+            game_id = other_game_id(name, self.other_games)
+        except OtherGameError:
+            self.other_card.error_label.setText(
+                tr("Type the name of the game first.", "先にゲームの名前を入力してください。"))
+            self.other_card.name_combo.setFocus()
+            return None
+        self.other_card.error_label.setText("")
+        return self.open_game(game_id, "table")
+
+    def play_again(self, play: PlayRecord) -> bool:
+        """A digital play's game, at its new-game form with the same seats and options;
+        False when the game has no digital play here (or the person kept playing)."""
+        from companion.games import registry
+        from ui.views import play_view
+
+        game_id = play.game_id
+        try:
+            playable = registry.get(game_id).new_state is not None
+        except Exception:
+            playable = False
+        if play.mode is not PlayMode.DIGITAL or not playable or play_view(game_id) is None:
+            return False
+        page = self.open_game(game_id, "play")
+        area = page.widget("play")
+        return isinstance(area, PlayArea) and area.play_again(play)
+
     def resume(self, play: Any) -> QWidget:
         """Continue an autosaved play in its game's Play tab (raises `ResumeError`)."""
         from ui.play.resume import resume_play
@@ -399,6 +552,11 @@ class LibraryPage(QWidget):
 
     def show_list(self) -> None:
         self.stack.setCurrentWidget(self.list_page)
+
+    def _view_changed(self, *_: object) -> None:
+        """Another game or tab in front: the window's last message was about the one before."""
+        if self.window_ is not None:
+            self.window_.clear_message()
 
     def current_game(self) -> str | None:
         page = self.stack.currentWidget()

@@ -1,11 +1,13 @@
 """Players: everybody in the history with their number of plays; rename a player, or merge two
-entries that are the same person (the second one's plays move to the first)."""
+entries that are the same person (the second one's plays move to the first). Double-click,
+Enter or "Player page" opens a player's page (ui/shell/player_page.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -25,7 +28,18 @@ from PySide6.QtWidgets import (
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
-from ui.shell.common import ERROR_STYLE, OK_STYLE, confirm, heading, repo
+from ui.shell.common import (
+    ERROR_STYLE,
+    OK_STYLE,
+    ElidedLabel,
+    EmptyState,
+    confirm,
+    go_to_library,
+    heading,
+    library_button,
+    repo,
+    short_name,
+)
 
 
 class PlayersPage(QWidget):
@@ -49,6 +63,14 @@ class PlayersPage(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.doubleClicked.connect(lambda _index: self.open_selected())
+        for key in ("Return", "Enter"):
+            shortcut = QShortcut(QKeySequence(key), self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(self.open_selected)
+        self.page_button = QPushButton(self)
+        self.page_button.setObjectName("open_player")
+        self.page_button.clicked.connect(self.open_selected)
 
         self.rename_box = QGroupBox(self)
         self.new_name = QLineEdit(self.rename_box)
@@ -67,6 +89,9 @@ class PlayersPage(QWidget):
         self.merge_box = QGroupBox(self)
         self.merge_target = QComboBox(self.merge_box)
         self.merge_target.setObjectName("merge_target")
+        self.merge_target.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.merge_target.setMinimumContentsLength(6)  # a long name must not widen the page
         self.merge_button = QPushButton(self.merge_box)
         self.merge_button.setObjectName("merge")
         self.merge_button.clicked.connect(self.merge)
@@ -83,9 +108,12 @@ class PlayersPage(QWidget):
         self.status = QLabel(self)
         self.status.setObjectName("players_status")
         self.status.setWordWrap(True)
-        self.selected_label = heading(self, 1.1)
+        self.selected_label = ElidedLabel(self)
+        self.selected_label.setObjectName("selected_player")
+        self.selected_label.setFont(heading(self, 1.1).font())
         side = QVBoxLayout()
         side.addWidget(self.selected_label)
+        side.addWidget(self.page_button)
         side.addWidget(self.rename_box)
         side.addWidget(self.merge_box)
         side.addWidget(self.status)
@@ -93,12 +121,24 @@ class PlayersPage(QWidget):
         side_widget = QWidget(self)
         side_widget.setLayout(side)
         side_widget.setMinimumWidth(320)
-        body = QHBoxLayout()
+        lists = QWidget(self)
+        body = QHBoxLayout(lists)
+        body.setContentsMargins(0, 0, 0, 0)
         body.addWidget(self.table, 3)
         body.addWidget(side_widget, 2)
+        self.empty_state = EmptyState(self, go_to_library(window))
+        from ui.shell.player_page import PlayerPage
+
+        self.player_page = PlayerPage(ctx, self)
+        self.player_page.back.connect(self.show_list)
+        self.player_page.rival_chosen.connect(self.open_player)
+        self.body = QStackedWidget(self)
+        self.body.addWidget(lists)
+        self.body.addWidget(self.empty_state)
+        self.body.addWidget(self.player_page)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addLayout(body, 1)
+        layout.addWidget(self.body, 1)
         language().changed.connect(self.retranslate)
         events().history_changed.connect(self._history_changed)
         self.retranslate()
@@ -106,6 +146,9 @@ class PlayersPage(QWidget):
 
     def retranslate(self, *_: object) -> None:
         self.title.setText(tr("Players", "プレイヤー"))
+        self.page_button.setText(tr("Player page…", "プレイヤーのページ…"))
+        self.page_button.setToolTip(tr("Plays, wins and head to head (Enter)",
+                                       "対局・勝ち・対戦成績 (Enter)"))
         self.table.setHorizontalHeaderLabels([tr("Name", "名前"), tr("Plays", "対局数")])
         self.rename_box.setTitle(tr("Rename", "名前の変更"))
         self.new_name_label.setText(tr("New name", "新しい名前"))
@@ -113,6 +156,12 @@ class PlayersPage(QWidget):
         self.merge_box.setTitle(tr("Merge", "統合"))
         self.merge_label.setText(tr("Merge into", "統合先"))
         self.merge_button.setText(tr("Merge", "統合"))
+        self.empty_state.set_text(
+            tr("No players yet — play a game or log a table play: everyone who sat at it "
+               "appears here, to be renamed or merged.",
+               "まだプレイヤーがいません — ゲームを遊ぶか、卓上での対局を記録してください。"
+               "参加した人がここに表示され、名前の変更や統合ができます。"),
+            library_button())
         self.merge_hint.setText(tr(
             "Use this when one person was entered under two names: every play of the selected "
             "player moves to the other, then the selected name is removed.",
@@ -125,6 +174,8 @@ class PlayersPage(QWidget):
         self._dirty = True
         if self.isVisible():
             self.reload()
+            if self.body.currentWidget() is self.player_page:
+                self.player_page.reload()
 
     def activated(self) -> None:
         if self._dirty:
@@ -147,6 +198,7 @@ class PlayersPage(QWidget):
         for row, player in enumerate(self.players):
             name = QTableWidgetItem(player.name)
             name.setData(Qt.ItemDataRole.UserRole, player.id)
+            name.setToolTip(player.name)  # the column cuts a long name with "…"
             count = QTableWidgetItem(str(counts.get(player.name, 0)))
             count.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(row, 0, name)
@@ -154,6 +206,8 @@ class PlayersPage(QWidget):
         if selected is not None:
             self.select(selected.name)
         self._selection_changed()
+        if self.body.currentWidget() is not self.player_page or not self.players:
+            self.body.setCurrentIndex(0 if self.players else 1)
 
     def rows(self) -> list[tuple[str, str]]:
         """(name, plays) as shown."""
@@ -177,7 +231,8 @@ class PlayersPage(QWidget):
     def _selection_changed(self) -> None:
         player = self.selected()
         on = player is not None
-        for widget in (self.new_name, self.rename_button, self.merge_target, self.merge_button):
+        for widget in (self.new_name, self.rename_button, self.merge_target, self.merge_button,
+                       self.page_button):
             widget.setEnabled(on)
         self.selected_label.setText(player.name if on else tr("Choose a player in the list",
                                                               "一覧からプレイヤーを選択"))
@@ -187,6 +242,25 @@ class PlayersPage(QWidget):
         for other in self.players:
             if on and other.id != player.id:
                 self.merge_target.addItem(other.name, other.id)
+                self.merge_target.setItemData(self.merge_target.count() - 1, other.name,
+                                              Qt.ItemDataRole.ToolTipRole)
+
+    # --- the player page --------------------------------------------------------------------
+    def open_selected(self) -> bool:
+        player = self.selected()
+        return player is not None and self.open_player(player.name)
+
+    def open_player(self, name: str) -> bool:
+        """Show `name`'s page (False when there is no such player)."""
+        if not self.select(name):
+            return False
+        self.player_page.show_player(name)
+        self.body.setCurrentWidget(self.player_page)
+        return True
+
+    def show_list(self) -> None:
+        self.body.setCurrentIndex(0 if self.players else 1)
+        self.table.setFocus()
 
     # --- actions ----------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -207,16 +281,17 @@ class PlayersPage(QWidget):
         try:
             db.rename_player(self.ctx.db, player.id, new)
         except db.DuplicatePlayerError:
-            self._say(tr(f"There is already a player called “{new}”. If they are the same "
-                         "person, use Merge instead.",
-                         f"「{new}」という名前のプレイヤーはすでにいます。同じ人なら「統合」を"
-                         "使ってください。"), error=True)
+            self._say(tr(f"There is already a player called “{short_name(new)}”. If they are "
+                         "the same person, use Merge instead.",
+                         f"「{short_name(new)}」という名前のプレイヤーはすでにいます。同じ人なら"
+                         "「統合」を使ってください。"), error=True)
             return False
         except Exception as exc:
             self._say(tr(f"Not renamed: {exc}", f"変更できませんでした: {exc}"), error=True)
             return False
-        self._say(tr(f"“{player.name}” is now “{new}”.",
-                     f"「{player.name}」を「{new}」に変更しました。"))
+        old_name, new_name = short_name(player.name), short_name(new)
+        self._say(tr(f"“{old_name}” is now “{new_name}”.",
+                     f"「{old_name}」を「{new_name}」に変更しました。"))
         self._after_change(new)
         return True
 
@@ -226,8 +301,9 @@ class PlayersPage(QWidget):
         if player is None or target_id is None:
             return False
         target = self.merge_target.currentText()
-        text = tr(f"Move every play of “{player.name}” to “{target}” and remove “{player.name}”?",
-                  f"「{player.name}」の対局をすべて「{target}」に移し、「{player.name}」を削除しますか？")
+        source, into = short_name(player.name), short_name(target)
+        text = tr(f"Move every play of “{source}” to “{into}” and remove “{source}”?",
+                  f"「{source}」の対局をすべて「{into}」に移し、「{source}」を削除しますか？")
         if not confirm(self, tr("Merge players", "プレイヤーの統合"), text, tr("Merge", "統合")):
             return False
         try:
@@ -235,8 +311,8 @@ class PlayersPage(QWidget):
         except Exception as exc:
             self._say(tr(f"Not merged: {exc}", f"統合できませんでした: {exc}"), error=True)
             return False
-        self._say(tr(f"“{player.name}” was merged into “{target}”.",
-                     f"「{player.name}」を「{target}」に統合しました。"))
+        self._say(tr(f"“{source}” was merged into “{into}”.",
+                     f"「{source}」を「{into}」に統合しました。"))
         self._after_change(target)
         return True
 

@@ -1,5 +1,12 @@
 """Settings: the interface language (switches at once), where the history is kept (a file or a
-database URL, used from the next start) and a button that opens the data folder."""
+database URL, used from the next start), the server's password (a masked field that saves to
+the system keyring, or says where to put the password when there is none) and a button that
+opens the data folder.
+
+No password is ever shown or kept in the settings file: every location shown passes through
+`db.redact`, and a password typed into a URL is taken out of it (to the keyring, or dropped
+with a sentence saying where to put it).
+"""
 
 from __future__ import annotations
 
@@ -24,18 +31,24 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.i18n import language, tr
-from ui.shell.common import ERROR_STYLE, OK_STYLE, heading
+from ui.shell.common import ERROR_STYLE, OK_STYLE, heading, repo
 
 KEY_LANGUAGE = "language"
 KEY_DATABASE = "database/url"
 
 
 def database_url(text: str) -> str:
-    """A database URL from what a person typed: a URL as is, a file path as SQLite."""
-    text = text.strip()
-    if not text or "://" in text:
-        return text
-    return "sqlite:///" + str(Path(text).expanduser().resolve())
+    """A database URL from what a person typed (a URL, or a file path as SQLite; "" for the
+    default), or `db.DatabaseLocationError` saying in a sentence what is wrong with it."""
+    return str(repo().check_location(text))
+
+
+def password_places() -> str:
+    """Where PostgreSQL users keep a password when the app cannot (one sentence's end)."""
+    return tr("put it in ~/.pgpass (a line host:port:database:user:password, readable by you "
+              "only), in a libpq service file, or in PGPASSWORD",
+              "~/.pgpass（ホスト:ポート:データベース:ユーザー:パスワード の 1 行、自分だけが"
+              "読める設定）、PostgreSQL のサービスファイル、または PGPASSWORD に入れてください")
 
 
 def data_folder(ctx: AppContext) -> Path:
@@ -86,6 +99,14 @@ class SettingsPage(QWidget):
         self.next_label = QLabel(self.db_box)
         self.db_edit = QLineEdit(self.db_box)
         self.db_edit.setObjectName("db_url")
+        self.db_edit.textChanged.connect(self._location_typed)
+        self.password_label = QLabel(self.db_box)
+        self.password_edit = QLineEdit(self.db_box)
+        self.password_edit.setObjectName("db_password")
+        self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password_note = QLabel(self.db_box)
+        self.password_note.setObjectName("password_note")
+        self.password_note.setWordWrap(True)
         self.browse_button = QPushButton(self.db_box)
         self.browse_button.clicked.connect(self._browse)
         self.save_button = QPushButton(self.db_box)
@@ -112,6 +133,8 @@ class SettingsPage(QWidget):
         form = QFormLayout(self.db_box)
         form.addRow(self.current_label, self.current_value)
         form.addRow(self.next_label, edit_row)
+        form.addRow(self.password_label, self.password_edit)
+        form.addRow(self.password_note)
         form.addRow(buttons)
         form.addRow(self.db_note)
         form.addRow(self.db_status)
@@ -122,7 +145,8 @@ class SettingsPage(QWidget):
         layout.addWidget(self.db_box)
         layout.addStretch(1)
         stored = ctx.settings.value(KEY_DATABASE)
-        self.db_edit.setText(str(stored) if stored else "")
+        # (an older version's password, if still there, is not put back into the field)
+        self.db_edit.setText(repo().split_password(str(stored))[0] if stored else "")
         language().changed.connect(self.retranslate)
         self.retranslate()
 
@@ -141,6 +165,8 @@ class SettingsPage(QWidget):
                                            "既定（データフォルダ内のファイル）、ファイル、または "
                                            "postgresql://host/db のような URL"))
         self.browse_button.setText(tr("File…", "ファイル…"))
+        self.password_label.setText(tr("Password", "パスワード"))
+        self._location_typed(self.db_edit.text())
         self.save_button.setText(tr("Use from next start", "次回起動から使う"))
         self.default_button.setText(tr("Back to default", "既定に戻す"))
         self.folder_button.setText(tr("Open data folder", "データフォルダを開く"))
@@ -154,7 +180,7 @@ class SettingsPage(QWidget):
         if self.ctx.db is None:
             self.current_value.setText(tr("(opening…)", "（開いています…）"))
         else:
-            self.current_value.setText(str(getattr(self.ctx.db, "url", "")))
+            self.current_value.setText(repo().redact(str(getattr(self.ctx.db, "url", ""))))
 
     def activated(self) -> None:
         self.refresh_current()
@@ -180,20 +206,56 @@ class SettingsPage(QWidget):
         if name:
             self.db_edit.setText(name)
 
-    def save_database(self) -> None:
-        """Remember the typed location (a file or URL) for the next start."""
-        url = database_url(self.db_edit.text())
-        if url and "://" in url and not url.split("://", 1)[0]:
-            self._status(tr("That is not a database URL.", "データベースの URL ではありません。"),
-                         error=True)
-            return
-        if url:
-            self.ctx.settings.setValue(KEY_DATABASE, url)
-            self.db_edit.setText(url)
-            self._status(tr(f"From the next start the history is kept in {url}.",
-                            f"次回起動から履歴は {url} に保存されます。"))
+    def _location_typed(self, text: str) -> None:
+        """The password field is for a database server, and only where a keyring keeps it."""
+        db = repo()
+        keyring = db.keyring_name()
+        self.password_edit.setEnabled(keyring is not None and db.is_server_url(text.strip()))
+        if keyring is not None:
+            self.password_note.setText(tr(
+                f"For a database server: the password is kept in the system keyring "
+                f"({keyring}), never in the settings file. Leave it empty to use ~/.pgpass, a "
+                "service file or PGPASSWORD.",
+                f"データベースサーバー用: パスワードはシステムのキーリング（{keyring}）に保管し、"
+                "設定ファイルには保存しません。空欄なら ~/.pgpass、サービスファイル、"
+                "PGPASSWORD を使います。"))
         else:
+            self.password_note.setText(tr(
+                "This computer has no system keyring, so the app does not keep a database "
+                f"server's password: {password_places()}.",
+                "このコンピューターにはシステムのキーリングがないため、アプリはデータベース"
+                f"サーバーのパスワードを保管しません。{password_places()}。"))
+
+    def save_database(self) -> None:
+        """Remember the typed location (a file or URL) for the next start; its password goes
+        to the keyring, never into the settings file."""
+        db = repo()
+        try:
+            url = database_url(self.db_edit.text())
+        except Exception as exc:  # db.DatabaseLocationError: a mistyped location
+            self._status(exc.text(language().code) if hasattr(exc, "text") else
+                         db.redact(str(exc)), error=True)
+            return
+        if not url:
             self.use_default()
+            return
+        url, typed_in_url = db.split_password(url)
+        password = self.password_edit.text() or typed_in_url
+        self.password_edit.clear()
+        self.ctx.settings.setValue(KEY_DATABASE, url)
+        self.ctx.settings.sync()
+        self.db_edit.setText(url)
+        shown = db.redact(url)
+        sentence = tr(f"From the next start the history is kept in {shown}.",
+                      f"次回起動から履歴は {shown} に保存されます。")
+        if password and db.is_server_url(url):
+            if db.store_password(url, password):
+                sentence += tr(" Its password is kept in the system keyring.",
+                               "パスワードはシステムのキーリングに保管しました。")
+            else:
+                sentence += tr(f" Its password was not saved: {password_places()}.",
+                               f"パスワードは保存していません。{password_places()}。")
+        self._status(sentence)
 
     def use_default(self) -> None:
         self.ctx.settings.remove(KEY_DATABASE)

@@ -1,5 +1,6 @@
-"""What happens around start-up: a database that cannot be opened (damaged, or made by a newer
-version) and games left unfinished when the app last stopped.
+"""What happens around start-up: a history that cannot be opened (damaged, made by a newer
+version, read-only, locked by another program, a mistyped location...) and games left
+unfinished when the app last stopped.
 
 A broken file is never changed: "Move it aside and start fresh" renames it (with its -wal and
 -shm files) next to where it was and opens a new, empty history; "Quit" leaves everything as is.
@@ -23,127 +24,187 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.i18n import tr
+from ui.i18n import language, tr
 from ui.shell.common import format_when, game_name, heading, repo
+
+#: What SQLite says most often, for the details in Japanese (the rest is shown as it is).
+_DRIVER_JA = {
+    "file is not a database": "データベースファイルではありません",
+    "database disk image is malformed": "データベースのイメージが壊れています",
+    "database is locked": "データベースがロックされています",
+    "unable to open database file": "データベースファイルを開けません",
+    "attempt to write a readonly database": "読み取り専用のデータベースです",
+    "database or disk is full": "データベースまたはディスクがいっぱいです",
+    "no such table": "テーブルがありません",
+    "no version table": "バージョン表がありません",
+}
+
+
+def problem_sentence(error: Exception) -> str:
+    """The one plain sentence about `error`, in the interface language."""
+    if isinstance(error, repo().DatabaseError):
+        return str(error.text(language().code))
+    return tr("The history cannot be opened.", "履歴を開けません。")
+
+
+def problem_details(error: Exception) -> str:
+    """The technical part, shown on request: the file and what the database said."""
+    path = getattr(error, "path", None)
+    technical = repo().redact(getattr(error, "detail", "") or f"{type(error).__name__}: {error}")
+    if language().code == "ja":
+        for english, japanese in _DRIVER_JA.items():
+            technical = technical.replace(english, f"{japanese}（{english}）")
+    lines = [tr(f"File: {path}", f"ファイル: {path}")] if path is not None else []
+    return "\n".join([*lines, tr(f"Technical detail: {technical}", f"技術的な詳細: {technical}")])
 
 
 class DatabaseProblemDialog(QDialog):
-    """Explains why the history cannot be opened; `moved_aside` is True when the person chose
-    to move the file aside and start fresh (the dialog is accepted), else it is rejected."""
+    """Why the history cannot be opened, in one plain sentence (the technical detail behind
+    "Show details"), and what the person can do: move a damaged or newer file aside and start
+    fresh, try again when another program holds the history locked, or quit. `choice` is
+    MOVE, RETRY or QUIT."""
+
+    MOVE, RETRY, QUIT = "move", "retry", "quit"
 
     def __init__(self, error: Exception, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.error = error
+        self.choice = self.QUIT
         self.setObjectName("database_problem")
         self.setWindowTitle(tr("The history cannot be opened", "履歴を開けません"))
         self.setMinimumWidth(520)
         db = repo()
-        path = getattr(error, "path", None)
-        if isinstance(error, db.NewerDatabaseError):
-            headline = tr("This history was made by a newer version of the app.",
-                          "この履歴は新しいバージョンのアプリで作られています。")
-            advice = tr("Update the app to open it. Or move the file aside (it is kept "
-                        "unchanged) and start with an empty history.",
-                        "開くにはアプリを更新してください。あるいは、ファイルを変更せずに"
-                        "別名で残し、空の履歴で始めることもできます。")
-        else:
-            headline = tr("The history file is damaged or is not a history of this app.",
-                          "履歴ファイルが壊れているか、このアプリの履歴ではありません。")
-            advice = tr("Move the file aside (it is kept unchanged, so nothing is lost) and "
-                        "start with an empty history, or quit and look at it first.",
-                        "ファイルを変更せずに別名で残して（何も失われません）空の履歴で始めるか、"
-                        "終了して先にファイルを確認してください。")
-        self.headline = heading(self, 1.15)
-        self.headline.setText(headline)
+        self.headline = heading(self, 1.1)
+        self.headline.setObjectName("problem_sentence")
         self.headline.setWordWrap(True)
-        self.details = QLabel(self)
+        self.headline.setText(problem_sentence(error))
+        self.details = QLabel(problem_details(error), self)
         self.details.setObjectName("problem_details")
         self.details.setWordWrap(True)
+        self.details.setStyleSheet("color: #6b5d45;")
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        where = tr(f"File: {path}", f"ファイル: {path}") if path is not None else ""
-        self.details.setText("\n\n".join(part for part in (where, advice) if part))
-        self.technical = QLabel(self)
-        self.technical.setObjectName("problem_technical")
-        self.technical.setWordWrap(True)
-        self.technical.setStyleSheet("color: #6b5d45;")
-        self.technical.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        message = getattr(error, "message", "") or str(error)
-        self.technical.setText(tr(f"Details: {message}", f"詳細: {message}"))
+        self.details.setVisible(False)
+        self.details_button = QPushButton(tr("Show details", "詳細を表示"), self)
+        self.details_button.setObjectName("show_details")
+        self.details_button.setCheckable(True)
+        self.details_button.toggled.connect(self._show_details)
+        movable = (isinstance(error, db.CorruptDatabaseError | db.NewerDatabaseError)
+                   and getattr(error, "path", None) is not None)
         self.move_button = QPushButton(tr("Move it aside and start fresh",
                                           "別名で残して新しく始める"), self)
         self.move_button.setObjectName("move_aside")
-        self.move_button.setEnabled(path is not None)
-        self.move_button.clicked.connect(self.accept)
+        self.move_button.setToolTip(tr(
+            "The file is renamed, not changed: nothing is lost, and the app starts with an "
+            "empty history.", "ファイルは名前を変えるだけで変更しません。何も失われず、空の履歴で"
+                              "始めます。"))
+        self.move_button.setVisible(movable)
+        self.move_button.clicked.connect(lambda: self._choose(self.MOVE))
+        self.retry_button = QPushButton(tr("Try again", "もう一度試す"), self)
+        self.retry_button.setObjectName("retry")
+        self.retry_button.setVisible(isinstance(error, db.HistoryBusyError))
+        self.retry_button.clicked.connect(lambda: self._choose(self.RETRY))
         self.quit_button = QPushButton(tr("Quit", "終了"), self)
         self.quit_button.setObjectName("quit")
-        self.quit_button.clicked.connect(self.reject)
+        self.quit_button.clicked.connect(lambda: self._choose(self.QUIT))
         self.quit_button.setDefault(True)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.details_button)
         buttons.addStretch(1)
         buttons.addWidget(self.move_button)
+        buttons.addWidget(self.retry_button)
         buttons.addWidget(self.quit_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(self.details)
-        layout.addWidget(self.technical)
         layout.addLayout(buttons)
+
+    def _show_details(self, shown: bool) -> None:
+        self.details.setVisible(shown)
+        self.details_button.setText(tr("Hide details", "詳細を隠す") if shown
+                                    else tr("Show details", "詳細を表示"))
+        self.adjustSize()
+
+    def _choose(self, choice: str) -> None:
+        self.choice = choice
+        (self.reject if choice == self.QUIT else self.accept)()
 
     @property
     def moved_aside(self) -> bool:
-        return self.result() == QDialog.DialogCode.Accepted
+        return self.choice == self.MOVE
 
 
-def _ask(error: Exception, parent: QWidget | None) -> bool:
+def _ask(error: Exception, parent: QWidget | None) -> str:
     dialog = DatabaseProblemDialog(error, parent)
     dialog.exec()
-    return dialog.moved_aside
+    return dialog.choice
 
 
-def _tell(parent: QWidget | None, title: str, text: str) -> None:
+def tell(parent: QWidget | None, title: str, text: str) -> None:
+    """A note the person reads and closes (modal)."""
     box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok,
                       parent)
     box.setObjectName("database_note")
     box.exec()
 
 
+#: The histories whose unencrypted connection the person was already warned about.
+KEY_WARNED = "database/warned_unencrypted"
+
+
+def warn_once(window: Any, database: Any) -> QMessageBox | None:
+    """The history's warning (a server on another computer reached without TLS), shown the
+    first time only for each history; the box, or None when there was nothing new to say."""
+    notice = getattr(database, "notice", None)
+    if notice is None:
+        return None
+    settings = window.ctx.settings
+    warned = [str(key) for key in settings.value(KEY_WARNED, [], type=list)]
+    if notice.key in warned:
+        return None
+    settings.setValue(KEY_WARNED, [*warned, notice.key])
+    box = QMessageBox(QMessageBox.Icon.Warning, tr("Not encrypted", "暗号化されていません"),
+                      notice.text(language().code), QMessageBox.StandardButton.Ok, window)
+    box.setObjectName("transport_warning")
+    box.finished.connect(box.deleteLater)
+    box.open()
+    return box
+
+
 def open_database_interactively(
     url: str | None, parent: QWidget | None = None,
-    ask: Callable[[Exception, QWidget | None], bool] = _ask,
-    tell: Callable[[QWidget | None, str, str], None] = _tell,
+    ask: Callable[[Exception, QWidget | None], str] = _ask,
+    tell: Callable[[QWidget | None, str, str], None] = tell,
 ) -> Any:
     """The opened database, or None when the person chose to quit.
 
-    A damaged or newer file: `ask` shows `DatabaseProblemDialog`; moving aside renames the file
-    (`db.move_aside`) and opens a fresh one at the same place, then `tell` says where the old
-    file now is. Any other failure is explained and gives None.
+    Whatever stops the history from opening, `ask` shows `DatabaseProblemDialog` (one
+    sentence, details on request). Moving aside renames the file (`db.move_aside`) and opens a
+    fresh one at the same place, then `tell` says where the old file now is; "Try again" (the
+    history was locked) opens it again.
     """
     db = repo()
     while True:
         try:
             return db.open_database(url)
-        except (db.CorruptDatabaseError, db.NewerDatabaseError) as error:
-            if getattr(error, "path", None) is None or not ask(error, parent):
-                return None
-            try:
-                kept = db.move_aside(error.path)
-            except OSError as exc:
-                tell(parent, tr("The file could not be moved", "ファイルを移動できませんでした"),
-                     tr(f"{error.path} could not be renamed: {exc.strerror}. Nothing was "
-                        "changed.", f"{error.path} の名前を変更できませんでした: {exc.strerror}。"
-                        "何も変更していません。"))
-                return None
-            tell(parent, tr("A fresh history", "新しい履歴"),
-                 tr(f"The old file is kept unchanged as:\n{kept}\n\nThe app now starts with an "
-                    "empty history.", f"元のファイルは変更せずに次の名前で残しました:\n{kept}\n\n"
-                    "空の履歴で起動します。"))
-        except db.DatabaseError as error:
-            tell(parent, tr("The history cannot be opened", "履歴を開けません"),
-                 getattr(error, "message", "") or str(error))
+        except Exception as error:  # every failure is explained rather than a crash
+            choice = ask(error, parent)
+            path = getattr(error, "path", None)
+        if choice == DatabaseProblemDialog.RETRY:
+            continue
+        if choice != DatabaseProblemDialog.MOVE or path is None:
             return None
-        except Exception as error:  # anything else: say what happened rather than crash
-            tell(parent, tr("The history cannot be opened", "履歴を開けません"),
-                 f"{type(error).__name__}: {error}")
+        try:
+            kept = db.move_aside(path)
+        except OSError as exc:
+            tell(parent, tr("The file could not be moved", "ファイルを移動できませんでした"),
+                 tr(f"{path} could not be renamed ({exc.strerror}); nothing was changed.",
+                    f"{path} の名前を変更できませんでした（{exc.strerror}）。"
+                    "何も変更していません。"))
             return None
+        tell(parent, tr("A fresh history", "新しい履歴"),
+             tr(f"The old file is kept unchanged as:\n{kept}\n\nThe app now starts with an "
+                "empty history.", f"元のファイルは変更せずに次の名前で残しました:\n{kept}\n\n"
+                "空の履歴で起動します。"))
 
 
 class ResumeDialog(QDialog):
@@ -199,8 +260,10 @@ def offer_resume(window: Any) -> ResumeDialog | None:
     try:
         plays = list(repo().unfinished_plays(window.ctx.db))
     except Exception as exc:
-        window.show_message(tr(f"Unfinished games could not be read: {exc}",
-                               f"未完了の対局を読み込めませんでした: {exc}"))
+        reason = (exc.text(language().code) if isinstance(exc, repo().DatabaseError)
+                  else repo().redact(str(exc)))
+        window.show_message(tr(f"Unfinished games could not be read: {reason}",
+                               f"未完了の対局を読み込めませんでした: {reason}"))
         return None
     if not plays:
         return None

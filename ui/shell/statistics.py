@@ -17,18 +17,31 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSplitter,
+    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from companion.display import isolate, names_text
 from companion.history import PeriodCount, PlayerStats, ScorePoint
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, tr
-from ui.shell.charts import OTHERS, PALETTE, BarChart, LineChart
-from ui.shell.common import MessageLabel, format_number, game_name, heading, repo
+from ui.shell.charts import PALETTE, BarChart, LineChart
+from ui.shell.common import (
+    EmptyState,
+    MessageLabel,
+    format_number,
+    game_name,
+    go_to_library,
+    heading,
+    library_button,
+    other_games,
+    repo,
+    short_name,
+)
 
 #: The game filter's first two entries.
 BY_GAME = "*"  # one row per player and game
@@ -49,23 +62,28 @@ def wins_per_player(stats: list[PlayerStats]) -> list[tuple[str, int]]:
     return sorted(wins.items(), key=lambda item: (-item[1], item[0]))
 
 
-#: Months shown in "plays per month" (the most recent ones).
+#: Months shown in "plays per month" (the most recent ones with plays).
 MONTHS = 12
+#: The bars of "plays per month" (one colour: a bar is plays, not players).
+MONTH_BAR = "#9c8660"
 
 
-def plays_per_month(rows: list[PeriodCount]) -> tuple[list[str], dict[str, list[float]]]:
-    """The last `MONTHS` months with plays, and each player's plays in each of them."""
-    months = sorted({r.period for r in rows})[-MONTHS:]
-    parts: dict[str, list[float]] = {}
-    for r in rows:
-        if r.period in months:
-            parts.setdefault(r.player, [0.0] * len(months))[months.index(r.period)] += r.plays
-    keep = sorted(sorted(parts, key=lambda name: -sum(parts[name]))[:MAX_LINES])
-    result = {name: parts[name] for name in keep}
-    others = [sum(parts[n][i] for n in parts if n not in result) for i in range(len(months))]
-    if any(others):
-        result[tr("Others", "その他")] = others
-    return months, result
+def recent_months(rows: list[PeriodCount]) -> list[str]:
+    """The last `MONTHS` months in which people played."""
+    return sorted({r.period for r in rows})[-MONTHS:]
+
+
+def month_tips(months: list[str], counts: dict[str, int], rows: list[PeriodCount]) -> list[str]:
+    """Per month: its plays, then each player's plays in it, most first."""
+    lang = language().code
+    tips = []
+    for month in months:
+        players = sorted(((r.plays, r.player) for r in rows if r.period == month),
+                         key=lambda item: (-item[0], item[1]))
+        who = names_text((f"{isolate(name)} {plays}" for plays, name in players), lang)
+        count = counts.get(month, 0)
+        tips.append(tr(f"{month}: {count} plays — {who}", f"{month}: {count} 局 — {who}"))
+    return tips
 
 
 def score_series(points: list[ScorePoint]) -> dict[str, list[tuple[datetime, float]]]:
@@ -130,6 +148,7 @@ class StatisticsPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(60)
+        header.setMaximumSectionSize(260)  # a long name is cut with "…", its tooltip whole
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.wins_chart = BarChart(self)
         self.wins_chart.setObjectName("wins_chart")
@@ -137,6 +156,7 @@ class StatisticsPage(QWidget):
         self.scores_chart.setObjectName("scores_chart")
         self.months_chart = BarChart(self)
         self.months_chart.setObjectName("months_chart")
+        self.months_chart.bar_color = MONTH_BAR
         self.error_label = MessageLabel(self)
         self.legend = QLabel(self)
         self.legend.setObjectName("legend")
@@ -162,8 +182,12 @@ class StatisticsPage(QWidget):
         top.addWidget(self.game_filter)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        self.empty_state = EmptyState(self, go_to_library(window))
+        self.body = QStackedWidget(self)
+        self.body.addWidget(splitter)
+        self.body.addWidget(self.empty_state)
         layout.addWidget(self.error_label)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(self.body, 1)
         language().changed.connect(self.retranslate)
         events().history_changed.connect(self._history_changed)
         self.retranslate()
@@ -172,6 +196,12 @@ class StatisticsPage(QWidget):
         self.title.setText(tr("Statistics", "統計"))
         self.game_label.setText(tr("Game", "ゲーム"))
         self.table.setHorizontalHeaderLabels([tr(en, ja) for en, ja in COLUMNS])
+        self.empty_state.set_text(
+            tr("No finished plays yet — play a game or log a table play, and each player's "
+               "plays, wins and scores appear here.",
+               "終わった対局はまだありません — ゲームを遊ぶか、卓上での対局を記録すると、"
+               "プレイヤーごとの対局数・勝ち・得点がここに表示されます。"),
+            library_button())
         self._fill_games()
         if not self._dirty:
             self._show()
@@ -186,6 +216,8 @@ class StatisticsPage(QWidget):
         self.game_filter.addItem(tr("All games together", "全ゲーム合計"), ALL_GAMES)
         for info in registry.all_games():
             self.game_filter.addItem(info.name(language().code), info.id)
+        for game_id in other_games(self.ctx):  # games the app does not know, by name
+            self.game_filter.addItem(game_name(game_id), game_id)
         index = self.game_filter.findData(current) if current is not None else 0
         self.game_filter.setCurrentIndex(max(0, index))
         self.game_filter.blockSignals(False)
@@ -193,6 +225,7 @@ class StatisticsPage(QWidget):
     # --- loading ----------------------------------------------------------------------------
     def _history_changed(self) -> None:
         self._dirty = True
+        self._fill_games()
         if self.isVisible():
             self.reload()
 
@@ -220,6 +253,10 @@ class StatisticsPage(QWidget):
             game_id = None if choice in (BY_GAME, ALL_GAMES) else choice
             self.months = list(db.plays_per_period(self.ctx.db, game_id=game_id,
                                                    period="month"))
+            recent = recent_months(self.months)
+            since = datetime.strptime(recent[0], "%Y-%m") if recent else None
+            self.month_counts = dict(db.stats.plays_counted_per_period(
+                self.ctx.db, game_id=game_id, since=since))
         except Exception as exc:
             self.error_label.setText(tr(f"The statistics could not be read: {exc}",
                                         f"統計を読み込めませんでした: {exc}"))
@@ -245,29 +282,34 @@ class StatisticsPage(QWidget):
         return max(sorted(counts), key=lambda g: counts[g]) if counts else ""
 
     def _show(self) -> None:
+        nothing = not self.stats and self.choice() in (BY_GAME, ALL_GAMES)
+        self.body.setCurrentIndex(1 if nothing else 0)
         self._fill_table()
         wins = wins_per_player(self.stats)[:MAX_BARS]
         series = score_series(getattr(self, "points", []))
-        months, parts = plays_per_month(getattr(self, "months", []))
-        others = tr("Others", "その他")
-        shown = sorted({n for n, _w in wins} | set(series) | set(parts) - {others})
+        shown = sorted({n for n, _w in wins} | set(series))
         colors = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(shown)}
-        if others in parts:
-            colors[others] = OTHERS
         for chart in (self.wins_chart, self.scores_chart, self.months_chart):
             chart.colors = colors
         self.legend.setText("&nbsp;&nbsp; ".join(
-            f'<span style="color:{color}">■</span>&nbsp;{html.escape(name)}'
+            f'<span style="color:{color}">■</span>&nbsp;{html.escape(short_name(name, 24))}'
             for name, color in colors.items()))
+        self.legend.setToolTip("\n".join(colors))
         no_data = tr("No finished plays yet", "終わった対局はまだありません")
         self.wins_chart.set_data(tr("Wins per player", "プレイヤー別の勝ち数"),
                                  [n for n, _w in wins], [w for _n, w in wins], no_data)
+        self.wins_chart.tips = [tr(f"{isolate(n)}: {w} wins", f"{isolate(n)}: {w} 勝")
+                                for n, w in wins]
         game = getattr(self, "score_game", "")
         self.scores_chart.set_data(
             tr(f"Scores over time — {game_name(game)}", f"得点の推移 — {game_name(game)}")
             if game else tr("Scores over time", "得点の推移"), series, no_data)
-        self.months_chart.set_stacked(
-            tr("Plays per month, by player", "月別・プレイヤー別の対局数"), months, parts, no_data)
+        rows: list[PeriodCount] = getattr(self, "months", [])
+        counts: dict[str, int] = getattr(self, "month_counts", {})
+        months = recent_months(rows)
+        self.months_chart.set_data(tr("Plays per month", "月別の対局数"), months,
+                                   [counts.get(m, 0) for m in months], no_data)
+        self.months_chart.tips = month_tips(months, counts, rows)
 
     def _fill_table(self) -> None:
         self.table.setSortingEnabled(False)
@@ -284,6 +326,8 @@ class StatisticsPage(QWidget):
             ]
             for column, (text, number) in enumerate(values):
                 item = NumberItem(text) if column >= 2 else QTableWidgetItem(text)
+                if column == 0:
+                    item.setToolTip(text)  # the column cuts a long name with "…"
                 if column >= 2:
                     item.setData(Qt.ItemDataRole.UserRole, number)
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight

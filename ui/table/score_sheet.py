@@ -1,7 +1,8 @@
 """The generic table score sheet for any game: players as columns, the game's score categories
 as rows, the total, rank and winner updating as scores are typed. Every edit of names and
-scores is undoable (Ctrl+Z / Ctrl+Shift+Z). "Save to history" writes the play in one
-transaction (players are created as needed); "Print PDF" writes the filled sheet.
+scores is undoable (Ctrl+Z / Ctrl+Shift+Z); what is not a number (or what the game refuses,
+e.g. a negative count) is refused with a sentence on the status line. It is a `TableTab`: its
+page saves it to the history and prints the filled sheet.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from PySide6.QtCore import (
     QTime,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QCompleter,
     QDateTimeEdit,
     QFormLayout,
@@ -40,13 +42,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.history import PlayRecord
 from companion.scoresheet import ScoreSheet
 from ui.context import AppContext
 from ui.i18n import language, tr
-from ui.pdf_dialog import save_pdf
+from ui.play.widgets import isolate, words
+from ui.table.frame import TablePage, TableTab
 from ui.table.weak import weak_listener
 
 WINNER_BRUSH = QBrush(QColor("#fff3c4"))
+#: From this width on, a game's tools stand beside the sheet instead of below it.
+WIDE = 820
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -120,7 +126,10 @@ class RemovePlayer(QUndoCommand):
 # --- the Qt model ---------------------------------------------------------------------------
 class ScoreSheetModel(QAbstractTableModel):
     """Rows: the player's name, each category, total, rank. Columns: the players.
-    Edits become undo commands; the model resets whenever the sheet announces a change."""
+    Edits become undo commands; the model resets whenever the sheet announces a change.
+    A typed value that cannot stand is not entered: `refused(english, japanese)` says why."""
+
+    refused = Signal(str, str)
 
     def __init__(self, sheet: ScoreSheet, undo_stack: QUndoStack,
                  parent: QObject | None = None) -> None:
@@ -223,10 +232,18 @@ class ScoreSheetModel(QAbstractTableModel):
         key = self.category_at(index.row())
         if key is None:
             return False
+        typed = str(value).strip()
         try:
-            score = parse_score(str(value))
+            score = parse_score(typed)
         except ValueError:
+            self.refused.emit(f"“{typed}” is not a number: the score was not entered.",
+                              f"「{typed}」は数ではありません。得点は入力されませんでした。")
             return False
+        if score is not None:
+            refusal = (self.sheet.refusal(key, score, "en"), self.sheet.refusal(key, score, "ja"))
+            if refusal[0] is not None:
+                self.refused.emit(refusal[0], refusal[1] or refusal[0])
+                return False
         if score == self.sheet.score(player, key):
             return False
         self.undo_stack.push(SetScore(self.sheet, player, key, score))
@@ -267,25 +284,29 @@ def known_player_names(ctx: AppContext | None) -> list[str]:
         return []
 
 
-class ScoreSheetWidget(QWidget):
-    """The score sheet page of the table companion, for any registered game."""
+class ScoreSheetTab(TableTab):
+    """The score sheet of the table companion, for any registered game: a tab of a
+    `TablePage` (which gives it Undo/Redo, Print and Save to history)."""
 
-    saved = Signal(int)  # play id
+    title = ("Score sheet", "得点表")
+    undo_stack: QUndoStack
+    printable = True
+    savable = True
 
-    def __init__(self, ctx: AppContext | None, game_id: str, players: int | None = None,
-                 parent: QWidget | None = None, sheet: ScoreSheet | None = None) -> None:
-        super().__init__(parent)
-        self.ctx, self.game_id = ctx, game_id
+    def __init__(self, page: TablePage, players: int | None = None,
+                 sheet: ScoreSheet | None = None) -> None:
+        super().__init__(page)
+        self.ctx, self.game_id = page.ctx, page.game_id
+        self.pdf_name = f"{self.game_id}-score.pdf"
         if sheet is None:
-            sheet = ScoreSheet.for_game(game_id, [""] * (players or _default_players(game_id)))
+            sheet = ScoreSheet.for_game(self.game_id,
+                                        [""] * (players or _default_players(self.game_id)))
         self.sheet = sheet
         self.undo_stack = QUndoStack(self)
         self.model = ScoreSheetModel(self.sheet, self.undo_stack, self)
-        self.saved_play_id: int | None = None
+        self.model.refused.connect(self.say)
         self._build()
         self.sheet.listeners.append(weak_listener(self._refresh))
-        language().changed.connect(self.retranslate)
-        self.retranslate()
 
     def _build(self) -> None:
         when = self.sheet.date
@@ -294,7 +315,8 @@ class ScoreSheetWidget(QWidget):
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("yyyy-MM-dd HH:mm")
         self.date_edit.dateTimeChanged.connect(self._date_changed)
-        self.place_edit = QLineEdit(self.sheet.location, self)
+        self.place_edit = words(QLineEdit(self.sheet.location, self), "where you played",
+                                "遊んだ場所", "setPlaceholderText")
         self.place_edit.textChanged.connect(self.sheet.set_location)
         self.table = QTableView(self)
         self.table.setModel(self.model)
@@ -304,17 +326,15 @@ class ScoreSheetWidget(QWidget):
         self.table.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed
                                    | triggers.AnyKeyPressed | triggers.SelectedClicked)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setMinimumSectionSize(60)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setMinimumHeight(200)
-        self.add_button = QPushButton(self)
+        self.add_button = words(QPushButton(self), "Add player", "プレイヤーを追加")
         self.add_button.clicked.connect(lambda: self.undo_stack.push(AddPlayer(self.sheet)))
-        self.remove_button = QPushButton(self)
+        self.remove_button = words(QPushButton(self), "Remove player", "プレイヤーを削除")
         self.remove_button.clicked.connect(self._remove_player)
-        self.undo_button = QPushButton(self)
-        self.undo_button.clicked.connect(self.undo_stack.undo)
-        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
-        self.undo_button.setEnabled(False)
         self.winner_label = QLabel(self)
+        self.winner_label.setWordWrap(True)
         font = self.winner_label.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
         font.setBold(True)
@@ -323,63 +343,36 @@ class ScoreSheetWidget(QWidget):
         self.notes_edit.setMaximumHeight(70)
         self.notes_edit.textChanged.connect(
             lambda: self.sheet.set_notes(self.notes_edit.toPlainText()))
-        self.save_button = QPushButton(self)
-        self.save_button.clicked.connect(self.save)
-        self.pdf_button = QPushButton(self)
-        self.pdf_button.clicked.connect(self._ask_pdf)
-        self.status = QLabel(self)
-        self.status.setWordWrap(True)
-
         form = QFormLayout()
-        self.date_label, self.place_label = QLabel(self), QLabel(self)
-        form.addRow(self.date_label, self.date_edit)
-        form.addRow(self.place_label, self.place_edit)
+        form.addRow(words(QLabel(self), "Date", "日付"), self.date_edit)
+        form.addRow(words(QLabel(self), "Place", "場所"), self.place_edit)
         players_row = QHBoxLayout()
         players_row.addWidget(self.add_button)
         players_row.addWidget(self.remove_button)
         players_row.addStretch(1)
-        players_row.addWidget(self.undo_button)
-        self.notes_label = QLabel(self)
-        actions = QHBoxLayout()
-        actions.addWidget(self.save_button)
-        actions.addWidget(self.pdf_button)
-        actions.addStretch(1)
+        self.notes_label = words(QLabel(self), "Notes", "メモ")
+        main = QVBoxLayout()
+        main.addLayout(players_row)
+        main.addWidget(self.table, 1)
+        main.addWidget(self.winner_label)
+        main.addWidget(self.notes_label)
+        main.addWidget(self.notes_edit)
+        #: A game's own tools beside the sheet (below it when the window is narrow).
+        self.side = QVBoxLayout()
+        self.body = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.body.addLayout(main, 3)
+        self.body.addLayout(self.side, 2)
         layout = QVBoxLayout(self)
-        self.title = QLabel(self)
-        title_font = self.title.font()
-        title_font.setPointSizeF(title_font.pointSizeF() * 1.2)
-        title_font.setBold(True)
-        self.title.setFont(title_font)
-        layout.addWidget(self.title)
         layout.addLayout(form)
-        layout.addLayout(players_row)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.winner_label)
-        layout.addWidget(self.notes_label)
-        layout.addWidget(self.notes_edit)
-        layout.addLayout(actions)
-        layout.addWidget(self.status)
-        for keys, slot in ((QKeySequence.StandardKey.Undo, self.undo_stack.undo),
-                           (QKeySequence("Ctrl+Shift+Z"), self.undo_stack.redo),
-                           (QKeySequence("Ctrl+Y"), self.undo_stack.redo)):
-            shortcut = QShortcut(keys, self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(slot)
+        layout.addLayout(self.body, 1)
 
-    def retranslate(self, *_: object) -> None:
-        from companion.export.sheets import game_name
+    def resizeEvent(self, event: Any) -> None:
+        narrow = self.width() < WIDE
+        self.body.setDirection(QBoxLayout.Direction.TopToBottom if narrow
+                               else QBoxLayout.Direction.LeftToRight)
+        super().resizeEvent(event)
 
-        self.title.setText(tr(f"{game_name(self.game_id, 'en')} — score sheet",
-                              f"{game_name(self.game_id, 'ja')} — 得点表"))
-        self.date_label.setText(tr("Date", "日付"))
-        self.place_label.setText(tr("Place", "場所"))
-        self.place_edit.setPlaceholderText(tr("where you played", "遊んだ場所"))
-        self.add_button.setText(tr("Add player", "プレイヤーを追加"))
-        self.remove_button.setText(tr("Remove player", "プレイヤーを削除"))
-        self.undo_button.setText(tr("Undo", "元に戻す"))
-        self.notes_label.setText(tr("Notes", "メモ"))
-        self.save_button.setText(tr("Save to history", "履歴に保存"))
-        self.pdf_button.setText(tr("Print PDF…", "PDF に出力…"))
+    def retranslate(self) -> None:
         self.model.headerDataChanged.emit(Qt.Orientation.Vertical, 0, self.model.rowCount() - 1)
         self._refresh()
 
@@ -397,7 +390,7 @@ class ScoreSheetWidget(QWidget):
         self.undo_stack.push(RemovePlayer(self.sheet, player))
 
     def winner_text(self) -> str:
-        names = [n or tr(f"Player {i + 1}", f"プレイヤー{i + 1}")
+        names = [isolate(n) or tr(f"Player {i + 1}", f"プレイヤー{i + 1}")
                  for i, n in enumerate(self.sheet.players)]
         winners = [names[i] for i in self.sheet.winner_indexes()]
         if not winners:
@@ -409,52 +402,15 @@ class ScoreSheetWidget(QWidget):
     def _refresh(self) -> None:
         self.winner_label.setText(self.winner_text())
         self.remove_button.setEnabled(len(self.sheet.players) > 1)
-        if self.saved_play_id is not None:
-            self.saved_play_id = None  # an edit after saving: the next save is a new play
-            self.status.setText("")
+        self.edited.emit()
 
     # --- saving and printing ----------------------------------------------------------------
-    def problems(self) -> list[str]:
-        messages = {
-            "Add at least one player.": "プレイヤーを1人以上追加してください。",
-            "Every player needs a name.": "全員に名前を入れてください。",
-            "Enter at least one score.": "得点を1つ以上入力してください。",
-        }
-        found = []
-        for problem in self.sheet.problems():
-            ja = messages.get(problem)
-            if ja is None and problem.startswith("A name appears twice"):
-                ja = "同じ名前が2回あります: " + problem.split(": ", 1)[1]
-            found.append(tr(problem, ja or problem))
-        return found
+    def save_problem(self) -> str | None:
+        problems = self.sheet.problems(language().code)
+        return " ".join(problems) if problems else None
 
-    def save(self) -> int | None:
-        """Save the play (one transaction); returns its id, or None with the reason shown."""
-        if self.saved_play_id is not None:
-            self.status.setText(tr(f"Already saved as play #{self.saved_play_id}.",
-                                   f"対局 #{self.saved_play_id} として保存済みです。"))
-            return self.saved_play_id
-        problems = self.problems()
-        if problems:
-            self.status.setText(" ".join(problems))
-            return None
-        if self.ctx is None:
-            return None
-        try:
-            import db
-
-            play_id = int(db.add_play(self.ctx.db, self.sheet.to_play_record()))
-        except Exception as exc:
-            self.status.setText(tr(f"Not saved: {exc}", f"保存できませんでした: {exc}"))
-            return None
-        self.saved_play_id = play_id
-        self.status.setText(tr(f"Saved to the history as play #{play_id}.",
-                               f"対局 #{play_id} として履歴に保存しました。"))
-        from ui.events import events
-
-        events().history_changed.emit()
-        self.saved.emit(play_id)
-        return play_id
+    def play_record(self) -> PlayRecord:
+        return self.sheet.to_play_record()
 
     def export_pdf(self, path: Path) -> None:
         """Write the filled sheet to `path` as PDF."""
@@ -464,9 +420,6 @@ class ScoreSheetWidget(QWidget):
         play = self.sheet.to_play_record()
         play.id = self.saved_play_id
         render_sheet(play_sheet(play, language().code), path)
-
-    def _ask_pdf(self) -> None:
-        save_pdf(self, f"{self.game_id}-score.pdf", self.export_pdf, self.status)
 
 
 def _default_players(game_id: str) -> int:
@@ -479,9 +432,11 @@ def _default_players(game_id: str) -> int:
         return 2
 
 
-def generic_table_view(ctx: AppContext, game_id: str) -> QWidget:
-    """The generic sheet as a table view factory (for games without their own)."""
-    return ScoreSheetWidget(ctx, game_id)
+def generic_table_view(ctx: AppContext | None, game_id: str) -> TablePage:
+    """The table page of a game without its own: the score sheet alone."""
+    page = TablePage(ctx, game_id)
+    page.add_tab(ScoreSheetTab(page))
+    return page
 
 
 def now() -> datetime:

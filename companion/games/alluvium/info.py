@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.games.alluvium.texts import end_reason, move_text
 from companion.games.registry import GameInfo, Mode
 
 if TYPE_CHECKING:
@@ -50,8 +51,9 @@ def _bench(quick: bool) -> dict[str, float]:
 def _extras() -> dict[str, Any]:
     # play_sheets: (PlayRecord, lang) -> filled sheets of a digital play, or None
     # bench: (quick) -> game-specific figures for `companion bench`
+    # move_text / end_reason: a recorded move, the engine's end reason in ja/en
     return {"score_file": _score_file, "blank_sheet": _blank_sheet, "play_sheets": _play_sheets,
-            "bench": _bench}
+            "bench": _bench, "move_text": move_text, "end_reason": end_reason}
 
 
 INFO = GameInfo(

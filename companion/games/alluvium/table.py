@@ -129,13 +129,32 @@ class TableGame:
                             list(self.areas[i]), dict(self.group_sizes[i]))
                 for i in range(self.players)]
 
-    def problems(self) -> list[str]:
+    def is_blank(self) -> bool:
+        """Nothing entered yet: no cell painted, no check, area or group size typed."""
+        return (all(cell == EMPTY for grid in self.grids for row in grid for cell in row)
+                and not any(any(c.values()) for c in self.checks)
+                and all(a is None for areas in self.areas for a in areas)
+                and all(g is None for sizes in self.group_sizes for g in sizes.values()))
+
+    def problems(self, lang: str = "en") -> list[str]:
+        """Why the play cannot be saved yet, as sentences in `lang` (empty when it can)."""
+        ja = lang == "ja"
         found = check_game(self.sheets(), self.virtual)
         names = [n.strip() for n in self.names]
-        if any(not n for n in names):
-            found.append("Every player needs a name.")
-        if len(set(names)) != len(names):
-            found.append("Two players have the same name.")
+        missing = [i + 1 for i, n in enumerate(names) if not n]
+        if missing:
+            seats = ", ".join(str(i) for i in missing)
+            found.append(f"プレイヤー {seats} の名前を入力してください。" if ja else
+                         f"Type the name of player {seats}." if len(missing) == 1 else
+                         f"Type the names of players {seats}.")
+        twice = sorted({n for n in names if n and names.count(n) > 1})
+        if twice:
+            found.append("同じ名前が2回あります: " + "、".join(twice) + "。" if ja else
+                         "A name appears twice: " + ", ".join(twice) + ".")
+        if self.is_blank():
+            found.append("まだ何も入力されていません: 地図を塗るか、面積とチェックを入力して"
+                         "ください。" if ja else
+                         "Nothing entered yet: paint the maps or type the areas and checks.")
         return found
 
     def result(self) -> GameResult:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.api import GameState
+from companion.games.etariya.texts import end_reason, move_text
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 
@@ -74,9 +75,10 @@ def _extras() -> dict[str, Any]:
     # bench: (quick) -> figures for `companion bench`
     # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
     # play_sheets / blank_sheet: the result sheet of a play, the blank tally sheet (PDF)
+    # move_text / end_reason: a recorded move, the engine's end reason in ja/en
     return {"setup": _setup, "setup_from_code": _setup_from_code, "bench": _bench,
             "playout_policy": _playout_policy, "play_sheets": _play_sheets,
-            "blank_sheet": _blank_sheet}
+            "blank_sheet": _blank_sheet, "move_text": move_text, "end_reason": end_reason}
 
 
 INFO = GameInfo(

@@ -407,14 +407,16 @@ def outcome_text(state: Any, outcome: Any, lang: str) -> str:
     return f"支配チップ {chips} 枚で勝利。" if ja else f"Won with {chips} dominance chips."
 
 
-def record_log(record: Any, names: Sequence[str]) -> list[str]:
-    """Numbered seat moves of a game record (chance draws left out): "3. 光 R d4"."""
+def record_log(record: Any, names: Sequence[str], lang: str = "en") -> list[str]:
+    """Numbered seat moves of a game record (chance draws left out): "3. 光 赤 d4"."""
+    from companion.games.etariya.texts import move_text
+
     lines: list[str] = []
     for entry in record.entries:
         if entry.is_chance:
             continue
         who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
-        lines.append(f"{len(lines) + 1}. {who} {entry.move}")
+        lines.append(f"{len(lines) + 1}. {who} {move_text(entry.move, lang)}")
     return lines
 
 
@@ -438,4 +440,4 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     meta = [(label("date", lang), format_when(play.started_at))]
     if play.id is not None:
         meta.append(("#", str(play.id)))
-    return [result_sheet(state, names, lang, meta, record_log(game.record, names))]
+    return [result_sheet(state, names, lang, meta, record_log(game.record, names, lang))]

@@ -11,6 +11,7 @@ CATEGORIES: tuple[tuple[str, str, str], ...] = (
     ("feature2", "特別な地形 2", "Special feature 2"),
     ("feature3", "特別な地形 3", "Special feature 3"),
     ("feature4", "特別な地形 4", "Special feature 4"),
-    ("branches", "枝(つながっていないノード)", "Branches (unconnected nodes)"),
+    ("branches", "枝: つながっていないノード(1つにつき −1 点)",
+     "Branches: unconnected nodes (−1 VP each)"),
     ("bonus", "ボーナスタイル", "Bonus tiles"),
 )

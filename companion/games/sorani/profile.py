@@ -24,9 +24,12 @@ class Profile:
     round12_branches: tuple[tuple[str, int], ...]
     planet_colours: int
     max_planets: int
+    planets_per_colour: int
     set_points: dict[int, int]
     group_points: dict[int, int]
     max_feature_cards: int
+    feature_star_values: tuple[int, ...]
+    feature_cards_per_value: int
     dark_sky_orientations: tuple[int, ...]
 
 
@@ -51,9 +54,12 @@ def parse_profile(data: Any) -> Profile:
             round12_branches=tuple((str(name), int(n)) for name, n in data["round12_branches"]),
             planet_colours=int(data["planet_colours"]),
             max_planets=int(data["max_planets"]),
+            planets_per_colour=int(data["planets_per_colour"]),
             set_points=charts["set_points"],
             group_points=charts["group_points"],
             max_feature_cards=int(data["max_feature_cards"]),
+            feature_star_values=tuple(int(v) for v in data["feature_star_values"]),
+            feature_cards_per_value=int(data["feature_cards_per_value"]),
             dark_sky_orientations=tuple(int(d) for d in data["dark_sky_orientations"]),
         )
     except ProfileError:

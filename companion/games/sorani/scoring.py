@@ -3,11 +3,13 @@
 1. Planets (only those no branch line touches): distinct-colour sets score 1→0, 2→3, 3→7,
    4→12 and same-colour groups score 2→3, 3→7, 4→12; one planet may count in both. The best
    split is found by exhaustive search with memoisation (`planet_split`), never by a guess.
+   The box holds 4 planets of each colour: more is refused (`planet_problems`).
 2. Guiding stars and star clusters: a tile scores its stars when the touching branch nodes
    equal them; white stars are optional, so a tile with s stars and w white stars scores n
    when s <= n <= s + w (`tile_score`). Cluster VP are kept apart for the tie-break.
-3. Special features: VP per card as entered (at most 4 cards: 2 of each star value).
-4. Branches: −1 per branch node that connects to nothing.
+3. Special features: VP per card as entered (at most 4 cards: 2 of each star value; more is
+   refused, `feature_problems`).
+4. Branches: −1 VP per branch node that connects to nothing (the pad's row takes the count).
 5. Bonus tiles: every tied player receives the points (`award_bonus`).
 Winner: most VP; tie → most VP from star clusters; still tied → shared victory.
 """
@@ -28,7 +30,12 @@ GROUP_POINTS: dict[int, int] = profile().group_points
 #: Planet colours entered on the pad (the chart's largest set has four colours).
 COLOURS = profile().planet_colours
 MAX_PLANETS = profile().max_planets
+PLANETS_PER_COLOUR = profile().planets_per_colour
 MAX_FEATURES = profile().max_feature_cards
+FEATURE_STARS = profile().feature_star_values
+FEATURES_PER_STARS = profile().feature_cards_per_value
+#: The pad's row that takes a count of nodes, each worth −1 VP.
+BRANCHES = "branches"
 
 FEATURE_KEYS = tuple(f"feature{i}" for i in range(1, MAX_FEATURES + 1))
 
@@ -102,11 +109,49 @@ def _best_groups(size: int) -> tuple[int, tuple[int, ...]]:
     return best
 
 
+def planet_problems(counts: Sequence[int], lang: str = "en") -> list[str]:
+    """Why these planets per colour cannot be on one board, as sentences in `lang`."""
+    ja = lang == "ja"
+    found = []
+    if any(n < 0 for n in counts):
+        found.append("惑星の数は0以上です。" if ja else "A number of planets cannot be negative.")
+    for colour, n in enumerate(counts, start=1):
+        if n > PLANETS_PER_COLOUR:
+            found.append(f"色{colour}の惑星が{n}枚あります。各色{PLANETS_PER_COLOUR}枚までです。"
+                         if ja else f"Colour {colour} has {n} planets; the game has only "
+                         f"{PLANETS_PER_COLOUR} of each colour.")
+    if sum(counts) > MAX_PLANETS and not found:
+        found.append(f"惑星は合計{MAX_PLANETS}枚までです。" if ja else
+                     f"There are only {MAX_PLANETS} planets in all.")
+    return found
+
+
+def feature_problems(stars: Sequence[int], lang: str = "en") -> list[str]:
+    """Why these special-feature cards (their star values) cannot be one player's, as
+    sentences in `lang`: at most 2 of each star value, 4 in all."""
+    ja = lang == "ja"
+    found = []
+    for value in sorted(set(stars)):
+        count = list(stars).count(value)
+        if value not in FEATURE_STARS:
+            found.append(f"★{value} の特別な地形カードはありません(★"
+                         + "・★".join(map(str, FEATURE_STARS)) + " のみ)。" if ja else
+                         f"There are no ★{value} special feature cards (only ★"
+                         + " and ★".join(map(str, FEATURE_STARS)) + ").")
+        elif count > FEATURES_PER_STARS:
+            found.append(f"★{value} の特別な地形カードが{count}枚あります。1人{FEATURES_PER_STARS}"
+                         "枚までです。" if ja else f"{count} special feature cards of ★{value}; "
+                         f"a player keeps at most {FEATURES_PER_STARS} of each star value.")
+    return found
+
+
 def planet_split(counts: Sequence[int]) -> PlanetSplit:
-    """The best split of untouched planets given per colour (`ValueError` for bad counts)."""
+    """The best split of untouched planets given per colour (`ValueError` with the reason
+    for counts no board can have)."""
     counts = tuple(int(n) for n in counts)
-    if any(n < 0 for n in counts) or sum(counts) > MAX_PLANETS:
-        raise ValueError(f"planets per colour must be 0 or more, {MAX_PLANETS} in all: {counts}")
+    problems = planet_problems(counts)
+    if problems:
+        raise ValueError(f"{' '.join(problems)} {counts}")
     set_points, sets = _best_sets(counts)
     groups: list[tuple[int, int]] = []
     group_points = 0
@@ -164,11 +209,16 @@ class PlayerEntries:
     features: list[int] = field(default_factory=list)
     unconnected_nodes: int = 0
     bonus: int = 0
+    #: The star value of each special feature card, when known (same order as `features`).
+    feature_stars: list[int] = field(default_factory=list)
 
     def breakdown(self) -> dict[str, int]:
         if len(self.features) > MAX_FEATURES:
             raise ValueError(f"{self.name or 'a player'} has {len(self.features)} special "
                              f"feature cards; at most {MAX_FEATURES} (2 of each star value)")
+        problems = feature_problems(self.feature_stars)
+        if problems:
+            raise ValueError(f"{self.name or 'a player'}: {' '.join(problems)}")
         if self.unconnected_nodes < 0:
             raise ValueError("unconnected nodes cannot be negative")
         result = {
@@ -178,7 +228,7 @@ class PlayerEntries:
         }
         for key, value in zip(FEATURE_KEYS, self.features, strict=False):
             result[key] = value
-        result["branches"] = -self.unconnected_nodes
+        result[BRANCHES] = -self.unconnected_nodes
         result["bonus"] = self.bonus
         return result
 
@@ -210,7 +260,8 @@ def score_game(players: Sequence[PlayerEntries]) -> GameResult:
 
 
 class SoraniSheet(ScoreSheet):
-    """The generic sheet with Sorani's rows and tie-break (most VP from star clusters)."""
+    """The generic sheet with Sorani's rows and tie-break (most VP from star clusters); its
+    branches row takes the count of unconnected nodes, −1 VP each."""
 
     @classmethod
     def new(cls, players: Sequence[str]) -> SoraniSheet:
@@ -218,3 +269,13 @@ class SoraniSheet(ScoreSheet):
 
     def tie_break(self, player: int) -> float:
         return self.scores.get((player, "clusters"), 0.0)
+
+    def weight(self, category: str) -> float:
+        return -1.0 if category == BRANCHES else 1.0
+
+    def refusal(self, category: str, value: float, lang: str = "en") -> str | None:
+        if category == BRANCHES and (value < 0 or not float(value).is_integer()):
+            return ("つながっていないノードの数は0以上の整数です(1つにつき −1 点)。"
+                    if lang == "ja" else "The count of unconnected nodes is a whole number, "
+                    "0 or more (each costs 1 VP).")
+        return None

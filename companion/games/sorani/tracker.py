@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from companion.games.sorani.profile import profile
-from companion.games.sorani.setup import check_players, seat_name
+from companion.games.sorani.setup import Setup, check_players, seat_name
 
 ROUNDS = profile().rounds
 #: Star clusters and branches laid out per round, by player count (solo as two players).
@@ -69,6 +69,17 @@ def feature_order(sun: int, players: int, cards: dict[int, int]) -> list[int]:
         order += [seat for i in range(players)
                   if cards.get(seat := (sun + i) % players, 0) > pass_]
     return order
+
+
+def first_seat(players: int, setup: Setup | None) -> int:
+    """Who holds the sun token in round 1: the setup's first player when the setup is for
+    this many players, else seat 0."""
+    return setup.first_seat if setup is not None and setup.players == players else 0
+
+
+def new_tracker(players: int, setup: Setup | None = None) -> TrackerState:
+    """The tracker of a new game: `players` seats, the sun where the setup puts it."""
+    return TrackerState(players, first_seat=first_seat(players, setup))
 
 
 @dataclass(frozen=True)
@@ -223,6 +234,10 @@ class TrackerState:
                 f"{who(seat)} takes a face-up card, or draws 2 from either deck, keeps 1 and "
                 "adds the other to its row; at most 2 cards of each star value; place the "
                 "matching tile at once.")
+
+    def follows(self, players: int, setup: Setup | None) -> bool:
+        """True when this tracker is for `players` seats and the setup's first player."""
+        return self.players == players and self.first_seat == first_seat(players, setup)
 
     # --- saving -------------------------------------------------------------------------
     def to_json(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
+from companion.games.sticks.texts import TEXTS
 
 if TYPE_CHECKING:
     from companion.core.api import GameState
@@ -41,4 +42,5 @@ INFO = GameInfo(
     new_state=_new,
     evaluate=evaluate_pot,
     rules="juusai",
+    extras=TEXTS,
 )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.registry import GameInfo, Mode
 from companion.games.sticks.info_juusai import POT_OPTIONS, evaluate_pot
+from companion.games.sticks.texts import TEXTS
 
 if TYPE_CHECKING:
     from companion.core.api import GameState
@@ -30,4 +31,5 @@ INFO = GameInfo(
     new_state=_new,
     evaluate=evaluate_pot,
     rules="rengeki",
+    extras=TEXTS,
 )

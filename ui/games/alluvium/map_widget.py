@@ -20,9 +20,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from companion.games.alluvium.profile import Colour
+from companion.games.alluvium.profile import Colour, SheetProfile
 from companion.games.alluvium.scoring import EMPTY, largest_group, largest_rectangle
 from companion.games.alluvium.table import Cell, TableGame
+from ui.play.widgets import antialiased
 
 
 def qcolor(colour: Colour, light: float = 0.0) -> QColor:
@@ -45,7 +46,38 @@ class PaintStroke(QUndoCommand):
         self.game.restore(self.player, self.before)
 
 
-class MapWidget(QWidget):
+class SheetGrid(QWidget):
+    """A widget drawing an Alluvium sheet centred in itself: where each cell is, both ways."""
+
+    def grid_profile(self) -> SheetProfile:
+        raise NotImplementedError
+
+    def cell_size(self) -> float:
+        p = self.grid_profile()
+        return max(8.0, min((self.width() - 2) / p.cols, (self.height() - 2) / p.rows))
+
+    def origin(self) -> tuple[float, float]:
+        """The sheet's top-left corner."""
+        p = self.grid_profile()
+        size = self.cell_size()
+        return ((self.width() - size * p.cols) / 2, (self.height() - size * p.rows) / 2)
+
+    def cell_rect(self, cell: Cell) -> QRectF:
+        size = self.cell_size()
+        x0, y0 = self.origin()
+        return QRectF(x0 + cell[1] * size, y0 + cell[0] * size, size, size)
+
+    def cell_center(self, cell: Cell) -> QPoint:
+        return self.cell_rect(cell).center().toPoint()
+
+    def cell_at(self, point: QPoint) -> Cell | None:
+        size = self.cell_size()
+        x0, y0 = self.origin()
+        row, col = int((point.y() - y0) // size), int((point.x() - x0) // size)
+        return (row, col) if self.grid_profile().in_bounds((row, col)) else None
+
+
+class MapWidget(SheetGrid):
     """One player's map. `value` is the letter painted by the left button ('.' erases);
     the right button always erases."""
 
@@ -68,29 +100,8 @@ class MapWidget(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(400, 400)
 
-    def cell_size(self) -> float:
-        p = self.game.profile
-        return max(8.0, min((self.width() - 2) / p.cols, (self.height() - 2) / p.rows))
-
-    def origin(self) -> tuple[float, float]:
-        p = self.game.profile
-        size = self.cell_size()
-        return ((self.width() - size * p.cols) / 2, (self.height() - size * p.rows) / 2)
-
-    def cell_rect(self, cell: Cell) -> QRectF:
-        size = self.cell_size()
-        x0, y0 = self.origin()
-        return QRectF(x0 + cell[1] * size, y0 + cell[0] * size, size, size)
-
-    def cell_center(self, cell: Cell) -> QPoint:
-        return self.cell_rect(cell).center().toPoint()
-
-    def cell_at(self, point: QPoint) -> Cell | None:
-        size = self.cell_size()
-        x0, y0 = self.origin()
-        col = int((point.x() - x0) // size)
-        row = int((point.y() - y0) // size)
-        return (row, col) if self.game.profile.in_bounds((row, col)) else None
+    def grid_profile(self) -> SheetProfile:
+        return self.game.profile
 
     # --- player -------------------------------------------------------------------------------
     def set_player(self, player: int) -> None:
@@ -128,8 +139,7 @@ class MapWidget(QWidget):
     # --- drawing ------------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
         p = self.game.profile
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter = antialiased(self)
         painter.fillRect(self.rect(), QColor("#fbfaf6"))
         grid = self.game.grid(self.player)
         size = self.cell_size()

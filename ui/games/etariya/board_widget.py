@@ -17,6 +17,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from ui.play.widgets import antialiased
+
 Cell = tuple[int, int]
 SIZE = 7
 LIGHT, DARK = "L", "D"
@@ -144,8 +146,7 @@ class BoardWidget(QWidget):
 
     # --- drawing --------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter = antialiased(self)
         painter.fillRect(self.rect(), self.palette().window())
         pic = self.picture
         size = self.cell_size()

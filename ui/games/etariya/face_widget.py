@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ui.games.etariya.board_widget import DARK, DARK_RGB, LIGHT_RGB
+from ui.play.widgets import antialiased
 
 Cell = tuple[int, int]
 
@@ -74,8 +75,7 @@ class FaceWidget(QWidget):
             self.cell_clicked.emit(cell[0], cell[1])
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter = antialiased(self)
         rows, cols = self.grid_shape()
         for r in range(rows):
             for c in range(cols):

@@ -361,14 +361,24 @@ def move_text(move: Any, state: Any = None) -> str:
     return text
 
 
+def record_move_text(text: str) -> str:
+    """A move of the record in words of the interface language: "赤 d4", "Take set 2"."""
+    words = text.split()
+    if len(words) == 2 and words[0] in eb.CODES:
+        return f"{colour_name(words[0])} {words[1]}"
+    if len(words) == 2 and words[0] == "power":
+        return tr(f"Power chip {words[1]}", f"勢力チップ {words[1]}")
+    return move_text(text)
+
+
 def prompt(state: Any, legal: Sequence[Any]) -> str:
     groups = placement_groups(legal)
     if any(move_cell(m) is None for m in legal) and not groups:
-        return tr("choose below.", "下から選んでください。")
+        return tr("Choose on the right.", "右側から選んでください。")
     if POWER in groups and len(groups) == 1:
-        return tr("place your power chip on a dashed cell.",
+        return tr("Place your power chip on a dashed cell.",
                   "勢力チップを点線のマスに置いてください。")
-    return tr("choose a stone, then a green cell.", "神石を選んで、緑のマスに置いてください。")
+    return tr("Choose a stone, then a green cell.", "神石を選んで、緑のマスに置いてください。")
 
 
 def _call(state: Any, name: str, *args: Any, default: Any = None) -> Any:
@@ -403,11 +413,12 @@ def board_picture(state: Any, legal: Sequence[Any], group: str | None,
                         last=frozenset(last), no_first_stone=eb.CORNERS)
 
 
-def last_turn_cells(record: Any) -> list[Cell]:
-    """Cells of the latest seat's run of moves (its turn so far, or its last turn)."""
+def last_turn_cells(entries: Sequence[Any]) -> list[Cell]:
+    """Cells of the latest seat's run of moves (its turn so far, or its last turn): the record
+    is read from its end, only as far back as that turn."""
     cells: list[Cell] = []
     seat = None
-    for entry in reversed(record.entries):
+    for entry in reversed(entries):
         if entry.is_chance:
             continue
         if seat is None:
@@ -423,11 +434,16 @@ def last_turn_cells(record: Any) -> list[Cell]:
     return cells
 
 
+def stone_letter(code: str) -> str:
+    """A stone's short name: its letter in English, its one-character name in Japanese."""
+    return colour_name(code) if language().code == "ja" else code
+
+
 def _stones_html(codes: Sequence[str]) -> str:
     if not codes:
         return "—"
     return " ".join(f"<span style='color:{STONE_RGB.get(code, '#888')}; font-size: 16pt;'>●"
-                    f"</span>{escape(code)}" for code in codes)
+                    f"</span>{escape(stone_letter(code))}" for code in codes)
 
 
 def info_html(state: Any) -> str:
@@ -496,17 +512,6 @@ def sides_html(state: Any, names: Sequence[str]) -> str:
             rows.append(tr("Score chips still free: ", "未獲得の得点チップ: ")
                         + escape(", ".join(free)))
     return "<hr>".join(rows)
-
-
-def move_lines(record: Any, names: Sequence[str]) -> list[str]:
-    """The move list in notation: "12. Light: R d4" (chance draws left out)."""
-    lines: list[str] = []
-    for entry in record.entries:
-        if entry.is_chance:
-            continue
-        who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
-        lines.append(f"{len(lines) + 1}. {who}: {entry.move}")
-    return lines
 
 
 def outcome_text(state: Any, outcome: Any) -> str:

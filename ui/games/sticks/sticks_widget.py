@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPe
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.core.chance import STICKS
+from ui.play.widgets import antialiased
 
 DURATION_MS = 600
 _ANIMATE = True
@@ -100,8 +101,7 @@ class SticksWidget(QWidget):
 
     # --- drawing ----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter = antialiased(self)
         rect = QRectF(self.rect()).adjusted(6, 6, -6, -6)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor("#f4efe4"))
@@ -158,8 +158,7 @@ class ResultBadge(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter = antialiased(self)
         side = min(self.width(), self.height()) - 4
         box = QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
         painter.setPen(QPen(OUTLINE, 2))

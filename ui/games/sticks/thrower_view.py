@@ -1,6 +1,7 @@
 """The stick thrower for play at the table: throw five sticks on screen (for any game of the
 compendium), see the count, the history of throws and how the results compare with fair
-sticks. Space throws; Ctrl+Z / Ctrl+Shift+Z undo and redo throws (QUndoStack).
+sticks. Space throws; the table page's Undo/Redo (Ctrl+Z / Ctrl+Shift+Z) take throws back and
+bring them again (QUndoStack).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeySequence,
-    QPainter,
     QPaintEvent,
     QPen,
     QShortcut,
@@ -32,8 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from companion.table.thrower import Faces, ThrowLog
-from ui.i18n import language, tr
-from ui.table.sticks_widget import ResultBadge, SticksWidget
+from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget
+from ui.i18n import tr
+from ui.play.widgets import antialiased, words
+from ui.table.frame import TablePage, TableTab
 from ui.table.weak import weak_listener
 
 
@@ -61,8 +63,7 @@ class DistributionChart(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter = antialiased(self)
         metrics = painter.fontMetrics()
         area = QRectF(self.rect()).adjusted(8, 8 + metrics.height(), -8, -8 - metrics.height())
         observed, expected = self.log.observed(), self.log.expected()
@@ -89,34 +90,36 @@ class DistributionChart(QWidget):
         painter.end()
 
 
-class ThrowerView(QWidget):
+class ThrowerView(TableTab):
     """A table tool: the animated thrower, its history and statistics."""
 
+    title = ("Throw sticks", "投げ棒")
+    undo_stack: QUndoStack
     thrown = Signal(int)  # the result of a throw, once recorded
 
-    def __init__(self, parent: QWidget | None = None, seed: int | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, page: TablePage, seed: int | None = None) -> None:
+        super().__init__(page)
         self.log = ThrowLog()
         self.undo_stack = QUndoStack(self)
         self.rng = random.Random(seed)
         self._build(seed)
         self.log.listeners.append(weak_listener(self._refresh))
-        language().changed.connect(self.retranslate)
-        self.retranslate()
         self._refresh()
 
     def _build(self, seed: int | None) -> None:
         self.sticks = SticksWidget(self)
         self.badge = ResultBadge(self)
         self.badge.setFixedSize(96, 96)
-        self.throw_button = QPushButton(self)
+        self.throw_button = words(QPushButton(self), "Throw  (Space)", "投げる (スペース)")
         self.throw_button.setMinimumHeight(48)
         font = self.throw_button.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         self.throw_button.setFont(font)
         self.throw_button.clicked.connect(self.throw)
-        self.seeded = QCheckBox(self)
+        self.seeded = words(QCheckBox(self), "Fixed seed", "シード固定")
+        words(self.seeded, "The same seed gives the same throws again",
+              "同じシードなら同じ投げ目が再現されます", setter="setToolTip")
         self.seed_box = QSpinBox(self)
         self.seed_box.setRange(0, 2**31 - 1)
         self.seed_box.setValue(seed or 0)
@@ -128,12 +131,8 @@ class ThrowerView(QWidget):
         self.history = QListWidget(self)
         self.history.setMaximumWidth(160)
         self.chart = DistributionChart(self.log, self)
-        self.undo_button = QPushButton(self)
-        self.undo_button.clicked.connect(self.undo_stack.undo)
-        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
-        self.undo_button.setEnabled(False)
-        self.history_label = QLabel(self)
-        self.chart_label = QLabel(self)
+        self.history_label = words(QLabel(self), "Throws", "投げた記録")
+        self.chart_label = words(QLabel(self), "How often each number came up", "出目の頻度")
 
         top = QHBoxLayout()
         top.addWidget(self.sticks, 1)
@@ -142,7 +141,6 @@ class ThrowerView(QWidget):
         seed_row.addWidget(self.seeded)
         seed_row.addWidget(self.seed_box)
         seed_row.addStretch(1)
-        seed_row.addWidget(self.undo_button)
         grid = QGridLayout()
         grid.addWidget(self.history_label, 0, 0)
         grid.addWidget(self.chart_label, 0, 1)
@@ -155,22 +153,11 @@ class ThrowerView(QWidget):
         layout.addLayout(seed_row)
         layout.addLayout(grid, 1)
 
-        for keys, slot in ((QKeySequence(Qt.Key.Key_Space), self.throw),
-                           (QKeySequence.StandardKey.Undo, self.undo_stack.undo),
-                           (QKeySequence("Ctrl+Y"), self.undo_stack.redo),
-                           (QKeySequence("Ctrl+Shift+Z"), self.undo_stack.redo)):
-            shortcut = QShortcut(keys, self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(slot)
+        shortcut = QShortcut(QKeySequence(Qt.Key.Key_Space), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.throw)
 
-    def retranslate(self, *_: object) -> None:
-        self.throw_button.setText(tr("Throw  (Space)", "投げる (スペース)"))
-        self.seeded.setText(tr("Fixed seed", "シード固定"))
-        self.seeded.setToolTip(tr("The same seed gives the same throws again",
-                                  "同じシードなら同じ投げ目が再現されます"))
-        self.undo_button.setText(tr("Undo throw", "投げを取り消す"))
-        self.history_label.setText(tr("Throws", "投げた記録"))
-        self.chart_label.setText(tr("How often each number came up", "出目の頻度"))
+    def retranslate(self) -> None:
         self._refresh()
 
     def _reseed(self, *_: object) -> None:

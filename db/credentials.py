@@ -1,0 +1,126 @@
+"""Database passwords: used to connect, never shown, never kept in the settings file.
+
+`redact(text)` is the one path every sentence, label, detail and printed line that may hold a
+database location goes through (db.errors.DatabaseError applies it to everything it carries):
+a password in a URL (`user:password@`, `?password=`, also in text that is not a valid URL)
+or in libpq's `password=...` becomes `***`. (Passwords are not searched for as plain words: a
+password such as "companion" would mask every "companion.db"; the app never puts one into a
+message in the first place.)
+
+A history URL is kept without its password. When it names none, the password comes from where
+PostgreSQL users keep theirs:
+- the system keyring (the optional `keyring` package, when it has a usable backend), where
+  Settings saves the password typed into its masked field (`store_password`);
+- else libpq finds it itself: `PGPASSWORD`, the password file (`~/.pgpass`, `PGPASSFILE`) or
+  the service file (`postgresql+psycopg:///?service=club`, `~/.pg_service.conf`,
+  `PGSERVICEFILE`): the URL's query parameters reach libpq unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+#: The keyring's service name for the history passwords.
+KEYRING_SERVICE = "Tabletop Companion"
+MASK = "***"
+
+_URL_USERINFO = re.compile(r"(://[^\s:/?#@]*):[^\s/?#]*@")
+_BARE_USERINFO = re.compile(r"(?<![\w:/])([\w.+%-]+):[^\s/?#@:]+@(?=[\w\[])")
+_PASSWORD_PARAM = re.compile(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&;,)」”]+)", re.I)
+
+def redact(text: str) -> str:
+    """`text` with every password in it masked (in URLs and password=...)."""
+    text = _URL_USERINFO.sub(rf"\1:{MASK}@", text)
+    text = _BARE_USERINFO.sub(rf"\1:{MASK}@", text)
+    return _PASSWORD_PARAM.sub(rf"\1{MASK}", text)
+
+
+def _parse(url: str) -> URL | None:
+    try:
+        return make_url(url)
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        return None
+
+
+def split_password(url: str) -> tuple[str, str | None]:
+    """The URL without its password (in the user part or as ?password=), and the password."""
+    parsed = _parse(url)
+    if parsed is None:
+        return url, None
+    password = parsed.query.get("password") or parsed.password
+    if password is None:
+        return url, None
+    secret = password if isinstance(password, str) else password[-1]
+    bare = parsed._replace(password=None).difference_update_query(["password"])
+    return bare.render_as_string(hide_password=False), secret
+
+
+def is_server_url(url: str) -> bool:
+    """A URL of a database server (PostgreSQL), as opposed to a file."""
+    parsed = _parse(url)
+    return parsed is not None and parsed.get_backend_name() == "postgresql"
+
+
+def credential_key(url: str) -> str:
+    """The keyring's name for the password of this history: user@host:port/database, or the
+    libpq service it names."""
+    parsed = _parse(url)
+    if parsed is None:
+        return redact(url)
+    service = parsed.query.get("service")
+    if service:
+        return f"service={service if isinstance(service, str) else service[-1]}"
+    host = parsed.host or parsed.query.get("host") or ""
+    return (f"{parsed.username or ''}@{host if isinstance(host, str) else host[-1]}"
+            f":{parsed.port or 5432}/{parsed.database or ''}")
+
+
+# -- the system keyring (optional) ---------------------------------------------------------------
+
+
+def _keyring_backend() -> Any:
+    """The keyring backend, or None: the package is not installed or has no usable backend
+    (a headless machine: keyring's "fail" backend, priority 0)."""
+    try:
+        import keyring
+    except ImportError:
+        return None
+    try:
+        backend = keyring.get_keyring()
+        return backend if float(getattr(backend, "priority", 0)) > 0 else None
+    except Exception:  # a broken keyring setup is no keyring
+        return None
+
+
+def keyring_name() -> str | None:
+    """The usable keyring's name ("SecretService Keyring"...), or None when there is none."""
+    backend = _keyring_backend()
+    return None if backend is None else str(getattr(backend, "name", type(backend).__name__))
+
+
+def keyring_password(url: str) -> str | None:
+    """The password the keyring keeps for this history, if any."""
+    backend = _keyring_backend()
+    if backend is None or not is_server_url(url):
+        return None
+    try:
+        password = backend.get_password(KEYRING_SERVICE, credential_key(url))
+    except Exception:  # locked or broken: libpq's own sources still apply
+        return None
+    return None if password is None else str(password)
+
+
+def store_password(url: str, password: str) -> bool:
+    """Keep the password in the keyring; False when there is no usable keyring."""
+    backend = _keyring_backend()
+    if backend is None:
+        return False
+    try:
+        backend.set_password(KEYRING_SERVICE, credential_key(url), password)
+    except Exception:
+        return False
+    return True

@@ -1,0 +1,179 @@
+"""The shared play frame as people meet it in every game: one redraw per move (the record is
+never replayed to show a move), New game asks while a game is going on, the hand-off screen
+of hidden-information games, long and right-to-left names."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+
+from ui.games.sticks import play as sticks_play
+from ui.games.sticks import sticks_widget
+from ui.i18n import language
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play import frame
+from ui.play.pyside_guard import protect_singletons
+from ui.play.widgets import FSI, PDI, isolate
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def quiet(monkeypatch):
+    monkeypatch.setattr(frame, "BOT_PAUSE_MS", 0)
+    sticks_widget.set_animations_enabled(False)
+    language().set("en")
+    yield
+    sticks_widget.set_animations_enabled(True)
+    language().set("en")
+
+
+def sticks(qtbot, seats: list[SeatChoice], game_id: str = "juusai", **options: Any) -> Any:
+    view = sticks_play.sticks_play_view(None, game_id)
+    qtbot.addWidget(view)
+    view.resize(1000, 640)
+    view.show()
+    qtbot.waitExposed(view)
+    view.start(GameSetup(game_id, options, seats, 3))
+    return view
+
+
+def test_a_move_redraws_once_and_adds_one_line(qtbot, monkeypatch) -> None:
+    """Per move the interface does one refresh; the move list formats only the new line and
+    the ledger is kept row by row, never by replaying the record."""
+    shows: list[int] = []
+    formatted: list[str] = []
+    replays: list[int] = []
+    original_show = sticks_play.SticksScreens.show
+    original_text = sticks_play.SticksScreens.move_text
+    monkeypatch.setattr(sticks_play.SticksScreens, "show",
+                        lambda self, p: (shows.append(1), original_show(self, p)))
+    monkeypatch.setattr(sticks_play.SticksScreens, "move_text",
+                        lambda self, e, p: (formatted.append(e.move), original_text(self, e, p))[1])
+    monkeypatch.setattr(sticks_play, "round_rows", lambda record: replays.append(1) or [])
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")], rounds=6)
+    controller = view.controller
+    shows.clear()
+    for turn in range(12):
+        before = len(shows)
+        view.play(controller.legal_moves()[0])
+        assert len(shows) == before + 1, f"move {turn} redrew {len(shows) - before} times"
+    assert len(formatted) == 12  # each move's line was written once
+    assert replays == []
+    decided = [r for r in view.screens.rows.rows]
+    assert decided and view.screens.ledger.rowCount() == 1 + len(decided)
+    shows.clear()
+    view.undo()
+    assert len(shows) == 1 and view.moves.count() == 11 and len(formatted) == 12
+
+
+def test_a_computers_move_redraws_once(qtbot, monkeypatch) -> None:
+    shows: list[int] = []
+    original_show = sticks_play.SticksScreens.show
+    monkeypatch.setattr(sticks_play.SticksScreens, "show",
+                        lambda self, p: (shows.append(1), original_show(self, p)))
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("", "random")])
+    controller = view.controller
+    view.play(controller.legal_moves()[0])
+    qtbot.waitUntil(controller.is_human_turn, timeout=10000)
+    entries = [e for e in controller.game.record.entries if not e.is_chance]
+    assert len(shows) == 1 + len(entries)  # the start, then one per move (Ann's, the bot's)
+
+
+def test_new_game_asks_while_a_game_is_going_on(qtbot, person) -> None:
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
+    requested: list[int] = []
+    view.new_game_requested.connect(lambda: requested.append(1))
+    assert view.request_new_game()  # nobody has moved: no question
+    assert requested == [1]
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
+    view.new_game_requested.connect(lambda: requested.append(2))
+    view.play(view.controller.legal_moves()[0])
+    seen: list[str] = []
+    person.answer_dialogs("Keep playing", seen=seen)
+    person.click(view.new_button)
+    assert "stays in the History as unfinished" in seen[0]
+    assert requested == [1] and not view.controller._closed
+    person.answer_dialogs("New game")
+    person.click(view.new_button)
+    assert requested == [1, 2]
+
+
+def test_hidden_information_is_covered_until_the_next_person_says_who_they_are(qtbot) -> None:
+    from ui.games.alluvium.play import play_view
+
+    view = play_view(None)
+    qtbot.addWidget(view)
+    view.resize(1000, 700)
+    view.show()
+    seats = [types.SimpleNamespace(name=n, bot=None) for n in ("Ann", "Ben", "Cy")]
+    view.start(types.SimpleNamespace(seats=seats, options={}, seed=11))
+    assert view.is_covered() and view.legal_moves() == []
+    view.play(view.controller.state.legal_moves()[0])  # nothing is played while covered
+    assert not view.controller.game.record.entries[-1:] or \
+        all(e.is_chance for e in view.controller.game.record.entries)
+    view.reveal()
+    assert not view.is_covered() and view.legal_moves()
+    view.play(view.legal_moves()[0])
+    assert not view.is_covered()  # the same person goes on (the hand card)
+    view.play(view.legal_moves()[0])
+    assert view.is_covered() and "Ben" in view.handoff_label.text()
+
+
+def test_one_person_against_computers_is_never_covered(qtbot) -> None:
+    from ui.games.alluvium.play import play_view
+
+    view = play_view(None)
+    qtbot.addWidget(view)
+    seats = [types.SimpleNamespace(name="Ann", bot=None),
+             types.SimpleNamespace(name="", bot="random"),
+             types.SimpleNamespace(name="", bot="random")]
+    view.start(types.SimpleNamespace(seats=seats, options={}, seed=2))
+    assert not view.is_covered() and view.legal_moves()
+    view.shutdown()
+    view.controller.wait_for_workers()
+
+
+def test_long_emoji_and_right_to_left_names(qtbot) -> None:
+    long_name = "Alexandra Konstantinopoulou-Wolfeschlegelsteinhausen"
+    view = sticks(qtbot, [SeatChoice(long_name), SeatChoice("محمد 🎲"), SeatChoice("花子")])
+    view.resize(700, 500)
+    qtbot.wait(10)
+    card = view.seat_panel.cards[0]
+    assert card.name.text() == long_name and card.name.is_elided()
+    assert card.name.toolTip() == long_name
+    assert view.turn_label.text() == f"{FSI}{long_name}{PDI}, your turn."
+    view.play(view.controller.legal_moves()[0])
+    assert view.turn_label.text() == f"{isolate('محمد 🎲')}, your turn."
+    language().set("ja")  # the Arabic name does not reorder the Japanese sentence
+    assert view.turn_label.text() == f"{isolate('محمد 🎲')} さんの番です。"
+
+
+def test_another_game_in_the_same_frame_starts_afresh(qtbot) -> None:
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")], rounds=6)
+    for _ in range(10):
+        view.play(view.controller.legal_moves()[0])
+    assert view.screens.rows.rows and view.moves.count() == 10
+    view.start(GameSetup("juusai", {}, [SeatChoice("Cy"), SeatChoice("Di")], 4))
+    assert view.screens.rows.rows == [] and view.screens.ledger.rowCount() == 1
+    assert view.moves.count() == 0
+    assert [c.name.text() for c in view.seat_panel.cards] == ["Cy", "Di"]
+
+
+def test_two_computers_of_one_kind_are_told_apart(qtbot) -> None:
+    from ui.games.etariya.play import play_view
+
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("", "random"), SeatChoice("", "random")])
+    assert [c.name.text() for c in view.seat_panel.cards] == [
+        "Ann", "Bot · Random (2)", "Bot · Random (3)"]
+    view.shutdown()
+    etariya = play_view(None, animate=False)
+    qtbot.addWidget(etariya)
+    etariya.start(GameSetup("etariya", {"expansions": []},
+                            [SeatChoice("", "random"), SeatChoice("", "random")], 5))
+    names = etariya.seat_names()
+    assert sorted(names) == ["Bot · Random (Dark)", "Bot · Random (Light)"]  # their sides
+    etariya.shutdown()
+    view.controller.wait_for_workers()

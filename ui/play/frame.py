@@ -1,0 +1,892 @@
+"""The digital-play page every game shares: `PlayFrame` runs the game, a game supplies only
+its screens (`PlayScreens`).
+
+The frame owns a `GameController` and everything a game needs around its board: the seat panel
+(each seat's name elided with a tooltip, person or computer, whose turn, an optional score
+line), the turn line with the game's prompt, a moving bar while a computer thinks, the move
+list, Undo (Ctrl+Z), New game (asks first while a game is going on: the game stays in the
+History as unfinished), Print result sheet (the registry's PDF hooks), the result banner, an
+error/status line, and a hand-off screen for games with hidden information: in hot-seat, when
+the next person to act is not the last person who looked, the board and hands are covered
+until that person says who they are.
+
+How to add a game's screens (`ui/games/<game>/play.py`)::
+
+    class MyScreens(PlayScreens):
+        def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+            self.board = MyBoard()                       # drawn from a state
+            self.board.move_chosen.connect(frame.play)   # a move from `position.legal`
+            return self.board, MySidePanel()             # side panel: optional
+        def show(self, position: Position) -> None:      # once per move
+            self.board.draw(position.state, position.legal)
+
+    def play_view(ctx, game_id):
+        return PlayFrame(ctx, game_id, MyScreens())
+    # ... and register_play("mygame", play_view) in the game's `views` module.
+
+Optional hooks on `PlayScreens` (all have defaults): `move_text`/`chance_text` (a record
+entry as a line of the move list), `prompt` (after "X, your turn."), `score_line` and
+`seat_note` (the seat panel), `seat_role` ("Light", "△ Red"), `outcome_detail` (under the
+winner), `on_chance` (animate a throw), `new_game` (how a setup becomes a `Game`).
+
+The screens never decide a rule: they draw `position.state` and offer `position.legal`. Per
+move the frame calls `show` exactly once (and the move list only adds the new lines). The
+frame draws a `Position` — a state, the record up to it and the moves on offer — so a replay
+can show any earlier position the same way: `frame.show_position(Position(..., live=False))`.
+
+Replay mode (`ui.play.replay`): `enter_replay(replay, seats, controls)` turns a frame without
+a game into a read-only viewer of a `companion.core.replay.Replay`: the move list shows the
+whole record and marks the line of the position shown, a click on a line emits
+`replay_line_chosen` (entries up to that line), and `controls` takes the place of Undo and New
+game. Screens that keep rows move by move rebuild them from the whole record (`record()`) when
+`position.live` is False. At the end of a game the result banner offers "Replay".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import SIGNAL, QSize, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.core.api import Outcome
+from companion.core.record import Game, GameRecord, RecordEntry
+from companion.core.replay import Replay
+from companion.history import PlayRecord
+from ui.context import AppContext
+from ui.fonts import ensure_cjk_font
+from ui.i18n import language, tr
+from ui.play.controller import GameController, Seat, bot_label, seats_from
+from ui.play.widgets import ElidedLabel, isolate
+
+#: Pause before a computer's move so that people can follow the board (0 in tests).
+BOT_PAUSE_MS = 400
+
+TURN_STYLE = ("QFrame#seat { background: #fff3c4; border: 2px solid #c9a24a; "
+              "border-radius: 6px; }")
+SEAT_STYLE = ("QFrame#seat { background: palette(base); border: 1px solid #cfc6b4; "
+              "border-radius: 6px; }")
+BANNER_STYLE = ("QFrame#result { background: #fff3c4; border: 2px solid #c9a24a; "
+                "border-radius: 6px; }")
+ERROR_STYLE = "color: #b00020;"
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the frame shows: a state, the record up to it, and the moves on offer.
+
+    `state` is what the viewer may see (`view(viewer)` for hidden information; the whole state
+    once the game is over). `legal` is empty while nobody may act here (a computer's turn, a
+    replay). `live` is False for a position looked at in a replay."""
+
+    state: Any
+    entries: tuple[RecordEntry, ...]
+    legal: tuple[Any, ...]
+    seats: tuple[Seat, ...]
+    names: tuple[str, ...]
+    viewer: int | None
+    to_move: int
+    thinking: int | None = None
+    live: bool = True
+
+    def is_over(self) -> bool:
+        return bool(self.state.is_over())
+
+
+class PlayScreens:
+    """A game's part of the play page. Subclass it; `build` and `show` are required."""
+
+    #: Whose sheet/hand the hand-off screen speaks of ("hand", "sheet").
+    private_noun: tuple[str, str] = ("hand", "手札")
+
+    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+        """Create the board (left) and the side panel (right, or None); called once."""
+        raise NotImplementedError
+
+    def show(self, position: Position) -> None:
+        """Draw `position` (board and side panel); called once per move."""
+        raise NotImplementedError
+
+    # --- optional text hooks -----------------------------------------------------------------
+    def move_text(self, entry: RecordEntry, position: Position) -> str:
+        """A person's or computer's move as the move list shows it (after "n. Name: "); by
+        default the game's registry `move_text` hook in the interface language."""
+        from companion.display import move_text
+
+        return move_text(position.state.game_id, entry.move, language().code)
+
+    def chance_text(self, entry: RecordEntry) -> str | None:
+        """A chance entry appended to the line before (" → 3"), or None to leave it out."""
+        return None
+
+    def prompt(self, position: Position) -> str:
+        """What the person to move should do, after "Name, your turn." ("" for nothing)."""
+        return ""
+
+    def seat_role(self, state: Any, seat: int) -> str:
+        """The seat's side in the game ("Light", "△ Red"), "" when seats have none."""
+        return ""
+
+    def score_line(self, state: Any, seat: int) -> str:
+        """The seat's score as the seat panel shows it ("12 pts"), "" for none."""
+        return ""
+
+    def seat_note(self, state: Any, seat: int) -> str:
+        """A short note under the seat ("threw 3", "Banker"), "" for none."""
+        return ""
+
+    def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
+        """Lines under the winner in the result banner (why it ended, the breakdown)."""
+        return ""
+
+    def on_chance(self, drawn: list[Any]) -> None:
+        """Chance was just drawn (a throw): animate it if the game wants to."""
+
+    def game_started(self) -> None:
+        """Another game (new or resumed) is about to be shown: forget what was kept of the
+        last one (e.g. rows built move by move)."""
+
+    def new_game(self, game_id: str, setup: Any) -> Game:
+        """The `Game` a new-game setup starts (seats, options and seed from the form)."""
+        return Game.new(game_id, len(setup.seats), dict(setup.options), setup.seed)
+
+    def retranslate(self) -> None:
+        """The language changed: relabel the board's and side panel's fixed texts."""
+
+
+# --- the seat panel ---------------------------------------------------------------------------
+class SeatCard(QFrame):
+    """One seat: name (elided), score; who sits there and the game's note; whose turn."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("seat")
+        self.name = ElidedLabel("", self)
+        font = self.name.font()
+        font.setBold(True)
+        self.name.setFont(font)
+        self.score = QLabel(self)
+        self.score.setFont(font)
+        self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.kind = ElidedLabel("", self)
+        self.note = ElidedLabel("", self)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.note.setStyleSheet("color: #7a1f1f;")
+        layout = QGridLayout(self)
+        layout.setContentsMargins(6, 3, 6, 3)
+        layout.setVerticalSpacing(0)
+        layout.addWidget(self.name, 0, 0)
+        layout.addWidget(self.score, 0, 1)
+        layout.addWidget(self.kind, 1, 0)
+        layout.addWidget(self.note, 1, 1)
+        layout.setColumnStretch(0, 3)
+        layout.setColumnStretch(1, 2)
+        self.set_turn(False)
+
+    def set_turn(self, on: bool) -> None:
+        self.setProperty("turn", on)
+        self.setStyleSheet(TURN_STYLE if on else SEAT_STYLE)
+
+
+class SeatPanel(QWidget):
+    """A card per seat, side by side."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cards: list[SeatCard] = []
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+
+    def set_count(self, count: int) -> None:
+        while len(self.cards) > count:
+            card = self.cards.pop()
+            self.row.removeWidget(card)
+            card.deleteLater()
+        while len(self.cards) < count:
+            card = SeatCard(self)
+            self.row.addWidget(card, 1)
+            self.cards.append(card)
+
+
+class SideScroll(QScrollArea):
+    """The side column: it scrolls up and down, and is never narrower than its content."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def minimumSizeHint(self) -> QSize:
+        content = self.widget()
+        width = content.minimumSizeHint().width() if content is not None else 0
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(max(200, width + bar + 2 * self.frameWidth()), 80)
+
+
+class ResultBanner(QFrame):
+    """The end of the game: the winner(s), the scores, the game's detail, where it is saved."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("result")
+        self.setStyleSheet(BANNER_STYLE)
+        self.headline = QLabel(self)
+        font = self.headline.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.headline.setFont(font)
+        self.headline.setWordWrap(True)
+        self.detail = QLabel(self)
+        self.detail.setWordWrap(True)
+        self.history_note = QLabel(self)
+        self.history_note.setWordWrap(True)
+        self.replay_button = QPushButton(self)
+        self.replay_button.setObjectName("replay")
+        note_row = QHBoxLayout()
+        note_row.addWidget(self.history_note, 1)
+        note_row.addWidget(self.replay_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setSpacing(2)
+        for label in (self.headline, self.detail):
+            layout.addWidget(label)
+        layout.addLayout(note_row)
+
+
+class MoveList(QListWidget):
+    """The move list, kept line by line: a move adds its line, an undo removes lines; the
+    record is never replayed to show it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._entries: list[RecordEntry] = []
+        #: per line: the entries it shows, [first, end)
+        self._spans: list[tuple[int, int]] = []
+
+    def sync(self, position: Position, screens: PlayScreens) -> None:
+        """Show `position.entries`: only the lines that changed are touched."""
+        entries = position.entries
+        shared = min(len(self._entries), len(entries))
+        if shared and self._entries[shared - 1] != entries[shared - 1]:
+            shared = 0  # another game: start again
+        if shared < len(self._entries):
+            self._cut(shared, position, screens)
+        added = len(entries) > len(self._entries)
+        for index in range(len(self._entries), len(entries)):
+            self._add(index, entries, position, screens)
+        if added:
+            self.scrollToBottom()
+
+    def forget(self) -> None:
+        """Empty, for another game."""
+        self.clear()
+        self._entries, self._spans = [], []
+
+    def redo_texts(self, position: Position, screens: PlayScreens) -> None:
+        """Every line again (the language changed)."""
+        self._cut(0, position, screens)
+        self.sync(position, screens)
+
+    def line_at(self, entries: int) -> int:
+        """The last line made of the first `entries` entries (-1: none)."""
+        lines = [i for i, (_first, end) in enumerate(self._spans) if end <= entries]
+        return lines[-1] if lines else -1
+
+    def entries_through(self, line: int) -> int:
+        """How many entries the lines up to `line` show."""
+        return self._spans[line][1]
+
+    def mark(self, entries: int) -> None:
+        """Select the line of the position after `entries` entries (a replay), quietly."""
+        line = self.line_at(entries)
+        if line == self.currentRow():
+            return  # the person chose it (a scroll now would move the line under the mouse)
+        self.blockSignals(True)
+        self.setCurrentRow(line)
+        self.blockSignals(False)
+        if line >= 0:
+            self.scrollToItem(self.item(line))
+
+    def _cut(self, length: int, position: Position, screens: PlayScreens) -> None:
+        """Keep what the first `length` entries show (an undo, a step back)."""
+        while self._spans and self._spans[-1][0] >= length:
+            self._spans.pop()
+            self.takeItem(self.count() - 1)
+        old, again = self._entries, length
+        if self._spans and self._spans[-1][1] > length:  # the last line loses its tail
+            again = self._spans.pop()[0]
+            self.takeItem(self.count() - 1)
+        self._entries = old[:again]
+        for index in range(again, length):
+            self._add(index, old, position, screens)
+
+    def _add(self, index: int, entries: Sequence[RecordEntry], position: Position,
+             screens: PlayScreens) -> None:
+        entry = entries[index]
+        self._entries.append(entry)
+        if entry.is_chance:
+            shown = screens.chance_text(entry)
+            if shown is None:
+                return
+            if self._spans:
+                self._spans[-1] = (self._spans[-1][0], index + 1)
+                item = self.item(self.count() - 1)
+                item.setText(item.text() + shown)
+                return
+            self._spans.append((index, index + 1))
+            self.addItem(shown.strip())
+            return
+        names = position.names
+        who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
+        self._spans.append((index, index + 1))
+        self.addItem(f"{len(self._spans)}. {who}: {screens.move_text(entry, position)}")
+
+
+# --- the frame --------------------------------------------------------------------------------
+class PlayFrame(QWidget):
+    """The Play page of one game: `start(setup)` begins a game, `resume(play)` goes on."""
+
+    finished = Signal(object)  # Outcome
+    #: The person asked for a new game (after confirming); the library shows its form.
+    new_game_requested = Signal()
+    #: Replay mode: a line of the move list was chosen (the entries up to that line).
+    replay_line_chosen = Signal(int)
+
+    def __init__(self, ctx: AppContext | None, game_id: str, screens: PlayScreens,
+                 parent: QWidget | None = None, *, animate: bool = True) -> None:
+        super().__init__(parent)
+        ensure_cjk_font()
+        self.ctx, self.game_id, self.screens = ctx, game_id, screens
+        self.animate = animate
+        self.controller: GameController | None = None
+        self.seen_by: int | None = None  # the last person who looked at the hidden parts
+        self._position: Position | None = None
+        self.replay: Replay | None = None  # replay mode: the record looked at
+        self._replay_seats: list[Seat] = []
+        self._build()
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    # --- building ----------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.seat_panel = SeatPanel(self)
+        self.turn_label = QLabel(self)
+        self.turn_label.setWordWrap(True)
+        font = self.turn_label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.turn_label.setFont(font)
+        self.busy = QProgressBar(self)  # moves while a computer thinks
+        self.busy.setRange(0, 0)
+        self.busy.setFixedHeight(6)
+        self.busy.setTextVisible(False)
+        self.busy.setVisible(False)
+        self.result_panel = ResultBanner(self)
+        self.result_panel.setVisible(False)
+        self.result_panel.replay_button.clicked.connect(self.replay_finished_game)
+        self.board, self.side_panel = self.screens.build(self)
+        self.moves_title = QLabel(self)
+        self.moves = MoveList(self)
+        self.moves.currentRowChanged.connect(self._move_line_chosen)
+        side = QWidget(self)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        if self.side_panel is not None:
+            side_layout.addWidget(self.side_panel)
+        side_layout.addWidget(self.moves_title)
+        side_layout.addWidget(self.moves, 1)
+        self.moves.setMinimumHeight(80)
+        scroll = SideScroll(self)
+        scroll.setWidget(side)
+        self.side_scroll = scroll
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.board)
+        self.splitter.addWidget(scroll)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.cover = QStackedWidget(self)
+        self.cover.addWidget(self.splitter)
+        self.cover.addWidget(self._build_handoff())
+        self.undo_button = QPushButton(self)
+        self.undo_button.clicked.connect(self.undo)
+        self.new_button = QPushButton(self)
+        self.new_button.setObjectName("frame_new_game")
+        self.new_button.clicked.connect(self.request_new_game)
+        self.pdf_button = QPushButton(self)
+        self.pdf_button.clicked.connect(self._ask_pdf)
+        self.pdf_button.setVisible(False)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet(ERROR_STYLE)
+        self.status.setVisible(False)
+        buttons = self._buttons_row = QHBoxLayout()
+        buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.new_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.pdf_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.seat_panel)
+        layout.addWidget(self.turn_label)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.result_panel)
+        layout.addWidget(self.cover, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.status)
+        undo = QShortcut(QKeySequence.StandardKey.Undo, self)
+        undo.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        undo.activated.connect(self.undo)
+
+    def _build_handoff(self) -> QWidget:
+        page = QWidget(self)
+        layout = QVBoxLayout(page)
+        layout.addStretch(1)
+        self.handoff_label = QLabel(page)
+        self.handoff_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.handoff_label.setWordWrap(True)
+        font = self.handoff_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.handoff_label.setFont(font)
+        self.reveal_button = QPushButton(page)
+        self.reveal_button.setObjectName("reveal")
+        self.reveal_button.setSizePolicy(QSizePolicy.Policy.Preferred,
+                                         QSizePolicy.Policy.Fixed)
+        self.reveal_button.clicked.connect(self.reveal)
+        layout.addWidget(self.handoff_label)
+        layout.addWidget(self.reveal_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addStretch(1)
+        return page
+
+    # --- starting ----------------------------------------------------------------------------
+    def start(self, setup: Any) -> None:
+        """Begin a new game from a new-game setup (seats, options, seed); `ValueError` with a
+        sentence for a setup the game refuses."""
+        seats = seats_from(setup.seats)
+        self._attach(GameController(self.ctx, self.screens.new_game(self.game_id, setup),
+                                    seats, parent=self))
+
+    def resume(self, play: PlayRecord) -> None:
+        """Go on with an autosaved play at exactly its saved position."""
+        self._attach(GameController.resumed(self.ctx, play, parent=self))
+
+    def record(self) -> GameRecord | None:
+        """The record shown: the game's so far, or in replay mode the part that replays."""
+        if self.replay is not None:
+            record = self.replay.record
+            return GameRecord(record.game_id, record.num_players, record.seed,
+                              dict(record.options), list(self.replay.entries), dict(record.meta))
+        return self.controller.game.record if self.controller is not None else None
+
+    # --- replay mode -------------------------------------------------------------------------
+    def enter_replay(self, replay: Replay, seats: Sequence[Seat], controls: QWidget) -> None:
+        """Become a read-only viewer of `replay` (no game runs): `controls` replaces Undo, New
+        game and Print; positions come through `show_position(Position(..., live=False))`."""
+        if self.controller is not None:
+            self.controller.close()
+            self.controller = None
+        self.replay, self._replay_seats = replay, list(seats)
+        for button in (self.undo_button, self.new_button, self.pdf_button):
+            button.setVisible(False)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.indexOf(self._buttons_row), controls)
+        self.seat_panel.set_count(len(seats))
+        self.result_panel.setVisible(False)
+        self.screens.game_started()
+        self._show_replay_moves()
+
+    def _show_replay_moves(self) -> None:
+        """The whole record in the move list (lines are marked as positions are shown)."""
+        replay = self.replay
+        assert replay is not None
+        last = replay.state(len(replay) - 1)
+        self.moves.forget()
+        self.moves.sync(Position(last, replay.entries, (), tuple(self._replay_seats),
+                                 self.seat_names(), None, last.to_move(), live=False),
+                        self.screens)
+
+    def _move_line_chosen(self, row: int) -> None:
+        if self.replay is not None and row >= 0:
+            self.replay_line_chosen.emit(self.moves.entries_through(row))
+
+    def replay_finished_game(self) -> QWidget | None:
+        """The result banner's Replay: the finished game in a replay window."""
+        from ui.play.replay import open_replay
+
+        if self.controller is None or self.controller.final_play is None:
+            return None
+        try:
+            return open_replay(self.ctx, self.controller.final_play, self.window())
+        except ValueError as exc:
+            self.say(str(exc))
+            return None
+
+    def _attach(self, controller: GameController) -> None:
+        if self.controller is not None:
+            self.controller.close()
+        self.controller = controller
+        self.seen_by = None
+        controller.bot_delay_ms = BOT_PAUSE_MS if self.animate else 0
+        controller.state_changed.connect(self.refresh)
+        controller.thinking.connect(self._thinking_changed)
+        controller.chance_drawn.connect(self.screens.on_chance)
+        controller.game_over.connect(self._game_over)
+        controller.error.connect(self.say)
+        self.seat_panel.set_count(len(controller.seats))
+        self.result_panel.setVisible(False)
+        self.pdf_button.setVisible(False)
+        self.say("")
+        self._position = None
+        self.moves.forget()
+        self.screens.game_started()
+        controller.start()  # its state_changed draws the first position
+
+    # --- acting ------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Any]:
+        return list(self._position.legal) if self._position is not None else []
+
+    def play(self, move: Any) -> None:
+        """A person's move from the board (one of `position.legal`)."""
+        controller = self.controller
+        if controller is None or not controller.is_human_turn() or self.is_covered():
+            return
+        self.say("")
+        try:
+            controller.play(move)  # the controller's state_changed redraws once
+        except (ValueError, RuntimeError) as exc:
+            self.say(str(exc))
+
+    def undo(self) -> None:
+        if self.controller is not None and self.controller.undo():
+            self.result_panel.setVisible(False)
+            self.say("")
+
+    def reveal(self) -> None:
+        """"I am <name>": the person to act may see the hidden parts now."""
+        if self.controller is not None:
+            self.seen_by = self.controller.to_move()
+        self.refresh()
+
+    def is_in_progress(self) -> bool:
+        """A game that somebody has moved in and that is not over."""
+        c = self.controller
+        return (c is not None and not c.finished and not c.state.is_over()
+                and any(not e.is_chance for e in c.game.record.entries))
+
+    def request_new_game(self) -> bool:
+        """New game: asks first while a game is going on; True when the person went ahead."""
+        if self.is_in_progress() and not self._confirm_new_game():
+            return False
+        if self.controller is not None:
+            self.controller.close()
+        if self.receivers(SIGNAL("new_game_requested()")) > 0:
+            self.new_game_requested.emit()
+        else:
+            self._new_game_dialog()
+        return True
+
+    def _confirm_new_game(self) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, tr("New game", "新しいゲーム"),
+                          tr("Start a new game? This game stays in the History as "
+                             "unfinished; you can continue it from there later.",
+                             "新しいゲームを始めますか? このゲームは未完了として履歴に残り、"
+                             "後でそこから続けられます。"),
+                          QMessageBox.StandardButton.NoButton, self)
+        yes = box.addButton(tr("New game", "新しいゲーム"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(tr("Keep playing", "続ける"), QMessageBox.ButtonRole.RejectRole)
+        box.exec()
+        return box.clickedButton() is yes
+
+    def _new_game_dialog(self) -> None:
+        from companion.games import registry
+        from ui.new_game_dialog import NewGameDialog
+
+        dialog = NewGameDialog(registry.get(self.game_id),
+                               getattr(self.ctx, "settings", None), self)
+        if dialog.exec() and dialog.setup is not None:
+            try:
+                self.start(dialog.setup)
+            except ValueError as exc:
+                self.say(str(exc))
+
+    def move_buttons(self) -> list[QPushButton]:
+        """The move buttons a board offers now (buttons named "move:<notation>")."""
+        return [b for b in self.cover.findChildren(QPushButton)
+                if b.objectName().startswith("move:") and b.isVisibleTo(self)]
+
+    # --- showing -----------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """A seat's name: the person's, "Bot · <kind>", or "Seat n"; when two seats would read
+        the same (two computers of one kind), each with its side or seat number."""
+        seats = self._seats()
+        if not 0 <= seat < len(seats):
+            return tr(f"Seat {seat + 1}", f"席 {seat + 1}")
+        name = seat_display_name(seats[seat], seat)
+        if sum(seat_display_name(s, i) == name for i, s in enumerate(seats)) < 2:
+            return name
+        state = self.controller.state if self.controller is not None else (
+            self.replay.state(0) if self.replay is not None else None)
+        role = self.screens.seat_role(state, seat) if state is not None else ""
+        return f"{name} ({role or seat + 1})"
+
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(self.seat_name(i) for i in range(len(self._seats())))
+
+    def _seats(self) -> list[Seat]:
+        """Who sits where: the game's seats, or the replayed play's."""
+        return list(self.controller.seats) if self.controller is not None \
+            else self._replay_seats
+
+    def position(self) -> Position:
+        """The live game as the frame shows it now."""
+        c = self.controller
+        assert c is not None
+        state = c.state
+        seat = c.to_move()
+        viewer: int | None = seat if seat >= 0 else None
+        shown = state
+        if state.is_over():
+            viewer = None
+        elif state.has_hidden_information():
+            viewer = self._viewer(seat)
+            shown = state.view(viewer)
+        legal = c.legal_moves() if c.is_human_turn() else []
+        return Position(shown, tuple(c.game.record.entries), tuple(legal), tuple(c.seats),
+                        self.seat_names(), viewer, seat,
+                        c.thinking_seat())
+
+    def _viewer(self, seat: int) -> int:
+        """Whose eyes the hidden parts are shown through."""
+        assert self.controller is not None
+        humans = self.controller.human_seats()
+        if seat in humans and (len(humans) == 1 or seat == self.seen_by):
+            return seat
+        if len(humans) == 1:
+            return humans[0]
+        if self.seen_by is not None:
+            return self.seen_by
+        return max(seat, 0)
+
+    def needs_handoff(self) -> bool:
+        """Hot-seat with hidden information and the next person has not looked yet."""
+        c = self.controller
+        if c is None or c.finished or c.state.is_over():
+            return False
+        if not c.state.has_hidden_information() or not c.is_human_turn():
+            return False
+        return len(c.human_seats()) > 1 and c.to_move() != self.seen_by
+
+    def is_covered(self) -> bool:
+        return self.cover.currentIndex() == 1
+
+    def refresh(self, *_: object) -> None:
+        """Draw the live game (once per move: the controller's `state_changed`)."""
+        if self.controller is None:
+            return
+        covered = self.needs_handoff()
+        self.cover.setCurrentIndex(1 if covered else 0)
+        position = self.position()
+        if covered:
+            position = Position(position.state, position.entries, (), position.seats,
+                                position.names, position.viewer, position.to_move,
+                                position.thinking)
+        self.show_position(position, draw_board=not covered)
+
+    def show_position(self, position: Position, *, draw_board: bool = True) -> None:
+        """Show `position` (the live game, or a position of a replay)."""
+        self._position = position
+        if draw_board:
+            self.screens.show(position)
+            if self.side_panel is not None:
+                # a label that gained a wrapped line kept its old height otherwise (the side
+                # column's layout remembered the panel's height for its width)
+                self.side_panel.updateGeometry()
+            if position.live:
+                self.moves.sync(position, self.screens)
+            else:
+                self.moves.mark(len(position.entries))
+        self._show_seats(position)
+        self.turn_label.setText(self.turn_text(position))
+        self._show_handoff(position)
+        self._show_buttons()
+
+    def _show_seats(self, position: Position) -> None:
+        state = position.state
+        over = position.is_over()
+        for seat, card in enumerate(self.seat_panel.cards):
+            who = position.seats[seat]
+            card.name.setText(position.names[seat])
+            kind = tr("Person", "人") if not who.is_bot else tr("Computer", "コンピューター")
+            role = self.screens.seat_role(state, seat)
+            card.kind.setText(" · ".join(part for part in (kind, role) if part))
+            card.score.setText(self.screens.score_line(state, seat))
+            thinking = position.thinking == seat
+            card.note.setText(tr("thinking…", "考え中…") if thinking
+                              else self.screens.seat_note(state, seat))
+            card.set_turn(position.to_move == seat and not over)
+
+    def _thinking_changed(self, *_: object) -> None:
+        """A computer started or stopped thinking: the bar, its seat and the turn line."""
+        if self.controller is None or self._position is None:
+            return
+        p = self._position
+        self._position = Position(p.state, p.entries, p.legal, p.seats, p.names, p.viewer,
+                                  p.to_move, self.controller.thinking_seat(), p.live)
+        self._show_seats(self._position)
+        self.turn_label.setText(self.turn_text(self._position))
+        self.busy.setVisible(self._position.thinking is not None)
+
+    def turn_text(self, position: Position) -> str:
+        if position.is_over():
+            outcome = position.state.outcome() if not position.live else None
+            over = tr("The game is over.", "ゲーム終了。")
+            return f"{over} {result_headline(outcome, position.names)}" if outcome else over
+        seat = position.to_move
+        if seat < 0:
+            return ""
+        name = isolate(position.names[seat])
+        if not position.live:
+            return tr(f"To move: {name}", f"手番: {name}")
+        if position.seats[seat].is_bot:
+            return tr(f"{name} is thinking…", f"{name} が考えています…")
+        prompt = self.screens.prompt(position) if position.legal else ""
+        head = tr(f"{name}, your turn.", f"{name} さんの番です。")
+        return f"{head} {prompt}" if prompt else head
+
+    def _show_handoff(self, position: Position) -> None:
+        seat = position.to_move
+        if not self.is_covered() or seat < 0:
+            return
+        name = isolate(position.names[seat])
+        noun_en, noun_ja = self.screens.private_noun
+        self.handoff_label.setText(tr(f"Pass the device to {name}.",
+                                      f"{name} さんに渡してください。"))
+        self.reveal_button.setText(tr(f"I am {name} — show my {noun_en}",
+                                      f"{name} です — {noun_ja}を見る"))
+
+    def _show_buttons(self) -> None:
+        c = self.controller
+        self.undo_button.setEnabled(c is not None and c.can_undo())
+        self.busy.setVisible(c is not None and c.thinking_seat() is not None)
+        self.pdf_button.setVisible(c is not None and c.final_play is not None)
+
+    def say(self, text: str) -> None:
+        """Show an error or status sentence under the buttons ("" hides the line)."""
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    # --- the end -----------------------------------------------------------------------------
+    def _game_over(self, outcome: Outcome | None) -> None:
+        self._show_buttons()
+        if outcome is None or self.controller is None:
+            return
+        self._fill_result(outcome)
+        self.result_panel.setVisible(True)
+        self.finished.emit(outcome)
+
+    def _fill_result(self, outcome: Outcome) -> None:
+        assert self.controller is not None
+        names = list(self.seat_names())
+        panel = self.result_panel
+        panel.headline.setText(result_headline(outcome, names))
+        scores = ", ".join(f"{isolate(name)}: {score_text(score)}"
+                           for name, score in zip(names, outcome.scores, strict=False))
+        lines = [tr(f"Scores — {scores}", f"得点 — {scores}")]
+        detail = self.screens.outcome_detail(self.controller.state, outcome, names)
+        if detail:
+            lines.append(detail)
+        panel.detail.setText("\n".join(lines))
+        play_id = self.controller.play_id
+        panel.history_note.setText(
+            tr(f"Saved in the History as play #{play_id}.",
+               f"履歴に対局 #{play_id} として保存しました。")
+            if play_id is not None and self.ctx is not None else "")
+
+    def export_pdf(self, path: Path) -> None:
+        """The result sheet of the finished game (the game's own layout when it has one)."""
+        from ui.shell.common import write_play_pdf
+
+        if self.controller is None or self.controller.final_play is None:
+            raise ValueError(tr("the game is not over yet", "ゲームはまだ終わっていません"))
+        write_play_pdf(self.controller.final_play, path)
+
+    def _ask_pdf(self) -> None:
+        from ui.pdf_dialog import save_pdf
+
+        save_pdf(self, f"{self.game_id}-result.pdf", self.export_pdf,
+                 lambda en, ja: self.say(tr(en, ja)))
+
+    # --- language, closing -------------------------------------------------------------------
+    def retranslate(self, *_: object) -> None:
+        self.moves_title.setText(tr("Moves", "手順"))
+        self.undo_button.setText(tr("Undo (Ctrl+Z)", "待った (Ctrl+Z)"))
+        self.new_button.setText(tr("New game…", "新しいゲーム…"))
+        self.pdf_button.setText(tr("Print result sheet…", "結果シートを印刷…"))
+        self.result_panel.replay_button.setText(tr("Replay", "リプレイ"))
+        self.screens.retranslate()
+        if self.replay is not None:
+            self._show_replay_moves()  # the replay view shows its position again
+            return
+        if self.controller is None:
+            return
+        self.refresh()
+        if self._position is not None and not self.is_covered():
+            self.moves.redo_texts(self._position, self.screens)
+        outcome = self.controller.state.outcome() if self.controller.finished else None
+        if outcome is not None:
+            self._fill_result(outcome)
+
+    def closeEvent(self, event: Any) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Stop any computer still thinking (the autosave keeps the game)."""
+        if self.controller is not None:
+            self.controller.close()
+
+
+# --- words ------------------------------------------------------------------------------------
+def seat_display_name(seat: Seat, index: int) -> str:
+    """The person's name, "Bot · <kind>" for a computer, or "Seat n"."""
+    if seat.name:
+        return seat.name
+    if seat.bot:
+        return f"{tr('Bot', 'ボット')} · {bot_label(seat.bot)}"
+    return tr(f"Seat {index + 1}", f"席 {index + 1}")
+
+
+def score_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def result_headline(outcome: Outcome, names: Sequence[str]) -> str:
+    """"Winner: X", "Shared victory: X, Y" or "Draw — nobody won"."""
+    winners = [isolate(names[i]) for i in sorted(outcome.winners) if i < len(names)]
+    if len(winners) == 1:
+        return tr(f"Winner: {winners[0]}", f"勝者: {winners[0]}")
+    if winners:
+        return tr("Shared victory: " + ", ".join(winners), "同点優勝: " + "、".join(winners))
+    return tr("Draw — nobody won", "引き分け(勝者なし)")

@@ -1,0 +1,255 @@
+"""File menu: import a history file, export the history (JSON, CSV, BG Stats), back it up.
+
+The same checks as the command line (`companion import/export`): an imported file is checked
+whole before anything is written, then its plays are stored all at once or not at all, plays
+already in the history skipped; exports hold the finished plays, written to a temporary file
+and renamed. A backup is a consistent copy (db/transfer.py). The work runs outside the
+interface's thread while a progress dialog shows how far it is; the outcome is said on the
+status bar, a failure in a sentence (in the interface language) with nothing written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEventLoop, Qt, QThread, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
+
+from ui.context import AppContext
+from ui.events import events
+from ui.i18n import language, tr
+from ui.shell.common import ask_save_path, repo
+
+#: Work shorter than this shows no progress dialog (no flash on a small history).
+SHOW_AFTER_MS = 400
+#: Export formats: (key, English, Japanese, file filter, file suffix).
+FORMATS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("json", "JSON (to import again)…", "JSON（再読み込み用）…", "JSON (*.json)", ".json"),
+    ("csv", "CSV (spreadsheet)…", "CSV（表計算）…", "CSV (*.csv)", ".csv"),
+    ("bgstats", "BG Stats…", "BG Stats 形式…", "JSON (*.json)", ".json"),
+)
+
+Progress = Callable[[int, int], None]
+
+
+class _Job(QThread):
+    """`work(progress)` in a thread of its own; `result` or `error` afterwards."""
+
+    progressed = Signal(int, int)
+
+    def __init__(self, work: Callable[[Progress], Any], parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.work = work
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = self.work(self.progressed.emit)
+        except Exception as exc:  # handed to the interface thread, said there
+            self.error = exc
+
+
+def run_in_background(parent: QWidget | None, text: str, work: Callable[[Progress], Any]) -> Any:
+    """Run `work(progress)` outside the interface thread while a progress dialog shows (busy
+    until the work reports how far it is); its result, or its exception raised here."""
+    dialog = QProgressDialog(text, "", 0, 0, parent)
+    dialog.setObjectName("transfer_progress")
+    dialog.setWindowTitle(tr("Please wait", "お待ちください"))
+    dialog.setCancelButton(None)  # nothing to cancel halfway: all or nothing
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(SHOW_AFTER_MS)
+    dialog.reset()  # no automatic showing: the timer below shows it for long work only
+    job = _Job(work, parent)
+
+    def moved(done: int, total: int) -> None:
+        dialog.setMaximum(max(total, 1))
+        dialog.setValue(min(done, total))
+
+    job.progressed.connect(moved)
+    loop = QEventLoop()
+    job.finished.connect(loop.quit)
+    shower = QTimer(dialog)  # long work only: no flash of a dialog for a small history
+    shower.setSingleShot(True)
+    shower.timeout.connect(dialog.show)
+    shower.start(SHOW_AFTER_MS)
+    job.start()
+    if not job.isFinished():
+        loop.exec()
+    job.wait()
+    shower.stop()
+    dialog.close()
+    dialog.deleteLater()
+    error, result = job.error, job.result
+    job.deleteLater()
+    if error is not None:
+        raise error
+    return result
+
+
+def tell(parent: QWidget | None, title: str, text: str) -> None:
+    """A failure, in a sentence, with a Close button in the interface language."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.NoButton,
+                      parent)
+    box.setObjectName("transfer_message")
+    box.addButton(tr("Close", "閉じる"), QMessageBox.ButtonRole.AcceptRole)
+    box.exec()
+
+
+# --- import -------------------------------------------------------------------------------------
+_PLACE = re.compile(r"^plays\[(\d+)\](?:\.seats\[(\d+)\])?(?:\.([A-Za-z_]+))?")
+
+
+def where_in_japanese(message: str) -> str:
+    """The place an import message names, in Japanese ("plays[3].seats[1].score: …" ->
+    "4 件目の対局の 2 番目の席（score）"); "" when it names no play."""
+    found = _PLACE.match(message)
+    if found is None:
+        return ""
+    play, seat, field = found.groups()
+    place = f"{int(play) + 1} 件目の対局"
+    if seat is not None:
+        place += f"の {int(seat) + 1} 番目の席"
+    return place + (f"（{field}）" if field else "")
+
+
+def import_failure(name: str, message: str) -> str:
+    """Why the file was not imported, as a sentence in the interface language."""
+    where = where_in_japanese(message)
+    return tr(f"“{name}” was not imported: {message}. Nothing was written.",
+              f"「{name}」は読み込めませんでした（{where or 'ファイルの形式'}に誤りがあります）。"
+              "何も書き込んでいません。")
+
+
+def _read_and_store(ctx: AppContext, path: Path, progress: Progress) -> Any:
+    """The command line's import: the file read within its size limit, every play checked
+    before anything is written, then stored in steps that let the autosave in between."""
+    from companion.export.history_json import as_text, iter_plays, read_file
+    from db.imports import import_plays
+
+    progress(0, 3)
+    with path.open("rb") as stream:
+        text = as_text(read_file(stream, str(path)))
+    progress(1, 3)
+    for _play in iter_plays(text):  # every field checked before anything is written
+        pass
+    progress(2, 3)
+    result = import_plays(ctx.db, iter_plays(text))
+    progress(3, 3)
+    return result
+
+
+def import_history(window: Any, path: Path | None = None) -> Any:
+    """File › Import history…: the result (None when cancelled or refused)."""
+    from companion.export.history_json import ImportValidationError
+
+    if path is None:
+        name, _ = QFileDialog.getOpenFileName(window, tr("Import history", "履歴の読み込み"),
+                                              "", "JSON (*.json)")
+        if not name:
+            return None
+        path = Path(name)
+    try:
+        result = run_in_background(window, tr("Checking and importing…", "確認して読み込み中…"),
+                                   lambda progress: _read_and_store(window.ctx, path, progress))
+    except ImportValidationError as exc:
+        tell(window, tr("Import history", "履歴の読み込み"), import_failure(path.name, str(exc)))
+        return None
+    except Exception as exc:  # unreadable file, a play the history refuses
+        reason = getattr(exc, "strerror", None) or str(exc)
+        tell(window, tr("Import history", "履歴の読み込み"),
+             tr(f"“{path.name}” was not imported: {reason}. Nothing was written.",
+                f"「{path.name}」は読み込めませんでした: {reason}。何も書き込んでいません。"))
+        return None
+    events().history_changed.emit()
+    skipped = (tr(f"; {result.skipped} were already in the history",
+                  f"（{result.skipped} 件はすでに履歴にあるため省きました）")
+               if result.skipped else "")
+    window.show_message(tr(f"Imported {result.imported} plays from {path.name}{skipped}.",
+                           f"{path.name} から {result.imported} 件の対局を読み込みました"
+                           f"{skipped}。"))
+    return result
+
+
+# --- export -------------------------------------------------------------------------------------
+def render(plays: list[Any], fmt: str) -> str:
+    """The exported text (the formats of `companion export`; game names of BG Stats in the
+    interface language, CSV ready for spreadsheets)."""
+    from companion.export import bgstats, history_csv, history_json
+    from companion.export.sheets import game_name
+
+    if fmt == "csv":
+        return history_csv.plays_to_csv(plays, excel=True)
+    if fmt == "bgstats":
+        lang = language().code
+        return bgstats.dumps(plays, lambda game_id: game_name(game_id, lang))
+    return history_json.dumps(plays)
+
+
+def _export(ctx: AppContext, fmt: str, path: Path, progress: Progress) -> int:
+    from companion.files import write_private
+
+    progress(0, 2)
+    plays = list(reversed(repo().list_plays(ctx.db, finished=True)))  # oldest first
+    progress(1, 2)
+    write_private(path, render(plays, fmt).encode("utf-8"))
+    progress(2, 2)
+    return len(plays)
+
+
+def export_history(window: Any, fmt: str, path: Path | None = None) -> int | None:
+    """File › Export history › format: the number of plays written (None when cancelled)."""
+    *_names, file_filter, suffix = next(f for f in FORMATS if f[0] == fmt)
+    path = path or ask_save_path(window, tr("Export history", "履歴の書き出し"),
+                                 f"history-{datetime.now():%Y-%m-%d}{suffix}", file_filter)
+    if path is None:
+        return None
+    try:
+        count = int(run_in_background(window, tr("Exporting…", "書き出し中…"),
+                                      lambda progress: _export(window.ctx, fmt, path, progress)))
+    except Exception as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        tell(window, tr("Export history", "履歴の書き出し"),
+             tr(f"The history could not be written to {path}: {reason}. Nothing was written.",
+                f"履歴を {path} に書き出せませんでした: {reason}。何も書き込んでいません。"))
+        return None
+    window.show_message(tr(f"Exported {count} plays to {path}.",
+                           f"{count} 件の対局を {path} に書き出しました。"))
+    return count
+
+
+# --- backup -------------------------------------------------------------------------------------
+def backup_history(window: Any, path: Path | None = None) -> Path | None:
+    """File › Back up history…: the backup written (None when cancelled or it failed)."""
+    from db.transfer import backup_kind, write_backup
+
+    kind = backup_kind(window.ctx.db)
+    stamp = f"{datetime.now():%Y-%m-%d-%H%M}"
+    suggested, file_filter = ((f"companion-backup-{stamp}.db", "SQLite (*.db)")
+                              if kind == "sqlite" else
+                              (f"companion-backup-{stamp}.json", "JSON (*.json)"))
+    path = path or ask_save_path(window, tr("Back up history", "履歴のバックアップ"), suggested,
+                                 file_filter)
+    if path is None:
+        return None
+    try:
+        written = run_in_background(
+            window, tr("Backing up the history…", "履歴をバックアップ中…"),
+            lambda progress: write_backup(window.ctx.db, path, progress))
+    except Exception as exc:
+        tell(window, tr("Back up history", "履歴のバックアップ"),
+             tr(str(exc), f"バックアップを {path} に書き出せませんでした。何も書き込んでいません。"
+                          f"（{getattr(exc.__cause__, 'strerror', None) or exc}）"))
+        return None
+    how = (tr("a copy of the history file; open it with --db to look at it",
+              "履歴ファイルのコピーです。--db で開けます")
+           if kind == "sqlite" else
+           tr("every play as history JSON; File › Import history… reads it back",
+              "全対局の JSON です。「ファイル › 履歴の読み込み…」で戻せます"))
+    window.show_message(tr(f"Backup written: {written} ({how}).",
+                           f"バックアップを書き出しました: {written}（{how}）。"))
+    return Path(written)

@@ -1,0 +1,334 @@
+"""The table-companion page every game shares: `TablePage` holds a game's tools as tabs
+(`TableTab`: setup, tracker, score sheet …) and gives them one status line, Undo/Redo over each
+tab's QUndoStack, Print and "Save to history".
+
+- The status line is cleared when the tab or the page changes, and a sentence said in both
+  languages follows a language switch.
+- Undo/Redo (and Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y) act on the current tab's `undo_stack`; they are
+  hidden on a tab without one.
+- Print asks the current tab for `export_pdf(path)`; Save to history asks it for a
+  `play_record()` and writes it in one transaction. Both say why they are disabled (the
+  button's tooltip and a note beside it), e.g. "Finish the game first".
+
+How to add a game's table page (`ui/games/<game>/table.py`)::
+
+    class Tracker(TableTab):
+        title = ("Tracker", "記録")
+        savable = True
+        def __init__(self, page: TablePage) -> None:
+            super().__init__(page)
+            self.undo_stack = QUndoStack(self)      # optional: Undo/Redo
+            ...                                     # emit self.edited after every change
+        def save_problem(self) -> str | None:      # None: ready to save
+            return None if self.model.is_over() else tr("Finish the game first.", "…")
+        def play_record(self) -> PlayRecord: ...
+
+    def table_view(ctx, game_id):
+        page = TablePage(ctx, game_id)
+        page.add_tab(Tracker(page))
+        return page
+    # ... and register_table("mygame", table_view) in the game's `views` module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoGroup, QUndoStack
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.history import PlayRecord
+from ui.context import AppContext
+from ui.fonts import ensure_cjk_font
+from ui.i18n import language, tr
+from ui.play.widgets import ScrollContent
+
+NOTE_STYLE = "color: #6b5d45;"
+
+
+class TableTab(ScrollContent):
+    """One tool of a table page. Override what the tab offers; the page does the rest."""
+
+    #: The tab's title (English, Japanese).
+    title: tuple[str, str] = ("", "")
+    #: The tab prints (`export_pdf`) / saves plays (`play_record`).
+    printable = False
+    savable = False
+    #: The file name offered when printing.
+    pdf_name = "sheet.pdf"
+    #: Print button text (English, Japanese).
+    print_text: tuple[str, str] = ("Print PDF…", "PDF に出力…")
+
+    #: The tab's content changed (a saved play is then no longer what is shown).
+    edited = Signal()
+    #: Something the page's buttons depend on changed (not the content).
+    changed = Signal()
+
+    def __init__(self, page: TablePage) -> None:
+        super().__init__(page)
+        self.page = page
+        self.undo_stack: QUndoStack | None = None
+        self.saved_play_id: int | None = None
+
+    def say(self, en: str, ja: str | None = None) -> None:
+        """A sentence on the page's status line (in both languages when given)."""
+        self.page.status.say(en, ja)
+
+    def print_problem(self) -> str | None:
+        """Why there is nothing to print yet (None: ready)."""
+        return None
+
+    def export_pdf(self, path: Path) -> None:
+        raise ValueError(self.print_problem() or tr("nothing to print", "印刷するものがありません"))
+
+    def save_problem(self) -> str | None:
+        """Why the play cannot be saved yet, as a sentence (None: ready)."""
+        return None
+
+    def play_record(self) -> PlayRecord:
+        raise NotImplementedError
+
+    def retranslate(self) -> None:
+        """The language changed: relabel."""
+
+
+def tab_text(tab: TableTab) -> str:
+    """The tab's title as a tab bar shows it ("&" is not a shortcut marker)."""
+    return tr(*tab.title).replace("&", "&&")
+
+
+class StatusLine(QLabel):
+    """One sentence about the last action; it follows the language and can be cleared."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setObjectName("status")
+        self._sentence: Callable[[], str] = str
+
+    def say(self, en: str, ja: str | None = None) -> None:
+        """A sentence given in English and Japanese (the same in both when `ja` is None)."""
+        self.follow(lambda: tr(en, en if ja is None else ja))
+
+    def follow(self, sentence: Callable[[], str]) -> None:
+        """A sentence made afresh in the interface language whenever it changes."""
+        self._sentence = sentence
+        self._show()
+
+    def clear_message(self) -> None:
+        self.say("")
+
+    def _show(self) -> None:
+        super().setText(self._sentence())
+        self.setVisible(bool(self.text()))
+
+    def setText(self, text: str) -> None:  # a plain sentence (the same in both languages)
+        self.say(text)
+
+    def retranslate(self) -> None:
+        self._show()
+
+
+class TablePage(QWidget):
+    """A game's table companion: optional header, tabs, status line and the page's buttons."""
+
+    saved = Signal(int)  # play id
+
+    def __init__(self, ctx: AppContext | None, game_id: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        ensure_cjk_font()
+        self.ctx, self.game_id = ctx, game_id
+        self._tabs: list[TableTab] = []
+        self.undo_group = QUndoGroup(self)
+        self.header = QVBoxLayout()
+        self.tabs = QTabWidget(self)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.undo_button = QPushButton(self)
+        self.undo_button.clicked.connect(self.undo_group.undo)
+        self.redo_button = QPushButton(self)
+        self.redo_button.clicked.connect(self.undo_group.redo)
+        self.undo_group.canUndoChanged.connect(self.undo_button.setEnabled)
+        self.undo_group.canRedoChanged.connect(self.redo_button.setEnabled)
+        self.print_button = QPushButton(self)
+        self.print_button.clicked.connect(self.print_pdf)
+        self.save_button = QPushButton(self)
+        self.save_button.setObjectName("save_to_history")
+        self.save_button.clicked.connect(self.save)
+        self.save_note = QLabel(self)
+        self.save_note.setWordWrap(True)
+        self.save_note.setStyleSheet(NOTE_STYLE)
+        self.status = StatusLine(self)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.redo_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.print_button)
+        buttons.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(self.header)
+        layout.addWidget(self.tabs, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.save_note)
+        layout.addWidget(self.status)
+        for keys, slot in ((QKeySequence.StandardKey.Undo, self.undo_group.undo),
+                           (QKeySequence("Ctrl+Shift+Z"), self.undo_group.redo),
+                           (QKeySequence("Ctrl+Y"), self.undo_group.redo)):
+            shortcut = QShortcut(keys, self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+        language().changed.connect(self.retranslate)
+        self.retranslate()
+
+    # --- building ----------------------------------------------------------------------------
+    def set_header(self, widget: QWidget) -> None:
+        """A widget above the tabs (e.g. players and names shared by every tab)."""
+        self.header.addWidget(widget)
+
+    def add_tab(self, tab: TableTab) -> TableTab:
+        """Add a tool; it scrolls when the window is too small for it."""
+        scroll = QScrollArea(self.tabs)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(tab)
+        self._tabs.append(tab)
+        if tab.undo_stack is not None:
+            self.undo_group.addStack(tab.undo_stack)
+        tab.edited.connect(lambda t=tab: self._edited(t))
+        tab.changed.connect(self.update_buttons)
+        self.tabs.addTab(scroll, tab_text(tab))
+        if len(self._tabs) == 1:
+            self._tab_changed(0)
+        return tab
+
+    def tab(self, index: int) -> TableTab:
+        return self._tabs[index]
+
+    def current_tab(self) -> TableTab | None:
+        index = self.tabs.currentIndex()
+        return self._tabs[index] if 0 <= index < len(self._tabs) else None
+
+    # --- reacting ----------------------------------------------------------------------------
+    def _tab_changed(self, index: int) -> None:
+        self.status.clear_message()
+        tab = self.current_tab()
+        stack = tab.undo_stack if tab is not None else None
+        self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no active stack
+        self.update_buttons()
+
+    def _edited(self, tab: TableTab) -> None:
+        if tab.saved_play_id is not None:
+            tab.saved_play_id = None
+        self.update_buttons()
+
+    def hideEvent(self, event: Any) -> None:
+        self.status.clear_message()  # another page: the last sentence is no longer about it
+        super().hideEvent(event)
+
+    def update_buttons(self) -> None:
+        tab = self.current_tab()
+        has_undo = tab is not None and tab.undo_stack is not None
+        for button in (self.undo_button, self.redo_button):
+            button.setVisible(has_undo)
+        self.undo_button.setEnabled(has_undo and self.undo_group.canUndo())
+        self.redo_button.setEnabled(has_undo and self.undo_group.canRedo())
+        printable = tab is not None and tab.printable
+        self.print_button.setVisible(printable)
+        if tab is not None and printable:
+            self.print_button.setText(tr(*tab.print_text))
+            problem = tab.print_problem()
+            self.print_button.setEnabled(problem is None)
+            self.print_button.setToolTip(problem or "")
+        savable = tab is not None and tab.savable
+        self.save_button.setVisible(savable)
+        problem = self.save_problem() if savable else None
+        self.save_button.setEnabled(savable and problem is None)
+        self.save_button.setToolTip(problem or "")
+        self.save_note.setText(problem or "")
+        self.save_note.setVisible(bool(problem))
+
+    # --- printing and saving -----------------------------------------------------------------
+    def export_pdf(self, path: Path) -> None:
+        """The current tab's PDF (Ctrl+P in the main window); ValueError when it has none."""
+        tab = self.current_tab()
+        if tab is None or not tab.printable:
+            raise ValueError(tr("this tab has nothing to print",
+                                "このタブには印刷するものがありません"))
+        problem = tab.print_problem()
+        if problem:
+            raise ValueError(problem)
+        tab.export_pdf(path)
+
+    def print_pdf(self) -> None:
+        from ui.pdf_dialog import save_pdf
+
+        tab = self.current_tab()
+        if tab is not None and tab.printable:
+            save_pdf(self, tab.pdf_name, tab.export_pdf, self.status.say)
+
+    def save_problem(self) -> str | None:
+        """Why the current tab's play cannot be saved now (None: it can)."""
+        tab = self.current_tab()
+        if tab is None or not tab.savable:
+            return tr("Nothing to save on this tab.", "このタブには保存するものがありません。")
+        if tab.saved_play_id is not None:
+            return tr(f"Saved as play #{tab.saved_play_id}; change something to save again.",
+                      f"対局 #{tab.saved_play_id} として保存済みです。変更すると再び保存できます。")
+        problem = tab.save_problem()
+        if problem:
+            return problem
+        if self.ctx is None or getattr(self.ctx, "db", None) is None:
+            return tr("No history database is open.", "履歴のデータベースが開かれていません。")
+        return None
+
+    def save(self) -> int | None:
+        """Save the current tab's play to the history (one transaction); its id, or None with
+        the reason on the status line."""
+        tab = self.current_tab()
+        problem = self.save_problem()
+        if tab is None or problem is not None:
+            if tab is not None and tab.saved_play_id is not None:
+                return tab.saved_play_id
+            self.status.follow(lambda: self.save_problem() or "")
+            return None
+        try:
+            import db
+
+            assert self.ctx is not None
+            play_id = int(db.add_play(self.ctx.db, tab.play_record()))
+        except Exception as exc:  # the data stays on the page; the person is told
+            self.status.say(f"Not saved: {exc}", f"保存できませんでした: {exc}")
+            return None
+        tab.saved_play_id = play_id
+        self.status.say(f"Saved to the history as play #{play_id}.",
+                        f"対局 #{play_id} として履歴に保存しました。")
+        self.update_buttons()
+        from ui.events import events
+
+        events().history_changed.emit()
+        self.saved.emit(play_id)
+        return play_id
+
+    # --- language ----------------------------------------------------------------------------
+    def retranslate(self, *_: object) -> None:
+        self.undo_button.setText(tr("Undo", "元に戻す"))
+        self.redo_button.setText(tr("Redo", "やり直し"))
+        self.save_button.setText(tr("Save to history", "履歴に保存"))
+        for index, tab in enumerate(self._tabs):
+            self.tabs.setTabText(index, tab_text(tab))
+            tab.retranslate()
+        self.status.retranslate()
+        self.update_buttons()
