@@ -24,6 +24,7 @@ _VIEW_MODULES: tuple[str, ...] = (
     "ui.games.sorani.views",  # Table: setup, round tracker, score pad
     "ui.games.alluvium.views",  # Table: Alluvium setup, tracker, paintable sheets
     "ui.games.etariya.views",  # Table: setup, map editor, tracker; Play: board with bots
+    "ui.games.nincetkaik.views",  # 紙机戦 card games: Table: deal aid, calculator, ledger; Play
 )
 
 _TABLE: dict[str, ViewFactory] = {}

@@ -47,8 +47,11 @@ def card_game_extras(game_id: str) -> dict[str, Callable[..., Any]]:
 
     - playout_policy: (state, rng) -> a seat's move in MCTS playouts;
     - bench: (quick) -> figures for `companion bench`;
-    - play_sheets / blank_sheet: the filled sheets of a play, the blank sheet (PDF).
+    - play_sheets / blank_sheet: the filled sheets of a play, the blank sheet (PDF);
+    - move_text / end_reason: a recorded move, the engine's end reason in ja/en (`texts`).
     """
+    from companion.games.nincetkaik.texts import hooks
+
 
     def playout_policy(state: Any, rng: Any) -> Any:
         from companion.games.nincetkaik.bots import playout_move
@@ -71,4 +74,4 @@ def card_game_extras(game_id: str) -> dict[str, Callable[..., Any]]:
         return blank_sheets(game_id, players, names, lang)
 
     return {"playout_policy": playout_policy, "bench": bench, "play_sheets": play_sheets,
-            "blank_sheet": blank_sheet}
+            "blank_sheet": blank_sheet, **hooks(game_id)}

@@ -3,7 +3,8 @@
 - `blank_sheets(game_id, players, names, lang)`: a sheet to keep the points at the table, one
   row per season / hand / deal / game, with a reminder of how the game scores;
 - `play_sheets(play, lang)`: a finished digital play — the points each round brought, the
-  breakdown, total, rank and winner, and the move list (the generic sheet for table plays).
+  breakdown, total, rank and winner, and the move list in the language (the generic sheet for
+  table plays).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from companion.export.pdf import SheetSpec
 from companion.export.sheets import blank_sheet, format_number, play_sheet
+from companion.games.nincetkaik.texts import log_lines
 from companion.history import PlayRecord
 
 #: Per game: the word for a round (ja, en), how many rounds by default, a scoring reminder.
@@ -95,14 +97,18 @@ def round_points(play: PlayRecord) -> list[tuple[int, ...]] | None:
 
 
 def play_sheets(play: PlayRecord, lang: str) -> list[SheetSpec] | None:
-    """A digital play's sheet with one row per round; None (the generic sheet) otherwise."""
-    if play.game_id not in ROUNDS or play.game_id == "makup":
+    """A digital play's sheet: one row per round (where the game has rounds) and the move list
+    in `lang` (decisions, cards turned up; no dealing); None (the generic sheet) otherwise."""
+    if play.game_id not in ROUNDS:
         return None
     points = round_points(play)
     if points is None:
         return None
     spec: SheetSpec = play_sheet(play, lang)
     seats = sorted(play.seats, key=lambda s: s.seat)
+    spec.log = log_lines(play.record, {s.seat: s.player for s in seats}, lang)
+    if play.game_id == "makup":
+        return [spec]
     rows: list[str] = []
     cells: list[list[str | None]] = []
     for n in range(1, len(points)):

@@ -1,0 +1,125 @@
+"""値木 makup in the app: the digital play screens (the roads, laying cards that add up to a
+road's end) and the table companion (game plan, the play checker for beginners, the wins)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from companion.games.nincetkaik.cardgame import CardsMove
+from companion.games.nincetkaik.deck import Card, number
+from companion.games.nincetkaik.makup.rules import RoadPlay
+from ui.context import AppContext
+from ui.games.nincetkaik.play import (
+    TABLE_HEIGHT,
+    CardScreens,
+    CardsWithCaption,
+    caption,
+    deck_words,
+    joined,
+    parent_words,
+    zone_frame,
+)
+from ui.i18n import tr
+from ui.play.frame import PlayFrame, Position
+
+
+def road_caption(index: int, road: Sequence[Card]) -> str:
+    """"Road 2 — end 5" / "道2 — 端は 5"; a road started by 皇, 王 or 船 takes any one card."""
+    end = number(road[-1]) if road else None
+    if end is None:
+        return tr(f"Road {index + 1} — takes any one card", f"道{index + 1} — どの札でも1枚")
+    return tr(f"Road {index + 1} — end {end}", f"道{index + 1} — 端は {end}")
+
+
+class MakupScreens(CardScreens):
+    """値木: lay cards adding up to a road's end, join two roads, clear them with 皇/王/船, or
+    pass and turn up a new road. First to empty their hand wins."""
+
+    has_points = False
+
+    def build_table(self, parent: QWidget) -> QWidget | None:
+        box, layout = zone_frame(parent)
+        self.roads_title = caption(box, bold=True)
+        layout.addWidget(self.roads_title)
+        self.road_rows: list[CardsWithCaption] = []
+        self.roads_layout = layout
+        self.roads_box = box
+        return box
+
+    def _road_row(self, index: int) -> CardsWithCaption:
+        while len(self.road_rows) <= index:
+            row = CardsWithCaption(self.roads_box, TABLE_HEIGHT)
+            row.row.clickable = True
+            road = len(self.road_rows)
+            row.row.setObjectName(f"road:{road + 1}")
+            row.row.card_clicked.connect(lambda _i, r=road: self.toggle("road", r))
+            self.roads_layout.addWidget(row)
+            self.road_rows.append(row)
+        return self.road_rows[index]
+
+    def show_table(self, position: Position) -> None:
+        roads = position.state.roads
+        self.roads_title.setText(tr("Roads (道): click a road to choose it",
+                                    "道: クリックで道を選ぶ") if position.legal
+                                 else tr("Roads (道)", "道"))
+        for index, road in enumerate(roads):
+            row = self._road_row(index)
+            row.set(road_caption(index, road), road)
+            row.show()
+        for row in self.road_rows[len(roads):]:
+            row.hide()
+        self.set_zone("road", list(range(len(roads))))
+
+    def mark_selection(self, position: Position) -> None:
+        chosen = set(self.selection.get("road", []))
+        for index, row in enumerate(self.road_rows):
+            marked = range(len(row.row.cards)) if index in chosen else ()
+            row.row.set_cards(row.row.cards, highlighted=list(marked))
+
+    def info_text(self, position: Position) -> str:
+        state = position.state
+        discards = tr(f"cleared: {len(state.discards)}", f"消えた札 {len(state.discards)}枚")
+        return joined(deck_words(state), discards, parent_words(position))
+
+    def score_line(self, state: Any, seat: int) -> str:
+        return ""
+
+    # --- moves -------------------------------------------------------------------------------
+    def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
+        if isinstance(move, RoadPlay):
+            roads = (move.road,) if move.other is None else (move.road, move.other)
+            return {"hand": move.cards, "road": roads}
+        if isinstance(move, CardsMove):
+            return {"hand": move.cards}
+        return None
+
+    def move_label(self, move: Any, state: Any) -> str:
+        if isinstance(move, RoadPlay):
+            last = self.cards_words([move.last])
+            if move.other is not None:
+                return tr(f"Join roads {move.road + 1} and {move.other + 1} ({last} on top)",
+                          f"道{move.road + 1}と道{move.other + 1}をつなぐ(最後に {last})")
+            return tr(f"Lay on road {move.road + 1} ({last} on top)",
+                      f"道{move.road + 1}に置く(最後に {last})")
+        if isinstance(move, CardsMove):
+            return tr(f"Clear the roads with {self.cards_words(move.cards)}",
+                      f"{self.cards_words(move.cards)} で道を消す")
+        if str(move) == "pass":
+            return tr("Pass — turn up a new road", "パス(新しい道を出す)")
+        return super().move_label(move, state)
+
+    def hint(self, position: Position) -> str:
+        return tr("Select cards whose numbers add up to a road's end (and the road), or a 皇, "
+                  "王 or 船 to clear the roads.",
+                  "数の合計が道の端と同じになる札(と道)を選ぶか、皇・王・船で道を消します。")
+
+    def prompt(self, position: Position) -> str:
+        return tr("Lay cards on a road, or pass.", "道に札を置くか、パスしてください。")
+
+
+def play_view(ctx: AppContext | None, game_id: str = "makup", *,
+              animate: bool = True) -> PlayFrame:
+    return PlayFrame(ctx, game_id, MakupScreens(game_id), animate=animate)
