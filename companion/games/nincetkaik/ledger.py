@@ -270,7 +270,15 @@ def pot_step(players: int, parent: int, carried: int, paid: Sequence[int],
 
 
 def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
-    """A seat as a sentence names it: the player's name, else "seat n"."""
+    """A seat as a list names it: the player's name, else "seat n"."""
     if 0 <= seat < len(names) and names[seat].strip():
         return names[seat].strip()
     return f"{seat + 1}番目の席" if lang == "ja" else f"seat {seat + 1}"
+
+
+def sentence_name(names: Sequence[str], seat: int, lang: str) -> str:
+    """A seat's name inside a sentence: bidi-isolated, so that an Arabic or Hebrew name does
+    not reorder the words around it."""
+    from companion.display import isolate
+
+    return isolate(seat_name(names, seat, lang))

@@ -122,3 +122,32 @@ def play_sheets(play: PlayRecord, lang: str) -> list[SheetSpec] | None:
 def _signed(value: Any) -> str:
     text = format_number(value)
     return f"+{text}" if value > 0 else text
+
+
+#: What a ledger step is called on a sheet's row (ja, en); rounds are numbered instead.
+STEP_LABELS: dict[str, tuple[str, str]] = {
+    "call": ("開", "開 (call)"), "four_set": ("四友", "四友 (four-set)"),
+    "close": ("清算", "Closing"),
+}
+
+
+def session_sheets(session: Any, lang: str) -> list[SheetSpec]:
+    """The filled sheet of a table ledger (`ledger.Session`): a row per entry — each season,
+    hand, deal or game numbered, calls and four-sets named — with the points it moved, then
+    the breakdown, total, rank and winner; the entries' sentences as the log."""
+    spec: SheetSpec = play_sheet(session.to_play_record(), lang)
+    rows: list[str] = []
+    cells: list[list[str | None]] = []
+    rounds = 0
+    for step in session.steps:
+        if step.ends_round:
+            rounds += 1
+            rows.append(_round_label(session.game_id, rounds, lang))
+        else:
+            ja, en = STEP_LABELS.get(step.kind, (step.kind, step.kind))
+            rows.append(ja if lang == "ja" else en)
+        cells.append([_signed(d) for d in step.deltas])
+    spec.rows = rows + spec.rows
+    spec.cells = cells + (spec.cells or [])
+    spec.log = [f"{n}. {step.text(lang)}" for n, step in enumerate(session.steps, start=1)]
+    return [spec]

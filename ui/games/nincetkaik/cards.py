@@ -338,16 +338,19 @@ class CardPicker(CardRow):
 class CardsInput(CardRow):
     """Cards chosen for one purpose (a hand, the shared cards…): `add(card)` from a picker,
     a click on a chosen card takes it away; `changed` after either. At most `limit` cards, and
-    never more copies of a card than the deck has."""
+    never more copies of a card than the deck has. Cards are sorted, unless their order
+    matters (`keep_order`: a road, from its start to its end)."""
 
     changed = Signal()
     focused = Signal(object)  # this input, when clicked (the picker then adds to it)
 
     def __init__(self, limit: int, parent: QWidget | None = None, *, height: int = 52,
+                 keep_order: bool = False,
                  placeholder: tuple[str, str] = ("Click here, then pick cards",
                                                  "ここをクリックして札を選ぶ")) -> None:
         super().__init__(height, parent, clickable=True, placeholder=placeholder)
         self.limit = limit
+        self.keep_order = keep_order
         self.active = False
         self.setMinimumHeight(self._line_height())
         self.card_clicked.connect(self.remove_at)
@@ -356,7 +359,7 @@ class CardsInput(CardRow):
         return [c for c in self.cards if c is not None]
 
     def set_chosen(self, cards: Sequence[Card]) -> None:
-        self.set_cards(sorted(cards))
+        self.set_cards(list(cards) if self.keep_order else sorted(cards))
         self.changed.emit()
 
     def add(self, c: Card) -> str | None:
@@ -409,7 +412,7 @@ class SticksView(QWidget):
         self.update()
 
     def _text(self) -> str:
-        return f"{self.caption} {self.points}".strip()
+        return f"{self.caption} {self.points}".strip().replace("-", "−")
 
     def _sticks(self) -> list[int]:
         counts = sticks_for(max(self.points, 0))

@@ -6,10 +6,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from companion.games.nincetkaik.deck import Card
-from companion.games.nincetkaik.makaik.rules import ROUNDS, Exchange, hand_value, value_label
+from companion.games.nincetkaik.ledger import Session, Step
+from companion.games.nincetkaik.makaik import table
+from companion.games.nincetkaik.makaik.rules import (
+    ANTE,
+    HAND_SIZE,
+    MAX_BASE,
+    ROUNDS,
+    SHARED,
+    Exchange,
+    hand_value,
+    value_label,
+)
 from ui.context import AppContext
 from ui.games.nincetkaik.play import (
     TABLE_HEIGHT,
@@ -22,9 +42,18 @@ from ui.games.nincetkaik.play import (
     round_name,
     zone_frame,
 )
+from ui.games.nincetkaik.table import (
+    CardsForm,
+    CardTablePage,
+    LedgerTabBase,
+    TableGame,
+    card_table_view,
+    row_of,
+)
+from ui.games.nincetkaik.taxot import deltas_text
 from ui.i18n import tr
 from ui.play.frame import PlayFrame, Position
-from ui.play.widgets import isolate
+from ui.play.widgets import isolate, words
 
 
 def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
@@ -150,3 +179,142 @@ class MakaikScreens(CardScreens):
 def play_view(ctx: AppContext | None, game_id: str = "makaik", *,
               animate: bool = True) -> PlayFrame:
     return PlayFrame(ctx, game_id, MakaikScreens(game_id), animate=animate)
+
+
+# --- the table companion ------------------------------------------------------------------------
+def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
+                 light: bool) -> Session:
+    return table.new_session(names, stock=stock, hands=rounds, parent=parent)
+
+
+def _plan(session: Session, language_code: str) -> str:
+    return table.hand_plan(session).text(session.names, language_code)
+
+
+GAME = TableGame("makaik", 6, ("Hands", "勝負の回数"), 6, _new_session, _plan, stock=True)
+#: The most a seat can put in the pot in one hand: the ante and three bases of 5.
+MOST_PAID = ANTE + ROUNDS * MAX_BASE
+
+
+class SeatRow:
+    """One player's line of a showdown form: still in, what they paid, their cards."""
+
+    def __init__(self, parent: QWidget, form: CardsForm, seat: int, limit: int,
+                 paid: tuple[int, int, int], still_in: bool) -> None:
+        self.name = QLabel(parent)
+        self.still_in = QCheckBox(parent) if still_in else None
+        if self.still_in is not None:
+            self.still_in.setObjectName(f"in:{seat}")
+            self.still_in.setChecked(True)
+        self.paid = QSpinBox(parent)
+        self.paid.setObjectName(f"paid:{seat}")
+        self.paid.setRange(paid[0], paid[1])
+        self.paid.setValue(paid[2])
+        self.cards = form.input(limit, f"seat:{seat}")
+
+    def widgets(self) -> list[QWidget]:
+        return [w for w in (self.name, self.still_in, self.paid, self.cards) if w is not None]
+
+    def set_visible(self, on: bool) -> None:
+        for widget in self.widgets():
+            widget.setVisible(on)
+
+
+class MakaikScoreTab(LedgerTabBase):
+    """The showdown calculator: what everyone paid, the cards of those still in and the
+    shared cards → each hand, the winners and the pot; entered as one hand."""
+
+    title = ("Showdown", "勝負")
+
+    def __init__(self, page: CardTablePage) -> None:
+        super().__init__(page)
+        self.form = CardsForm(self, self)
+        box = words(QGroupBox(self), "The hand's end", "勝負の終わり", "setTitle")
+        grid = QGridLayout(box)
+        for column, (en, ja) in enumerate((("Player", "プレイヤー"), ("Still in", "参加中"),
+                                           ("Paid in", "出した点"),
+                                           ("Cards", "手札(3枚)"))):
+            grid.addWidget(words(QLabel(box), en, ja), 0, column)
+        self.rows = [SeatRow(box, self.form, seat, HAND_SIZE, (ANTE, MOST_PAID, ANTE), True)
+                     for seat in range(GAME.max_players)]
+        for seat, row in enumerate(self.rows):
+            for column, widget in enumerate(row.widgets()):
+                grid.addWidget(widget, seat + 1, column)
+            if row.still_in is not None:
+                row.still_in.toggled.connect(self.calculate)
+            row.paid.valueChanged.connect(self.calculate)
+            row.cards.changed.connect(self.calculate)
+        grid.setColumnStretch(3, 1)
+        self.shared = self.form.input(9, "shared")
+        self.shared.changed.connect(self.calculate)
+        self.result = QLabel(box)
+        self.result.setObjectName("result")
+        self.result.setWordWrap(True)
+        self.enter_button = words(QPushButton(box), "Enter this hand", "この勝負を入力")
+        self.enter_button.setObjectName("enter_hand")
+        self.enter_button.clicked.connect(self.enter_hand)
+        last = len(self.rows) + 1
+        grid.addWidget(words(QLabel(box), "Shared cards (公開札)", "公開札"), last, 0, 1, 4)
+        grid.addWidget(self.shared, last + 1, 0, 1, 4)
+        grid.addWidget(self.result, last + 2, 0, 1, 4)
+        grid.addLayout(row_of(self.enter_button), last + 3, 0, 1, 4)
+        layout = QVBoxLayout(self)
+        layout.addWidget(box)
+        layout.addWidget(self.form.picker_label)
+        layout.addWidget(self.form.picker)
+        layout.addStretch(1)
+        self.refresh()
+
+    def refresh(self, *_: object) -> None:
+        for seat, row in enumerate(self.rows):
+            row.set_visible(seat < self.session.players)
+            if seat < self.session.players:
+                row.name.setText(self.name(seat))
+        self.calculate()
+
+    def _playing(self) -> list[SeatRow]:
+        return self.rows[:self.session.players]
+
+    def _step(self) -> Step:
+        rows = self._playing()
+        paid = [row.paid.value() for row in rows]
+        still = [seat for seat, row in enumerate(rows)
+                 if row.still_in is not None and row.still_in.isChecked()]
+        if not still:
+            raise ValueError(tr("Tick who is still in.", "参加中の人に印を付けてください。"))
+        if len(still) == 1:
+            return table.hand_step(self.session, paid, winner=still[0])
+        short = [self.name(s) for s in still if len(rows[s].cards.chosen()) != HAND_SIZE]
+        if short or len(self.shared.chosen()) < SHARED:
+            raise ValueError(tr(f"Enter {HAND_SIZE} cards for everyone still in and at least "
+                                f"{SHARED} shared cards.",
+                                f"参加中の全員の札 {HAND_SIZE} 枚と、公開札 {SHARED} 枚以上を入れて"
+                                "ください。"))
+        hands = {s: rows[s].cards.chosen() for s in still}
+        return table.hand_step(self.session, paid, hands, self.shared.chosen())
+
+    def calculate(self, *_: object) -> None:
+        try:
+            step = self._step()
+        except ValueError as exc:
+            self.result.setText(str(exc))
+            self.enter_button.setEnabled(False)
+            return
+        shared = self.shared.chosen()
+        lines = [f"{isolate(self.name(s))}: "
+                 f"{value_label(hand_value([*row.cards.chosen(), *shared]), lang())}"
+                 for s, row in enumerate(self._playing())
+                 if row.still_in is not None and row.still_in.isChecked()
+                 and row.cards.chosen()]
+        lines.append(step.text(lang()))
+        lines.append(deltas_text(step.deltas, [self.name(s) for s in range(self.session.players)]))
+        self.result.setText("\n".join(line for line in lines if line))
+        self.enter_button.setEnabled(not self.session.is_over())
+
+    def enter_hand(self) -> None:
+        if self.enter(self._step):
+            self.form.clear()
+
+
+def table_view(ctx: AppContext | None, game_id: str = "makaik") -> CardTablePage:
+    return card_table_view(ctx, GAME, MakaikScoreTab)

@@ -6,11 +6,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from companion.games.nincetkaik.cardgame import CardsMove
-from companion.games.nincetkaik.deck import Card, number
+from companion.games.nincetkaik.deck import Card, format_cards, number
+from companion.games.nincetkaik.ledger import Session
+from companion.games.nincetkaik.makup import table
 from companion.games.nincetkaik.makup.rules import RoadPlay
+from companion.games.nincetkaik.texts import move_text
 from ui.context import AppContext
 from ui.games.nincetkaik.play import (
     TABLE_HEIGHT,
@@ -19,11 +30,21 @@ from ui.games.nincetkaik.play import (
     caption,
     deck_words,
     joined,
+    lang,
     parent_words,
     zone_frame,
 )
+from ui.games.nincetkaik.table import (
+    CardsForm,
+    CardTablePage,
+    LedgerTabBase,
+    TableGame,
+    card_table_view,
+    row_of,
+)
 from ui.i18n import tr
 from ui.play.frame import PlayFrame, Position
+from ui.play.widgets import words
 
 
 def road_caption(index: int, road: Sequence[Card]) -> str:
@@ -123,3 +144,105 @@ class MakupScreens(CardScreens):
 def play_view(ctx: AppContext | None, game_id: str = "makup", *,
               animate: bool = True) -> PlayFrame:
     return PlayFrame(ctx, game_id, MakupScreens(game_id), animate=animate)
+
+
+# --- the table companion ------------------------------------------------------------------------
+def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
+                 light: bool) -> Session:
+    return table.new_session(names, games=rounds, parent=parent)
+
+
+def _plan(session: Session, language_code: str) -> str:
+    return table.game_plan(session).text(session.names, language_code)
+
+
+GAME = TableGame("makup", 6, ("Games", "ゲーム数"), 3, _new_session, _plan)
+ROAD_INPUTS = 4
+
+
+class MakupScoreTab(LedgerTabBase):
+    """For beginners: a hand and the roads on the table → every play the rules allow; and the
+    end of a game (who emptied their hand, or the fewest cards), entered as a win."""
+
+    title = ("Plays and wins", "出せる札と勝ち")
+
+    def __init__(self, page: CardTablePage) -> None:
+        super().__init__(page)
+        self.form = CardsForm(self, self)
+        check = words(QGroupBox(self), "What can I play?", "何が出せる?", "setTitle")
+        self.hand = self.form.input(20, "hand")
+        self.roads = [self.form.input(24, f"road:{i + 1}", keep_order=True)
+                      for i in range(ROAD_INPUTS)]
+        self.plays = QLabel(check)
+        self.plays.setObjectName("plays")
+        self.plays.setWordWrap(True)
+        grid = QGridLayout(check)
+        grid.addWidget(words(QLabel(check), "My hand", "手札"), 0, 0)
+        grid.addWidget(self.hand, 0, 1)
+        for index, road in enumerate(self.roads):
+            grid.addWidget(words(QLabel(check), f"Road {index + 1} (start → end)",
+                                 f"道{index + 1}(始め → 端)"), index + 1, 0)
+            grid.addWidget(road, index + 1, 1)
+        grid.addWidget(self.plays, ROAD_INPUTS + 1, 0, 1, 2)
+        grid.setColumnStretch(1, 1)
+        for field in (self.hand, *self.roads):
+            field.changed.connect(self.check)
+        end = words(QGroupBox(self), "The game's end", "ゲームの終わり", "setTitle")
+        self.winners = [QCheckBox(end) for _ in range(GAME.max_players)]
+        for seat, box in enumerate(self.winners):
+            box.setObjectName(f"winner:{seat}")
+        self.enter_button = words(QPushButton(end), "Enter the win", "勝ちを入力")
+        self.enter_button.setObjectName("enter_game")
+        self.enter_button.clicked.connect(self.enter_game)
+        end_layout = QVBoxLayout(end)
+        end_layout.addWidget(words(QLabel(end), "Who won (the first out; or, when nobody "
+                                   "could go on, everyone with the fewest cards):",
+                                   "勝った人(最初に手札を出し切った人。誰も続けられないときは"
+                                   "手札が一番少ない人全員):"))
+        for box in self.winners:
+            end_layout.addWidget(box)
+        end_layout.addLayout(row_of(self.enter_button))
+        layout = QVBoxLayout(self)
+        layout.addWidget(check)
+        layout.addWidget(self.form.picker_label)
+        layout.addWidget(self.form.picker)
+        layout.addWidget(end)
+        layout.addStretch(1)
+        self.refresh()
+
+    def refresh(self, *_: object) -> None:
+        for seat, box in enumerate(self.winners):
+            box.setVisible(seat < self.session.players)
+            if seat < self.session.players:
+                box.setText(self.name(seat))
+        self.enter_button.setEnabled(not self.session.is_over())
+        self.check()
+
+    def check(self, *_: object) -> None:
+        """Every play of the hand onto the roads, as a person reads it."""
+        hand = self.hand.chosen()
+        roads = [road.chosen() for road in self.roads if road.chosen()]
+        if not hand or not roads:
+            self.plays.setText(tr("Enter your hand and the roads (each from its first card to "
+                                  "its end) to see what you can play.",
+                                  "手札と道(始めの札から端まで)を入れると、出せる札が出ます。"))
+            return
+        found = table.plays(format_cards(hand), [format_cards(road) for road in roads])
+        moves = [move_text("makup", play, lang()) for play in found if play != "pass"]
+        self.plays.setText("\n".join(moves) if moves else tr(
+            "Nothing fits: pass and turn up a new road.",
+            "出せる札はありません。パスして新しい道を出します。"))
+
+    def enter_game(self) -> None:
+        winners = [s for s, box in enumerate(self.winners[:self.session.players])
+                   if box.isChecked()]
+        if not winners:
+            self.say("Tick who won.", "勝った人に印を付けてください。")
+            return
+        if self.enter(lambda: table.game_step(self.session, winners)):
+            for box in self.winners:
+                box.setChecked(False)
+
+
+def table_view(ctx: AppContext | None, game_id: str = "makup") -> CardTablePage:
+    return card_table_view(ctx, GAME, MakupScoreTab)

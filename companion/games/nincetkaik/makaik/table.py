@@ -18,7 +18,7 @@ from companion.games.nincetkaik.ledger import (
     Step,
     first_after,
     pot_step,
-    seat_name,
+    sentence_name,
 )
 from companion.games.nincetkaik.makaik.rules import (
     ANTE,
@@ -52,7 +52,7 @@ class HandPlan:
     ante: int
 
     def text(self, names: Sequence[str], lang: str = "en") -> str:
-        who = seat_name(names, self.parent, lang)
+        who = sentence_name(names, self.parent, lang)
         if lang == "ja":
             return (f"第{self.hand}勝負: 全員が {self.ante} 点を場に出す。親の{who}が各自に "
                     f"{self.cards_each} 枚ずつ伏せて配り、{self.shared} 枚を表向きに並べる。"
@@ -108,7 +108,7 @@ def hand_step(session: Session, paid: Sequence[int],
         value = hand_value([*hands[winners[0]], *shared])
         detail_ja = f" ({value_label(value, 'ja')})"
         detail_en = f" ({value_label(value, 'en')})"
-    ja = "、".join(seat_name(names, s, "ja") for s in winners) + "が場を取る" + detail_ja
-    en = ", ".join(seat_name(names, s, "en") for s in winners) + " take(s) the pot" + detail_en
+    ja = "、".join(sentence_name(names, s, "ja") for s in winners) + "が場を取る" + detail_ja
+    en = ", ".join(sentence_name(names, s, "en") for s in winners) + " take(s) the pot" + detail_en
     return pot_step(n, parent, session.pot(), list(paid), winners, "hand", ja, en,
                     first_after(parent, winners, n))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from companion.core.errors import IllegalMoveError, MoveParseError
 from companion.games.nincetkaik.deck import parse_cards
-from companion.games.nincetkaik.ledger import Session, Step, seat_name
+from companion.games.nincetkaik.ledger import Session, Step, sentence_name
 from companion.games.nincetkaik.makup.rules import (
     HAND_SIZE,
     ROADS_AT_START,
@@ -36,7 +36,7 @@ class GamePlan:
     roads: int
 
     def text(self, names: Sequence[str], lang: str = "en") -> str:
-        who = seat_name(names, self.parent, lang)
+        who = sentence_name(names, self.parent, lang)
         if lang == "ja":
             return (f"第{self.game}ゲーム: 親の{who}が各自に {self.cards_each} 枚ずつ配り、"
                     f"山札から {self.roads} 枚を表にして道を作る。{who}から時計回り。")
@@ -80,6 +80,6 @@ def game_step(session: Session, winners: Sequence[int]) -> Step:
     wins = tuple(1 if s in winners else 0 for s in range(n))
     parent = session.parent_rate().parent
     return Step("game", (("wins", wins),),
-                "、".join(seat_name(names, s, "ja") for s in winners) + "の勝ち",
-                ", ".join(seat_name(names, s, "en") for s in winners) + " won",
+                "、".join(sentence_name(names, s, "ja") for s in winners) + "の勝ち",
+                ", ".join(sentence_name(names, s, "en") for s in winners) + " won",
                 ends_round=True, parent_after=(parent + 1) % n)

@@ -17,7 +17,7 @@ from companion.games.nincetkaik.ledger import (
     Session,
     Step,
     pot_step,
-    seat_name,
+    sentence_name,
     split_pot,
 )
 from companion.games.nincetkaik.nanto.rules import ENTRY_FEE, HAND_SIZE, best_yaku, showdown
@@ -44,7 +44,7 @@ class DealPlan:
     pot: int  # carried from the last deal
 
     def text(self, names: Sequence[str], lang: str = "en") -> str:
-        who = seat_name(names, self.parent, lang)
+        who = sentence_name(names, self.parent, lang)
         if lang == "ja":
             carried = f"(前回からの場 {self.pot} 点)" if self.pot else ""
             return (f"第{self.deal}回: 全員が参加料 {self.fee} 点を場に出す{carried}。親の{who}が"
@@ -109,14 +109,14 @@ def deal_step(session: Session, bets: Sequence[int],
     parent_after = (parent + 1) % n if bets[parent] == 0 else parent
     names = session.names
     if winners:
-        ja = "、".join(seat_name(names, s, "ja") for s in winners) + "が場を取る"
-        en = ", ".join(seat_name(names, s, "en") for s in winners) + " take(s) the pot"
+        ja = "、".join(sentence_name(names, s, "ja") for s in winners) + "が場を取る"
+        en = ", ".join(sentence_name(names, s, "en") for s in winners) + " take(s) the pot"
     else:
         ja, en = "全員が無行: 場は次回へ", "everyone chose 無行: the pot stays"
     if hands and len(bettors) >= 2:
-        ja += " (" + "、".join(f"{seat_name(names, s, 'ja')} {best_yaku(h).label('ja')}"
+        ja += " (" + "、".join(f"{sentence_name(names, s, 'ja')} {best_yaku(h).label('ja')}"
                                for s, h in sorted(hands.items())) + ")"
-        en += " (" + ", ".join(f"{seat_name(names, s, 'en')} {best_yaku(h).label('en')}"
+        en += " (" + ", ".join(f"{sentence_name(names, s, 'en')} {best_yaku(h).label('en')}"
                                for s, h in sorted(hands.items())) + ")"
     return pot_step(n, parent, session.pot(), paid, winners, "deal", ja, en, parent_after)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.games.nincetkaik.deck import Card, parse_cards
-from companion.games.nincetkaik.hands import Combo, Kind, readings
-from companion.games.nincetkaik.ledger import ParentRate, Session, Step, seat_name
+from companion.games.nincetkaik.deck import Card, format_cards, parse_cards
+from companion.games.nincetkaik.hands import Combo, Kind, partitions, readings
+from companion.games.nincetkaik.ledger import ParentRate, Session, Step, sentence_name
 from companion.games.nincetkaik.taxot.rules import CATEGORIES
 from companion.games.nincetkaik.taxot.scoring import HAND, TaxotScore, payments, score_hand
 
@@ -36,7 +36,7 @@ class SeasonPlan:
     light: bool
 
     def text(self, names: Sequence[str], lang: str = "en") -> str:
-        who = seat_name(names, self.parent, lang)
+        who = sentence_name(names, self.parent, lang)
         if lang == "ja":
             light = "山札の一番上を表にして光にする。" if self.light else ""
             return (f"第{self.season}季節: 親は{who}(加点 {self.rate})。{who}が各自に "
@@ -59,12 +59,28 @@ def read_melds(melds: Sequence[str]) -> list[Combo]:
     found = []
     for text in melds:
         cards = parse_cards(text)
-        options = [r for r in readings(cards) if (r.kind is Kind.SET and r.size in (3, 4)) or
-                   (r.kind is Kind.RUN and r.size == 3)]
+        options = [r for r in readings(cards) if is_meld(r)]
         if not options:
             raise ValueError(f"{text} is not a 3-set, 3-run or 4-set")
         found.append(max(options, key=lambda r: (r.kind, r.rank)))
     return found
+
+
+def is_meld(combo: Combo) -> bool:
+    """A 役 that can lie laid out: a 3-set, 3-run (開) or 4-set (開, 四友)."""
+    return (combo.kind is Kind.SET and combo.size in (3, 4)) or (
+        combo.kind is Kind.RUN and combo.size == 3)
+
+
+def split_melds(cards: str) -> list[str]:
+    """Laid-out cards (all of them, in any order) as their 役, e.g. ``r5r5r5b1b2b3`` ->
+    ``["r5r5r5", "b1b2b3"]``; `ValueError` when they are not 3-sets, 3-runs or 4-sets."""
+    found = parse_cards(cards) if cards.strip() else []
+    if not found:
+        return []
+    for split in partitions(found, is_meld):
+        return [format_cards(m.cards) for m in split]
+    raise ValueError(f"{cards} are not 3-sets, 3-runs or 4-sets")
 
 
 def score(hand: str, melds: Sequence[str] = (), first_round: bool = False,
@@ -99,8 +115,8 @@ def season_step(session: Session, winner: int, hand: str, melds: Sequence[str] =
     after = rate.after(winner)
     names = session.names
     return Step("season", (("seasons", tuple(deltas)),),
-                f"{seat_name(names, winner, 'ja')}の終季: {result.text('ja')}",
-                f"{seat_name(names, winner, 'en')} ends the season: {result.text('en')}",
+                f"{sentence_name(names, winner, 'ja')}の終季: {result.text('ja')}",
+                f"{sentence_name(names, winner, 'en')} ends the season: {result.text('en')}",
                 ends_round=True, parent_after=after.parent, rate_after=after.rate)
 
 
@@ -123,16 +139,18 @@ def call_step(session: Session, caller: int, discarder: int, four_set: bool = Fa
     if four_set:
         parts.append(("four_sets", _four_set(n, caller)))
     names = session.names
-    return Step("call", tuple(parts),
-                f"{seat_name(names, caller, 'ja')}が{seat_name(names, discarder, 'ja')}から開",
-                f"{seat_name(names, caller, 'en')} calls from {seat_name(names, discarder, 'en')}")
+    who = {lang: (sentence_name(names, caller, lang), sentence_name(names, discarder, lang))
+           for lang in ("ja", "en")}
+    return Step("call", tuple(parts), "{}が{}から開".format(*who["ja"]),
+                "{} calls from {}".format(*who["en"]))
 
 
 def four_set_step(session: Session, seat: int) -> Step:
     """四友: a four-card set laid out; every other player pays 1 at once."""
     names = session.names
     return Step("four_set", (("four_sets", _four_set(session.players, seat)),),
-                f"{seat_name(names, seat, 'ja')}の四友", f"{seat_name(names, seat, 'en')}: 四友")
+                f"{sentence_name(names, seat, 'ja')}の四友",
+                f"{sentence_name(names, seat, 'en')}: 四友")
 
 
 def _four_set(players: int, seat: int) -> tuple[int, ...]:
