@@ -23,12 +23,29 @@ class Bot(Protocol):
 
 
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", "mcts", "mcts:weak", "mcts:strong")
+#: Longest time budget a bot may be given, in seconds.
+MAX_THINK_SECONDS = 600.0
+
+
+class Cancelled(Exception):
+    """A search stopped because its answer is no longer wanted."""
+
+
+def think_seconds(strength: str) -> float | None:
+    """The time budget of a kind's strength part ("2s" → 2.0), None if it is not one."""
+    if not strength.endswith("s"):
+        return None
+    try:
+        seconds = float(strength[:-1])
+    except ValueError:
+        return None
+    return seconds if 0 < seconds <= MAX_THINK_SECONDS else None
 
 
 def make_bot(kind: str) -> Bot:
     """The bot named `kind`; `ValueError` listing the known kinds otherwise."""
     from companion.bots.greedy import GreedyBot
-    from companion.bots.mcts import STRENGTHS, MCTSBot
+    from companion.bots.mcts import STRENGTHS, UNBOUNDED, MCTSBot
     from companion.bots.random_bot import RandomBot
 
     name, _, strength = kind.strip().lower().partition(":")
@@ -38,8 +55,13 @@ def make_bot(kind: str) -> Bot:
         return GreedyBot()
     if name == "mcts" and (not strength or strength in STRENGTHS):
         return MCTSBot(strength or "normal")
+    seconds = think_seconds(strength)
+    if name == "mcts" and seconds is not None:
+        return MCTSBot(iterations=UNBOUNDED, seconds=seconds, trees=None,
+                       name=f"mcts:{seconds:g}s")
     known = ", ".join(BOT_KINDS)
-    raise ValueError(f"unknown bot {kind!r}; known bots: {known} (mcts:normal is mcts)")
+    raise ValueError(f"unknown bot {kind!r}; known bots: {known}, or mcts:<N>s to think N "
+                     f"seconds (at most {MAX_THINK_SECONDS:g}); mcts:normal is mcts")
 
 
-__all__ = ["BOT_KINDS", "Bot", "make_bot"]
+__all__ = ["BOT_KINDS", "Bot", "Cancelled", "make_bot", "think_seconds"]

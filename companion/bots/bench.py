@@ -1,4 +1,7 @@
-"""Speed figures of the engines and bots (no assertions: `companion bench` prints them)."""
+"""Speed figures of the engines and bots (no assertions: `companion bench` prints them).
+
+Engine figures (playouts, copies) count this thread's CPU time, so that other programs busy
+on the machine do not skew them; bot decision times are wall-clock, as a person waits them."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import time
 
 from companion.bots import make_bot
 from companion.bots.playout import playout
+from companion.core.api import GameState
 from companion.games import registry
 
 
@@ -15,11 +19,11 @@ def playouts_per_second(game_id: str, num_players: int, seconds: float = 1.0) ->
     start = registry.get(game_id).create(num_players)
     rng = random.Random(0)
     count = 0
-    began = time.perf_counter()
+    began = time.thread_time()
     while True:
         playout(start.copy(), rng)
         count += 1
-        elapsed = time.perf_counter() - began
+        elapsed = time.thread_time() - began
         if elapsed >= seconds:
             return count / elapsed
 
@@ -50,12 +54,20 @@ def bot_decision_time(game_id: str, kind: str, num_players: int, decisions: int 
                       max_steps: int = 5000) -> tuple[float | None, int]:
     """Mean milliseconds of bot `kind` over real decisions (more than one legal move), and how
     many were timed; (None, 0) for a game whose seats never choose (such as plain 獣裁)."""
+    wall, _cpu, timed = bot_decision_times(game_id, kind, num_players, decisions, max_steps)
+    return wall, timed
+
+
+def bot_decision_times(game_id: str, kind: str, num_players: int, decisions: int = 20,
+                       max_steps: int = 5000) -> tuple[float | None, float | None, int]:
+    """`bot_decision_time` as (wall-clock ms, this thread's CPU ms, decisions timed): the CPU
+    time is what the search costs when other programs share the machine."""
     from companion.core.record import Game
 
     bot = make_bot(kind)
     rng = random.Random(1)
     game = Game.new(game_id, num_players, seed=1)
-    total, timed = 0.0, 0
+    wall, cpu, timed = 0.0, 0.0, 0
     for _ in range(max_steps):
         if timed >= decisions:
             break
@@ -66,13 +78,16 @@ def bot_decision_time(game_id: str, kind: str, num_players: int, decisions: int 
         seat = game.state.to_move()
         view = game.state.view(seat)
         choices = len(game.state.legal_moves())
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.thread_time()
         move = bot.choose(view, seat, rng)
         if choices > 1:
-            total += time.perf_counter() - began
+            wall += time.perf_counter() - began
+            cpu += time.thread_time() - began_cpu
             timed += 1
         game.play(move)
-    return (1000.0 * total / timed if timed else None), timed
+    if not timed:
+        return None, None, 0
+    return 1000.0 * wall / timed, 1000.0 * cpu / timed, timed
 
 
 def head_to_head(game_id: str, bot: str, opponent: str, games: int,
@@ -91,3 +106,53 @@ def head_to_head(game_id: str, bot: str, opponent: str, games: int,
             won += 1.0 / len(winners)
     return {"win_rate": won / games if games else 0.0,
             "seconds": time.perf_counter() - began}
+
+
+def has_choices(game_id: str, players: int | None = None, seed: int = 1,
+                max_steps: int = 3000) -> bool:
+    """Whether a seat ever has more than one legal move (a random game at the fewest seats):
+    False for games of pure chance such as plain 獣裁."""
+    from companion.core.record import Game
+
+    info = registry.get(game_id)
+    game = Game.new(game_id, players or info.min_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        game.resolve_chance()
+        if game.state.is_over():
+            return False
+        moves = game.state.legal_moves()
+        if len(moves) > 1:
+            return True
+        game.play(rng.choice(moves))
+    return False
+
+
+def mid_game_position(game_id: str, players: int, seed: int = 1) -> GameState:
+    """The position halfway through a seeded random game (a typical position to copy)."""
+    from companion.core.record import Game
+
+    game = Game.new(game_id, players, seed=seed)
+    rng = random.Random(seed)
+    states = []
+    while not game.state.is_over():
+        game.resolve_chance()
+        if game.state.is_over():
+            break
+        states.append(game.state.copy())
+        game.play(rng.choice(game.state.legal_moves()))
+    return states[len(states) // 2] if states else game.state
+
+
+def copy_microseconds(game_id: str, players: int, repeat: int = 2000,
+                      deep: bool = False) -> float:
+    """Mean microseconds of `copy()` of a mid-game position (with `deep`, of `deepcopy`, the
+    API's default, for comparison)."""
+    import copy
+
+    state = mid_game_position(game_id, players)
+    duplicate = copy.deepcopy if deep else type(state).copy
+    began = time.thread_time()
+    for _ in range(repeat):
+        duplicate(state)
+    return 1e6 * (time.thread_time() - began) / repeat

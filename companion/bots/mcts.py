@@ -8,8 +8,21 @@ Chance nodes are not enumerated: each visit samples an outcome with its probabil
 Rewards are `state.returns()` (share of victory) after a playout to the end: random moves,
 or the game's playout policy when it offers one (`GameInfo.extras["playout_policy"]`).
 
+Two more hooks let a game with long playouts and many moves keep its search small:
+`extras["candidates"](state)` gives the moves the tree considers at a seat's decision (a
+subset of the legal moves, the same for every determinization of an information set: a node
+keeps the list it got first); `extras["horizon"](state)` cuts playouts after that many steps
+and `extras["estimate"](state)` gives each seat's expected share of victory where a playout
+stopped before the end.
+
 The search is deterministic for a given rng state and iteration count. A time budget
 (`seconds`) may cut it short; then the result depends on the machine's speed.
+
+Root parallelism: with `trees` > 1 the bot grows that many independent trees from seeds
+drawn from its rng and picks the move with the most visits summed over them. The parts are
+independent, so worker processes may grow them side by side (`companion.bots.worker`) and
+the move is the same as growing them one after the other here. The strong level uses four
+trees; a time budget alone (`trees=None`) grows one tree per core for `seconds` each.
 """
 
 from __future__ import annotations
@@ -17,16 +30,32 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.bots.playout import Policy, game_policy, playout, sample_chance
+from companion.bots import Cancelled
+from companion.bots.playout import (
+    MAX_PLAYOUT_STEPS,
+    Policy,
+    Runner,
+    game_extra,
+    game_policy,
+    playout_runner,
+    sample_chance,
+)
 from companion.core.api import GameState
 
-#: strength -> iterations per move
-STRENGTHS: dict[str, int] = {"weak": 64, "normal": 256, "strong": 1024}
+#: strength -> iterations per move (per tree)
+STRENGTHS: dict[str, int] = {"weak": 64, "normal": 256, "strong": 512}
+#: strength -> independent trees of a root-parallel search
+TREES: dict[str, int] = {"weak": 1, "normal": 1, "strong": 4}
 #: UCB exploration constant (rewards lie in 0..1)
 EXPLORATION = 1.0
+#: Iterations of a search bounded only by its time budget.
+UNBOUNDED = 10**9
+#: Root statistics of one tree: move notation -> (visits, summed reward).
+RootStats = dict[str, tuple[int, float]]
 
 
 @dataclass
@@ -35,18 +64,37 @@ class _Node:
     total: float = 0.0  # summed reward of the seat that made the move leading here
     available: int = 0  # how often this move was legal when its parent was visited
     children: dict[str, _Node] = field(default_factory=dict)
+    options: list[tuple[str, Any]] | None = None  # the game's candidates here, once asked
 
     def ucb(self, exploration: float) -> float:
         mean = self.total / self.visits
         return mean + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
 
 
+def best_key(trees: Sequence[RootStats]) -> str:
+    """The move (notation) with the most visits over all trees (then the highest reward;
+    then the first met, trees in order)."""
+    merged: dict[str, list[float]] = {}
+    for stats in trees:
+        for key, (visits, total) in stats.items():
+            entry = merged.setdefault(key, [0, 0.0])
+            entry[0] += visits
+            entry[1] += total
+    if not merged:
+        raise ValueError("no tree has a move")
+    return max(merged, key=lambda k: (merged[k][0], merged[k][1]))
+
+
 class MCTSBot:
-    """UCT search; `strength` picks the iteration count ("weak", "normal", "strong")."""
+    """UCT search; `strength` picks the iteration count and trees ("weak", "normal",
+    "strong"); `seconds` adds a time budget per tree (`iterations=UNBOUNDED` for a budget
+    alone); `trees` overrides the strength's tree count (0: the strength's; None: one per
+    core available)."""
 
     def __init__(self, strength: str = "normal", iterations: int | None = None,
                  seconds: float | None = None, exploration: float = EXPLORATION,
-                 playout_policy: Policy | None = None, use_game_policy: bool = True) -> None:
+                 playout_policy: Policy | None = None, use_game_policy: bool = True,
+                 trees: int | None = 0, name: str = "") -> None:
         if strength not in STRENGTHS:
             raise ValueError(f"unknown strength {strength!r}; use one of {', '.join(STRENGTHS)}")
         self.strength = strength
@@ -55,38 +103,63 @@ class MCTSBot:
         self.exploration = exploration
         self.playout_policy = playout_policy
         self.use_game_policy = use_game_policy
-        self.name = "mcts" if strength == "normal" else f"mcts:{strength}"
+        self.trees = TREES[strength] if trees == 0 else trees
+        self.name = name or ("mcts" if strength == "normal" else f"mcts:{strength}")
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
+    def choose(self, state: GameState, seat: int, rng: random.Random,
+               stop: Callable[[], bool] | None = None) -> Any:
+        """The move with the most visits; `stop()` (checked between iterations) returning
+        True abandons the search with `Cancelled`."""
         moves = state.legal_moves()
         if not moves:
             raise ValueError(f"no legal move for seat {seat}: {state.describe()}")
         if len(moves) == 1:
             return moves[0]
-        root = self.search(state, seat, rng)
         by_key = {str(m): m for m in moves}
+        if self.trees is not None and self.trees > 1:
+            seeds = self.tree_seeds(rng, self.trees)
+            return by_key[best_key([self.tree_stats(state, seat, s, stop) for s in seeds])]
+        root = self.search(state, seat, rng, stop)
         best = max(
             (key for key in by_key if key in root.children),
             key=lambda k: (root.children[k].visits, root.children[k].total),
         )
         return by_key[best]
 
-    def search(self, state: GameState, seat: int, rng: random.Random) -> _Node:
+    @staticmethod
+    def tree_seeds(rng: random.Random, trees: int) -> list[int]:
+        """The seed of each tree of a root-parallel search, drawn from the bot's rng."""
+        return [rng.getrandbits(63) for _ in range(trees)]
+
+    def tree_stats(self, state: GameState, seat: int, seed: int,
+                   stop: Callable[[], bool] | None = None) -> RootStats:
+        """Grow one tree from `seed`; its root's visits and rewards per move."""
+        root = self.search(state, seat, random.Random(seed), stop)
+        return {key: (child.visits, child.total) for key, child in root.children.items()}
+
+    def search(self, state: GameState, seat: int, rng: random.Random,
+               stop: Callable[[], bool] | None = None) -> _Node:
         root = _Node()
         hidden = state.has_hidden_information()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         policy = self.playout_policy
         if policy is None and self.use_game_policy:
             policy = game_policy(state)
+        horizon = game_extra(state, "horizon")
+        steps = horizon(state) if horizon is not None else MAX_PLAYOUT_STEPS
+        hooks = _Hooks(playout_runner(state, policy, steps), game_extra(state, "candidates"),
+                       game_extra(state, "estimate"))
         for _ in range(self.iterations):
             trial = state.determinize(seat, rng) if hidden else state.copy()
-            self._iterate(root, trial, rng, policy)
+            self._iterate(root, trial, rng, hooks)
             if deadline is not None and time.perf_counter() > deadline:
                 break
+            if stop is not None and stop():
+                raise Cancelled(f"search stopped after {root.visits} iterations")
         return root
 
     def _iterate(self, root: _Node, state: GameState, rng: random.Random,
-                 policy: Policy | None = None) -> None:
+                 hooks: _Hooks) -> None:
         node = root
         path: list[tuple[_Node, int | None]] = [(root, None)]
         while not state.is_over():
@@ -97,8 +170,7 @@ class MCTSBot:
                 path.append((node, None))
                 continue
             mover = state.to_move()
-            legal = state.legal_moves()
-            keys = [str(m) for m in legal]
+            keys, legal = hooks.options(node, state)
             for key in keys:
                 child = node.children.get(key)
                 if child is not None:
@@ -117,9 +189,33 @@ class MCTSBot:
             node = node.children[keys[index]]
             state._apply(legal[index])
             path.append((node, mover))
-        playout(state, rng, policy=policy)
-        reward = state.returns()
+        hooks.finish(state, rng)
+        reward = hooks.rewards(state)
         for visited, actor in path:
             visited.visits += 1
             if actor is not None:
                 visited.total += reward[actor]
+
+
+@dataclass(frozen=True)
+class _Hooks:
+    """How one search plays out, lists moves and scores, resolved once from the game."""
+
+    finish: Runner
+    candidates: Callable[[GameState], list[Any]] | None = None
+    estimate: Callable[[GameState], Sequence[float]] | None = None
+
+    def options(self, node: _Node, state: GameState) -> tuple[list[str], list[Any]]:
+        """The keys and moves the tree considers at `node` (in `state`)."""
+        if self.candidates is None:
+            legal = state.legal_moves()
+            return [str(m) for m in legal], legal
+        if node.options is None:
+            node.options = [(str(m), m) for m in self.candidates(state)]
+        return [key for key, _ in node.options], [move for _, move in node.options]
+
+    def rewards(self, state: GameState) -> Sequence[float]:
+        """Shares of victory: the result, or the game's estimate where a playout stopped."""
+        if self.estimate is None or state.is_over():
+            return state.returns()
+        return self.estimate(state)

@@ -116,7 +116,7 @@ def play_sheet(play: PlayRecord, lang: str = "ja") -> SheetSpec:
 def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
                    lang: str = "en") -> list[str]:
     """Compact numbered lines of a game record, one per decision: "12. 太郎 投げる → =3" (each
-    move as the game says it in `lang`, see `companion.display.move_text`).
+    move and chance outcome as the game says it in `lang`, see `companion.display.move_text`).
 
     Chance outcomes (a throw, a draw) follow the decision they came after, as "→ outcome", in
     the order they happened; chance before the first decision gets a line of its own.
@@ -130,7 +130,7 @@ def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
         if not isinstance(entry, Mapping):
             continue
         if "chance" in entry:
-            outcome = f"→ {entry['chance']}"
+            outcome = f"→ {move_text(game_id, str(entry['chance']), lang)}"
             if lines:
                 lines[-1] += " " + outcome
             else:

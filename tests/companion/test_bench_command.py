@@ -49,3 +49,29 @@ def test_win_rates_are_percentages_over_the_games_asked(capsys):
     for entry in lines:
         assert entry["games"] == 4 and 0 <= entry["value"] <= 100
 
+
+
+def test_the_ladder_prints_win_rates_with_intervals_and_ratings(capsys):
+    lines = run_bench(capsys, "--only", "ladder", "--game", "shinyu", "--game", "juusai",
+                      "--bots", "random,mcts:weak,mcts", "--jobs", "1")
+    by_name = {entry["bench"]: entry for entry in lines}
+    assert by_name["juusai.ladder"]["value"] is None  # pure chance: nothing to rank
+    versus = by_name["shinyu.mcts_vs_random"]
+    assert versus["games"] == 2 and versus["goal"] == ">= 95%" and "met" in versus
+    low, high = versus["ci95"]
+    assert 0 <= low <= versus["value"] <= high <= 100
+    assert {"shinyu.rating.random", "shinyu.rating.mcts", "shinyu.rating.mcts:weak"} <= set(
+        by_name)
+    assert by_name["shinyu.rating.random"]["value"] == 0
+
+
+def test_stalls_are_measured_in_the_real_window(capsys):
+    lines = run_bench(capsys, "--only", "stalls", "--game", "shinyu", "--stall-seconds", "1")
+    by_name = {entry["bench"]: entry for entry in lines}
+    assert set(by_name) == {f"{name}.stall_{stat}" for name in ("idle", "shinyu")
+                            for stat in ("p50", "p99", "max")}
+    assert by_name["idle.stall_max"]["moves"] == 0  # the control: nobody plays
+    top = by_name["shinyu.stall_max"]
+    assert top["goal"] == "<= 16 ms" and top["moves"] > 0 and top["samples"] > 0
+    assert by_name["shinyu.stall_p50"]["value"] <= by_name["shinyu.stall_p99"]["value"] <= \
+        top["value"]

@@ -3,13 +3,15 @@
 Games added to `GAME_MODULES` are picked up automatically. For a few player counts and seeds
 each game is played to the end with random legal moves (chance drawn by the `Game` driver),
 checking after every step that the invariants hold, and at sampled steps that copies are
-independent, illegal moves are refused without harm, notation round-trips, every seat's view
-can be played by a bot, and undo returns to the previous decision. The finished record must
-survive JSON and replay to the same position.
+independent (both ways, sharing no mutable object), illegal moves are refused without harm,
+notation round-trips, every seat's view can be played by a bot, and undo returns to the
+previous decision. The finished record must survive JSON and replay to the same position.
+Every game copies itself without the API's default deepcopy.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import cache
 from typing import Any
@@ -135,6 +137,8 @@ def test_copy_is_independent(game_id: str, players: int, seed: int) -> None:
         before = position.describe()
         moves_before = [str(m) for m in position.legal_moves()]
         trial = position.copy()
+        assert trial.describe() == before
+        assert not _shared_mutables(position, trial), "a copy shares mutable state"
         for _ in range(30):
             if trial.is_over():
                 break
@@ -142,6 +146,54 @@ def test_copy_is_independent(game_id: str, players: int, seed: int) -> None:
         assert position.describe() == before
         assert [str(m) for m in position.legal_moves()] == moves_before
         assert not position.invariant_errors()
+        # ... and the other way round: playing on the original leaves the copy alone.
+        copied = position.copy()
+        if not position.is_over():
+            position.play(rng.choice(position.legal_moves()))
+            assert copied.describe() == before
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in registry.playable_games()])
+def test_every_game_copies_without_deepcopy(game_id: str) -> None:
+    """`GameState.copy` (a deepcopy) is only a default: bots copy a position thousands of
+    times a move, so every registered game copies its few mutable parts itself."""
+    state = registry.get(game_id).create(registry.get(game_id).min_players)
+    assert type(state).copy is not GameState.copy
+
+
+_MUTABLE = (list, dict, set, bytearray)
+
+
+def _shared_mutables(original: Any, copied: Any) -> list[str]:
+    """Paths of mutable objects reachable from both states (their `options` aside: a game's
+    options are read-only once it started)."""
+    mine = _mutables(original)
+    theirs = _mutables(copied)
+    return sorted(path for key, path in mine.items()
+                  if key in theirs and not path.startswith(".options"))
+
+
+def _mutables(obj: Any, path: str = "", found: dict[int, str] | None = None,
+              seen: set[int] | None = None) -> dict[int, str]:
+    """id → path of every list, dict, set and mutable dataclass reachable from `obj`."""
+    found = {} if found is None else found
+    seen = set() if seen is None else seen
+    if id(obj) in seen or isinstance(obj, (str, bytes, int, float, type)) or obj is None:
+        return found
+    seen.add(id(obj))
+    mutable_dataclass = (dataclasses.is_dataclass(obj)
+                         and not obj.__dataclass_params__.frozen)
+    if isinstance(obj, _MUTABLE) or (mutable_dataclass and path):
+        found[id(obj)] = path
+    if isinstance(obj, dict):
+        parts = [(f"[{key!r}]", value) for key, value in obj.items()]
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        parts = [(f"[{i}]", value) for i, value in enumerate(obj)]
+    else:
+        parts = [(f".{name}", value) for name, value in getattr(obj, "__dict__", {}).items()]
+    for name, value in parts:
+        _mutables(value, path + name, found, seen)
+    return found
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed"), CASES)

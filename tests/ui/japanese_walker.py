@@ -39,6 +39,7 @@ ALLOWED = frozenset({
     "Ctrl", "Shift", "Enter", "Esc", "English",  # keys, the language switch's own name
     "MCTS",  # the bots' algorithm, named so in both languages
     "pgpass", "PGPASSWORD",  # PostgreSQL's password file and variable (Settings)
+    "cm", "mm",  # units, written so in Japanese too ("1マス 3 cm")
 })
 
 _CODE = re.compile(r"`[^`]*`")

@@ -262,6 +262,7 @@ def test_autosave_resume_and_the_finished_play_in_the_real_history(qtbot, ctx) -
     rng = random.Random(4)
     for _ in range(7):
         take_one_step(qtbot, view, rng)
+    assert view.controller.flush_saves()  # autosaves land on a background thread
     (saved,) = [p for p in db.unfinished_plays(ctx.db) if p.game_id == "etariya"]
     assert saved.id == view.controller.play_id
     view.shutdown()

@@ -1,9 +1,11 @@
 """A game killed with SIGKILL mid-game resumes at exactly the last autosaved position.
 
 A real child process plays 獣裁 (a person against a bot) with autosave into a database in a
-temporary COMPANION_DATA_DIR. After every autosave it prints the saved position and waits for
-the parent's go-ahead; after N saves the parent kills it with SIGKILL. The parent then finds the
-unfinished play in the database, replays it, and opens it with `resume_play`.
+temporary COMPANION_DATA_DIR. After every autosave (on the controller's save thread) it prints
+the saved position — as the interface thread saw it when the save was queued — and waits for
+the parent's go-ahead; after N saves the parent kills it with SIGKILL. The parent then finds
+the unfinished play in the database, replays it, and opens it with `resume_play`. The bot's
+worker processes, orphaned by the kill, end by themselves.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -36,7 +39,7 @@ from ui.play.pyside_guard import protect_singletons
 protect_singletons()
 import db
 from companion.core.record import Game
-from ui.play.controller import GameController, Seat
+from ui.play.controller import GameController, Seat, process_bots
 
 database = db.open_database(sys.argv[1])
 original = db.save_autosave
@@ -45,14 +48,23 @@ controller = None
 def save_and_tell(database, play):
     play_id = original(database, play)  # committed when it returns
     print(json.dumps({"id": play_id, "record": play.record,
-                      "describe": controller.state.describe()}), flush=True)
-    sys.stdin.readline()  # wait for the parent's go-ahead
+                      "describe": described[len(play.record["moves"])],
+                      "workers": process_bots().pool.pids()}), flush=True)
+    sys.stdin.readline()  # wait for the parent's go-ahead (the game goes on meanwhile)
     return play_id
+
+described = {}
+
+def note_then_autosave():
+    described[len(controller.game.record.entries)] = controller.state.describe()
+    queue_autosave()
 
 db.save_autosave = save_and_tell
 game = Game.new("juusai", 2, {"start_points": 50, "rounds": 999}, seed=2024)
 controller = GameController(types.SimpleNamespace(db=database), game,
                             [Seat("花子"), Seat("", "random")])
+queue_autosave = controller.autosave
+controller.autosave = note_then_autosave
 controller.start()
 while not controller.finished:
     app.processEvents()
@@ -60,6 +72,20 @@ while not controller.finished:
         controller.play(controller.legal_moves()[0])
 print("FINISHED", flush=True)
 """
+
+
+def _ends_soon(pid: int, seconds: float = 10.0) -> bool:
+    """Whether process `pid` is gone (or a zombie) within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def test_sigkill_mid_game_resumes_at_the_last_autosave(tmp_path: Path, qtbot) -> None:
@@ -86,6 +112,7 @@ def test_sigkill_mid_game_resumes_at_the_last_autosave(tmp_path: Path, qtbot) ->
             child.kill()
             child.wait()
     last = saves[-1]
+    assert last["workers"] and all(_ends_soon(pid) for pid in last["workers"])
     assert len({s["id"] for s in saves}) == 1  # one play, saved again and again
     assert len(last["record"]["moves"]) > 5  # mid-game, bot moves included
 

@@ -1,14 +1,21 @@
-"""The generic game controller: bots in a worker, chance, autosave after every move, undo
-rules (hot-seat vs against bots), stale bot answers ignored, the finished play saved."""
+"""The generic game controller: bots in a worker process (a thread for stand-ins), chance,
+autosave after every move off the interface thread, undo rules (hot-seat vs against bots),
+stale bot answers ignored, the finished play saved (or kept pending with a retry)."""
 
 from __future__ import annotations
 
 import contextlib
+import copy
+import gc
+import json
+import os
+import subprocess
 import sys
 import threading
 import time
 import types
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -83,15 +90,17 @@ TOY = registry.GameInfo("toy", "玩具", "Toy", 1, 4, frozenset({registry.Mode.P
 
 
 class FakeDb(types.ModuleType):
-    """Stands in for the db package: records every call."""
+    """Stands in for the db package: records every call (and the thread of each save)."""
 
     def __init__(self) -> None:
         super().__init__("db")
         self.autosaves: list = []
         self.finished: list = []
+        self.threads: list[int] = []
 
     def save_autosave(self, database, play) -> int:
-        self.autosaves.append(play)
+        self.threads.append(threading.get_ident())
+        self.autosaves.append(copy.deepcopy(play))
         return 41
 
     def update_play(self, database, play) -> None:
@@ -133,18 +142,39 @@ def controller(seats, seed=3, ctx=True) -> GameController:
     return GameController(context, game, seats)
 
 
-def test_every_move_is_autosaved_with_the_same_play_id(qtbot, toy) -> None:
+def test_every_move_is_autosaved_in_order_off_the_interface_thread(qtbot, toy) -> None:
     c = controller([Seat("A"), Seat("B")])
     c.start()
     c.play("throw")
     c.play("wait")
+    assert c.flush_saves()
     assert len(toy.db.autosaves) == 3 and c.play_id == 41
+    assert [len(p.record["moves"]) for p in toy.db.autosaves] == [0, 2, 3]  # in order
+    assert [p.id for p in toy.db.autosaves] == [None, 41, 41]  # one play, saved again
+    assert threading.get_ident() not in toy.db.threads
     last = toy.db.autosaves[-1]
     assert last.record == c.game.record.to_dict() and last.finished_at is None
     assert [s.player for s in last.seats] == ["A", "B"]
 
 
-def test_bots_move_in_a_worker_thread_until_a_person_is_to_move(qtbot, toy) -> None:
+def test_closing_waits_for_the_last_autosave(qtbot, toy, monkeypatch) -> None:
+    slow = toy.db.save_autosave
+
+    def save_slowly(database, play):
+        time.sleep(0.05)
+        return slow(database, play)
+
+    monkeypatch.setattr(toy.db, "save_autosave", save_slowly)
+    c = controller([Seat("A"), Seat("B")])
+    c.start()
+    c.play("wait")
+    c.close()
+    assert toy.db.autosaves[-1].record == c.game.record.to_dict()
+
+
+def test_stand_in_bots_move_in_a_thread_until_a_person_is_to_move(qtbot, toy) -> None:
+    """A bot that exists only in this interpreter (here a test's stand-in for `make_bot`)
+    cannot be built in a worker process: it thinks in a thread instead."""
     c = controller([Seat("A"), Seat("", "random"), Seat("", "random")])
     seen = []
     c.thinking.connect(lambda seat, on: seen.append((seat, on)))
@@ -255,6 +285,7 @@ def test_a_failing_save_is_reported_and_the_game_goes_on(qtbot, toy, monkeypatch
     c.error.connect(errors.append)
     c.start()
     c.play("wait")
+    c.flush_saves()
     assert "disk full" in errors[-1] and c.to_move() == 1
 
 
@@ -272,3 +303,167 @@ def test_a_paused_bot_move_is_dropped_by_undo_during_the_pause(qtbot, toy) -> No
     c.play("wait")
     qtbot.waitUntil(lambda: c.to_move() == 0, timeout=5000)  # the bot moves after its pause
     assert c.game.record.entries[1].seat == 1
+
+
+def test_a_finished_play_whose_save_fails_is_kept_and_saved_on_retry(qtbot, toy,
+                                                                     monkeypatch) -> None:
+    def locked(database, play):
+        raise RuntimeError("database is locked")
+
+    monkeypatch.setattr(toy.db, "update_play", locked)
+    c = controller([Seat("A"), Seat("B")], seed=5)
+    failed, saved, outcomes = [], [], []
+    c.save_failed.connect(failed.append)
+    c.saved.connect(saved.append)
+    c.game_over.connect(outcomes.append)
+    c.start()
+    while not c.finished:
+        c.play("throw")
+    assert outcomes and c.save_pending and not saved
+    assert "database is locked" in failed[-1] and "unfinished" in failed[-1]
+    # The history holds the game as unfinished with every move: resuming it finishes it.
+    assert toy.db.autosaves[-1].record == c.game.record.to_dict()
+    assert toy.db.autosaves[-1].finished_at is None
+    monkeypatch.undo()
+    monkeypatch.setitem(sys.modules, "db", toy.db)
+    assert c.retry_save()
+    assert not c.save_pending and saved == [41]
+    (play,) = toy.db.finished
+    assert play.finished_at is not None and play.record == c.game.record.to_dict()
+    assert not c.retry_save()  # nothing pending any more
+
+
+def test_one_refresh_signal_per_move_and_the_thinking_seat_is_current(qtbot, toy) -> None:
+    c = controller([Seat("", "random"), Seat("", "random")], seed=5)
+    seen: list[int | None] = []
+    c.state_changed.connect(lambda: seen.append(c.thinking_seat()))
+    c.start()
+    qtbot.waitUntil(lambda: c.finished, timeout=20000)
+    decisions = sum(1 for e in c.game.record.entries if e.seat >= 0)
+    assert len(seen) == decisions + 1  # the start, then one per move
+    assert seen[-1] is None  # game over
+    assert all(seat is not None for seat in seen[:-1])  # the next bot was already thinking
+
+
+def test_the_start_up_heap_is_frozen_out_of_the_collector(qtbot, toy) -> None:
+    controller([Seat("A"), Seat("B")]).start()
+    assert gc.get_freeze_count() > 0
+
+
+# --- real bots in worker processes --------------------------------------------------------
+
+
+def test_real_bots_think_in_a_worker_process(qtbot) -> None:
+    from ui.play.controller import ProcessBots
+
+    game = Game.new("rengeki", 2, {"rounds": 2}, seed=11)
+    c = GameController(None, game, [Seat("", "mcts:weak"), Seat("", "greedy")])
+    assert isinstance(c.bots, ProcessBots)
+    answers = []
+    c.bots.think = _spy(c.bots.think, answers)  # type: ignore[method-assign]
+    c.start()
+    qtbot.waitUntil(lambda: c.finished, timeout=60000)
+    assert answers and all(a.pid not in (0, os.getpid()) for a in answers)
+    assert set(c.bots.pool.pids()) >= {a.pid for a in answers}
+    assert c.state.outcome() is not None
+    c.close()
+
+
+def _spy(think, answers):
+    def wrapped(request, callback):
+        def record(answer):
+            answers.append(answer)
+            callback(answer)
+
+        return think(request, record)
+
+    return wrapped
+
+
+def test_undo_cancels_the_search_in_the_worker(qtbot) -> None:
+    game = Game.new("etariya", 2, seed=3)
+    c = GameController(None, game, [Seat("Ann"), Seat("", "mcts:strong")])
+    c.start()
+    c.play(c.legal_moves()[0])
+    while c.is_human_turn():  # Ann places her stones, then the bot's turn
+        c.play(c.legal_moves()[0])
+    assert c.thinking_seat() == 1
+    ticket = c._ticket
+    assert c.undo()
+    assert ticket not in c.bots.pool.pending()  # type: ignore[attr-defined]
+    assert c.bots.drain(30)  # the worker stopped and is free again
+    assert c.is_human_turn() and c.thinking_seat() is None
+    c.close()
+
+
+CLOSE_CHILD = r"""
+import json, sys, tempfile
+from argparse import Namespace
+from pathlib import Path
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+import db
+from ui.app import build_window
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play.controller import process_bots
+
+folder = Path(sys.argv[1])
+window = build_window(Namespace(lang="en"),
+                      QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
+window.ctx.db = db.open_database(f"sqlite:///{folder / 'c.db'}")
+window.show()
+app = QApplication.instance()
+area = window.open_game("etariya", "play").widget("play")
+area.start(GameSetup("etariya", {}, [SeatChoice("", "mcts:strong"), SeatChoice("Ann")], 3))
+controller = area.view.controller
+controller.bot_delay_ms = 0
+
+def close():
+    print(json.dumps({"thinking": controller.thinking_seat(),
+                      "workers": process_bots().pool.pids()}), flush=True)
+    window.close()
+    app.quit()
+
+QTimer.singleShot(800, close)
+app.exec()
+window.ctx.db.close()
+"""
+
+
+def test_closing_the_window_while_a_bot_thinks_stops_it_quietly(tmp_path) -> None:
+    """Issue 8: closing the window while a bot thought printed `RuntimeError: Signal source
+    has been deleted`. The bot's search is stopped, nothing is printed, no worker is left."""
+    paths = [os.environ.get("PYTHONPATH", ""), str(Path(__file__).resolve().parents[2])]
+    env = dict(os.environ, COMPANION_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=os.pathsep.join(p for p in paths if p))
+    done = subprocess.run([sys.executable, "-c", CLOSE_CHILD, str(tmp_path)], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["thinking"] == 0 and report["workers"]  # closed mid-search
+    assert "Error" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    for pid in report["workers"]:
+        assert not Path(f"/proc/{pid}").exists() or _is_zombie(pid)
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_bots_think_in_this_process_when_no_worker_can_start(qtbot, monkeypatch) -> None:
+    from companion.bots.worker import BotPool
+    from ui.play.controller import ProcessBots, ThreadBots
+
+    def refuse(self, game_id=None):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(BotPool, "start", refuse)
+    game = Game.new("rengeki", 2, {"rounds": 1}, seed=4)
+    c = GameController(None, game, [Seat("", "random"), Seat("", "random")],
+                       bots=ProcessBots(BotPool(1)))
+    c.start()
+    qtbot.waitUntil(lambda: c.finished, timeout=30000)
+    assert isinstance(c.bots, ThreadBots) and c.state.outcome() is not None

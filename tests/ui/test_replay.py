@@ -524,6 +524,7 @@ def test_play_from_here_starts_a_new_play_at_the_position_shown(qtbot, person, w
     assert controller.game.record.entries == list(record_of(play).entries[:at])
     assert [s.name for s in controller.seats] == ["Mia", ""]
     assert [s.bot for s in controller.seats] == [None, "greedy"]
+    assert controller.flush_saves()  # the autosave runs off the interface thread
     assert controller.play_id is not None and controller.play_id != play.id
     saved = db.get_play(window.ctx.db, controller.play_id)
     assert saved is not None and not saved.is_finished

@@ -19,11 +19,15 @@ from typing import Any
 
 Line = dict[str, Any]
 
-SECTIONS = ("startup", "history", "pdf", "games", "winrates")
-#: Sections run when none is named: win rates take an hour (hundreds of MCTS games).
-DEFAULT_SECTIONS = ("startup", "history", "pdf", "games")
+SECTIONS = ("startup", "history", "pdf", "games", "stalls", "winrates", "ladder")
+#: Sections run when none is named: win rates and the ladder take long (many MCTS games).
+DEFAULT_SECTIONS = ("startup", "history", "pdf", "games", "stalls")
 #: Win-rate goals of MCTS (default strength) per opponent, where an issue set one.
 WIN_RATE_GOALS = {("etariya", "random"): ">= 95%", ("etariya", "greedy"): ">= 70%"}
+#: Decisions timed per game for the default MCTS's move time.
+MCTS_DECISIONS = 20
+#: Goals of MCTS at its default strength in two-seat games (share of games won).
+TWO_SEAT_GOALS = {"random": 0.95, "greedy": 0.70}
 
 #: A bare Qt window: the floor the app's start-up is compared with. Like the app under
 #: COMPANION_EXIT_AFTER_SHOW it prints the seconds from process start to the window shown.
@@ -55,14 +59,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true",
                         help="shorter runs (rougher figures), for a smoke test")
     parser.add_argument("--game", action="append", metavar="ID",
-                        help="only these games in the games section; repeatable")
+                        help="only these games in the games, stalls, winrates and ladder "
+                             "sections; repeatable")
+    parser.add_argument("--games", type=int, default=40, metavar="N", dest="ladder_games",
+                        help="games per pairing in the ladder section (default 40)")
+    parser.add_argument("--bots", default="", metavar="KINDS",
+                        help="bots of the ladder, comma-separated, weakest first (default: "
+                             "random,greedy,mcts:weak,mcts,mcts:strong)")
+    parser.add_argument("--jobs", type=int, default=0, metavar="N",
+                        help="processes for the ladder (default: one per core)")
+    parser.add_argument("--stall-seconds", type=float, default=8.0, metavar="S",
+                        help="at most this long per game in the stalls section (default 8)")
 
 
 def run(args: argparse.Namespace) -> int:
     sections = args.only or list(DEFAULT_SECTIONS)
     producers: dict[str, Callable[[argparse.Namespace], Iterator[Line]]] = {
         "startup": startup_lines, "history": history_lines, "pdf": pdf_lines,
-        "games": game_lines, "winrates": winrate_lines}
+        "games": game_lines, "stalls": stall_lines, "winrates": winrate_lines,
+        "ladder": ladder_lines}
     for section in SECTIONS:
         if section in sections:
             for figure in producers[section](args):
@@ -145,8 +160,9 @@ def pdf_lines(args: argparse.Namespace) -> Iterator[Line]:
 
 
 def game_lines(args: argparse.Namespace) -> Iterator[Line]:
-    """Per playable game: random playouts per second and the default bot's move time."""
-    from companion.bots.bench import playouts_per_second
+    """Per playable game: copy cost, random playouts per second and the default bot's move
+    time."""
+    from companion.bots.bench import copy_microseconds, playouts_per_second
     from companion.games import registry
 
     seconds = 0.3 if args.quick else 2.0
@@ -154,10 +170,14 @@ def game_lines(args: argparse.Namespace) -> Iterator[Line]:
         if args.game and info.id not in args.game:
             continue
         if info.new_state is not None:
+            repeat = 300 if args.quick else 3000
+            yield line(f"{info.id}.copy", copy_microseconds(info.id, info.min_players, repeat),
+                       "µs", players=info.min_players, deepcopy_us=round(copy_microseconds(
+                           info.id, info.min_players, repeat // 10, deep=True), 1))
             for players in sorted({info.min_players, info.max_players}):
                 yield line(f"{info.id}.playouts_per_second", playouts_per_second(
                     info.id, players, seconds), "1/s", players=players)
-            yield _mcts_line(info.id, info.min_players, 2 if args.quick else _bot_moves(info.id))
+            yield _mcts_line(info.id, info.min_players, 2 if args.quick else MCTS_DECISIONS)
         bench = info.extras.get("bench")
         if bench is not None:
             for name, value in bench(args.quick).items():
@@ -166,19 +186,15 @@ def game_lines(args: argparse.Namespace) -> Iterator[Line]:
 
 
 def _mcts_line(game_id: str, players: int, decisions: int) -> Line:
-    from companion.bots.bench import bot_decision_time
+    from companion.bots.bench import bot_decision_times
 
-    ms, timed = bot_decision_time(game_id, "mcts", players, decisions)
-    if ms is None:
+    ms, cpu_ms, timed = bot_decision_times(game_id, "mcts", players, decisions)
+    if ms is None or cpu_ms is None:
         return {"bench": f"{game_id}.mcts_move", "value": None, "unit": "ms", "players": players,
                 "note": "no seat ever has a choice: every move is forced"}
-    return line(f"{game_id}.mcts_move", ms, "ms", players=players, decisions=timed,
-                strength="normal (default)")
-
-
-def _bot_moves(game_id: str) -> int:
-    """Enough decisions for a stable mean without minutes of waiting on slow searches."""
-    return 5 if game_id == "alluvium" else 20
+    goal = "<= 250 ms" if game_id == "alluvium" else ""
+    return line(f"{game_id}.mcts_move", ms, "ms", goal=goal, players=players, decisions=timed,
+                cpu_ms=round(cpu_ms, 1), strength="normal (default)")
 
 
 def winrate_lines(args: argparse.Namespace) -> Iterator[Line]:
@@ -195,3 +211,199 @@ def winrate_lines(args: argparse.Namespace) -> Iterator[Line]:
             yield line(f"{info.id}.mcts_vs_{opponent}", 100 * figures["win_rate"], "%",
                        goal=WIN_RATE_GOALS.get((info.id, opponent), ""), games=games,
                        seconds=round(figures["seconds"], 1))
+
+
+# ---------------------------------------------------------------- interface stalls
+
+#: Longest a stall measurement waits for the first bot move, in seconds.
+STALL_LIMIT_S = 60
+#: Runs one game's stall measurement in a fresh interpreter (like the app: its own heap).
+STALL_SCRIPT = """
+import json, sys
+from ui.commands.bench import measure_stalls
+print(json.dumps(measure_stalls(sys.argv[1], float(sys.argv[2]), sys.argv[3])), flush=True)
+"""
+
+
+def stall_lines(args: argparse.Namespace) -> Iterator[Line]:
+    """Per game with choices: the event loop's latency in the real window while bots play."""
+    from companion.bots.bench import has_choices
+    from companion.games import registry
+
+    seconds = min(args.stall_seconds, 3.0) if args.quick else args.stall_seconds
+    games = [info.id for info in registry.playable_games()
+             if (not args.game or info.id in args.game) and has_choices(info.id)]
+    if games:  # the control: the same window and timers, nobody playing
+        yield from _stall_figures("idle", _run_stalls(games[0], min(seconds, 2.0), "idle"))
+    for game_id in games:
+        yield from _stall_figures(game_id, _run_stalls(game_id, seconds, "mcts"))
+
+
+def _run_stalls(game_id: str, seconds: float, bot: str) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_DATA_DIR=folder)
+        env.pop("COMPANION_DB_URL", None)
+        done = subprocess.run([sys.executable, "-c", STALL_SCRIPT, game_id, str(seconds), bot],
+                              env=env, check=True, capture_output=True, text=True,
+                              timeout=120 + 4 * seconds)
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
+    extra = {k: figures[k] for k in ("players", "bot", "moves", "samples", "over_50ms",
+                                     "seconds", "move_ms_p50", "move_ms_max")}
+    for stat in ("p50", "p99", "max"):
+        goal = "<= 16 ms" if stat == "max" and name != "idle" else ""
+        yield line(f"{name}.stall_{stat}", figures[stat], "ms", goal=goal, **extra)
+
+
+def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 7,
+                   folder: Path | None = None) -> dict[str, Any]:
+    """Play bots against each other in the main window (offscreen) with the play view
+    repainted at 60 Hz, and measure how late a 1 ms timer fires while a bot thinks.
+
+    Lateness is the gap between two timer ticks minus the 1 ms asked for; only gaps that end
+    while a bot is thinking count. Returns p50, p99, max (ms), gaps over 50 ms and counts.
+    With `bot="idle"` every seat is a person who never moves and every gap counts: the
+    control that shows what the machine itself adds."""
+    from argparse import Namespace
+
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, Qt, QTimer
+
+    import db
+    from companion.games import registry
+    from ui.app import build_window
+    from ui.new_game_dialog import GameSetup, SeatChoice
+
+    info = registry.get(game_id)
+    players = info.min_players
+    folder = folder or Path(os.environ.get("COMPANION_DATA_DIR") or tempfile.mkdtemp())
+    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+    window = build_window(Namespace(lang="en"), settings)
+    window.ctx.db = db.open_database(f"sqlite:///{folder / 'bench.db'}")
+    window.show()
+    page = window.open_game(game_id, "play")
+    area = page.widget("play")
+    idle = bot == "idle"
+    seats = [SeatChoice(f"P{i + 1}" if idle else "", None if idle else bot)
+             for i in range(players)]
+    area.start(GameSetup(game_id, {}, seats, seed))
+    view = area.view
+    controller = view.controller
+    controller.bot_delay_ms = 0
+    handling = _time_each_bot_move(controller)
+    clock = QElapsedTimer()
+    clock.start()
+    gaps: list[float] = []
+    last = [clock.nsecsElapsed()]
+
+    def tick() -> None:
+        now = clock.nsecsElapsed()
+        if idle or controller.thinking_seat() is not None:
+            gaps.append(max(0.0, (now - last[0]) / 1e6 - 1.0))
+        last[0] = now
+
+    probe = QTimer()
+    probe.setTimerType(Qt.TimerType.PreciseTimer)
+    probe.timeout.connect(tick)
+    probe.start(1)
+    frames = QTimer()
+    frames.timeout.connect(view.update)
+    frames.start(16)
+    loop = QEventLoop()
+    controller.game_over.connect(lambda *_: loop.quit())
+
+    def stop_once_a_bot_moved() -> None:  # a slow machine still measures some thinking
+        if idle or handling or clock.elapsed() > STALL_LIMIT_S * 1000:
+            loop.quit()
+        else:
+            QTimer.singleShot(50, stop_once_a_bot_moved)
+
+    QTimer.singleShot(int(seconds * 1000), stop_once_a_bot_moved)
+    if not controller.finished:
+        loop.exec()
+    probe.stop()
+    frames.stop()
+    moves = len([e for e in controller.game.record.entries if e.seat >= 0])
+    window.close()
+    window.ctx.db.close()
+    window.deleteLater()
+    gaps.sort()
+    handling.sort()
+    return {"game": game_id, "players": players, "bot": bot, "moves": moves,
+            "samples": len(gaps), "p50": _at(gaps, 0.5), "p99": _at(gaps, 0.99),
+            "max": _at(gaps, 1.0), "over_50ms": sum(1 for g in gaps if g > 50),
+            "seconds": round(clock.elapsed() / 1000, 1),
+            "move_ms_p50": _at(handling, 0.5), "move_ms_max": _at(handling, 1.0)}
+
+
+def _at(values: list[float], share: float) -> float:
+    """The `share` quantile of sorted `values` (0 when there are none)."""
+    return round(values[min(len(values) - 1, int(share * len(values)))], 2) if values else 0.0
+
+
+def _time_each_bot_move(controller: Any) -> list[float]:
+    """Milliseconds the interface thread spends on each bot answer (apply, autosave queued,
+    views refreshed): the interface's own share of a stall, whatever else the machine does."""
+    timings: list[float] = []
+    answer = controller._bot_answer
+
+    def timed(result: Any) -> None:
+        began = time.perf_counter()
+        answer(result)
+        timings.append(1000 * (time.perf_counter() - began))
+
+    controller._bot_answer = timed
+    return timings
+
+
+# ---------------------------------------------------------------- strength ladder
+
+
+def ladder_lines(args: argparse.Namespace) -> Iterator[Line]:
+    """Round robin of the bots for every game with choices: win rates with 95% intervals,
+    the default MCTS's goals, and a Bradley–Terry rating per bot."""
+    from companion.bots.bench import has_choices
+    from companion.bots.ladder import LADDER_BOTS, ladders, run_matches, schedule
+    from companion.games import registry
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or list(LADDER_BOTS)
+    games = 2 if args.quick else args.ladder_games
+    matches = []
+    for info in registry.playable_games():
+        if args.game and info.id not in args.game:
+            continue
+        if not has_choices(info.id):
+            yield {"bench": f"{info.id}.ladder", "value": None, "unit": "%",
+                   "note": "no seat ever has a choice: every bot plays the same"}
+            continue
+        matches += schedule(info.id, info.min_players, bots, games)
+    began = time.perf_counter()
+    results = list(run_matches(matches, args.jobs or None))
+    yield line("ladder.seconds", time.perf_counter() - began, "s", matches=len(matches))
+    for game_id, ladder in ladders(results).items():
+        for pairing in ladder.pairings.values():
+            yield _pairing_line(game_id, pairing)
+        for bot, rating in sorted(ladder.ratings().items(), key=lambda item: -item[1]):
+            yield line(f"{game_id}.rating.{bot}", rating, "Elo", anchor="random = 0",
+                       players=ladder.players)
+
+
+def _pairing_line(game_id: str, pairing: Any) -> Line:
+    low, high = pairing.interval()
+    extra: dict[str, Any] = {"ci95": [round(100 * low, 1), round(100 * high, 1)],
+                             "games": pairing.games, "players": pairing.players,
+                             "fair_share": round(100 * pairing.fair_share, 1),
+                             "seconds": round(pairing.seconds, 1)}
+    goal = ""
+    if pairing.bot == "mcts" and pairing.opponent in TWO_SEAT_GOALS:
+        if pairing.players == 2:
+            target = TWO_SEAT_GOALS[pairing.opponent]
+            goal = f">= {100 * target:.0f}%"
+            extra["met"] = pairing.win_rate() >= target
+        else:
+            goal = f"> {100 * pairing.fair_share:.0f}% (fair share), interval above it"
+            extra["met"] = low > pairing.fair_share
+    name = f"{game_id}.{pairing.bot}_vs_{pairing.opponent}".replace(":", "_")
+    return line(name, 100 * pairing.win_rate(), "%", goal=goal, **extra)

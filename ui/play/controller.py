@@ -2,28 +2,58 @@
 every move is autosaved, undo works, and the finished play goes into the history.
 
 The controller owns a `companion.core.record.Game`. A person's move comes from the view
-(`play(move)`); a bot's move is computed in a worker thread (QThreadPool + QRunnable) on a
-copy of the bot's view of the position and comes back by signal, so the window stays
-responsive even while a strong bot thinks. Every request carries a generation number: a result
-that arrives after an undo, a restart or close belongs to an old generation and is dropped.
+(`play(move)`). A bot thinks outside the interface's interpreter: the game record goes to a
+worker process (`companion.bots.worker`), which rebuilds the position and answers with the
+move in notation; the answer is read on the interface thread when the worker's connection
+becomes readable, so the interface never waits for it nor shares an interpreter lock with a
+search. Every request carries a ticket: after an undo, a restart or `close` the old ticket is
+cancelled (the worker stops searching) and a late answer is dropped.
+
+Per move the interface thread only applies the move, queues the autosave and emits
+`state_changed` once (after `thinking_seat()` and `legal_moves()` are up to date): views
+refresh on that one signal. `thinking(seat, on)` is for busy indicators, `chance_drawn` for
+animations. Autosaves run in order on one background thread (each is one transaction of the
+database layer); their results come back on the interface thread. The finished play is saved
+once at the end, after them, on the interface thread (no bot thinks then), so that the
+result can say at once where it is in the history.
+
+A finished play that cannot be saved stays in the history as an unfinished game (the last
+autosave holds every move, and resuming it saves it as finished), `save_failed(message)` and
+`error(message)` say so, and `retry_save()` tries again; `saved(play_id)` tells when the
+finished play is in the history (before `game_over`, when the save succeeds at once).
+
+Bots that exist only in this interpreter (a test's stand-in for `make_bot`, a game registered
+at run time) think in a thread of this process instead: a worker process could not build them.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
-from collections.abc import Sequence
+import contextlib
+import gc
+import importlib
+import queue
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from functools import cache
+from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, Qt, QTimer, Signal, Slot
 
+from companion.bots import make_bot as _MAKE_BOT
+from companion.bots import think_seconds
+from companion.bots.runner import bot_rng
+from companion.bots.worker import BotAnswer, BotPool, BotRequest
 from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game
 from companion.history import PlayMode, PlayRecord, SeatResult
 from ui.context import AppContext
 from ui.i18n import tr
+
+__all__ = ["BOT_NAMES", "GameController", "Seat", "bot_label", "bot_rng", "history_name",
+           "seat_from_history", "seats_from"]
 
 #: Bot display names by kind (the seat shows "Bot · <name>" when the setup gives no name).
 BOT_NAMES = {
@@ -33,10 +63,23 @@ BOT_NAMES = {
     "mcts:weak": ("MCTS weak", "MCTS 弱"),
     "mcts:strong": ("MCTS strong", "MCTS 強"),
 }
+#: Seconds a closing window waits for the last saves to land.
+FLUSH_ON_EXIT_S = 5.0
+
+
+def _names(kind: str) -> tuple[str, str]:
+    """(English, Japanese) name of a bot kind; "mcts:2s" reads "MCTS 2 s" / "MCTS 2秒"."""
+    if kind in BOT_NAMES:
+        return BOT_NAMES[kind]
+    name, _, strength = kind.partition(":")
+    seconds = think_seconds(strength)
+    if name == "mcts" and seconds is not None:
+        return (f"MCTS {seconds:g} s", f"MCTS {seconds:g}秒")
+    return (kind, kind)
 
 
 def bot_label(kind: str) -> str:
-    en, ja = BOT_NAMES.get(kind, (kind, kind))
+    en, ja = _names(kind)
     return tr(en, ja)
 
 
@@ -46,7 +89,7 @@ def history_name(name: str, bot: str | None) -> str:
     if name:
         return name
     if bot:
-        return f"Bot · {BOT_NAMES.get(bot, (bot, bot))[0]}"
+        return f"Bot · {_names(bot)[0]}"
     return "?"
 
 
@@ -75,35 +118,282 @@ def seats_from(choices: Sequence[Any]) -> list[Seat]:
     return [Seat(str(c.name), getattr(c, "bot", None) or None) for c in choices]
 
 
-def bot_rng(seed: int, step: int, seat: int) -> random.Random:
-    """The bot's own random stream for one decision: reproducible, apart from chance's."""
-    digest = hashlib.sha256(f"bot:{seed}:{step}:{seat}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+# --- calls back onto the interface thread ---------------------------------------------------
 
 
-class _BotSignals(QObject):
-    done = Signal(int, object)  # generation, move (or an Exception)
+class _Mailbox(QObject):
+    """Runs calls posted from other threads on the interface thread. It lives as long as the
+    application, so a thread never emits from an object that is gone."""
 
+    wake = Signal()
 
-class _BotTask(QRunnable):
-    """One bot decision in a worker thread; the result comes back by `signals.done`."""
-
-    def __init__(self, generation: int, kind: str, view: Any, seat: int,
-                 rng: random.Random) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.setAutoDelete(True)
-        self.signals = _BotSignals()
-        self.generation, self.kind, self.view, self.seat, self.rng = (
-            generation, kind, view, seat, rng)
+        self._calls: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self.wake.connect(self.run_posted, Qt.ConnectionType.QueuedConnection)
 
-    def run(self) -> None:
-        try:
-            from companion.bots import make_bot
+    def post(self, call: Callable[[], None]) -> None:
+        """From any thread: run `call` on the interface thread soon."""
+        self._calls.put(call)
+        with contextlib.suppress(RuntimeError):  # the application is shutting down
+            self.wake.emit()
 
-            result: object = make_bot(self.kind).choose(self.view, self.seat, self.rng)
-        except Exception as exc:  # reported to the person, never lost in the thread
-            result = exc
-        self.signals.done.emit(self.generation, result)
+    @Slot()
+    def run_posted(self) -> None:
+        while True:
+            try:
+                call = self._calls.get_nowait()
+            except queue.Empty:
+                return
+            call()
+
+
+@cache
+def _mailbox() -> _Mailbox:
+    return _Mailbox()
+
+
+# --- where bots think -----------------------------------------------------------------------
+
+
+class BotRunner(Protocol):
+    """Thinks for bots and calls back on the interface thread."""
+
+    def think(self, request: BotRequest, answer: Callable[[BotAnswer], None]) -> int: ...
+
+    def cancel(self, ticket: int) -> None: ...
+
+    def drain(self, seconds: float) -> bool: ...
+
+
+class ProcessBots(QObject):
+    """The app's bots: worker processes (`BotPool`), whose answers are read on the interface
+    thread when a worker's connection becomes readable."""
+
+    def __init__(self, pool: BotPool | None = None) -> None:
+        super().__init__()
+        self.pool = pool or BotPool()
+        self._answers: dict[int, Callable[[BotAnswer], None]] = {}
+        self._notifiers: dict[int, tuple[Any, QSocketNotifier]] = {}
+
+    def warm_up(self, game_id: str) -> None:
+        """Start the workers and load the game's engine in them (call at idle)."""
+        self.pool.start(game_id)
+        self._watch()
+
+    def think(self, request: BotRequest, answer: Callable[[BotAnswer], None]) -> int:
+        ticket = self.pool.submit(request)
+        self._answers[ticket] = answer
+        self._watch()
+        return ticket
+
+    def cancel(self, ticket: int) -> None:
+        self._answers.pop(ticket, None)
+        self.pool.cancel(ticket)
+
+    def drain(self, seconds: float) -> bool:
+        """Wait until no worker thinks (answers still wanted are delivered)."""
+        done = self.pool.drain(seconds)
+        self._deliver(self.pool.collect())
+        return done
+
+    def close(self) -> None:
+        for _conn, notifier in self._notifiers.values():
+            notifier.setEnabled(False)
+            notifier.deleteLater()
+        self._notifiers.clear()
+        self._answers.clear()
+        self.pool.close()
+
+    def _watch(self) -> None:
+        """One notifier per worker connection (a replaced worker gets a new one)."""
+        live = {id(conn): conn for conn in self.pool.connections()}
+        for key in [k for k in self._notifiers if k not in live]:
+            _conn, notifier = self._notifiers.pop(key)
+            notifier.setEnabled(False)
+            notifier.deleteLater()
+        for key, conn in live.items():
+            if key not in self._notifiers:
+                notifier = QSocketNotifier(conn.fileno(), QSocketNotifier.Type.Read, self)
+                notifier.activated.connect(self._readable)
+                self._notifiers[key] = (conn, notifier)
+
+    @Slot()
+    def _readable(self) -> None:
+        self._deliver(self.pool.collect())
+        self._watch()
+
+    def _deliver(self, answers: list[BotAnswer]) -> None:
+        for answer in answers:
+            callback = self._answers.pop(answer.ticket, None)
+            if callback is not None:
+                callback(answer)
+
+
+class ThreadBots:
+    """Bots that exist only in this interpreter think in one thread of it (in order)."""
+
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="companion-bot")
+        self._answers: dict[int, Callable[[BotAnswer], None]] = {}
+        self._futures: list[Future[None]] = []
+        self._next = 0
+
+    def think(self, request: BotRequest, answer: Callable[[BotAnswer], None]) -> int:
+        self._next += 1
+        ticket = self._next
+        self._answers[ticket] = answer
+        mailbox = _mailbox()
+
+        def run() -> None:
+            import os
+
+            from companion.bots.worker import decide
+
+            try:
+                result = BotAnswer(ticket, move=decide(request), pid=os.getpid())
+            except Exception as exc:  # reported to the person, never lost in the thread
+                result = BotAnswer(ticket, error=f"{type(exc).__name__}: {exc}")
+            mailbox.post(lambda: self._deliver(result))
+
+        self._futures = [f for f in self._futures if not f.done()]
+        self._futures.append(self._executor.submit(run))
+        return ticket
+
+    def cancel(self, ticket: int) -> None:
+        self._answers.pop(ticket, None)
+
+    def drain(self, seconds: float) -> bool:
+        _done, running = wait_futures(self._futures, timeout=seconds)
+        _mailbox().run_posted()
+        return not running
+
+    def _deliver(self, answer: BotAnswer) -> None:
+        callback = self._answers.pop(answer.ticket, None)
+        if callback is not None:
+            callback(answer)
+
+
+_RUNNERS: dict[str, Any] = {}
+
+
+def process_bots() -> ProcessBots:
+    """The application's worker processes (started on first use, stopped at exit)."""
+    runner = _RUNNERS.get("process")
+    if runner is None:
+        runner = _RUNNERS["process"] = ProcessBots()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(shutdown_bots)
+    return runner
+
+
+def thread_bots() -> ThreadBots:
+    runner = _RUNNERS.get("thread")
+    if runner is None:
+        runner = _RUNNERS["thread"] = ThreadBots()
+    return runner
+
+
+def shutdown_bots() -> None:
+    """Stop the worker processes (the application quits)."""
+    runner = _RUNNERS.pop("process", None)
+    if runner is not None:
+        runner.close()
+
+
+@cache
+def _games_in_modules() -> frozenset[str]:
+    from companion.games import registry
+
+    return frozenset(importlib.import_module(name).INFO.id for name in registry.GAME_MODULES)
+
+
+def runner_for(game_id: str) -> BotRunner:
+    """Worker processes, unless the bots or the game exist only in this interpreter."""
+    import companion.bots
+
+    if companion.bots.make_bot is not _MAKE_BOT or game_id not in _games_in_modules():
+        return thread_bots()
+    return process_bots()
+
+
+@cache
+def _freeze_start_up_heap() -> None:
+    """Move everything alive now out of the collector's reach: the interface's own later
+    collections stay small (Python's advice for long-running processes after start-up)."""
+    gc.freeze()
+
+
+# --- saving in order, off the interface thread ----------------------------------------------
+
+
+class _Saver:
+    """Runs database writes one after the other on a background thread; each result (or the
+    exception) comes back on the interface thread. The play's id lives here, on the writing
+    side, so that the second autosave updates the play the first one created."""
+
+    def __init__(self, play_id: int | None) -> None:
+        self.play_id = play_id
+        self._executor: ThreadPoolExecutor | None = None
+        self._futures: list[Future[None]] = []
+
+    def submit(self, job: Callable[[_Saver], Any], done: Callable[[Any], None]) -> None:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="companion-save")
+        mailbox = _mailbox()
+
+        def run() -> None:
+            try:
+                result: Any = job(self)
+            except Exception as exc:  # the person is told on the interface thread
+                result = exc
+            mailbox.post(lambda: done(result))
+
+        self._futures = [f for f in self._futures if not f.done()]
+        self._futures.append(self._executor.submit(run))
+
+    def pending(self) -> bool:
+        return any(not f.done() for f in self._futures)
+
+    def flush(self, seconds: float) -> bool:
+        """Wait for the writes queued so far and deliver their results now."""
+        _done, running = wait_futures(self._futures, timeout=seconds)
+        _mailbox().run_posted()
+        return not running
+
+    def close(self) -> None:
+        """No more writes; those queued still land (the thread ends after them)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False)
+
+
+def _autosave_job(database: Any, play: PlayRecord) -> Callable[[_Saver], int]:
+    def job(saver: _Saver) -> int:
+        import db
+
+        play.id = saver.play_id
+        saver.play_id = int(db.save_autosave(database, play))
+        return saver.play_id
+
+    return job
+
+
+def _finish_job(database: Any, play: PlayRecord) -> Callable[[_Saver], int]:
+    def job(saver: _Saver) -> int:
+        import db
+
+        play.id = saver.play_id
+        if play.id is not None:
+            db.update_play(database, play)
+        else:
+            saver.play_id = play.id = int(db.add_play(database, play))
+        return play.id
+
+    return job
+
+
+# --- the controller ---------------------------------------------------------------------------
 
 
 class GameController(QObject):
@@ -117,6 +407,10 @@ class GameController(QObject):
     game_over = Signal(object)  # Outcome
     #: a message a person understands (a failed save, a bot error)
     error = Signal(str)
+    #: the finished play could not be saved: the message; `retry_save()` tries again
+    save_failed = Signal(str)
+    #: the finished play is in the history under this id
+    saved = Signal(int)
 
     @classmethod
     def resumed(cls, ctx: AppContext | None, play: PlayRecord,
@@ -132,28 +426,40 @@ class GameController(QObject):
 
     def __init__(self, ctx: AppContext | None, game: Game, seats: Sequence[Seat], *,
                  play_id: int | None = None, started_at: datetime | None = None,
-                 autosave: bool = True, parent: QObject | None = None) -> None:
+                 autosave: bool = True, parent: QObject | None = None,
+                 bots: BotRunner | None = None) -> None:
         super().__init__(parent)
         if len(seats) != game.state.num_players:
             raise ValueError(f"{len(seats)} seats for a {game.state.num_players}-player game")
         self.ctx = ctx
         self.game = game
         self.seats = list(seats)
-        self.play_id = play_id
+        self._saver = _Saver(play_id)
         self.started_at = started_at or datetime.now().replace(microsecond=0)
         self.autosave_enabled = autosave and ctx is not None
         self.finished = False
-        self.final_play: PlayRecord | None = None  # the saved finished play
+        self.final_play: PlayRecord | None = None  # the finished play (saved, or pending)
+        self.save_pending = False  # the finished play is not in the history yet
         #: Pause before a bot's move so that people can follow (0 in tests).
         self.bot_delay_ms = 0
         self.paused = False
         self._closed = False
-        self._generation = 0
+        self._ticket: int | None = None  # the bot decision being thought
+        self._waiting = 0  # generation of a bot move waiting for its pause
         self._thinking_seat: int | None = None
-        self._tasks: dict[int, _BotTask] = {}
-        self.pool = QThreadPool.globalInstance()
+        self._mailbox = _mailbox()
+        self.bots: BotRunner = bots or runner_for(game.record.game_id)
 
     # --- who is who -------------------------------------------------------------------------
+    @property
+    def play_id(self) -> int | None:
+        """The play's id in the history once its first save has landed (None before)."""
+        return self._saver.play_id
+
+    @play_id.setter
+    def play_id(self, value: int | None) -> None:
+        self._saver.play_id = value
+
     @property
     def state(self) -> Any:
         return self.game.state
@@ -181,6 +487,10 @@ class GameController(QObject):
     # --- running ----------------------------------------------------------------------------
     def start(self) -> None:
         """Draw any opening chance, save, and let a bot move if it is a bot's turn."""
+        _freeze_start_up_heap()
+        if isinstance(self.bots, ProcessBots) and any(s.is_bot for s in self.seats):
+            with contextlib.suppress(OSError):  # the first move falls back to a thread
+                self.bots.warm_up(self.game.record.game_id)
         self._after_move(self._resolve())
 
     def play(self, move: Any) -> None:
@@ -199,55 +509,63 @@ class GameController(QObject):
         if drawn:
             self.chance_drawn.emit(drawn)
         self.autosave()
-        self.state_changed.emit()
         if self.game.state.is_over():
+            self.state_changed.emit()
             self._finish()
-        else:
-            self._schedule_bot()
+            return
+        self._schedule_bot()
+        self.state_changed.emit()
 
-    def _schedule_bot(self) -> None:
+    def _bot_to_move(self) -> int | None:
         seat = self.to_move()
         if self._closed or self.paused or self.finished or seat < 0 or seat == CHANCE:
+            return None
+        return seat if self.seats[seat].is_bot else None
+
+    def _schedule_bot(self) -> None:
+        seat = self._bot_to_move()
+        if seat is None or self._thinking_seat is not None:
             return
-        kind = self.seats[seat].bot
-        if kind is None or self._thinking_seat is not None:
-            return
-        self._generation += 1
-        view = self.game.state.view(seat).copy()
-        rng = bot_rng(self.game.record.seed, len(self.game.record.entries), seat)
-        task = _BotTask(self._generation, kind, view, seat, rng)
-        task.signals.done.connect(self._bot_done)
-        self._tasks[self._generation] = task
         self._thinking_seat = seat
         self.thinking.emit(seat, True)
         if self.bot_delay_ms > 0:
-            generation = self._generation
-            QTimer.singleShot(self.bot_delay_ms, self, lambda: self._launch(generation))
+            self._waiting += 1
+            waiting = self._waiting
+            QTimer.singleShot(self.bot_delay_ms, self, lambda: self._launch(waiting))
         else:
-            self.pool.start(task)
+            self._ask(seat)
 
-    def _launch(self, generation: int) -> None:
-        task = self._tasks.get(generation)
-        if task is not None and generation == self._generation and not self._closed:
-            self.pool.start(task)
-        else:
-            self._tasks.pop(generation, None)
+    def _launch(self, waiting: int) -> None:
+        if waiting == self._waiting and self._thinking_seat is not None and not self._closed:
+            self._ask(self._thinking_seat)
 
-    @Slot(int, object)
-    def _bot_done(self, generation: int, result: object) -> None:
-        self._tasks.pop(generation, None)
-        if generation != self._generation or self._closed:
+    def _ask(self, seat: int) -> None:
+        kind = self.seats[seat].bot
+        assert kind is not None
+        request = BotRequest(self.game.record.to_dict(), seat, kind)
+        try:
+            self._ticket = self.bots.think(request, self._bot_answer)
+        except OSError:  # no worker process could start here: think in this process
+            self.bots = thread_bots()
+            self._ticket = self.bots.think(request, self._bot_answer)
+        except Exception as exc:  # e.g. a bot kind this version does not know
+            self._stop_thinking()
+            self.error.emit(tr(f"The bot could not move: {exc}",
+                               f"ボットが手を選べませんでした: {exc}"))
+
+    def _bot_answer(self, answer: BotAnswer) -> None:
+        if answer.ticket != self._ticket or self._closed:
             return  # a stale answer: the game was undone, restarted or closed meanwhile
-        seat = self._thinking_seat
+        self._ticket = None
         self._stop_thinking()
-        if seat is None or self.finished or self.paused:
+        if self.finished or self.paused:
             return
-        if isinstance(result, Exception):
-            self.error.emit(tr(f"The bot could not move: {result}",
-                               f"ボットが手を選べませんでした: {result}"))
+        if answer.move is None:
+            self.error.emit(tr(f"The bot could not move: {answer.error}",
+                               f"ボットが手を選べませんでした: {answer.error}"))
             return
         try:
-            self.game.play(result)
+            self.game.play(self.game.state.parse_move(answer.move))
         except ValueError as exc:
             self.error.emit(tr(f"The bot chose an illegal move: {exc}",
                                f"ボットが不正な手を選びました: {exc}"))
@@ -260,8 +578,11 @@ class GameController(QObject):
             self.thinking.emit(seat, False)
 
     def _invalidate(self) -> None:
-        """Forget any bot still thinking: its answer will be ignored."""
-        self._generation += 1
+        """Forget any bot still thinking: it is told to stop and its answer is ignored."""
+        self._waiting += 1
+        if self._ticket is not None:
+            self.bots.cancel(self._ticket)
+            self._ticket = None
         self._stop_thinking()
 
     def pause(self) -> None:
@@ -273,13 +594,23 @@ class GameController(QObject):
         self._schedule_bot()
 
     def close(self) -> None:
-        """Stop: a bot still thinking is ignored; the autosave keeps the game for later."""
+        """Stop: a bot still thinking is stopped, and the queued saves land before this
+        returns (at most `FLUSH_ON_EXIT_S`): the autosave keeps the game for later."""
+        if self._closed:
+            return
         self._closed = True
         self._invalidate()
+        self._saver.flush(FLUSH_ON_EXIT_S)
+        self._saver.close()
 
     def wait_for_workers(self, msecs: int = 5000) -> bool:
-        """Wait for running bot threads (tests and application exit)."""
-        return bool(self.pool.waitForDone(msecs))
+        """Wait until no bot thinks and the queued saves have landed (tests, exit)."""
+        bots_done = self.bots.drain(msecs / 1000)
+        return self.flush_saves(msecs) and bots_done
+
+    def flush_saves(self, msecs: int = int(FLUSH_ON_EXIT_S * 1000)) -> bool:
+        """Wait for the saves queued so far; their results are delivered now."""
+        return self._saver.flush(msecs / 1000)
 
     # --- undo -------------------------------------------------------------------------------
     def undo_seats(self) -> list[int] | None:
@@ -300,8 +631,8 @@ class GameController(QObject):
             return False
         self.finished = False
         self.autosave()
-        self.state_changed.emit()
         self._schedule_bot()
+        self.state_changed.emit()
         return True
 
     # --- the history ------------------------------------------------------------------------
@@ -336,16 +667,18 @@ class GameController(QObject):
         )
 
     def autosave(self) -> None:
-        """Save the unfinished game (one transaction; the play keeps its id)."""
-        if not self.autosave_enabled or self.finished or self.game.state.is_over():
+        """Queue a save of the game as unfinished (one transaction; the play keeps its id).
+        The last position is saved too, so a finished play whose own save fails is still in
+        the history with every move."""
+        if not self.autosave_enabled or self.finished:
             return
         assert self.ctx is not None
-        try:
-            import db
+        self._saver.submit(_autosave_job(self.ctx.db, self.play_record()), self._autosaved)
 
-            self.play_id = int(db.save_autosave(self.ctx.db, self.play_record()))
-        except Exception as exc:  # the game goes on; the person is told
-            self.error.emit(tr(f"Autosave failed: {exc}", f"自動保存に失敗しました: {exc}"))
+    def _autosaved(self, result: Any) -> None:
+        if isinstance(result, Exception):  # the game goes on; the person is told
+            self._emit("error", tr(f"Autosave failed: {result}",
+                                   f"自動保存に失敗しました: {result}"))
 
     def _finish(self) -> None:
         outcome = self.game.state.outcome()
@@ -354,22 +687,47 @@ class GameController(QObject):
         if outcome is not None:
             self.final_play = self.play_record(outcome)
             if self.ctx is not None:
-                self._save_finished(self.final_play)
+                self.save_pending = True
+                self._save_finished()
         self.game_over.emit(outcome)
 
-    def _save_finished(self, play: PlayRecord) -> None:
-        assert self.ctx is not None
+    def _save_finished(self) -> None:
+        """Save the finished play now, on the interface thread, after the queued autosaves:
+        once per game, so that the result can say where the play is in the history."""
+        assert self.ctx is not None and self.final_play is not None
+        self._saver.flush(FLUSH_ON_EXIT_S)
         try:
-            import db
+            result: Any = _finish_job(self.ctx.db, self.final_play)(self._saver)
+        except Exception as exc:  # kept pending: the person is told and may retry
+            result = exc
+        self._finished_saved(result)
 
-            if self.play_id is not None:
-                db.update_play(self.ctx.db, play)
-            else:
-                self.play_id = play.id = int(db.add_play(self.ctx.db, play))
-        except Exception as exc:
-            self.error.emit(tr(f"The finished play could not be saved: {exc}",
-                               f"終了した対局を保存できませんでした: {exc}"))
+    def retry_save(self) -> bool:
+        """Try again to save a finished play whose save failed; True once it is saved."""
+        if not self.save_pending or self.ctx is None or self.final_play is None:
+            return False
+        self._save_finished()
+        return not self.save_pending
+
+    def _finished_saved(self, result: Any) -> None:
+        if isinstance(result, Exception):
+            message = tr(f"The finished play could not be saved: {result}. It stays in the "
+                         "History as an unfinished game; try saving it again.",
+                         f"終了した対局を保存できませんでした: {result}。履歴には未完了の"
+                         "対局として残っています。もう一度保存してください。")
+            self._emit("error", message)
+            self._emit("save_failed", message)
             return
+        self.save_pending = False
+        if self.final_play is not None:
+            self.final_play.id = result
+        self._emit("saved", int(result))
         from ui.events import events
 
         events().history_changed.emit()
+
+    def _emit(self, signal: str, *args: Any) -> None:
+        """Emit `signal` unless the Qt side of this controller is already gone (a save that
+        lands after its window closed)."""
+        with contextlib.suppress(RuntimeError):
+            getattr(self, signal).emit(*args)

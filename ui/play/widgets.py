@@ -9,6 +9,8 @@
 - `words(widget, en, ja)`: a widget's text in both languages, kept in the interface language
   (no `retranslate` line needed for it).
 - `antialiased(widget)`: the painter every board starts with.
+- `clear_layout(layout)`, `stack_when_narrow(layout, width, narrow)`: rows rebuilt per move, a
+  tool beside its board that goes above it in a narrow window.
 """
 
 from __future__ import annotations
@@ -17,7 +19,16 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QPaintDevice, QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QStyle, QStyleOption, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QLabel,
+    QLayout,
+    QScrollArea,
+    QSizePolicy,
+    QStyle,
+    QStyleOption,
+    QWidget,
+)
 
 from ui.i18n import language, tr
 
@@ -112,3 +123,29 @@ def antialiased(device: QPaintDevice) -> QPainter:
     painter = QPainter(device)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     return painter
+
+
+def scrolling(content: QWidget, parent: QWidget) -> QScrollArea:
+    """`content` in a frameless scroll area that scrolls when it outgrows a small window (the
+    controls under a board: a turn may offer many moves, a report may run long)."""
+    area = QScrollArea(parent)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(content)
+    return area
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Take every widget out of `layout` and delete it (rows of buttons rebuilt per move)."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.hide()
+            widget.deleteLater()
+
+
+def stack_when_narrow(layout: QBoxLayout, width: int, narrow: int) -> None:
+    """Side by side from `narrow` pixels of `width` on, one above the other below it."""
+    layout.setDirection(QBoxLayout.Direction.TopToBottom if width < narrow
+                        else QBoxLayout.Direction.LeftToRight)

@@ -36,6 +36,36 @@ def _evaluate(state: GameState, seat: int) -> float:
     return evaluate(state, seat)
 
 
+def _playout_policy(state: GameState, rng: Any) -> Any:
+    from companion.games.alluvium.bots import playout_move
+
+    return playout_move(state, rng)
+
+
+def _playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int:
+    from companion.games.alluvium.bots import playout
+
+    return playout(state, rng, max_steps, use_policy)
+
+
+def _candidates(state: GameState) -> list[Any]:
+    from companion.games.alluvium.bots import candidates
+
+    return candidates(state)
+
+
+def _horizon(state: GameState) -> int:
+    from companion.games.alluvium.bots import horizon
+
+    return horizon(state)
+
+
+def _estimate(state: GameState) -> tuple[float, ...]:
+    from companion.games.alluvium.bots import estimate
+
+    return estimate(state)
+
+
 def _play_sheets(play: Any, lang: str) -> list[SheetSpec] | None:
     from companion.games.alluvium.printing import play_sheets
 
@@ -52,8 +82,12 @@ def _extras() -> dict[str, Any]:
     # play_sheets: (PlayRecord, lang) -> filled sheets of a digital play, or None
     # bench: (quick) -> game-specific figures for `companion bench`
     # move_text / end_reason: a recorded move, the engine's end reason in ja/en
+    # playout_policy, playout, candidates, horizon, estimate: the search's hooks
+    # (companion/games/alluvium/bots.py, companion/bots/mcts.py)
     return {"score_file": _score_file, "blank_sheet": _blank_sheet, "play_sheets": _play_sheets,
-            "bench": _bench, "move_text": move_text, "end_reason": end_reason}
+            "bench": _bench, "move_text": move_text, "end_reason": end_reason,
+            "playout_policy": _playout_policy, "playout": _playout,
+            "candidates": _candidates, "horizon": _horizon, "estimate": _estimate}
 
 
 INFO = GameInfo(

@@ -18,16 +18,25 @@ drawings the seat has not seen are left out.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Move, Outcome
 from companion.core.errors import MoveParseError
 from companion.games.alluvium.profile import card as card_of
 from companion.games.alluvium.profile import deck, orientations, sheet_profile
-from companion.games.alluvium.scoring import EMPTY, PlayerSheet, area_bonus, score_game
+from companion.games.alluvium.scoring import (
+    EMPTY,
+    PlayerSheet,
+    area_bonus,
+    edge_masks,
+    largest_area,
+    letter_bits,
+    score_game,
+)
 
 Cell = tuple[int, int]
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
@@ -49,9 +58,14 @@ class Place(Move):
 
     card: str
     cells: tuple[Cell, ...]
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:  # written once: bots compare moves by their notation
+        object.__setattr__(self, "_text", " ".join([self.card,
+                                                    *(cell_name(c) for c in self.cells)]))
 
     def __str__(self) -> str:
-        return " ".join([self.card, *(cell_name(c) for c in self.cells)])
+        return self._text
 
     @classmethod
     def parse(cls, text: str) -> Place:
@@ -135,7 +149,7 @@ class AlluviumState(GameState):
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, FACE/HAND/...)
     #: seen[seat][sheet]: (grid, checks) as the seat last saw that sheet
     seen: list[list[tuple[str, tuple[tuple[str, int], ...]]]] = field(default_factory=list)
-    _legal: list[Any] | None = field(default=None, repr=False, compare=False)
+    _legal: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
     # --- construction -------------------------------------------------------------------------
     @classmethod
@@ -204,7 +218,11 @@ class AlluviumState(GameState):
 
     def _score_round(self) -> None:
         for sheet in range(self.num_players):
-            self.areas[sheet].append(area_bonus(self.grid_rows(sheet)))
+            self.areas[sheet].append(self.current_area(sheet))
+
+    def current_area(self, sheet: int) -> int:
+        """The area bonus the sheet's map would give now (largest filled rectangle)."""
+        return mask_area(filled_mask(self.grids[sheet]), self.rows, self.cols)
 
     def _remember(self) -> None:
         """Every seat sees the sheet it holds now."""
@@ -227,12 +245,12 @@ class AlluviumState(GameState):
             return []
         colour = self.draws[0][0]
         left = self.decks[colour]
-        ids = sorted(set(left), key=left.index)
-        return [(Draw(colour, i), left.count(i) / len(left)) for i in ids]
+        counts = Counter(left)  # in the order of the cards' first places in the deck
+        return [(_draw(colour, i), n / len(left)) for i, n in counts.items()]
 
     def legal_moves(self) -> list[Any]:
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = tuple(self._compute_legal())  # a copy may share it: never changed
         return list(self._legal)
 
     def _compute_legal(self) -> list[Any]:
@@ -245,11 +263,11 @@ class AlluviumState(GameState):
         sheet = self.held_sheet(seat)
         grid = self.grids[sheet]
         if kind == FACE and self.round == 1:
-            moves: list[Any] = self._first_pieces(grid, self.face[colour], self.hand[colour])
+            moves: list[Any] = list(_first_pieces(grid, self.face[colour], self.hand[colour],
+                                                  self.starts, self.rows, self.cols))
         elif kind == HAND:
-            uncovered = [s for s in self.starts if grid[self._index(s)] == EMPTY]
-            moves = [m for m in self.placements(grid, self.hand[colour])
-                     if set(m.cells) & set(uncovered)]  # the start cell still uncovered
+            moves = list(_second_pieces(grid, self.hand[colour], self.starts, self.rows,
+                                        self.cols))
         elif kind == VIRTUAL:
             assert self.virtual is not None
             moves = list(self.placements(grid, self.face[self.virtual]))
@@ -258,22 +276,6 @@ class AlluviumState(GameState):
             if kind == OTHER:
                 moves += [Fill(c) for c in self.fillable(grid)]
         return moves or [Pass()]
-
-    def _first_pieces(self, grid: str, first: str, second: str) -> list[Any]:
-        """Round 1: the first piece covers exactly one start cell and leaves a place for the
-        second piece on the other."""
-        found = []
-        for move in self.placements(grid, first):
-            covered = [s for s in self.starts if s in move.cells]
-            if len(covered) != 1:
-                continue
-            other = self.starts[1] if covered[0] == self.starts[0] else self.starts[0]
-            after = self._with(grid, move.cells, "x")
-            filled = filled_mask(after)
-            if any(not mask & filled
-                   for _, mask in _covering(second, self.rows, self.cols, other)):
-                found.append(move)
-        return found
 
     def _index(self, cell: Cell) -> int:
         return cell[0] * self.cols + cell[1]
@@ -286,30 +288,28 @@ class AlluviumState(GameState):
 
     def placements(self, grid: str, card_id: str) -> list[Place]:
         """Every placement of a card's piece (any rotation or mirror image) on empty cells."""
-        filled = filled_mask(grid)
-        return [move for move, mask in _all_placements(card_id, self.rows, self.cols)
-                if not mask & filled]
+        return [move for move, _ in self._fitting(grid, card_id)]
+
+    def _fitting(self, grid: str, card_id: str) -> list[tuple[Place, int]]:
+        return _fitting(grid, card_id, self.rows, self.cols)
 
     def fillable(self, grid: str) -> list[Cell]:
         """Action B cells: empty, not on the border, all four neighbours filled."""
+        f, cols = filled_mask(grid), self.cols
+        cells = _inner_mask(self.rows, cols) & ~f & (f << 1) & (f >> 1) & (f << cols) \
+            & (f >> cols)
         found = []
-        for r in range(1, self.rows - 1):
-            for c in range(1, self.cols - 1):
-                if grid[r * self.cols + c] != EMPTY:
-                    continue
-                if all(grid[y * self.cols + x] != EMPTY
-                       for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
-                    found.append((r, c))
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            found.append(divmod(low.bit_length() - 1, cols))
         return found
 
     def shared_edges(self, grid: str, cells: Sequence[Cell], owner: str) -> int:
         """Edges between `cells` and the owner's cells."""
-        count = 0
-        for r, c in cells:
-            for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= y < self.rows and 0 <= x < self.cols and grid[y * self.cols + x] == owner:
-                    count += 1
-        return count
+        cols = self.cols
+        piece = sum(1 << (r * cols + c) for r, c in cells)
+        return edges_between(piece, letter_mask(grid, owner), self.rows, cols)
 
     def _apply(self, move: Any) -> None:
         self._legal = None
@@ -377,7 +377,7 @@ class AlluviumState(GameState):
     def outcome(self) -> Outcome | None:
         if self.phase != END:
             return None
-        game = score_game(self.player_sheets(), self.virtual)
+        game = score_game(self.player_sheets(), self.virtual, with_rectangles=False)
         return Outcome(
             scores=tuple(float(p.total) for p in game.players),
             winners=frozenset(i for i, p in enumerate(game.players) if p.winner),
@@ -453,9 +453,96 @@ class AlluviumState(GameState):
 _FILLED = str.maketrans({chr(c): "1" for c in range(65, 91)} | {EMPTY: "0", "x": "1"})
 
 
+def _fitting(grid: str, card_id: str, rows: int, cols: int) -> list[tuple[Place, int]]:
+    """The placements of a card on the empty cells of `grid` with their cell masks, in
+    `_all_placements` order (only the groups whose first cell is empty are looked at)."""
+    filled = filled_mask(grid)
+    groups = _anchored(card_id, rows, cols)
+    found = []
+    free = ~filled & ((1 << (rows * cols)) - 1)
+    while free:
+        low = free & -free
+        free ^= low
+        for item in groups[low.bit_length() - 1]:
+            if not item[1] & filled:
+                found.append(item)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _first_pieces(grid: str, first: str, second: str, starts: tuple[Cell, Cell], rows: int,
+                  cols: int) -> tuple[Place, ...]:
+    """Round 1: the first piece covers exactly one start cell and leaves a place for the
+    second piece on the other (every map starts empty: remembered for the next game)."""
+    found = []
+    filled = filled_mask(grid)
+    at_first, at_second = (1 << (r * cols + c) for r, c in starts)
+    for move, mask in _fitting(grid, first, rows, cols):
+        if bool(mask & at_first) == bool(mask & at_second):
+            continue  # covers no start cell, or both
+        other = starts[1] if mask & at_first else starts[0]
+        after = filled | mask
+        if any(not m & after for _, m in _covering(second, rows, cols, other)):
+            found.append(move)
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _second_pieces(grid: str, card_id: str, starts: tuple[Cell, Cell], rows: int,
+                   cols: int) -> tuple[Place, ...]:
+    """Round 1: the second piece covers the start cell still uncovered."""
+    uncovered = sum(1 << (r * cols + c) for r, c in starts) & ~filled_mask(grid)
+    return tuple(m for m, mask in _fitting(grid, card_id, rows, cols) if mask & uncovered)
+
+
+@cache
+def _draw(colour: str, card_id: str) -> Draw:
+    return Draw(colour, card_id)
+
+
+@lru_cache(maxsize=1 << 14)
+def letter_mask(grid: str, letter: str) -> int:
+    """Bit i set when cell index i holds `letter`."""
+    return letter_bits(grid, letter)
+
+
+def mask_area(filled: int, rows: int, cols: int) -> int:
+    """The largest all-filled rectangle of a map given as one bit mask."""
+    row = (1 << cols) - 1
+    return largest_area([(filled >> (r * cols)) & row for r in range(rows)], cols)
+
+
+def edges_between(piece: int, other: int, rows: int, cols: int) -> int:
+    """Edges between the cells of two bit masks (orthogonal neighbours)."""
+    left, right, _every = edge_masks(rows, cols)
+    return ((((piece & ~left) >> 1) & other).bit_count()
+            + (((piece & ~right) << 1) & other).bit_count()
+            + ((piece >> cols) & other).bit_count()
+            + ((piece << cols) & other).bit_count())
+
+
+@lru_cache(maxsize=1 << 16)
 def filled_mask(grid: str) -> int:
-    """Bit i set when cell index i is filled."""
+    """Bit i set when cell index i is filled (remembered: a searching bot meets the same
+    sheets again and again)."""
     return int(grid.translate(_FILLED)[::-1], 2)
+
+
+@cache
+def _inner_mask(rows: int, cols: int) -> int:
+    """The cells off the border."""
+    return sum(1 << (r * cols + c) for r in range(1, rows - 1) for c in range(1, cols - 1))
+
+
+@cache
+def _anchored(card_id: str, rows: int, cols: int) -> tuple[tuple[tuple[Place, int], ...], ...]:
+    """`_all_placements` grouped by their first (lowest) cell index, order kept: a placement
+    whose first cell is filled does not fit, so a full map skips most groups at once."""
+    groups: list[list[tuple[Place, int]]] = [[] for _ in range(rows * cols)]
+    for move, mask in _all_placements(card_id, rows, cols):
+        first = move.cells[0]
+        groups[first[0] * cols + first[1]].append((move, mask))
+    return tuple(tuple(group) for group in groups)
 
 
 @cache

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 Grid = tuple[str, ...]
 Cell = tuple[int, int]
@@ -77,8 +78,42 @@ def largest_rectangle(grid: Sequence[str]) -> Rectangle | None:
 
 
 def area_bonus(grid: Sequence[str]) -> int:
-    found = largest_rectangle(grid)
-    return found.area if found is not None else 0
+    """The area of the largest all-filled rectangle (0 for an empty map)."""
+    if not grid:
+        return 0
+    return largest_area([sum(1 << c for c, v in enumerate(line) if v != EMPTY)
+                         for line in grid], len(grid[0]))
+
+
+def largest_area(row_masks: Sequence[int], cols: int) -> int:
+    """The area of the largest all-filled rectangle of a map given as one bit mask per row
+    (bit c set when column c is filled): for every band of rows, the longest run of columns
+    filled in all of them. Faster than `largest_rectangle` when only the area matters."""
+    best = 0
+    rows = len(row_masks)
+    for top in range(rows):
+        if (rows - top) * cols <= best:
+            break
+        common = -1
+        for bottom in range(top, rows):
+            common &= row_masks[bottom]
+            run = _longest_run(common)
+            if run * (rows - top) <= best:
+                break  # the band only narrows from here: it cannot beat the best
+            area = run * (bottom - top + 1)
+            if area > best:
+                best = area
+    return best
+
+
+@cache
+def _longest_run(bits: int) -> int:
+    """The longest run of consecutive set bits."""
+    run = 0
+    while bits:
+        bits &= bits >> 1
+        run += 1
+    return run
 
 
 def groups(grid: Sequence[str], colour: str) -> list[frozenset[Cell]]:
@@ -106,9 +141,59 @@ def groups(grid: Sequence[str], colour: str) -> list[frozenset[Cell]]:
 
 
 def largest_group(grid: Sequence[str], colour: str) -> frozenset[Cell]:
-    """The largest orthogonally connected group of `colour` (empty when it has no cell)."""
-    found = groups(grid, colour)
-    return found[0] if found else frozenset()
+    """The largest orthogonally connected group of `colour` (empty when it has no cell; on
+    equal sizes the one reaching furthest up, then left, as `groups` orders them)."""
+    if not grid:
+        return frozenset()
+    cols = len(grid[0])
+    best = _largest_group_bits(grid, colour)
+    return frozenset(divmod(i, cols) for i in range(best.bit_length()) if best >> i & 1)
+
+
+def largest_group_size(grid: Sequence[str], colour: str) -> int:
+    """The size of `largest_group`."""
+    return _largest_group_bits(grid, colour).bit_count() if grid else 0
+
+
+def _largest_group_bits(grid: Sequence[str], colour: str) -> int:
+    """`largest_group` as a bit mask, grown one ring of neighbours at a time."""
+    cols = len(grid[0])
+    left, right, _every = edge_masks(len(grid), cols)
+    cells = letter_bits("".join(grid), colour)
+    best = 0
+    while cells:
+        group = cells & -cells  # the first cell not yet grouped
+        while True:
+            grown = (group | ((group & ~left) >> 1) | ((group & ~right) << 1)
+                     | (group >> cols) | (group << cols)) & cells
+            if grown == group:
+                break
+            group = grown
+        cells &= ~group
+        if group.bit_count() > best.bit_count():
+            best = group
+    return best
+
+
+@cache
+def edge_masks(rows: int, cols: int) -> tuple[int, int, int]:
+    """Bit masks (bit i = cell index i, row by row) of the left column, the right column
+    and every cell of a map."""
+    left = sum(1 << (r * cols) for r in range(rows))
+    return left, left << (cols - 1), (1 << (rows * cols)) - 1
+
+
+def letter_bits(cells: str, letter: str) -> int:
+    """Bit i set when `cells[i]` is `letter` (a map's rows joined)."""
+    return int(cells.translate(_only(letter))[::-1], 2)
+
+
+@cache
+def _only(letter: str) -> dict[int, str]:
+    """A `str.translate` table: `letter` → "1", any other cell → "0"."""
+    table = dict.fromkeys(range(128), "0")
+    table[ord(letter)] = "1"
+    return table
 
 
 def competition_ranks(checks: Mapping[str, int]) -> dict[str, int]:
@@ -159,22 +244,28 @@ class SheetResult:
 
 
 def score_sheet(grid: Sequence[str], owner: str, checks: Mapping[str, int],
-                group_sizes: Mapping[str, int | None] | None = None) -> SheetResult:
+                group_sizes: Mapping[str, int | None] | None = None,
+                with_rectangle: bool = True) -> SheetResult:
     """Score one sheet: `checks` has one entry per visiting colour (the owner is not one);
-    `group_sizes` may give a colour's largest group as typed instead of from the map."""
+    `group_sizes` may give a colour's largest group as typed instead of from the map. Without
+    `with_rectangle` the result places neither the last rectangle nor the groups (it gives
+    their sizes: totals need no more)."""
     if owner in checks:
         raise ValueError(f"the owner's colour {owner} cannot have a track on its own sheet")
     ranks = competition_ranks(checks)
     visitors = []
     for colour in checks:
         typed = (group_sizes or {}).get(colour)
+        if typed is None and not with_rectangle:
+            typed = largest_group_size(grid, colour)
         group = largest_group(grid, colour) if typed is None else frozenset()
         size = len(group) if typed is None else typed
         points = rank_points(ranks[colour], size, len(checks))
         visitors.append(VisitorResult(colour, checks[colour], ranks[colour], group, points,
                                       typed))
     visitors.sort(key=lambda v: (v.rank, v.colour))
-    return SheetResult(owner, largest_rectangle(grid), tuple(visitors))
+    return SheetResult(owner, largest_rectangle(grid) if with_rectangle else None,
+                       tuple(visitors))
 
 
 @dataclass
@@ -288,13 +379,17 @@ def winners_of(totals: Sequence[tuple[int, int]]) -> list[int]:
     return [i for i, t in enumerate(totals) if t == best]
 
 
-def score_game(sheets: Sequence[PlayerSheet], virtual: str | None = None) -> GameResult:
-    """Score a finished game from every player's sheet; `ValueError` lists the mistakes."""
+def score_game(sheets: Sequence[PlayerSheet], virtual: str | None = None,
+               with_rectangles: bool = True) -> GameResult:
+    """Score a finished game from every player's sheet; `ValueError` lists the mistakes.
+    Without `with_rectangles` the sheets do not place their last rectangles (the totals,
+    ranks and winners are the same)."""
     problems = check_game(sheets, virtual)
     if problems:
         raise ValueError("; ".join(problems))
     rounds = rounds_for(len(sheets))
-    results = tuple(score_sheet(s.grid, s.owner, s.checks, s.group_sizes) for s in sheets)
+    results = tuple(score_sheet(s.grid, s.owner, s.checks, s.group_sizes, with_rectangles)
+                    for s in sheets)
     areas = [round_areas(s, rounds) for s in sheets]
     coops = [tuple((r.owner, r.points_for(s.owner)) for r in results if r.owner != s.owner)
              for s in sheets]

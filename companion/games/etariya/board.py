@@ -241,10 +241,21 @@ def slot_cells(slot: int, turned: bool = False) -> list[Cell]:
 
     Slot k is slot 1 turned (k − 1) × 90° clockwise about the centre; `turned` adds 180°
     inside the slot (the face read from its last cell)."""
+    return list(_slot_cells(slot, turned))
+
+
+@cache
+def _slot_cells(slot: int, turned: bool) -> tuple[Cell, ...]:
     cells = [(r, c) for r in range(FACE_ROWS) for c in range(FACE_COLS)]
     for _ in range(slot - 1):
         cells = [_rotate_cw(cell) for cell in cells]
-    return cells[::-1] if turned else cells
+    return tuple(cells[::-1] if turned else cells)
+
+
+@cache
+def slot_indexes(slot: int, turned: bool = False) -> tuple[int, ...]:
+    """`slot_cells` as cell indexes."""
+    return tuple(index(cell) for cell in _slot_cells(slot, turned))
 
 
 @dataclass(frozen=True)

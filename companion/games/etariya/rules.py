@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
@@ -43,7 +44,7 @@ from companion.games.etariya.board import (
     default_faces,
     face_problems,
     index,
-    slot_cells,
+    slot_indexes,
 )
 from companion.games.etariya.moves import (
     Accelerate,
@@ -75,6 +76,10 @@ POWER_AT: tuple[PowerChip, ...] = tuple(PowerChip(cell_at(i)) for i in range(CEL
 ACCEL = Accelerate()
 DRAWS: dict[str, Draw] = {c: Draw(c) for c in CODES}
 FIRST_STONE_CELLS: tuple[int, ...] = tuple(i for i in range(CELLS) if i not in CORNER_INDEXES)
+#: Map events per (faces, slot, sheets used, forced map): the same few every game (a bot's
+#: playouts all start with them); the faces are kept with them so that an id is not reused.
+_MAP_OUTCOMES: dict[tuple[Any, ...], tuple[Any, tuple[Any, ...]]] = {}
+MAP_OUTCOMES_KEPT = 4096
 
 
 def other(faction: str) -> str:
@@ -132,7 +137,7 @@ class EtariyaState(GameState):
     winner: str = ""  # faction
     over: bool = False
     reason: str = ""
-    _legal: list[Any] | None = field(default=None, repr=False, compare=False)
+    _legal: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
     # --- construction -------------------------------------------------------------------------
     @classmethod
@@ -156,18 +161,20 @@ class EtariyaState(GameState):
         state.power_hand = ["", ""]
         state.power_pool = dict(POWER_CHIPS) if "D" in expansions else {}
         state.score_pool = list(SCORE_VALUES) if "E" in expansions else []
+        forced: dict[str, Any] = {}
         first = str(options.get("first_faction", "draw"))
         if first in ("light", "dark"):
-            state.forced["first"] = LIGHT if first == "light" else DARK
+            forced["first"] = LIGHT if first == "light" else DARK
         if setup is not None:
             if "E" in expansions and tuple(setup.score_values) != SCORE_VALUES:
                 raise ValueError("digital play uses the score chips "
                                  + ", ".join(map(str, SCORE_VALUES)))
-            state.forced["first"] = setup.first
-            state.forced["map"] = {p.slot: (p.face.id, p.turned) for p in setup.placements}
+            forced["first"] = setup.first
+            forced["map"] = {p.slot: (p.face.id, p.turned) for p in setup.placements}
             state.faces = tuple(_faces_with(state.faces, [p.face for p in setup.placements]))
             if "E" in expansions and setup.score_pairing:
-                state.forced["pair"] = dict(zip(CODES, setup.score_pairing, strict=True))
+                forced["pair"] = dict(zip(CODES, setup.score_pairing, strict=True))
+        state.forced = forced
         queue: list[tuple[str, int]] = [("first", 0)] + [("map", s) for s in (1, 2, 3, 4)]
         if "E" in expansions:
             queue += [("pair", i) for i in range(len(CODES))]
@@ -186,6 +193,7 @@ class EtariyaState(GameState):
         other = object.__new__(type(self))
         d = other.__dict__
         d.update(self.__dict__)
+        d["forced"] = {k: dict(v) if isinstance(v, dict) else v for k, v in self.forced.items()}
         d["placements"] = list(self.placements)
         d["base"] = list(self.base)
         d["factions"] = list(self.factions)
@@ -321,7 +329,17 @@ class EtariyaState(GameState):
         return [(DRAWS[c], n / total) for c, n in self.bag.items() if n]
 
     def _map_outcomes(self, slot: int) -> list[tuple[Any, float]]:
-        used = {p.face.sheet for p in self.placements}
+        used = frozenset(p.face.sheet for p in self.placements)
+        forced = self.forced.get("map")
+        key = (id(self.faces), slot, used, tuple(sorted(forced.items())) if forced else ())
+        known = _MAP_OUTCOMES.get(key)
+        if known is None or known[0] is not self.faces:  # the id of faces no longer alive
+            if len(_MAP_OUTCOMES) > MAP_OUTCOMES_KEPT:
+                _MAP_OUTCOMES.clear()
+            known = _MAP_OUTCOMES[key] = (self.faces, self._list_map_outcomes(slot, used))
+        return list(known[1])
+
+    def _list_map_outcomes(self, slot: int, used: frozenset[int]) -> tuple[Any, ...]:
         forced = self.forced.get("map")
         options = []
         for face in self.faces:
@@ -331,11 +349,11 @@ class EtariyaState(GameState):
                 if forced and forced[slot] != (face.id, turned):
                     continue
                 options.append(MapEvent(slot, face.id, turned, face.rows))
-        return [(m, 1.0 / len(options)) for m in options]
+        return tuple((m, 1.0 / len(options)) for m in options)
 
     def legal_moves(self) -> list[Any]:
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = tuple(self._compute_legal())  # a copy may share it: never changed
         return list(self._legal)
 
     def _compute_legal(self) -> list[Any]:
@@ -441,11 +459,11 @@ class EtariyaState(GameState):
             self.base[index(CENTRE)] = other(move.faction)
             self.faction[index(CENTRE)] = other(move.faction)
         elif isinstance(move, MapEvent):
-            face = MapFace(int(move.face_id[0]), move.face_id[1], tuple(move.rows))
-            self.placements.append(Placement(move.slot, face, move.turned))
-            for cell, f in zip(slot_cells(move.slot, move.turned), face.pattern, strict=True):
-                self.base[index(cell)] = f
-                self.faction[index(cell)] = f
+            placement, cells = _laid(move)
+            self.placements.append(placement)
+            for i, f in cells:
+                self.base[i] = f
+                self.faction[i] = f
         elif isinstance(move, Pair):
             self.pairing[move.colour] = move.value
             self.score_pool.remove(move.value)
@@ -658,6 +676,14 @@ class EtariyaState(GameState):
                 self.reason != "the stones ran out" and max(chips) != WIN_CHIPS:
             errors.append(f"won with {chips} dominance chips")
         return errors
+
+
+@cache
+def _laid(event: MapEvent) -> tuple[Placement, tuple[tuple[int, str], ...]]:
+    """A map event's placement and (cell index, faction) pairs (the same few every game)."""
+    face = MapFace(int(event.face_id[0]), event.face_id[1], tuple(event.rows))
+    cells = tuple(zip(slot_indexes(event.slot, event.turned), face.pattern, strict=True))
+    return Placement(event.slot, face, event.turned), cells
 
 
 def _faces_with(faces: Sequence[MapFace], extra: Sequence[MapFace]) -> list[MapFace]:

@@ -175,12 +175,12 @@ class CardGameState(GameState):
     reason: str = ""  # why the game ended
     #: Bots' search only (`determinize`): the game stops when this round is over.
     horizon: int | None = None
-    horizon_points: list[int] = field(default_factory=list)
+    horizon_points: tuple[int, ...] = ()
     truncated: bool = False  # stopped at the horizon, not by the rules
     round_no: int = 0
     #: Points of every seat at the end of each round (season, hand, deal), oldest first.
     round_points: tuple[tuple[int, ...], ...] = ()
-    _legal: list[Any] | None = field(default=None, repr=False, compare=False)
+    _legal: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
     def _init_seats(self, points: int) -> None:
         n = self.num_players
@@ -233,11 +233,11 @@ class CardGameState(GameState):
     def legal_moves(self) -> list[Any]:
         if self._legal is None:
             if self.over:
-                self._legal = []
+                self._legal = ()
             elif self.queue:
-                self._legal = [m for m, _ in self.chance_outcomes()]
+                self._legal = tuple(m for m, _ in self.chance_outcomes())
             else:
-                self._legal = self._seat_moves()
+                self._legal = tuple(self._seat_moves())
         return list(self._legal)
 
     def _seat_moves(self) -> list[Any]:
@@ -344,7 +344,7 @@ class CardGameState(GameState):
             state.hidden[s] = 0
             state.hidden_asides[s] = 0
         state.horizon = state.round_no
-        state.horizon_points = list(state.points)
+        state.horizon_points = tuple(state.points)
         return state
 
     def _round_over(self) -> None:

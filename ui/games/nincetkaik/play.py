@@ -23,12 +23,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -164,6 +166,7 @@ class CardGroups(QWidget):
         while len(self.rows) < len(groups):
             row = CardsWithCaption(self, self.height_)
             self.box.addWidget(row)
+            row.show()  # now, not at the layout's queued show: the board lays out at once
             self.rows.append(row)
         for row, (text, cards) in zip(self.rows, groups, strict=True):
             row.set(text, cards)
@@ -232,6 +235,7 @@ class BetBar(QWidget):
             for i, move in enumerate(moves):
                 button = self.screens.move_button(move, self)
                 self.buttons.addWidget(button, i // 3, i % 3)
+                button.show()
         self.setVisible(bool(moves))
 
     def _relabel(self, *_: object) -> None:
@@ -260,6 +264,46 @@ class CardBoard(QScrollArea):
 
     def sizeHint(self) -> QSize:
         return QSize(540, 480)  # the splitter gives the cards the larger share
+
+    def fit_now(self) -> None:
+        """Lay the content out at once for the viewport's width. Left to posted layout
+        requests, rows of cards that wrap settle one level per event-loop pass, and a
+        screen shown in between draws them squeezed."""
+        content = self.content
+        layout = content.layout()
+        if layout is None:
+            return
+        inner = [each for w in content.findChildren(QWidget)
+                 if (each := w.layout()) is not None]
+        inner.sort(key=_depth, reverse=True)
+        for _ in range(3):  # a scroll bar that comes or goes changes the width once more
+            for each in inner:  # innermost first: each passes its new hints outwards
+                each.activate()
+            layout.activate()
+            width = self.viewport().width()
+            height = max(content.heightForWidth(width), self.viewport().height())
+            if content.width() == width and content.height() == height:
+                return
+            content.resize(width, height)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_now()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.isVisible():
+            self.fit_now()
+
+
+def _depth(layout: QLayout) -> int:
+    """How many widgets enclose the layout's widget."""
+    depth = 0
+    widget = layout.parentWidget()
+    while widget is not None:
+        depth += 1
+        widget = widget.parentWidget()
+    return depth
 
 
 class CardScreens(PlayScreens):
@@ -500,6 +544,7 @@ class CardScreens(PlayScreens):
         self._show_choice(position)
         if self.has_points:
             self._show_points(position)
+        self.board.fit_now()
         if position.legal:  # the person's turn: their hand and the moves in sight
             QTimer.singleShot(0, self.board, self._scroll_to_moves)
 
@@ -523,6 +568,7 @@ class CardScreens(PlayScreens):
             box = SeatBox(self.board.content)
             index = len(self.seat_boxes)
             self.others.addWidget(box, index // 3, index % 3)
+            box.show()
             self.seat_boxes.append(box)
         for box, seat in zip(self.seat_boxes, seats, strict=True):
             box.name.setText(position.names[seat])
@@ -577,6 +623,7 @@ class CardScreens(PlayScreens):
         for i, (move, label) in enumerate(zip(offered, labels, strict=True)):
             button = self.move_button(move, self.board.content, label)
             self.buttons.addWidget(button, i // columns, i % columns)
+            button.show()
         self.bets.show_bets(bets)
         hint = self.hint(position) if legal else ""
         if self.selected_values() and not chosen_moves and legal:

@@ -1,0 +1,260 @@
+"""Alluvium for the shared bots: a playout policy and a fast playout for MCTS.
+
+Most of a seat's moves are a card's piece drawn on a map (own map, or the map of another seat
+in phase 2, where action B may fill a hole instead). Listing every placement is what makes
+Alluvium's legal moves slow, so a playout samples them: a placement (or an action-B cell)
+drawn at random among all of the card's placements (and the inner cells) is kept when it is
+legal, which is a uniform draw among the legal moves; after `TRIES` misses the legal moves
+are listed after all (and `Pass` is the move when there is none). Round 1's pieces, which must
+cover a start cell, are always listed.
+
+The policy (`playout_move`) keeps the best of `CANDIDATES` sampled legal moves, scored by:
+
+- on the seat's own map (its own card, or the virtual colour's): the largest filled
+  rectangle the piece leaves (the area bonus of every round), then how many filled cells it
+  touches and how many of its cells lie on the border (compact maps grow large rectangles);
+- on another seat's map: the edges shared with the owner's cells (one check each on the
+  owner's track, ranked for the co-operation bonus) and, half as much, the edges shared with
+  the seat's own cells there (the largest group is what the bonus pays).
+
+A share of `RANDOM_SHARE` moves stays random, so that playouts do not all look alike.
+
+For the search (`companion.bots.mcts`): `candidates` keeps the `BRANCHING` best-scored moves
+of a decision (a few hundred placements would leave each one a visit or two), `horizon` ends
+a playout after most of a round, and `estimate` turns the totals that position points to
+(areas written so far, the current rectangle for every round left, the co-operation bonus as
+the tracks and groups stand) into shares of victory.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from companion.core.api import GameState
+from companion.core.record import sample_outcome
+from companion.games.alluvium.rules import (
+    FACE,
+    HAND,
+    OTHER,
+    VIRTUAL,
+    AlluviumState,
+    Fill,
+    _all_placements,
+    edges_between,
+    filled_mask,
+    letter_mask,
+    mask_area,
+)
+from companion.games.alluvium.scoring import edge_masks, score_game
+
+#: Sampled placements tried before the legal moves are listed.
+TRIES = 24
+#: Legal candidates the policy compares.
+CANDIDATES = 5
+#: Share of policy moves chosen at random instead.
+RANDOM_SHARE = 0.15
+#: Weight of the edges shared with the seat's own colour on another seat's map.
+GROUP_WEIGHT = 0.5
+#: Weight of a piece's cells on the map's border (they are as good as filled neighbours).
+BORDER_WEIGHT = 0.5
+#: Weight of the rectangle a piece leaves on its own map (the round's area bonus).
+AREA_WEIGHT = 2.0
+#: Longest playout of a search, in steps.
+MAX_HORIZON = 16
+#: Snuggest pieces whose rectangle a search's candidate list weighs (the rest are dropped).
+SHORTLIST = 30
+#: Moves a search considers at a decision.
+BRANCHING = 10
+#: Points of estimated total that make a seat e (2.718…) times likelier to be the winner.
+ESTIMATE_SCALE = 3.0
+
+
+def playout_move(state: GameState, rng: Any) -> Any:
+    """The policy's move for the seat to move (a legal move of `state`)."""
+    return _choose(state, rng, use_policy=True)
+
+
+def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int:
+    """Play `state` to its end in place: card draws with their odds, seat moves sampled
+    uniformly among the legal ones (or by `playout_move`); returns the steps taken."""
+    steps = 0
+    while steps < max_steps:
+        mover = state.to_move()
+        if mover >= 0:
+            state._apply(_choose(state, rng, use_policy))
+        elif state.is_chance():
+            state._apply(sample_outcome(state, rng))
+        else:
+            break
+        steps += 1
+    return steps
+
+
+def _choose(state: Any, rng: Any, use_policy: bool) -> Any:
+    seat, kind = state.actions[0]
+    if kind == HAND or (kind == FACE and state.round == 1):
+        return _from_list(state, rng, use_policy)
+    sheet = state.held_sheet(seat)
+    board = _board(state.rows, state.cols)
+    filled = filled_mask(state.grids[sheet])
+    card = state.face[state.virtual] if kind == VIRTUAL else state.face[state.colours[seat]]
+    pieces = _all_placements(card, state.rows, state.cols)
+    holes = board.inner if kind == OTHER else ()
+    wanted = CANDIDATES if use_policy and rng.random() >= RANDOM_SHARE else 1
+    found: list[tuple[Any, int]] = []
+    random, count = rng.random, len(pieces) + len(holes)
+    for _ in range(TRIES):
+        j = int(random() * count)  # uniform (randrange's exactness is not needed here)
+        move: Any
+        if j < len(pieces):
+            move, mask = pieces[j]
+            if mask & filled:
+                continue
+        else:
+            cell = holes[j - len(pieces)]
+            mask = 1 << cell
+            if filled & mask or board.around(mask) & ~filled:
+                continue
+            move = Fill(divmod(cell, state.cols))
+        found.append((move, mask))
+        if len(found) == wanted:
+            break
+    if len(found) < wanted:  # a crowded map: list the legal moves after all
+        listed = _masked(state, state.legal_moves())
+        if not found and len(listed) == 1:
+            return listed[0][0]
+        found += [listed[int(random() * len(listed))] for _ in range(wanted - len(found))]
+    if wanted == 1:
+        return found[0][0]
+    return _best(state, seat, sheet, filled, found, rng)
+
+
+def _from_list(state: Any, rng: Any, use_policy: bool) -> Any:
+    """A move from the listed legal moves: at random, or the policy's best of a sample."""
+    moves = state.legal_moves()
+    if not use_policy or len(moves) == 1 or rng.random() < RANDOM_SHARE:
+        return rng.choice(moves)
+    seat = state.actions[0][0]
+    sheet = state.held_sheet(seat)
+    sample = [moves[rng.randrange(len(moves))] for _ in range(CANDIDATES)]
+    return _best(state, seat, sheet, filled_mask(state.grids[sheet]), _masked(state, sample),
+                 rng)
+
+
+def _masked(state: Any, moves: list[Any]) -> list[tuple[Any, int]]:
+    """(move, cell mask) pairs (a pass covers no cell)."""
+    cols = state.cols
+    found = []
+    for move in moves:
+        cells = getattr(move, "cells", None) or ((move.cell,) if hasattr(move, "cell") else ())
+        found.append((move, sum(1 << (r * cols + c) for r, c in cells)))
+    return found
+
+
+def _scores(state: Any, seat: int, sheet: int, filled: int,
+            found: list[tuple[Any, int]]) -> list[float]:
+    """The policy's score of each candidate (move, cell mask)."""
+    board = _board(state.rows, state.cols)
+    if sheet == seat:
+        return [_compact(board, filled, mask) for _, mask in found]
+    grid = state.grids[sheet]
+    owner = letter_mask(grid, state.colours[sheet])
+    mine = letter_mask(grid, state.colours[seat])
+    return [board.edges(mask, owner) + GROUP_WEIGHT * board.edges(mask, mine)
+            for _, mask in found]
+
+
+def _best(state: Any, seat: int, sheet: int, filled: int, found: list[tuple[Any, int]],
+          rng: Any) -> Any:
+    """The best-scored candidate (ties: the rng's pick)."""
+    scores = _scores(state, seat, sheet, filled, found)
+    top = max(scores)
+    return rng.choice([move for (move, _), score in zip(found, scores, strict=True)
+                       if score == top])
+
+
+def _compact(board: _Board, filled: int, mask: int) -> float:
+    """Own map: the rectangle the piece leaves (the round's area bonus) first, then how
+    snugly it sits."""
+    return AREA_WEIGHT * board.area(filled | mask) + _snug(board, filled, mask)
+
+
+def _snug(board: _Board, filled: int, mask: int) -> float:
+    """How snugly a piece sits: filled neighbours, cells on the border."""
+    return board.edges(mask, filled) + BORDER_WEIGHT * (mask & board.border).bit_count()
+
+
+class _Board:
+    """Bit-mask geometry of a map of `rows` × `cols` (bit i = cell index i, row by row)."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        self.west, self.east, self.all = edge_masks(rows, cols)
+        self.inner = tuple(r * cols + c for r in range(1, rows - 1) for c in range(1, cols - 1))
+        self.border = self.all & ~sum(1 << i for i in self.inner)
+
+    def around(self, mask: int) -> int:
+        """The cells next to `mask` (orthogonally), inside the map."""
+        return self.all & (((mask & ~self.west) >> 1) | ((mask & ~self.east) << 1)
+                           | (mask >> self.cols) | (mask << self.cols))
+
+    def area(self, filled: int) -> int:
+        """The largest all-filled rectangle of a map given as one mask."""
+        return mask_area(filled, self.rows, self.cols)
+
+    def edges(self, mask: int, other: int) -> int:
+        """Edges between the cells of `mask` and the cells of `other`."""
+        return edges_between(mask, other, self.rows, self.cols)
+
+
+@cache
+def _board(rows: int, cols: int) -> _Board:
+    return _Board(rows, cols)
+
+
+# --- the search's hooks -------------------------------------------------------------------------
+
+
+def candidates(state: GameState) -> list[Any]:
+    """The `BRANCHING` best moves by the policy's score (all of them when there are few),
+    in the order of the legal moves."""
+    moves = state.legal_moves()
+    if len(moves) <= BRANCHING:
+        return moves
+    assert isinstance(state, AlluviumState)
+    seat = state.actions[0][0]
+    sheet = state.held_sheet(seat)
+    filled = filled_mask(state.grids[sheet])
+    found = _masked(state, moves)
+    indexes = list(range(len(moves)))
+    if sheet == seat and len(found) > SHORTLIST:  # the rectangle only for the snug ones
+        board = _board(state.rows, state.cols)
+        snug = [_snug(board, filled, mask) for _, mask in found]
+        indexes = sorted(sorted(indexes, key=lambda i: -snug[i])[:SHORTLIST])
+    scores = _scores(state, seat, sheet, filled, [found[i] for i in indexes])
+    ranked = sorted(range(len(indexes)), key=lambda k: -scores[k])[:BRANCHING]
+    return [moves[indexes[k]] for k in sorted(ranked)]
+
+
+def horizon(state: GameState) -> int:
+    """Steps of a search's playout: most of a round (about four moves a seat, the draws),
+    at most `MAX_HORIZON` (five seats would take the search past its time)."""
+    return min(4 * state.num_players + 4, MAX_HORIZON)
+
+
+def estimate(state: GameState) -> tuple[float, ...]:
+    """Each seat's share of victory as the position points: the totals it would give if
+    every round left scored the rectangle each map holds now and the tracks and groups
+    stayed as they are, weighed by how far each total is from the best."""
+    assert isinstance(state, AlluviumState)
+    sheets = state.player_sheets()
+    for sheet, player in enumerate(sheets):
+        left = state.rounds - len(state.areas[sheet])
+        player.areas = [*state.areas[sheet], *[state.current_area(sheet)] * left]
+    result = score_game(sheets, state.virtual, with_rectangles=False)
+    totals = [p.total + p.cooperation_total / 100 for p in result.players]  # ties: co-op
+    best = max(totals)
+    weights = [math.exp((t - best) / ESTIMATE_SCALE) for t in totals]
+    return tuple(w / sum(weights) for w in weights)

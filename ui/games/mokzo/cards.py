@@ -1,0 +1,95 @@
+"""行山 cards on screen: a tile per card (its glyph in the card's colour, its cost, markers as
+dots, a placed card that does not act yet drawn faded), with the card's effect as the tooltip.
+The players panel shows each player's resources and placed cards; the viewer's hand below."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from companion.games.mokzo.cards import HIDDEN, Card
+from companion.games.mokzo.effects import effect_of
+from companion.games.mokzo.rules import card_cost
+from ui.i18n import language, tr
+from ui.play.pieces import seat_colour
+from ui.play.widgets import ElidedLabel, clear_layout
+
+RED_INK, BLACK_INK = "#b3162d", "#1a1a1a"
+TILE = ("QLabel {{ background: {bg}; color: {ink}; border: 2px solid {ink}; "
+        "border-radius: 4px; padding: 1px 3px; }}")
+#: Card tiles per row.
+PER_ROW = 4
+
+
+def tile(parent: QWidget, card: Card, markers: int = 0, active: bool = True) -> QLabel:
+    """A card: glyph and cost, markers ● under it; tooltip: what it does."""
+    label = QLabel(parent)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    if card == HIDDEN:
+        label.setText("?")
+        label.setStyleSheet(TILE.format(bg="#8a7a5c", ink="#4a3a22"))
+        label.setToolTip(tr("a card you cannot see", "見えない札"))
+        return label
+    ink = RED_INK if card.is_red else BLACK_INK
+    label.setStyleSheet(TILE.format(bg="#fffaf0" if active else "#e8e2d6", ink=ink))
+    dots = "●" * markers
+    label.setText(f"{card}\n{card_cost(card)}{(' ' + dots) if dots else ''}")
+    effect = effect_of(card.rank).text(language().code)
+    waiting = "" if active else tr(" (acts from its owner's next turn)",
+                                   "(次の自分の手番から効く)")
+    label.setToolTip(f"{card}: {effect}{waiting}")
+    return label
+
+
+class PlayersPanel(QWidget):
+    """Per player, framed in the seat's colour: the name (cut with "…" when long), 米, 銭,
+    square, hand size and the placed cards."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.boxes: list[tuple[QFrame, ElidedLabel, ElidedLabel, QGridLayout]] = []
+
+    def show_state(self, state: Any, names: Sequence[str]) -> None:
+        while len(self.boxes) > state.num_players:
+            self.boxes.pop()[0].deleteLater()
+        while len(self.boxes) < state.num_players:
+            self.boxes.append(self._box())
+        for seat, (box, name, line, grid) in enumerate(self.boxes):
+            box.setStyleSheet(f"QFrame#player {{ border: 2px solid {seat_colour(seat).name()};"
+                              " border-radius: 5px; }")
+            name.setText(names[seat])
+            hand = len(state.hands[seat])
+            guard = tr(" · 筆: safe", " · 筆: 守り") if state.protected[seat] else ""
+            line.setText(tr(f"{state.rice[seat]} 米 · {state.money[seat]} 銭 · square "
+                            f"{state.square[seat]} · hand {hand}{guard}",
+                            f"米 {state.rice[seat]} · 銭 {state.money[seat]} · マス "
+                            f"{state.square[seat]} · 手札 {hand}{guard}"))
+            clear_layout(grid)
+            for k, (_slot, placed) in enumerate(state.placed(seat)):
+                card = tile(box, placed.card, placed.markers, placed.active)
+                grid.addWidget(card, k // PER_ROW, k % PER_ROW)
+                card.show()
+
+    def _box(self) -> tuple[QFrame, ElidedLabel, ElidedLabel, QGridLayout]:
+        box = QFrame(self)
+        box.setObjectName("player")
+        name = ElidedLabel("", box)
+        font = name.font()
+        font.setBold(True)
+        name.setFont(font)
+        line = ElidedLabel("", box)
+        grid = QGridLayout()
+        grid.setSpacing(3)
+        inner = QVBoxLayout(box)
+        inner.setContentsMargins(6, 4, 6, 4)
+        inner.setSpacing(2)
+        inner.addWidget(name)
+        inner.addWidget(line)
+        inner.addLayout(grid)
+        self.layout_.addWidget(box)
+        return box, name, line, grid

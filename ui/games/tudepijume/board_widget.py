@@ -1,0 +1,179 @@
+"""The 連船之遊 board drawn with QPainter from the engine's state (p.20 of the book): the black
+start 始 and the white goal 終 in the left column, squares 1–19 round the edge, and inside the
+resource tracks with every player's markers — start stock, goal stock (both go round again after
+20) and the cargo of ships 一, 二, 三 (0–15). Ships are discs in their player's colour with their
+mark; the ships that have an action this turn wear a ring. The widget only draws."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from companion.games.tudepijume.board import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    GOAL,
+    SHIP_MARKS,
+    SQUARES,
+    START,
+    TRACK_AREA,
+    TRACKS,
+    place_rect,
+)
+from ui.i18n import language
+from ui.play.pieces import draw_piece, seat_colour
+from ui.play.widgets import antialiased
+
+PAPER = QColor("#f6efdf")
+INK = QColor("#3a2f22")
+RING = QColor("#c9a24a")
+GREY = QColor("#9a8f7a")
+
+Ship = tuple[int, int]  # (seat, ship number 1..3)
+
+
+class TudeBoard(QWidget):
+    """Draws a `TudeState` (`show_state`); `active` ships (seat, ship) get a ring."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state: Any = None
+        self.active: frozenset[Ship] = frozenset()
+        self.setMinimumSize(200, 120)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def show_state(self, state: Any, active: Collection[Ship] = ()) -> None:
+        self.state, self.active = state, frozenset(active)
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(620, 350)
+
+
+    # --- geometry ----------------------------------------------------------------------------
+    def unit(self) -> float:
+        return max(10.0, min((self.width() - 8) / BOARD_WIDTH,
+                             (self.height() - 8) / BOARD_HEIGHT))
+
+    def rect_of(self, box: tuple[float, float, float, float], inset: float = 0.04) -> QRectF:
+        unit = self.unit()
+        left = (self.width() - unit * BOARD_WIDTH) / 2
+        top = (self.height() - unit * BOARD_HEIGHT) / 2
+        x, y, w, h = box
+        return QRectF(left + (x + inset) * unit, top + (y + inset) * unit,
+                      (w - 2 * inset) * unit, (h - 2 * inset) * unit)
+
+    # --- drawing -----------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = antialiased(self)
+        unit = self.unit()
+        font = QFont(self.font())
+        for index in range(1, SQUARES + 1):
+            rect = self.rect_of(place_rect(index))
+            painter.setPen(QPen(INK, 1.4))
+            painter.setBrush(PAPER)
+            painter.drawRect(rect)
+            font.setPixelSize(max(7, int(unit * 0.16)))
+            painter.setFont(font)
+            painter.setPen(GREY)
+            painter.drawText(rect.adjusted(3, 1, -3, -1),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(index))
+        self._draw_box(painter, START, "始", QColor("#141414"), QColor("#ffffff"))
+        self._draw_box(painter, GOAL, "終", QColor("#ffffff"), INK)
+        self._draw_tracks(painter, self.rect_of(TRACK_AREA, 0.0), unit)
+        if self.state is not None:
+            self._draw_ships(painter, unit)
+        painter.end()
+
+    def _draw_box(self, painter: QPainter, place: int, glyph: str, fill: QColor,
+                  ink: QColor) -> None:
+        rect = self.rect_of(place_rect(place))
+        painter.setPen(QPen(INK, 2))
+        painter.setBrush(fill)
+        painter.drawRect(rect)
+        font = QFont(self.font())
+        font.setPixelSize(max(10, int(rect.width() * 0.45)))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(ink)
+        painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), rect.height() * 0.45),
+                         Qt.AlignmentFlag.AlignCenter, glyph)
+
+    def _draw_tracks(self, painter: QPainter, area: QRectF, unit: float) -> None:
+        row = area.height() / len(TRACKS)
+        font = QFont(self.font())
+        font.setPixelSize(max(7, int(row * 0.24)))
+        painter.setFont(font)
+        for k, track in enumerate(TRACKS):
+            top = area.top() + k * row
+            painter.setPen(GREY)
+            painter.drawText(QRectF(area.left(), top, area.width(), row * 0.34),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             track.name(language().code))
+            boxes = track.top + 1
+            width = area.width() / boxes
+            height = row * 0.6
+            for value in range(boxes):
+                box = QRectF(area.left() + value * width, top + row * 0.36, width, height)
+                painter.setPen(QPen(GREY, 0.8))
+                painter.setBrush(QColor("#e6e0d2") if k == 0 else PAPER)
+                painter.drawRect(box)
+                painter.setPen(GREY)
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(value))
+            if self.state is not None:
+                self._draw_markers(painter, track.key, track.top, area.left(), width,
+                                   top + row * 0.36, height)
+
+    def _draw_markers(self, painter: QPainter, key: str, top_value: int, left: float,
+                      width: float, y: float, height: float) -> None:
+        """Each player's marker on this track: a small disc in their colour, side by side in
+        the box of its value (a stock beyond the track goes round again: its lap is written)."""
+        state = self.state
+        seats = state.num_players
+        for seat in range(seats):
+            value = self._track_value(key, seat)
+            lap, box = divmod(value, top_value + 1)
+            if key.startswith("ship"):
+                lap, box = 0, min(value, top_value)
+            cx = left + box * width + width * (seat + 0.5) / seats
+            cy = y + height * (0.78 if seat % 2 else 0.22)
+            radius = max(2.5, min(width / (seats + 0.5), height) * 0.3)
+            painter.setPen(QPen(INK, 0.8))
+            painter.setBrush(seat_colour(seat))
+            painter.drawEllipse(QPointF(cx, cy), radius, radius)
+            if lap:
+                painter.setPen(INK)
+                painter.drawText(QRectF(cx + radius, cy - radius * 2, radius * 4, radius * 3),
+                                 Qt.AlignmentFlag.AlignLeft, f"+{lap}")
+
+    def _track_value(self, key: str, seat: int) -> int:
+        state = self.state
+        if key == "start":
+            return int(state.stock[seat])
+        if key == "goal":
+            return int(state.goal[seat])
+        return int(state.load(seat, int(key[-1])))
+
+    def _draw_ships(self, painter: QPainter, unit: float) -> None:
+        state = self.state
+        by_place: dict[int, list[Ship]] = {}
+        for seat in range(state.num_players):
+            for ship in (1, 2, 3):
+                by_place.setdefault(state.place(seat, ship), []).append((seat, ship))
+        for place, ships in by_place.items():
+            rect = self.rect_of(place_rect(place))
+            columns = 3 if place in (START, GOAL) else 2
+            top = rect.top() + (rect.height() * 0.45 if place in (START, GOAL) else
+                                rect.height() * 0.28)
+            radius = min(unit * 0.13, rect.width() / (columns * 2.4))
+            for k, (seat, ship) in enumerate(ships):
+                centre = QPointF(rect.left() + rect.width() * (k % columns + 0.5) / columns,
+                                 top + (k // columns) * radius * 2.3)
+                ring = RING if (seat, ship) in self.active else None
+                painter.setOpacity(1.0 if state.is_built(seat, ship) else 0.35)  # not built
+                draw_piece(painter, centre, radius, seat, SHIP_MARKS[ship], ring=ring)
+        painter.setOpacity(1.0)

@@ -1,0 +1,81 @@
+"""連船之遊 digital play inside the shared `PlayFrame`.
+
+The board is the start, the 19 squares and the goal with every ship, and the resource tracks with
+every player's markers. Below it: the sticks of this turn's throw, a button per action the engine
+offers with it (the ships that can act wear a ring on the board) and what the last turn did. The
+side panel is the tracker: start stock, goal stock and each ship's square and cargo. The screens
+never decide a rule: they draw the engine's state and offer its `legal_moves()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.core.api import Outcome
+from companion.core.record import RecordEntry
+from companion.games.tudepijume.board import WIN_GOAL
+from companion.games.tudepijume.texts import move_text, turn_text
+from ui.context import AppContext
+from ui.games.sticks.sticks_widget import animations_enabled
+from ui.games.tudepijume.board_widget import TudeBoard
+from ui.games.tudepijume.fleets import FleetTable
+from ui.i18n import language, tr
+from ui.play.frame import PlayFrame, Position
+from ui.play.throw_panel import ThrowScreens
+
+
+def acting_ships(state: Any, legal: Sequence[Any]) -> set[tuple[int, int]]:
+    """(seat, ship) of the mover's ships that some offered move uses."""
+    return {(state.mover, move.ship) for move in legal if hasattr(move, "ship")}
+
+
+class TudeScreens(ThrowScreens):
+    """The 連船之遊 board, the throw and actions, and the tracker."""
+
+    side_title = ("Ships and resources", "船と資源")
+    board: TudeBoard
+    table: FleetTable
+
+    def __init__(self) -> None:
+        super().__init__(TudeBoard(), FleetTable())
+
+    def show(self, position: Position) -> None:
+        self.position = position
+        state = position.state
+        self.board.show_state(state, acting_ships(state, position.legal))
+        last = state.last
+        report = "" if last is None else turn_text(last, position.names, language().code)
+        self.throw.show_turn(state.cast if state.cast is not None else
+                             (last.cast if last is not None else None),
+                             position.legal, report)
+        self.table.show_state(state, position.names)
+
+    def on_chance(self, drawn: list[Any]) -> None:
+        value = getattr(drawn[-1], "face_up", None) if drawn else None
+        if value is not None:
+            self.throw.animate(int(value))
+
+    # --- words -------------------------------------------------------------------------------
+    def move_text(self, entry: RecordEntry, position: Position) -> str:
+        return move_text(entry.move, language().code)
+
+    def prompt(self, position: Position) -> str:
+        cast = position.state.cast
+        return tr(f"You threw {cast}: choose an action.", f"出目は {cast}。行動を選んでください。")
+
+    def score_line(self, state: Any, seat: int) -> str:
+        return tr(f"goal {state.goal[seat]}/{WIN_GOAL}", f"終 {state.goal[seat]}/{WIN_GOAL}")
+
+    def seat_note(self, state: Any, seat: int) -> str:
+        return tr(f"start stock {state.stock[seat]}", f"始 {state.stock[seat]}")
+
+    def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
+        from companion.games.tudepijume.texts import end_reason
+
+        return end_reason(outcome.detail, language().code)
+
+
+def play_view(ctx: AppContext | None, game_id: str = "tudepijume", *,
+              animate: bool = True) -> PlayFrame:
+    return PlayFrame(ctx, game_id, TudeScreens(), animate=animate and animations_enabled())

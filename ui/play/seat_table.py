@@ -1,0 +1,91 @@
+"""A read-only table with one row per seat — the name in the seat's colour (cut with "…" when
+long, whole in the tooltip) and the game's figures in short columns with their full titles as
+tooltips — for a game's tally in its side panel or on its table page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from ui.play.pieces import seat_colour, text_colour
+
+#: The widest a name may be before it is cut.
+NAME_WIDTH = 90
+
+
+class SeatTable(QTableWidget):
+    """`fill(columns, rows)`: columns are (short title, tooltip), rows (seat, name, values)."""
+
+    def __init__(self, parent: QWidget | None = None, bold_column: int = -1,
+                 fit: bool = True) -> None:
+        """`fit`: never narrower than the figures (off where a column holds free text)."""
+        super().__init__(parent)
+        self.bold_column, self.fit = bold_column, fit
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.verticalHeader().setDefaultSectionSize(24)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        header.setMinimumSectionSize(30)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        names = self.verticalHeader()
+        names.setMaximumWidth(NAME_WIDTH)
+        names.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setMinimumHeight(90)
+
+    def fill(self, columns: Sequence[tuple[str, str]],
+             rows: Sequence[tuple[int, str, Sequence[str]]]) -> None:
+        self.setColumnCount(len(columns))
+        self.setHorizontalHeaderLabels([title for title, _tip in columns])
+        for index, (_title, tip) in enumerate(columns):
+            item = self.horizontalHeaderItem(index)
+            if item is not None:
+                item.setToolTip(tip)
+        self.setRowCount(len(rows))
+        self.setVerticalHeaderLabels([name for _seat, name, _values in rows])
+        for r, (seat, name, values) in enumerate(rows):
+            for c, value in enumerate(values):
+                self._set(r, c, value)
+            head = self.verticalHeaderItem(r)
+            if head is not None:
+                head.setBackground(QBrush(seat_colour(seat)))
+                head.setForeground(QBrush(text_colour(seat)))
+                head.setToolTip(name)
+        if self.fit:
+            self._fit_width()
+
+    def _fit_width(self) -> None:
+        """Never narrower than its figures (the names may be cut, the figures not)."""
+        metrics = self.fontMetrics()
+
+        def width(item: QTableWidgetItem | None) -> int:
+            return metrics.horizontalAdvance(item.text()) if item is not None else 0
+
+        names = min(NAME_WIDTH, max((width(self.verticalHeaderItem(r)) + 12
+                                     for r in range(self.rowCount())), default=40))
+        columns = sum(max([width(self.horizontalHeaderItem(c))]
+                          + [width(self.item(r, c)) for r in range(self.rowCount())]) + 14
+                      for c in range(self.columnCount()))
+        self.setMinimumWidth(names + columns + 2 * self.frameWidth() + 4)
+
+    def _set(self, row: int, column: int, text: str) -> None:
+        item = self.item(row, column)
+        if item is None:
+            item = QTableWidgetItem()
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            if column == self.bold_column:
+                font = QFont(item.font())
+                font.setBold(True)
+                item.setFont(font)
+            self.setItem(row, column, item)
+        item.setText(text)

@@ -1,0 +1,128 @@
+"""The throw and the moves of a stick-thrown game's turn, under its board: the sticks of the
+last throw (tumbling as they land; hidden for a die), the number in a badge, a button per legal
+move ("move:<notation>", labelled by the game) and a sentence saying what the last turn did.
+`ThrowScreens` puts a game's board above it and a table of the seats beside."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.table.thrower import faces_for
+from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_enabled
+from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.widgets import clear_layout, scrolling, words
+
+#: Move buttons per row.
+COLUMNS = 2
+
+
+class ThrowPanel(QWidget):
+    """`show_turn(value, legal, report)` once per move; `animate(value)` when chance throws."""
+
+    def __init__(self, parent: QWidget, sticks: int, play: Callable[[Any], None],
+                 label: Callable[[Any], str]) -> None:
+        super().__init__(parent)
+        self.play, self.label, self.count = play, label, sticks
+        self._rng = random.Random()
+        self.sticks = SticksWidget(self, sticks=sticks)
+        self.sticks.setMinimumSize(180, 70)
+        self.sticks.setMaximumHeight(120)
+        self.badge = ResultBadge(self)
+        self.badge.setFixedSize(60, 60)
+        self.moves_grid = QGridLayout()
+        self.report = QLabel(self)
+        self.report.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addWidget(self.sticks, 1)
+        top.addWidget(self.badge)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addLayout(self.moves_grid)
+        layout.addWidget(self.report)
+
+    def clear(self) -> None:
+        """A new game: no throw yet."""
+        self.sticks.show_throw(None, animate=False)
+        self.badge.set_value(None)
+
+    def show_turn(self, value: int | None, legal: Sequence[Any], report: str,
+             die: bool = False) -> None:
+        """The last throw's `value` (None: none yet), the moves on offer, the last turn."""
+        self.sticks.setVisible(not die)
+        self.badge.set_value(value)
+        if value is not None and self.sticks.faces is None and not die:
+            self.sticks.show_throw(faces_for(value, self.count, self._rng), animate=False)
+        self._show_moves(legal)
+        self.report.setText(report)
+
+    def animate(self, value: int) -> None:
+        """The sticks were just thrown and show `value`."""
+        self.sticks.show_throw(faces_for(value, self.count, self._rng),
+                               animate=animations_enabled())
+
+    def _show_moves(self, legal: Sequence[Any]) -> None:
+        clear_layout(self.moves_grid)
+        columns = 1 if len(legal) == 1 else COLUMNS
+        for index, move in enumerate(legal):
+            button = QPushButton(self.label(move), self)
+            button.setObjectName(f"move:{move}")
+            button.setMinimumHeight(34)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            button.clicked.connect(lambda _=False, m=move: self.play(m))
+            self.moves_grid.addWidget(button, index // columns, index % columns)
+            button.show()
+
+
+class ThrowScreens(PlayScreens):
+    """The screens of a game played with thrown sticks and a board: the board above the
+    `ThrowPanel`, and beside them a titled table of the seats. A game gives the board and the
+    table (widgets with `show_state`), the number of sticks, the side's title and the move
+    labels, then draws them in `show` (calling `show_throw` for the panel)."""
+
+    sticks = 5
+    side_title: tuple[str, str] = ("", "")
+
+    def __init__(self, board: QWidget, table: QWidget) -> None:
+        self.board, self.table = board, table
+        self.position: Position | None = None
+
+    def label(self, move: Any) -> str:
+        """A move's button text: the game's words for it (`extras["move_text"]`)."""
+        from companion.display import move_text
+        from ui.i18n import language
+
+        return move_text(self.frame.game_id, str(move), language().code)
+
+    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+        self.frame = frame
+        left = QWidget(frame)
+        self.board.setParent(left)
+        self.throw = ThrowPanel(left, self.sticks, frame.play, self.label)
+        layout = QVBoxLayout(left)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.board, 3)
+        layout.addWidget(scrolling(self.throw, left), 2)
+        side = QWidget(frame)
+        title = words(QLabel(side), *self.side_title)
+        self.table.setParent(side)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(title)
+        side_layout.addWidget(self.table)
+        return left, side
+
+    def game_started(self) -> None:
+        self.throw.clear()
