@@ -225,6 +225,31 @@ def test_undo_is_off_once_a_card_was_drawn_and_on_when_nothing_was(qtbot, person
     assert view.controller.to_move() == seat and view.controller.state.bets[seat] is None
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_saved_game_resumes_at_the_same_position_behind_the_hand_off(
+        qtbot, person, quiet, game_id: str) -> None:
+    """After a crash the autosaved play comes back at the same position, the same hands and
+    move list, and — several people at one device — covered until the next person says so."""
+    language().set("en")
+    view = start(qtbot, game_id, [("Ann", None), ("Bob", None)], **GAMES[game_id][0])
+    for _ in range(3):
+        if view.is_covered():
+            person.click(view.reveal_button)
+        click_move(person, view, person_choice(game_id, view.legal_moves()))
+    play = view.controller.play_record()
+    other = start(qtbot, game_id, [("Ann", None), ("Bob", None)], **GAMES[game_id][0])
+    other.resume(play)
+    state, again = view.controller.state, other.controller.state
+    assert again.describe() == state.describe() and again.hands == state.hands
+    assert other.is_covered() and not other.screens.hand_row.isVisible()
+    person.click(other.reveal_button)
+    assert other.screens.hand_row.cards == again.hands[again.to_move()]
+    if view.is_covered():
+        person.click(view.reveal_button)
+    assert [other.moves.item(i).text() for i in range(other.moves.count())] == \
+        [view.moves.item(i).text() for i in range(view.moves.count())]
+
+
 # --- the card pictures ----------------------------------------------------------------------
 def test_every_card_picture_differs_and_the_missing_tally_glyphs_are_drawn(qtbot) -> None:
     from PySide6.QtCore import QRectF
