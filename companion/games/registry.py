@@ -31,6 +31,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.nincetkaik.makaik",
     "companion.games.nincetkaik.nanto",
     "companion.games.nincetkaik.makup",
+    "companion.games.nincetkaik.mokaik",
 )
 
 

@@ -253,9 +253,45 @@ def _taxot_move(state: Any, rng: random.Random) -> Any:
     return moves[rng.choice([i for k, i in scored if k == fewest])]
 
 
+# --- 行戦 ---------------------------------------------------------------------------------------
+def evaluate_mokaik(state: GameState, seat: int) -> float:
+    """Points, plus what this season's 公開札 already save (each one is a point less to pay),
+    plus the strength kept for the last round (a 王 or 皇 in hand often takes it)."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+    from companion.games.nincetkaik.mokaik.rules import MokaikState
+
+    assert isinstance(state, MokaikState)
+    value = float(state.points[seat])
+    if state.over or state.queue:
+        return value
+    hand = state.hands[seat]
+    top = max((STRENGTH_OF[c] for c in hand), default=0)
+    return value + 0.5 * len(state.won[seat]) + 0.3 * top
+
+
+def _mokaik_move(state: Any, rng: random.Random) -> Any:
+    """Lead the weakest single or a set; follow with the weakest 役 that beats, else put the
+    weakest cards down."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+
+    moves = state.legal_moves()
+
+    def weight(move: Any) -> int:
+        return sum(STRENGTH_OF[c] for c in move.cards)
+
+    plays = [m for m in moves if m.verb == "play"]
+    if state.lead() is None:
+        sets = [m for m in plays if len(m.cards) > 1]
+        pool = sets if sets and rng.random() < 0.5 else [m for m in plays if len(m.cards) == 1]
+        return min(pool or plays, key=weight)
+    if plays and rng.random() < 0.7:
+        return min(plays, key=weight)
+    return min((m for m in moves if m.verb == "down"), key=weight)
+
+
 # --- shared -------------------------------------------------------------------------------------
 _POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move,
-             "taxot": _taxot_move}
+             "taxot": _taxot_move, "mokaik": _mokaik_move}
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:

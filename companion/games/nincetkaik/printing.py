@@ -22,6 +22,7 @@ ROUNDS: dict[str, tuple[str, str, int]] = {
     "makaik": ("勝負", "Hand", 6),
     "nanto": ("配り", "Deal", 10),
     "makup": ("ゲーム", "Game", 5),
+    "mokaik": ("季節", "Season", 4),
 }
 REMINDERS: dict[str, tuple[str, str]] = {
     "taxot": (
@@ -45,6 +46,13 @@ REMINDERS: dict[str, tuple[str, str]] = {
         "Entry fee 1, two cards each. From the 親: 無行 (pass) or 加行 (at least the previous "
         "bet). The best hand among the bettors takes the pot: 皇王 > run > set > single. If the "
         "親 passes, the next player is 親."),
+    "mokaik": (
+        "最後のラウンドに勝った人が季節の勝者。ほかの人はそれぞれ(6 − 自分の公開札の枚数)を勝者に"
+        "払う(負なら勝者が払う)。親が払う・受け取るときは × 親の加点。加点は2から、親の勝ちで+1、"
+        "親が替われば2。勝者が次の親。",
+        "The winner of the last round wins the season. Every other player pays them (6 − their "
+        "own face-up cards); a negative amount is paid by the winner. × the 親's 加点 when the 親 "
+        "pays or receives; it starts at 2, +1 when the 親 wins, back to 2 with a new 親."),
     "makup": (
         "道の端の数と合計が同じになる札を出す。2本の道をつなぐ、皇・王・船で道を消す、出せな"
         "ければ山札から道を増やす。手札を出し切った人の勝ち(勝ちに○)。",

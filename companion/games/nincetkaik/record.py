@@ -13,8 +13,8 @@
 game's rules text). `GameRecord.from_dict` reads the document back (extra keys are ignored).
 
 `visible_moves(record, seat)` is the move list as `seat` may see it during play: cards dealt or
-drawn into another seat's hand read ``deal ?`` / ``draw ?``, and the card kept from a 値戦 draw
-reads ``keep ? r5``.
+drawn into another seat's hand read ``deal ?`` / ``draw ?``, the card kept from a 値戦 draw
+reads ``keep ? r5`` and a 行戦 face-down play ``down 2``.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ def game_document(record: GameRecord) -> dict[str, Any]:
 def visible_moves(record: GameRecord, seat: int) -> list[tuple[int, str]]:
     """(seat or CHANCE, text) for every entry, with the cards `seat` may not see hidden."""
     from companion.games.nincetkaik.cardgame import CardGameState
+    from companion.games.nincetkaik.texts import hidden_keep
 
     game = Game.new(record.game_id, record.num_players, record.options, record.seed)
     lines: list[tuple[int, str]] = []
@@ -62,9 +63,8 @@ def visible_moves(record: GameRecord, seat: int) -> list[tuple[int, str]]:
             kind, target = state.queue[0]
             if kind in PRIVATE and target != seat:
                 text = f"{text.split()[0]} ?"
-        elif not entry.is_chance and entry.seat != seat and text.startswith("keep "):
-            words = text.split()
-            text = f"keep ? {words[2]}"
+        elif not entry.is_chance and entry.seat != seat:
+            text = hidden_keep(text)
         lines.append((CHANCE if entry.is_chance else entry.seat, text))
         state.play(state.parse_move(entry.move))
     return lines

@@ -60,6 +60,11 @@ _GAMES: dict[str, tuple[_Pattern, ...]] = {
         (r"bet (\d+)", "加行: bets {1}", "加行 {1} 点"),
         (r"pass", "無行: stays out", "無行"),
     ),
+    "mokaik": (
+        (r"play (\S+)", "lays {c1} face up", "{c1} を表で出す"),
+        (r"down (\d+)", "puts {1} cards face down", "{1} 枚を伏せて出す"),
+        (r"down (\S+)", "puts {c1} face down", "{c1} を伏せて出す"),
+    ),
     "makup": (
         (r"play (\d+) (\S+)", "lays {c2} on road {1}", "道{1}に {c2} を置く"),
         (r"merge (\d+) (\d+) (\S+)", "joins roads {1} and {2} with {c3}",
@@ -92,10 +97,13 @@ def move_text(game_id: str, notation: str, lang: str) -> str:
 
 
 def hidden_keep(notation: str) -> str:
-    """A 値戦 ``keep b3 r5`` as the other seats may see it: ``keep ? r5``."""
+    """A move as the other seats may see it: a 値戦 ``keep b3 r5`` reads ``keep ? r5``, a 行戦
+    ``down r1b2`` reads ``down 2`` (how many cards, not which)."""
     words = notation.split()
     if len(words) == 3 and words[0] == "keep":
         return f"keep ? {words[2]}"
+    if len(words) == 2 and words[0] == "down" and not words[1].isdigit():
+        return f"down {len(words[1]) // 2}"
     return notation
 
 
