@@ -24,7 +24,7 @@ from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.resources import rules_text
 from ui import cli
 
-GAMES = ("taxot", "makaik", "nanto", "makup")
+GAMES = ("taxot", "makaik", "nanto", "makup", "mokaik")
 
 
 def finished(game_id: str, players: int = 3, seed: int = 2) -> Game:
@@ -111,13 +111,14 @@ def test_blank_sheets_print_a_row_per_round_and_the_scoring(game_id: str, lang: 
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf_bytes(specs))).pages)
     assert "<b>&amp;" in text and "太郎" in text
     first_row = "第1" if lang == "ja" else {"taxot": "Season 1", "makaik": "Hand 1",
-                                            "nanto": "Deal 1", "makup": "Game 1"}[game_id]
+                                            "nanto": "Deal 1", "makup": "Game 1",
+                                            "mokaik": "Season 1"}[game_id]
     assert first_row in text
     if lang == "en":
         assert not re.search(r"[ぁ-ゖ]", text.replace("太郎", ""))  # no Japanese sentences
 
 
-@pytest.mark.parametrize("game_id", ("taxot", "makaik", "nanto"))
+@pytest.mark.parametrize("game_id", ("taxot", "makaik", "nanto", "mokaik"))
 def test_play_sheets_list_the_points_of_every_round(game_id: str) -> None:
     game = finished(game_id)
     outcome = game.state.outcome()

@@ -24,6 +24,7 @@ GAMES = {  # game id: (options of a short game, Library card name)
     "makaik": ({"hands": 1}, "Makaik (Points Battle)"),
     "nanto": ({"deals": 2}, "Nanto (Open the Barrel)"),
     "makup": ({}, "Makup (Number Roads)"),
+    "mokaik": ({"seasons": 1}, "Mokaik (Marching Battle)"),
 }
 
 
@@ -77,7 +78,8 @@ def person_choice(game_id: str, legal: list[Any]) -> Any:
         if wanted in texts and game_id != "nanto":
             return legal[texts.index(wanted)]
     preferred = {"taxot": ("discard",), "makaik": ("swap", "keep", "bet"),
-                 "nanto": ("bet",), "makup": ("play", "merge", "clear")}[game_id]
+                 "nanto": ("bet",), "makup": ("play", "merge", "clear"),
+                 "mokaik": ("play", "down")}[game_id]
     for head in preferred:
         for move in legal:
             if str(move).startswith(head):

@@ -187,3 +187,34 @@ def test_makup_shows_every_play_a_hand_can_make(window, person) -> None:
     assert "lays r1 r2 on road 1" in plays and "lays r2 r1 on road 1" in plays
     assert "lays r1 on road 2" in plays and "clears the roads with bK" in plays
     assert score.roads[0].chosen() == parse_cards("b0r3")  # a road keeps its order
+
+
+def test_mokaik_season_calculator_ledger_history_and_sheet(window, person,
+                                                           tmp_path: Path) -> None:
+    page = open_table(window, "mokaik")
+    name_players(person, page, ["甲", "乙", "丙"])
+    deal = show_tab(page, "Deal")
+    assert plain(deal.plan.text()).startswith("Season 1: 甲 is 親 (加点 2) and deals 10 cards")
+    score = show_tab(page, "Score")
+    person.choose(score.winner, "乙")
+    for spin, count in zip(score.counts, (7, 2, 1), strict=False):
+        spin.setValue(count)
+    # the book's example: 甲 (親) pays (6 − 7) × 2 = −2, 丙 pays 5
+    assert "甲 +2 · 乙 +3 · 丙 −5" in plain(score.result.text())
+    score.counts[1].setValue(0)  # the winner keeps at least the cards that won the last round
+    assert not score.enter_button.isEnabled()
+    assert "at least the cards" in score.result.text()
+    score.counts[1].setValue(2)
+    person.click(score.enter_button)
+    assert plain(show_tab(page, "Deal").plan.text()).startswith("Season 2: 乙 is 親 (加点 2)")
+    assert ledger_texts(page)[1].startswith("乙 won the last round")
+    person.click(page.undo_button)
+    assert len(ledger_texts(page)) == 2  # Start, Total
+    person.click(page.redo_button)
+    person.click(page.save_button)
+    (play,) = [p for p in db.list_plays(window.ctx.db) if p.game_id == "mokaik"]
+    assert [(s.player, s.score) for s in play.seats] == [("甲", 2.0), ("乙", 3.0), ("丙", -5.0)]
+    pdf = tmp_path / "mokaik.pdf"
+    page.export_pdf(pdf)
+    text = plain(PdfReader(str(pdf)).pages[0].extract_text())
+    assert "Season 1" in text and "乙 won the last round" in text

@@ -158,4 +158,5 @@ def session_sheets(session: Any, lang: str) -> list[SheetSpec]:
     spec.rows = rows + spec.rows
     spec.cells = cells + (spec.cells or [])
     spec.log = [f"{n}. {step.text(lang)}" for n, step in enumerate(session.steps, start=1)]
+    spec.log_columns = 1  # the entries are sentences: a line each, whole
     return [spec]

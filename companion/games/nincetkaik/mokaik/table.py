@@ -75,8 +75,9 @@ def season_step(session: Session, winner: int, counts: Sequence[int]) -> Step:
     deltas = season_payments(counts, winner, rate)
     after = rate.after(winner)
     names = session.names
-    shown = {lang: ", ".join(f"{sentence_name(names, s, lang)} {c}"
-                             for s, c in enumerate(counts)) for lang in ("ja", "en")}
+    shown = {lang: ("、" if lang == "ja" else ", ").join(
+        f"{sentence_name(names, s, lang)} {c}" for s, c in enumerate(counts))
+        for lang in ("ja", "en")}
     return Step("season", (("seasons", deltas),),
                 f"{sentence_name(names, winner, 'ja')}が最後のラウンドに勝った(公開札: "
                 f"{shown['ja']})",
