@@ -256,17 +256,16 @@ def _taxot_move(state: Any, rng: random.Random) -> Any:
 # --- 行戦 ---------------------------------------------------------------------------------------
 def evaluate_mokaik(state: GameState, seat: int) -> float:
     """Points, plus what this season's 公開札 already save (each one is a point less to pay),
-    plus the strength kept for the last round (a 王 or 皇 in hand often takes it)."""
+    plus the strong cards kept for the last round (将, 王 and 皇 often take it)."""
     from companion.games.nincetkaik.deck import STRENGTH_OF
     from companion.games.nincetkaik.mokaik.rules import MokaikState
 
     assert isinstance(state, MokaikState)
     value = float(state.points[seat])
-    if state.over or state.queue:
+    if state.queue or (state.over and not state.truncated):
         return value
-    hand = state.hands[seat]
-    top = max((STRENGTH_OF[c] for c in hand), default=0)
-    return value + 0.5 * len(state.won[seat]) + 0.3 * top
+    strong = sum(1 for c in state.hands[seat] if STRENGTH_OF[c] >= 9)
+    return value + 0.8 * len(state.won[seat]) + 0.6 * strong
 
 
 def _mokaik_move(state: Any, rng: random.Random) -> Any:

@@ -32,6 +32,7 @@ from companion.games.nincetkaik.deck import (
     COLOUR_OF,
     NUMBER_OF,
     PROFESSION_OF,
+    STRENGTH_OF,
     Card,
     Profession,
     format_cards,
@@ -42,6 +43,9 @@ from companion.games.nincetkaik.hands import Combo, Kind, readings, sub_multiset
 from companion.games.nincetkaik.ledger import FIRST_RATE, ParentRate
 
 CATEGORIES = ("seasons",)
+#: Bots' search (`determinize`) plays rounds ahead until about this many plays, then judges
+#: the hands (6 rounds with 2 players, 2 with 6).
+SEARCH_PLAYS = 12
 #: 公開札 a player may hold before they pay nothing (the book's "6 − count").
 PAR = 6
 
@@ -110,6 +114,33 @@ def leads_of(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(sorted(found, key=lambda g: (len(g), g)))
 
 
+@lru_cache(maxsize=50_000)
+def groups_of(hand: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
+    """The distinct groups of `size` cards of `hand`."""
+    return tuple(sub_multisets(hand, size))
+
+
+@lru_cache(maxsize=100_000)
+def follow_moves(hand: tuple[Card, ...], lead: Combo, rank: int) -> tuple[CardsMove, ...]:
+    """A follower's moves: every 役 that follows `lead` and is stronger than `rank` (the last
+    face-up 役), then every group of as many cards face down."""
+    groups = groups_of(hand, lead.size)
+    if lead.size == 1:  # the common case, without reading every card as a 役
+        colour = COLOUR_OF[lead.cards[0]]
+        plays = [g for g in groups
+                 if COLOUR_OF[g[0]] == colour and STRENGTH_OF[g[0]] > rank
+                 and PROFESSION_OF[g[0]] != Profession.SHIP]
+    else:
+        best = Combo(lead.kind, lead.cards, rank, lead.width)
+        colours = lead.colours  # a cheap test first: the colours must match anyway
+        if lead.kind is Kind.SET:
+            fitting = [g for g in groups if tuple(sorted(COLOUR_OF[c] for c in g)) == colours]
+        else:
+            fitting = [g for g in groups if all(COLOUR_OF[c] == colours[0] for c in g)]
+        plays = [g for g in fitting if beating(g, lead, best) is not None]
+    return (*(play_move(g) for g in plays), *(down_move(g) for g in groups))
+
+
 @dataclass(frozen=True)
 class Lay:
     """One play of a round, as the table saw it: a 役 face up (its cards and reading), or
@@ -151,6 +182,7 @@ class MokaikState(CardGameState):
     leader: int = 0
     mover: int = 0
     tricks: int = 0  # rounds finished this season
+    horizon_tricks: int | None = None  # search only: stop after this many rounds
     last_trick: tuple[Lay, ...] = ()
     last: SeasonResult | None = None
 
@@ -219,10 +251,7 @@ class MokaikState(CardGameState):
             return [play_move(g) for g in leads_of(hand)]
         best = self.best()
         assert best is not None and best.combo is not None
-        moves: list[Any] = [play_move(g) for g in sub_multisets(hand, lead.size)
-                            if beating(g, lead, best.combo) is not None]
-        moves += [down_move(g) for g in sub_multisets(hand, lead.size)]
-        return moves
+        return list(follow_moves(hand, lead, best.combo.rank))
 
     def _apply_seat_move(self, move: Any) -> None:
         seat = self.mover
@@ -261,6 +290,8 @@ class MokaikState(CardGameState):
         self.leader = self.mover = winner
         if self.hand_size(winner) == 0:
             self._end_season(winner)
+        elif self.horizon_tricks is not None and self.tricks >= self.horizon_tricks:
+            self.over = self.truncated = True
 
     def _end_season(self, winner: int) -> None:
         counts = tuple(len(w) for w in self.won)
@@ -273,6 +304,25 @@ class MokaikState(CardGameState):
         self.parent, self.rate = after.parent, after.rate
         self._round_over()
         self._begin_season()
+
+    # --- search -------------------------------------------------------------------------------
+    def determinize(self, seat: int, rng: Any) -> Self:
+        """As for every card game, and the search stops after a few rounds."""
+        state = super().determinize(seat, rng)
+        state.horizon_tricks = self.tricks + max(1, SEARCH_PLAYS // self.num_players)
+        return state
+
+    def returns(self) -> tuple[float, ...]:
+        """At a search horizon inside a season: the points gained plus what the hands promise
+        (the greedy bot's evaluation)."""
+        if not self.truncated or self.horizon_tricks is None or self.tricks < self.horizon_tricks:
+            return super().returns()
+        from companion.games.nincetkaik.bots import evaluate_mokaik
+        from companion.games.nincetkaik.cardgame import horizon_returns
+
+        gains = [evaluate_mokaik(self, s) - self.horizon_points[s]
+                 for s in range(self.num_players)]
+        return horizon_returns(gains, self.reward_scale)
 
     # --- notation ---------------------------------------------------------------------------
     def _parse_seat_move(self, text: str) -> Any:
