@@ -32,6 +32,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.nincetkaik.nanto",
     "companion.games.nincetkaik.makup",
     "companion.games.nincetkaik.mokaik",
+    "companion.games.nincetkaik.neki",
 )
 
 

@@ -24,7 +24,7 @@ from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.resources import rules_text
 from ui import cli
 
-GAMES = ("taxot", "makaik", "nanto", "makup", "mokaik")
+GAMES = ("taxot", "makaik", "nanto", "makup", "mokaik", "neki")
 
 
 def finished(game_id: str, players: int = 3, seed: int = 2) -> Game:
@@ -73,7 +73,7 @@ def test_game_document_adds_first_parent_rounds_and_result(game_id: str) -> None
     assert document["game"] == game_id and document["result"]["finished"] is True
     assert 0 <= document["first_parent"] < 3
     assert GameRecord.from_dict(document).to_json() == game.record.to_json()
-    if game_id != "makup":
+    if game_id not in ("makup", "neki"):  # one game, no rounds
         assert document["rounds"] and len(document["rounds"][0]) == 3
 
 
@@ -112,7 +112,7 @@ def test_blank_sheets_print_a_row_per_round_and_the_scoring(game_id: str, lang: 
     assert "<b>&amp;" in text and "太郎" in text
     first_row = "第1" if lang == "ja" else {"taxot": "Season 1", "makaik": "Hand 1",
                                             "nanto": "Deal 1", "makup": "Game 1",
-                                            "mokaik": "Season 1"}[game_id]
+                                            "mokaik": "Season 1", "neki": "Game 1"}[game_id]
     assert first_row in text
     if lang == "en":
         assert not re.search(r"[ぁ-ゖ]", text.replace("太郎", ""))  # no Japanese sentences

@@ -25,6 +25,7 @@ GAMES = {  # game id: (options of a short game, Library card name)
     "nanto": ({"deals": 2}, "Nanto (Open the Barrel)"),
     "makup": ({}, "Makup (Number Roads)"),
     "mokaik": ({"seasons": 1}, "Mokaik (Marching Battle)"),
+    "neki": ({}, "Neki (Climbing Friends)"),
 }
 
 
@@ -79,7 +80,7 @@ def person_choice(game_id: str, legal: list[Any]) -> Any:
             return legal[texts.index(wanted)]
     preferred = {"taxot": ("discard",), "makaik": ("swap", "keep", "bet"),
                  "nanto": ("bet",), "makup": ("play", "merge", "clear"),
-                 "mokaik": ("play", "down")}[game_id]
+                 "mokaik": ("play", "down"), "neki": ("run", "play", "remove")}[game_id]
     for head in preferred:
         for move in legal:
             if str(move).startswith(head):

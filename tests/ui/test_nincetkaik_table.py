@@ -218,3 +218,25 @@ def test_mokaik_season_calculator_ledger_history_and_sheet(window, person,
     page.export_pdf(pdf)
     text = plain(PdfReader(str(pdf)).pages[0].extract_text())
     assert "Season 1" in text and "乙 won the last round" in text
+
+
+def test_neki_checker_wins_history_and_sheet(window, person, tmp_path: Path) -> None:
+    page = open_table(window, "neki")
+    name_players(person, page, ["Ann", "Ben", "Cy", "Dai", "Eve"])
+    deal = show_tab(page, "Deal")
+    assert "9 cards to each player. The 3 left over lie aside" in plain(deal.plan.text())
+    score = show_tab(page, "Plays and wins")
+    pick(person, score.form, score.hand, "r6r7r8b1b2b3")
+    pick(person, score.form, score.top, "r3r4r5")
+    plays = score.plays.text().splitlines()
+    assert "lays the run r6 r7 r8" in plays and "lays the run b1 b2 b3" not in plays
+    person.choose(score.winner, "Cy")
+    person.click(score.enter_button)
+    assert plain(show_tab(page, "Deal").plan.text()).startswith("Game 2: Cy, the 親")
+    assert ledger_texts(page)[1] == "Cy won"
+    person.click(page.save_button)
+    (play,) = [p for p in db.list_plays(window.ctx.db) if p.game_id == "neki"]
+    assert [s.winner for s in play.seats] == [False, False, True, False, False]
+    pdf = tmp_path / "neki.pdf"
+    page.export_pdf(pdf)
+    assert "Cy won" in plain(PdfReader(str(pdf)).pages[0].extract_text())

@@ -288,9 +288,49 @@ def _mokaik_move(state: Any, rng: random.Random) -> Any:
     return min((m for m in moves if m.verb == "down"), key=weight)
 
 
+# --- 連友 ---------------------------------------------------------------------------------------
+def evaluate_neki(state: GameState, seat: int) -> float:
+    """Fewer cards than the others is better; 将 (effects) and strong cards help a little."""
+    from companion.games.nincetkaik.deck import PROFESSION_OF, STRENGTH_OF, Profession
+    from companion.games.nincetkaik.neki.rules import NekiState
+
+    assert isinstance(state, NekiState)
+    if state.over:
+        return WIN if seat in state.winners else -WIN
+    mine = state.hand_size(seat)
+    others = min(state.hand_size(s) for s in range(state.num_players) if s != seat)
+    hand = state.hands[seat]
+    generals = sum(1 for c in hand if PROFESSION_OF[c] == Profession.GENERAL)
+    strong = sum(1 for c in hand if STRENGTH_OF[c] >= 10)
+    return others - mine + 0.5 * generals + 0.3 * strong
+
+
+def _neki_move(state: Any, rng: random.Random) -> Any:
+    """Shed the most cards at the lowest strength; follow with the weakest 役 that beats (now
+    and then a pass); as a 将 effect remove the strength this hand holds most of."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+    from companion.games.nincetkaik.neki.rules import REMOVES, Remove
+
+    moves = state.legal_moves()
+    if isinstance(moves[0], Remove):
+        hand = state.hands[state.to_move()]
+        counts = [0] * len(REMOVES)
+        for c in hand:
+            counts[STRENGTH_OF[c]] += 1
+        return REMOVES[max(range(len(counts)), key=lambda level: counts[level])]
+    plays = [m for m in moves if str(m) != "pass"]
+    if not plays or (state.top is not None and rng.random() < 0.25):
+        return moves[-1]
+
+    def cost(move: Any) -> float:
+        return sum(STRENGTH_OF[c] for c in move.cards) / len(move.cards) - 2.0 * len(move.cards)
+
+    return min(plays, key=cost)
+
+
 # --- shared -------------------------------------------------------------------------------------
 _POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move,
-             "taxot": _taxot_move, "mokaik": _mokaik_move}
+             "taxot": _taxot_move, "mokaik": _mokaik_move, "neki": _neki_move}
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:

@@ -23,6 +23,7 @@ ROUNDS: dict[str, tuple[str, str, int]] = {
     "nanto": ("配り", "Deal", 10),
     "makup": ("ゲーム", "Game", 5),
     "mokaik": ("季節", "Season", 4),
+    "neki": ("ゲーム", "Game", 5),
 }
 REMINDERS: dict[str, tuple[str, str]] = {
     "taxot": (
@@ -53,6 +54,13 @@ REMINDERS: dict[str, tuple[str, str]] = {
         "The winner of the last round wins the season. Every other player pays them (6 − their "
         "own face-up cards); a negative amount is paid by the winner. × the 親's 加点 when the 親 "
         "pays or receives; it starts at 2, +1 when the 親 wins, back to 2 with a new 親."),
+    "neki": (
+        "同じ形(種類・枚数)でより強い役を出すかパス。3枚以上のセットはいつでも出せる。全員が"
+        "パスしたら最後に出した人が場を流して次の役を出す。将1枚ごとに、ある強さの札を全部除くか"
+        "捨札から1枚取る。最初に手札を出し切った人の勝ち(勝ちに○)。",
+        "Lay a stronger 役 of the same shape, or pass; a set of three or more goes any time. "
+        "When all others pass, the last player clears and leads. Each 将: remove one strength "
+        "from the game or take a card from the discards. First out wins (mark the winner)."),
     "makup": (
         "道の端の数と合計が同じになる札を出す。2本の道をつなぐ、皇・王・船で道を消す、出せな"
         "ければ山札から道を増やす。手札を出し切った人の勝ち(勝ちに○)。",
@@ -115,7 +123,7 @@ def play_sheets(play: PlayRecord, lang: str) -> list[SheetSpec] | None:
     spec: SheetSpec = play_sheet(play, lang)
     seats = sorted(play.seats, key=lambda s: s.seat)
     spec.log = log_lines(play.record, {s.seat: s.player for s in seats}, lang)
-    if play.game_id == "makup":
+    if play.game_id in ("makup", "neki"):  # one game: the winner, no rounds
         return [spec]
     rows: list[str] = []
     cells: list[list[str | None]] = []

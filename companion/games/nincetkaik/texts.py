@@ -65,6 +65,15 @@ _GAMES: dict[str, tuple[_Pattern, ...]] = {
         (r"down (\d+)", "puts {1} cards face down", "{1} 枚を伏せて出す"),
         (r"down (\S+)", "puts {c1} face down", "{c1} を伏せて出す"),
     ),
+    "neki": (
+        (r"play (\S+)", "lays {c1}", "{c1} を出す"),
+        (r"run (\S+)", "lays the run {c1}", "連番 {c1} を出す"),
+        (r"pass", "passes", "パス"),
+        (r"remove K", "将: removes every 王 and 皇", "将: 王と皇をすべて除く"),
+        (r"remove S", "将: removes every 船", "将: 船をすべて除く"),
+        (r"remove (\d)", "将: removes every card of number {1}", "将: 数 {1} の札をすべて除く"),
+        (r"take (\S+)", "将: takes {c1} from the discards", "将: 捨札から {c1} を取る"),
+    ),
     "makup": (
         (r"play (\d+) (\S+)", "lays {c2} on road {1}", "道{1}に {c2} を置く"),
         (r"merge (\d+) (\d+) (\S+)", "joins roads {1} and {2} with {c3}",
