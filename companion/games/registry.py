@@ -33,6 +33,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.nincetkaik.makup",
     "companion.games.nincetkaik.mokaik",
     "companion.games.nincetkaik.neki",
+    "companion.games.nincetkaik.nine",
 )
 
 

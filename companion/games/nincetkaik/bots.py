@@ -328,9 +328,39 @@ def _neki_move(state: Any, rng: random.Random) -> Any:
     return min(plays, key=cost)
 
 
+# --- 小猫 ---------------------------------------------------------------------------------------
+def evaluate_nine(state: GameState, seat: int) -> float:
+    """Points, and a small hand (an empty hand scores the largest hand): fewer cards than the
+    others is worth a little."""
+    from companion.games.nincetkaik.nine.rules import NineState
+
+    assert isinstance(state, NineState)
+    value = float(state.points[seat])
+    if state.over and not state.truncated:
+        return value
+    others = max(state.hand_size(s) for s in range(state.num_players) if s != seat)
+    return value + 0.3 * (others - state.hand_size(seat))
+
+
+def _nine_move(state: Any, rng: random.Random) -> Any:
+    """Lead the biggest set or the weakest card; join with the weakest card that does."""
+    from companion.games.nincetkaik.nine.rules import rank
+
+    moves = state.legal_moves()
+    plays = [m for m in moves if str(m) != "out"]
+    if not plays:
+        return moves[-1]
+    if state.top is None:
+        sets = [m for m in plays if len(m.cards) > 1]
+        if sets and rng.random() < 0.5:
+            return max(sets, key=lambda m: len(m.cards))
+    return min(plays, key=lambda m: (-len(m.cards), max(rank(c) for c in m.cards)))
+
+
 # --- shared -------------------------------------------------------------------------------------
 _POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move,
-             "taxot": _taxot_move, "mokaik": _mokaik_move, "neki": _neki_move}
+             "taxot": _taxot_move, "mokaik": _mokaik_move, "neki": _neki_move,
+             "nine": _nine_move}
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:

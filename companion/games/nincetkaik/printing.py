@@ -24,6 +24,7 @@ ROUNDS: dict[str, tuple[str, str, int]] = {
     "makup": ("ゲーム", "Game", 5),
     "mokaik": ("季節", "Season", 4),
     "neki": ("ゲーム", "Game", 5),
+    "nine": ("季節", "Season", 1),
 }
 REMINDERS: dict[str, tuple[str, str]] = {
     "taxot": (
@@ -61,6 +62,15 @@ REMINDERS: dict[str, tuple[str, str]] = {
         "Lay a stronger 役 of the same shape, or pass; a set of three or more goes any time. "
         "When all others pass, the last player clears and leads. Each 将: remove one strength "
         "from the game or take a card from the discards. First out wins (mark the winner)."),
+    "nine": (
+        "無は同じ色の札の代わり(セットの中だけ)、船は皇にだけ勝つ、皇は王より強い。場の役と色が"
+        "同じでより強い1枚か、同じ強さでより多いセットで参加、出せなければ降りて3枚引く。最後に"
+        "残った人が場の札を取って親に。手札がなくなったら、その時いちばん多い手札の枚数が得点。"
+        "山札が尽きたら終わり。勝者が親なら+1。",
+        "無 is wild in sets, 船 beats only 皇, 皇 is above 王. Join with one stronger card of a "
+        "shared colour or a bigger set of the same strength, else stay out and draw 3. The last "
+        "one in takes the table and is 親. An empty hand scores the largest hand then. The "
+        "season ends when the deck runs out; +1 if the winner is 親."),
     "makup": (
         "道の端の数と合計が同じになる札を出す。2本の道をつなぐ、皇・王・船で道を消す、出せな"
         "ければ山札から道を増やす。手札を出し切った人の勝ち(勝ちに○)。",

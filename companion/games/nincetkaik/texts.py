@@ -74,6 +74,10 @@ _GAMES: dict[str, tuple[_Pattern, ...]] = {
         (r"remove (\d)", "将: removes every card of number {1}", "将: 数 {1} の札をすべて除く"),
         (r"take (\S+)", "将: takes {c1} from the discards", "将: 捨札から {c1} を取る"),
     ),
+    "nine": (
+        (r"play (\S+)", "lays {c1}", "{c1} を出す"),
+        (r"out", "stays out and draws", "降りて山札から引く"),
+    ),
     "makup": (
         (r"play (\d+) (\S+)", "lays {c2} on road {1}", "道{1}に {c2} を置く"),
         (r"merge (\d+) (\d+) (\S+)", "joins roads {1} and {2} with {c3}",
