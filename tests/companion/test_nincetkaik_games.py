@@ -24,7 +24,7 @@ from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.resources import rules_text
 from ui import cli
 
-GAMES = ("taxot", "makaik", "nanto", "makup", "mokaik", "neki")
+GAMES = ("taxot", "makaik", "nanto", "makup", "mokaik", "neki", "nine")
 
 
 def finished(game_id: str, players: int = 3, seed: int = 2) -> Game:
@@ -38,7 +38,7 @@ def finished(game_id: str, players: int = 3, seed: int = 2) -> Game:
 def test_registry_entries_name_the_game_in_both_languages(game_id: str) -> None:
     info = registry.get(game_id)
     assert info.family == "lanerme" and info.min_players == 2
-    assert info.max_players == (4 if game_id == "taxot" else 6)
+    assert info.max_players == (4 if game_id in ("taxot", "nine") else 6)
     assert info.name_ja and info.name_en and info.rules == game_id
     assert {"playout_policy", "bench", "play_sheets", "blank_sheet"} <= set(info.extras)
     state = info.create(2)
@@ -112,13 +112,14 @@ def test_blank_sheets_print_a_row_per_round_and_the_scoring(game_id: str, lang: 
     assert "<b>&amp;" in text and "太郎" in text
     first_row = "第1" if lang == "ja" else {"taxot": "Season 1", "makaik": "Hand 1",
                                             "nanto": "Deal 1", "makup": "Game 1",
-                                            "mokaik": "Season 1", "neki": "Game 1"}[game_id]
+                                            "mokaik": "Season 1", "neki": "Game 1",
+                                            "nine": "Season 1"}[game_id]
     assert first_row in text
     if lang == "en":
         assert not re.search(r"[ぁ-ゖ]", text.replace("太郎", ""))  # no Japanese sentences
 
 
-@pytest.mark.parametrize("game_id", ("taxot", "makaik", "nanto", "mokaik"))
+@pytest.mark.parametrize("game_id", ("taxot", "makaik", "nanto", "mokaik", "nine"))
 def test_play_sheets_list_the_points_of_every_round(game_id: str) -> None:
     game = finished(game_id)
     outcome = game.state.outcome()

@@ -123,3 +123,27 @@ def test_notation_and_bad_text_get_a_sentence() -> None:
         state.play(state.parse_move("out"))
     with pytest.raises(IllegalMoveError, match="no 役"):
         state.play(state.parse_move("play r5r1"))
+
+
+# --- the table companion -----------------------------------------------------------------------
+def test_table_plan_empty_hands_and_the_parents_point() -> None:
+    from companion.games.nincetkaik.nine.table import (
+        empty_step,
+        new_session,
+        season_plan,
+        season_step,
+    )
+
+    session = new_session(["A", "B", "C", "D"], seasons=2, parent=1)
+    plan = season_plan(session)
+    assert (plan.cards_each, plan.deck, plan.parent) == (9, 12, 1)
+    session = session.add(empty_step(session, 1, 7)).add(empty_step(session, 2, 5))
+    session = session.add(empty_step(session, 2, 2))
+    assert session.totals() == (0, 7, 7, 0)
+    # equal points: the fewer cards in hand wins; B is 親 and gets 1 more
+    session = session.add(season_step(session, 1, (4, 3, 6, 2)))
+    assert session.totals() == (0, 8, 7, 0) and season_plan(session).parent == 1
+    with pytest.raises(ValueError, match="largest hand"):
+        empty_step(session, 0, 0)
+    with pytest.raises(ValueError, match="cards in hand"):
+        season_step(session, 0, (1, 2))

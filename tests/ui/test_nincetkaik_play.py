@@ -26,6 +26,7 @@ GAMES = {  # game id: (options of a short game, Library card name)
     "makup": ({}, "Makup (Number Roads)"),
     "mokaik": ({"seasons": 1}, "Mokaik (Marching Battle)"),
     "neki": ({}, "Neki (Climbing Friends)"),
+    "nine": ({}, "Nine (Kitten)"),
 }
 
 
@@ -80,7 +81,8 @@ def person_choice(game_id: str, legal: list[Any]) -> Any:
             return legal[texts.index(wanted)]
     preferred = {"taxot": ("discard",), "makaik": ("swap", "keep", "bet"),
                  "nanto": ("bet",), "makup": ("play", "merge", "clear"),
-                 "mokaik": ("play", "down"), "neki": ("run", "play", "remove")}[game_id]
+                 "mokaik": ("play", "down"), "neki": ("run", "play", "remove"),
+                 "nine": ("play",)}[game_id]
     for head in preferred:
         for move in legal:
             if str(move).startswith(head):

@@ -9,6 +9,7 @@ from typing import Any
 
 from pypdf import PdfReader
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QPushButton
 
 import db
 from companion.display import strip_isolates
@@ -240,3 +241,27 @@ def test_neki_checker_wins_history_and_sheet(window, person, tmp_path: Path) -> 
     pdf = tmp_path / "neki.pdf"
     page.export_pdf(pdf)
     assert "Cy won" in plain(PdfReader(str(pdf)).pages[0].extract_text())
+
+
+def test_nine_empty_hands_and_the_season_end_with_the_parents_point(window, person,
+                                                                     tmp_path: Path) -> None:
+    page = open_table(window, "nine")
+    name_players(person, page, ["Ann", "Ben", "Cy", "Dai"])
+    deal = show_tab(page, "Deal")
+    assert "deals 9 cards to each player; the other 12 are the deck" in plain(deal.plan.text())
+    score = show_tab(page, "Score")
+    person.choose(score.emptied, "Ben")
+    score.largest.setValue(7)
+    person.click(page.findChild(QPushButton, "enter_empty"))
+    person.choose(score.parent_now, "Ben")
+    for spin, count in zip(score.left, (4, 3, 6, 2), strict=False):
+        spin.setValue(count)
+    person.click(score.season_button)
+    assert ledger_texts(page)[1:3] == ["Ben emptied their hand (+7)",
+                                      "season won by Ben (+1 as 親)"]
+    person.click(page.save_button)
+    (play,) = [p for p in db.list_plays(window.ctx.db) if p.game_id == "nine"]
+    assert [s.score for s in play.seats] == [0.0, 8.0, 0.0, 0.0] and play.seats[1].winner
+    pdf = tmp_path / "nine.pdf"
+    page.export_pdf(pdf)
+    assert "Ben emptied their hand" in plain(PdfReader(str(pdf)).pages[0].extract_text())

@@ -3,6 +3,6 @@ one module per game in this folder, the shared pieces in `cards`, `play` and `ta
 
 from ui.views import register_screens
 
-for _game in ("taxot", "makaik", "nanto", "makup", "mokaik", "neki"):
+for _game in ("taxot", "makaik", "nanto", "makup", "mokaik", "neki", "nine"):
     register_screens((_game,), play=f"ui.games.nincetkaik.{_game}:play_view",
                      table=f"ui.games.nincetkaik.{_game}:table_view")
