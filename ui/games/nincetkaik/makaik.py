@@ -39,6 +39,7 @@ from ui.games.nincetkaik.play import (
     joined,
     lang,
     parent_words,
+    play_view_for,
     round_name,
     zone_frame,
 )
@@ -52,7 +53,7 @@ from ui.games.nincetkaik.table import (
 )
 from ui.games.nincetkaik.taxot import deltas_text
 from ui.i18n import tr
-from ui.play.frame import PlayFrame, Position
+from ui.play.frame import Position
 from ui.play.widgets import isolate, words
 
 
@@ -176,9 +177,7 @@ class MakaikScreens(CardScreens):
         return text, groups
 
 
-def play_view(ctx: AppContext | None, game_id: str = "makaik", *,
-              animate: bool = True) -> PlayFrame:
-    return PlayFrame(ctx, game_id, MakaikScreens(game_id), animate=animate)
+play_view = play_view_for(MakaikScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 
 from companion.games.nincetkaik.cardgame import CardsMove
 from companion.games.nincetkaik.deck import Card, format_cards, number
-from companion.games.nincetkaik.ledger import Session
 from companion.games.nincetkaik.makup import table
 from companion.games.nincetkaik.makup.rules import RoadPlay
 from companion.games.nincetkaik.texts import move_text
@@ -32,6 +31,7 @@ from ui.games.nincetkaik.play import (
     joined,
     lang,
     parent_words,
+    play_view_for,
     zone_frame,
 )
 from ui.games.nincetkaik.table import (
@@ -40,10 +40,12 @@ from ui.games.nincetkaik.table import (
     LedgerTabBase,
     TableGame,
     card_table_view,
+    plan_text,
+    rounds_session,
     row_of,
 )
 from ui.i18n import tr
-from ui.play.frame import PlayFrame, Position
+from ui.play.frame import Position
 from ui.play.widgets import words
 
 
@@ -141,22 +143,12 @@ class MakupScreens(CardScreens):
         return tr("Lay cards on a road, or pass.", "道に札を置くか、パスしてください。")
 
 
-def play_view(ctx: AppContext | None, game_id: str = "makup", *,
-              animate: bool = True) -> PlayFrame:
-    return PlayFrame(ctx, game_id, MakupScreens(game_id), animate=animate)
+play_view = play_view_for(MakupScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, games=rounds, parent=parent)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.game_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("makup", 6, ("Games", "ゲーム数"), 3, _new_session, _plan)
+GAME = TableGame("makup", 6, ("Games", "ゲーム数"), 3,
+                 rounds_session(table.new_session, "games"), plan_text(table.game_plan))
 ROAD_INPUTS = 4
 
 

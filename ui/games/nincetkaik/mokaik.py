@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from companion.games.nincetkaik.cardgame import CardsMove
 from companion.games.nincetkaik.deck import COLOUR_NAMES, COLOUR_OF, Card
 from companion.games.nincetkaik.hands import Combo
-from companion.games.nincetkaik.ledger import Session, Step
+from companion.games.nincetkaik.ledger import Step
 from companion.games.nincetkaik.mokaik import table
 from companion.games.nincetkaik.mokaik.rules import Lay
 from ui.context import AppContext
@@ -31,6 +31,7 @@ from ui.games.nincetkaik.play import (
     joined,
     lang,
     parent_words,
+    play_view_for,
     round_name,
     zone_frame,
 )
@@ -40,12 +41,14 @@ from ui.games.nincetkaik.table import (
     TableGame,
     card_table_view,
     fill_seats,
+    plan_text,
+    rounds_session,
     row_of,
     seat_combo,
 )
 from ui.games.nincetkaik.taxot import deltas_text
 from ui.i18n import tr
-from ui.play.frame import PlayFrame, Position
+from ui.play.frame import Position
 from ui.play.widgets import isolate, words
 
 
@@ -167,22 +170,12 @@ class MokaikScreens(CardScreens):
         return text, groups
 
 
-def play_view(ctx: AppContext | None, game_id: str = "mokaik", *,
-              animate: bool = True) -> PlayFrame:
-    return PlayFrame(ctx, game_id, MokaikScreens(game_id), animate=animate)
+play_view = play_view_for(MokaikScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, seasons=rounds, parent=parent)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.season_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("mokaik", table.MAX_PLAYERS, ("Seasons", "季節の数"), 4, _new_session, _plan)
+GAME = TableGame("mokaik", table.MAX_PLAYERS, ("Seasons", "季節の数"), 4,
+                 rounds_session(table.new_session, "seasons"), plan_text(table.season_plan))
 
 
 class MokaikScoreTab(LedgerTabBase):

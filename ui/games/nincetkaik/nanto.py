@@ -14,7 +14,14 @@ from companion.games.nincetkaik.nanto import table
 from companion.games.nincetkaik.nanto.rules import HAND_SIZE, best_yaku
 from ui.context import AppContext
 from ui.games.nincetkaik.makaik import SeatRow, winners_text
-from ui.games.nincetkaik.play import CardScreens, joined, lang, parent_words, round_name
+from ui.games.nincetkaik.play import (
+    CardScreens,
+    joined,
+    lang,
+    parent_words,
+    play_view_for,
+    round_name,
+)
 from ui.games.nincetkaik.table import (
     CardsForm,
     CardTablePage,
@@ -25,7 +32,7 @@ from ui.games.nincetkaik.table import (
 )
 from ui.games.nincetkaik.taxot import deltas_text
 from ui.i18n import tr
-from ui.play.frame import PlayFrame, Position
+from ui.play.frame import Position
 from ui.play.widgets import isolate, words
 
 
@@ -85,9 +92,7 @@ class NantoScreens(CardScreens):
         return text, groups
 
 
-def play_view(ctx: AppContext | None, game_id: str = "nanto", *,
-              animate: bool = True) -> PlayFrame:
-    return PlayFrame(ctx, game_id, NantoScreens(game_id), animate=animate)
+play_view = play_view_for(NantoScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------

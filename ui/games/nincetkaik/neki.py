@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 
 from companion.games.nincetkaik.cardgame import CardsMove
 from companion.games.nincetkaik.deck import PROFESSIONS, STRENGTH_OF, Card, format_cards
-from companion.games.nincetkaik.ledger import Session
 from companion.games.nincetkaik.neki import table
 from companion.games.nincetkaik.neki.rules import Remove
 from companion.games.nincetkaik.texts import move_text
@@ -30,6 +29,7 @@ from ui.games.nincetkaik.play import (
     joined,
     lang,
     parent_words,
+    play_view_for,
     zone_frame,
 )
 from ui.games.nincetkaik.table import (
@@ -39,11 +39,13 @@ from ui.games.nincetkaik.table import (
     TableGame,
     card_table_view,
     fill_seats,
+    plan_text,
+    rounds_session,
     row_of,
     seat_combo,
 )
 from ui.i18n import tr
-from ui.play.frame import PlayFrame, Position
+from ui.play.frame import Position
 from ui.play.widgets import isolate, words
 
 
@@ -178,22 +180,12 @@ class NekiScreens(CardScreens):
         return tr(f"{who} is out first and wins.", f"{who} が最初に上がりました。"), []
 
 
-def play_view(ctx: AppContext | None, game_id: str = "neki", *,
-              animate: bool = True) -> PlayFrame:
-    return PlayFrame(ctx, game_id, NekiScreens(game_id), animate=animate)
+play_view = play_view_for(NekiScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, games=rounds, parent=parent)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.game_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("neki", table.MAX_PLAYERS, ("Games", "ゲーム数"), 3, _new_session, _plan)
+GAME = TableGame("neki", table.MAX_PLAYERS, ("Games", "ゲーム数"), 3,
+                 rounds_session(table.new_session, "games"), plan_text(table.game_plan))
 
 
 class NekiScoreTab(LedgerTabBase):

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 
 from companion.games.nincetkaik.cardgame import CardsMove
 from companion.games.nincetkaik.deck import Card
-from companion.games.nincetkaik.ledger import Session
 from companion.games.nincetkaik.nine import table
 from ui.context import AppContext
 from ui.games.nincetkaik.play import (
@@ -29,6 +28,7 @@ from ui.games.nincetkaik.play import (
     deck_words,
     joined,
     parent_words,
+    play_view_for,
     round_name,
     zone_frame,
 )
@@ -38,11 +38,13 @@ from ui.games.nincetkaik.table import (
     TableGame,
     card_table_view,
     fill_seats,
+    plan_text,
+    rounds_session,
     row_of,
     seat_combo,
 )
 from ui.i18n import tr
-from ui.play.frame import PlayFrame, Position
+from ui.play.frame import Position
 from ui.play.widgets import isolate, words
 
 
@@ -121,22 +123,12 @@ class NineScreens(CardScreens):
                   f"{who} の手札がなくなった: +{last.points}(その時いちばん多い手札の枚数)。"), []
 
 
-def play_view(ctx: AppContext | None, game_id: str = "nine", *,
-              animate: bool = True) -> PlayFrame:
-    return PlayFrame(ctx, game_id, NineScreens(game_id), animate=animate)
+play_view = play_view_for(NineScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, seasons=rounds, parent=parent)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.season_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("nine", table.MAX_PLAYERS, ("Seasons", "季節の数"), 1, _new_session, _plan)
+GAME = TableGame("nine", table.MAX_PLAYERS, ("Seasons", "季節の数"), 1,
+                 rounds_session(table.new_session, "seasons"), plan_text(table.season_plan))
 
 
 class NineScoreTab(LedgerTabBase):

@@ -19,7 +19,7 @@ reads. Undo is offered only where it reveals nothing (`cardgame.undo_reveals_not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
@@ -48,6 +48,7 @@ from companion.games.nincetkaik.cardgame import Amount, undo_reveals_nothing
 from companion.games.nincetkaik.deck import Card
 from companion.games.nincetkaik.printing import ROUNDS
 from companion.games.nincetkaik.texts import cards_text, hidden_keep, move_text
+from ui.context import AppContext
 from ui.games.nincetkaik.cards import CardRow, SticksView
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
@@ -705,3 +706,12 @@ class CardScreens(PlayScreens):
 
     def cards_words(self, cards: Sequence[Card]) -> str:
         return cards_text(cards, lang())
+
+
+def play_view_for(screens: Callable[[str], CardScreens]) -> Callable[..., PlayFrame]:
+    """A game's `play_view(ctx, game_id, animate=True)`: the play frame with its screens."""
+
+    def play_view(ctx: AppContext | None, game_id: str, *, animate: bool = True) -> PlayFrame:
+        return PlayFrame(ctx, game_id, screens(game_id), animate=animate)
+
+    return play_view

@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -613,3 +614,21 @@ class CardTablePage(TablePage):
 def card_table_view(ctx: AppContext | None, game: TableGame,
                     score_tab: Callable[[CardTablePage], TableTab] | None) -> CardTablePage:
     return CardTablePage(ctx, game, score_tab)
+
+
+def rounds_session(new_session: Callable[..., Session], rounds_key: str) -> Callable[
+        [Sequence[str], int, int, int, bool], Session]:
+    """A table module's ``new_session(names, <rounds_key>=…, parent=…)`` as `TableGame` calls
+    it (games without a stock or the 光 option)."""
+
+    def make(names: Sequence[str], rounds: int, parent: int, stock: int,
+             light: bool) -> Session:
+        return new_session(names, parent=parent, **{rounds_key: rounds})
+
+    return make
+
+
+def plan_text(plan: Callable[[Session], Any]) -> Callable[[Session, str], str]:
+    """A table module's plan of the next round (an object with ``text(names, lang)``) as the
+    sentence `TableGame` shows."""
+    return lambda session, language_code: plan(session).text(session.names, language_code)

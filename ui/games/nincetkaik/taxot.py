@@ -30,6 +30,7 @@ from ui.games.nincetkaik.play import (
     joined,
     lang,
     parent_words,
+    play_view_for,
     round_name,
     zone_frame,
 )
@@ -44,7 +45,7 @@ from ui.games.nincetkaik.table import (
     seat_combo,
 )
 from ui.i18n import tr
-from ui.play.frame import PlayFrame, Position
+from ui.play.frame import Position
 from ui.play.widgets import isolate, words
 
 
@@ -163,9 +164,7 @@ class TaxotScreens(CardScreens):
         return text, groups
 
 
-def play_view(ctx: AppContext | None, game_id: str = "taxot", *,
-              animate: bool = True) -> PlayFrame:
-    return PlayFrame(ctx, game_id, TaxotScreens(game_id), animate=animate)
+play_view = play_view_for(TaxotScreens)
 
 
 
