@@ -218,3 +218,16 @@ def test_moves_read_in_both_languages_and_face_down_cards_as_a_count() -> None:
     assert hidden_keep("down r1b2") == "down 2"
     assert move_text("mokaik", "down 2", "ja") == "2 枚を伏せて出す"
     assert move_text("mokaik", "down r1b2", "en") == "puts r1 b2 face down"
+
+
+def test_the_search_looks_a_few_rounds_ahead_then_judges_the_hands() -> None:
+    state = dealt(TWO)
+    world = state.determinize(0, random.Random(1))
+    assert world.hands[0] == state.hands[0] and len(world.hands[1]) == len(state.hands[1])
+    assert world.horizon_tricks == 6  # about twelve plays with two players
+    rng = random.Random(2)
+    while not world.is_over():
+        world.play(rng.choice(world.legal_moves()))
+    assert world.truncated and world.tricks == 6 and world.round_no == 1
+    rewards = world.returns()
+    assert all(0.0 <= r <= 1.0 for r in rewards) and rewards[0] + rewards[1] == pytest.approx(1.0)
