@@ -295,7 +295,7 @@ def evaluate_neki(state: GameState, seat: int) -> float:
     from companion.games.nincetkaik.neki.rules import NekiState
 
     assert isinstance(state, NekiState)
-    if state.over:
+    if state.over and not state.truncated:
         return WIN if seat in state.winners else -WIN
     mine = state.hand_size(seat)
     others = min(state.hand_size(s) for s in range(state.num_players) if s != seat)

@@ -161,6 +161,9 @@ class CardGameState(GameState):
     #: Name of one round (season, hand, deal) in `describe`.
     round_word: ClassVar[str] = "round"
     reward_scale: ClassVar[float] = 10.0
+    #: Bots' search (`determinize`) stops after this many seat moves and judges the position
+    #: with the game's evaluation (0: it plays to the end of the round).
+    search_plays: ClassVar[int] = 0
 
     points: list[int] = field(default_factory=list)
     stock: list[int] = field(default_factory=list)  # per card: in the 山札 (view: unseen)
@@ -177,6 +180,9 @@ class CardGameState(GameState):
     horizon: int | None = None
     horizon_points: tuple[int, ...] = ()
     truncated: bool = False  # stopped at the horizon, not by the rules
+    plays: int = 0  # seat moves so far
+    horizon_plays: int | None = None  # search only: stop after this many seat moves
+    horizon_values: tuple[float, ...] = ()  # search only: each seat's evaluation at the start
     round_no: int = 0
     #: Points of every seat at the end of each round (season, hand, deal), oldest first.
     round_points: tuple[tuple[int, ...], ...] = ()
@@ -273,6 +279,9 @@ class CardGameState(GameState):
                 self._after_chance()
             return
         self._apply_seat_move(move)
+        self.plays += 1
+        if self.horizon_plays is not None and self.plays >= self.horizon_plays and not self.over:
+            self.over = self.truncated = True
 
     def _place(self, kind: str, target: int, c: Card) -> None:
         """Put a card off the 山札 where the queued event `kind` says (hands by default)."""
@@ -345,7 +354,17 @@ class CardGameState(GameState):
             state.hidden_asides[s] = 0
         state.horizon = state.round_no
         state.horizon_points = tuple(state.points)
+        if self.search_plays:
+            state.horizon_plays = state.plays + self.search_plays
+            state.horizon_values = tuple(state.judge(s) for s in range(self.num_players))
         return state
+
+    def judge(self, seat: int) -> float:
+        """The game's evaluation of `seat` (the greedy bot's), for a search cut short."""
+        from companion.games.nincetkaik import bots
+
+        value: float = getattr(bots, f"evaluate_{self.game_id}")(self, seat)
+        return value
 
     def _round_over(self) -> None:
         """Remember the points at the end of a round (for the ledger and the sheets)."""
@@ -367,6 +386,9 @@ class CardGameState(GameState):
                        termination=termination, breakdown=breakdown, detail=self.reason)
 
     def returns(self) -> tuple[float, ...]:
+        if self.truncated and self.horizon_values:
+            gains = [self.judge(s) - v for s, v in enumerate(self.horizon_values)]
+            return horizon_returns(gains, self.reward_scale)
         if self.truncated:
             gains = [p - q for p, q in zip(self.points, self.horizon_points, strict=True)]
             return horizon_returns(gains, self.reward_scale)

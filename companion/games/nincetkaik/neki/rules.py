@@ -170,6 +170,20 @@ def groups_of(hand: tuple[Card, ...]) -> dict[CardsMove, Combo]:
     return found
 
 
+@lru_cache(maxsize=20_000)
+def follow_index(hand: tuple[Card, ...]) -> tuple[dict[tuple[Kind, int, int],
+                                                       list[tuple[int, CardsMove]]],
+                                                  tuple[CardsMove, ...]]:
+    """The hand's 役 by shape (with their strength), and its sets of three or more."""
+    by_shape: dict[tuple[Kind, int, int], list[tuple[int, CardsMove]]] = {}
+    big: list[CardsMove] = []
+    for move, combo in groups_of(hand).items():
+        by_shape.setdefault(combo.shape, []).append((combo.rank, move))
+        if is_big_set(combo):
+            big.append(move)
+    return by_shape, tuple(big)
+
+
 def canonical(cards: Sequence[Card], hand: Sequence[Card]) -> tuple[Card, ...] | None:
     """The engine's choice of cards for `cards` (same strengths, first in hand order); None when
     the hand lacks some."""
@@ -194,6 +208,8 @@ class Played:
 class NekiState(CardGameState):
     game_id: ClassVar[str] = "neki"
     round_word: ClassVar[str] = "game"
+    reward_scale: ClassVar[float] = 5.0
+    search_plays: ClassVar[int] = 16
 
     top: Played | None = None
     table: list[Card] = field(default_factory=list)  # every card laid since the table cleared
@@ -204,7 +220,6 @@ class NekiState(CardGameState):
     effects: int = 0  # 将 effects the mover still chooses
     dealt: bool = False
     winners: list[int] = field(default_factory=list)
-    turns: int = 0
 
     @classmethod
     def start(cls, num_players: int, options: dict[str, Any]) -> NekiState:
@@ -257,13 +272,12 @@ class NekiState(CardGameState):
         if self.effects:
             takes = {self._take(c) for c in self.discards}
             return [*REMOVES, *sorted(takes, key=lambda m: m.cards)]
-        groups = groups_of(hand)
         if self.top is None:
-            return list(groups)
+            return list(groups_of(hand))
         top = self.top.combo
-        moves: list[Any] = [m for m, combo in groups.items()
-                            if (combo.shape == top.shape and combo.rank > top.rank)
-                            or is_big_set(combo)]
+        by_shape, big_sets = follow_index(hand)
+        moves: list[Any] = [m for level, m in by_shape.get(top.shape, ()) if level > top.rank]
+        moves += [m for m in big_sets if m not in moves]
         return [*moves, PASS]
 
     @staticmethod
@@ -272,7 +286,6 @@ class NekiState(CardGameState):
 
     def _apply_seat_move(self, move: Any) -> None:
         seat = self.mover
-        self.turns += 1
         if isinstance(move, Remove):
             self._remove(seat, move.level)
         elif isinstance(move, CardsMove) and move.verb == "take":

@@ -43,6 +43,7 @@ from companion.games.nincetkaik.deck import (
 from companion.games.nincetkaik.hands import sub_multisets
 
 DRAW = 3
+BLANK_CARD = 2  # r0, for the strength of 無
 SHIP_RANK = -1
 TAM_RANK = 11
 OUT = Word("out")
@@ -102,22 +103,30 @@ def beats(card: Card, top: Nine) -> bool:
     return rank(card) > top.rank
 
 
+@lru_cache(maxsize=4096)
+def _choices(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Every distinct sub-multiset of `cards` (the empty one included)."""
+    return tuple(group for size in range(len(cards) + 1) for group in sub_multisets(cards, size))
+
+
 @lru_cache(maxsize=20_000)
-def sets_of(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """Every distinct set the hand can lay (two or more cards)."""
-    blanks = [c for c in hand if is_blank(c)]
-    found: dict[tuple[Card, ...], None] = {}
-    by_rank: dict[int, list[Card]] = {}
-    for c in hand:
-        if not is_blank(c):
-            by_rank.setdefault(rank(c), []).append(c)
-    for cards in [*by_rank.values(), []]:
-        pool = sorted([*cards, *blanks])
-        for size in range(2, len(pool) + 1):
-            for group in sub_multisets(pool, size):
-                if read(group) is not None:
-                    found[group] = None
-    return tuple(found)
+def sets_of(hand: tuple[Card, ...]) -> tuple[tuple[tuple[Card, ...], int], ...]:
+    """Every distinct set the hand can lay (two or more cards), with its strength: real cards
+    of one strength with any 無, or 無 only."""
+    levels = sorted({rank(c) for c in hand})
+    return tuple(entry for level in levels for entry in sets_at(hand, level))
+
+
+@lru_cache(maxsize=20_000)
+def sets_at(hand: tuple[Card, ...], level: int) -> tuple[tuple[tuple[Card, ...], int], ...]:
+    """The sets of one strength the hand can lay (無 joining any; 無 only at 無's strength)."""
+    blanks = tuple(c for c in hand if is_blank(c))
+    wild = _choices(blanks)
+    if level == rank(BLANK_CARD):
+        return tuple((group, level) for group in wild if len(group) >= 2)
+    cards = tuple(c for c in hand if rank(c) == level)
+    return tuple((tuple(sorted(real + extra)), level) for real in _choices(cards) if real
+                 for extra in wild if len(real) + len(extra) >= 2)
 
 
 _MOVES: dict[tuple[Card, ...], CardsMove] = {}
@@ -143,6 +152,7 @@ class NineState(CardGameState):
     game_id: ClassVar[str] = "nine"
     round_word: ClassVar[str] = "season"
     reward_scale: ClassVar[float] = 8.0
+    search_plays: ClassVar[int] = 10
 
     seasons: int = 1
     top: Nine | None = None
@@ -233,11 +243,10 @@ class NineState(CardGameState):
         hand = tuple(self.hands[self.mover])
         if self.top is None:
             return [*(play_move((c,)) for c in sorted(set(hand))),
-                    *(play_move(g) for g in sets_of(hand))]
+                    *(play_move(g) for g, _ in sets_of(hand))]
         top = self.top
         moves: list[Any] = [play_move((c,)) for c in sorted(set(hand)) if beats(c, top)]
-        moves += [play_move(g) for g in sets_of(hand)
-                  if len(g) > top.size and read(g).rank == top.rank]  # type: ignore[union-attr]
+        moves += [play_move(g) for g, _ in sets_at(hand, top.rank) if len(g) > top.size]
         return [*moves, OUT]
 
     def _apply_seat_move(self, move: Any) -> None:
