@@ -25,6 +25,7 @@ _VIEW_MODULES: tuple[str, ...] = (
     "ui.games.alluvium.views",  # Table: Alluvium setup, tracker, paintable sheets
     "ui.games.etariya.views",  # Table: setup, map editor, tracker; Play: board with bots
     "ui.games.cetkaik.views",  # Table: hand calculator, ledger, sticks, print; Play: board
+    "ui.games.nincetkaik.views",  # 紙机戦 card games: Table: deal aid, calculator, ledger; Play
     "ui.games.netxiju.views",  # Table: race followed from the throws, tally; Play: the track
     "ui.games.tudepijume.views",  # Table: ships, resources, points; Play: board and tracks
     "ui.games.mokzo.views",  # Table: deal aid, tracker, card effects; Play: road, hands, cards

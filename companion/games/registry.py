@@ -31,6 +31,13 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.games.cetkaik.info_education",
     "companion.games.cetkaik.info_old",
     "companion.games.equilibrium",
+    "companion.games.nincetkaik.taxot",
+    "companion.games.nincetkaik.makaik",
+    "companion.games.nincetkaik.nanto",
+    "companion.games.nincetkaik.makup",
+    "companion.games.nincetkaik.mokaik",
+    "companion.games.nincetkaik.neki",
+    "companion.games.nincetkaik.nine",
 )
 
 

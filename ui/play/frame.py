@@ -27,7 +27,8 @@ How to add a game's screens (`ui/games/<game>/play.py`)::
 Optional hooks on `PlayScreens` (all have defaults): `move_text`/`chance_text` (a record
 entry as a line of the move list), `prompt` (after "X, your turn."), `score_line` and
 `seat_note` (the seat panel), `seat_role` ("Light", "△ Red"), `outcome_detail` (under the
-winner), `on_chance` (animate a throw), `new_game` (how a setup becomes a `Game`).
+winner), `on_chance` (animate a throw), `new_game` (how a setup becomes a `Game`),
+`undo_problem` (Undo off where taking a move back would reveal something, with the reason).
 
 The screens never decide a rule: they draw `position.state` and offer `position.legal`. Per
 move the frame calls `show` exactly once (and the move list only adds the new lines). The
@@ -169,6 +170,11 @@ class PlayScreens:
     def headline(self, outcome: Outcome, names: Sequence[str]) -> str:
         """The result banner's first line ("Winner: X"; a co-operative game: the team's)."""
         return result_headline(outcome, names)
+
+    def undo_problem(self, position: Position) -> str | None:
+        """Why Undo is off here although the controller could undo (e.g. a card was drawn
+        since: taking the move back would show it), as the button's tooltip; None: allowed."""
+        return None
 
     def on_chance(self, drawn: list[Any]) -> None:
         """Chance was just drawn (a throw): animate it if the game wants to."""
@@ -610,6 +616,8 @@ class PlayFrame(QWidget):
             self.say(str(exc))
 
     def undo(self) -> None:
+        if self._undo_problem() is not None:
+            return
         if self.controller is not None and self.controller.undo():
             self.result_panel.setVisible(False)
             self.say("")
@@ -820,9 +828,15 @@ class PlayFrame(QWidget):
         self.reveal_button.setText(tr(f"I am {name} — show my {noun_en}",
                                       f"{name} です — {noun_ja}を見る"))
 
+    def _undo_problem(self) -> str | None:
+        position = self._position
+        return self.screens.undo_problem(position) if position is not None else None
+
     def _show_buttons(self) -> None:
         c = self.controller
-        self.undo_button.setEnabled(c is not None and c.can_undo())
+        problem = self._undo_problem() if c is not None and c.can_undo() else None
+        self.undo_button.setEnabled(c is not None and c.can_undo() and problem is None)
+        self.undo_button.setToolTip(problem or "")
         self.busy.setVisible(c is not None and c.thinking_seat() is not None)
         self.pdf_button.setVisible(c is not None and c.final_play is not None)
 

@@ -1,0 +1,372 @@
+"""Evaluations (greedy bot, MCTS leaves) and playout policies of the 紙机戦 games.
+
+Every evaluation is "points held plus what this round is likely to bring": the pot times the
+chance of taking it in the stake games, the season's hand progress in 終季, cards left in 値木.
+The playout policies play a sensible move most of the time and a random one otherwise, so
+MCTS playouts look like real games without costing much.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from companion.core.api import GameState
+from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card
+
+#: Share of playout moves chosen at random instead of by the policy.
+RANDOM_SHARE = 0.15
+WIN = 1000.0
+
+
+# --- 開樽 ---------------------------------------------------------------------------------------
+@cache
+def _nanto_percentiles() -> dict[tuple[Card, ...], float]:
+    """For each two-card hand: the chance it beats a random two-card hand (ties count half)."""
+    from companion.games.nincetkaik.nanto.rules import hand_value
+
+    weights: dict[tuple[Card, ...], float] = {}
+    for a in ALL_CARDS:
+        for b in ALL_CARDS:
+            if b < a or (a == b and COPIES[a] < 2):
+                continue
+            weight = COPIES[a] * (COPIES[a] - 1) / 2 if a == b else COPIES[a] * COPIES[b]
+            weights[(a, b)] = weight
+    values = {hand: hand_value(hand) for hand in weights}
+    total = sum(weights.values())
+    ordered = sorted(weights, key=lambda h: values[h])
+    result: dict[tuple[Card, ...], float] = {}
+    below = 0.0
+    i = 0
+    while i < len(ordered):
+        j = i
+        tied = 0.0
+        while j < len(ordered) and values[ordered[j]] == values[ordered[i]]:
+            tied += weights[ordered[j]]
+            j += 1
+        for hand in ordered[i:j]:
+            result[hand] = (below + tied / 2) / total
+        below += tied
+        i = j
+    return result
+
+
+def nanto_strength(cards: list[Card]) -> float:
+    """The chance a two-card hand beats another random one (0.5 when unknown)."""
+    if len(cards) != 2:
+        return 0.5
+    return _nanto_percentiles().get((min(cards), max(cards)), 0.5)
+
+
+def evaluate_nanto(state: GameState, seat: int) -> float:
+    from companion.games.nincetkaik.nanto.rules import NantoState
+
+    assert isinstance(state, NantoState)
+    value = float(state.points[seat])
+    if state.over or not state.bets or state.bets[seat] == 0 or state.queue:
+        return value
+    rivals = sum(1 for s, b in enumerate(state.bets) if s != seat and b != 0)
+    return value + state.pot * nanto_strength(state.hands[seat]) ** max(rivals, 1)
+
+
+def _nanto_move(state: Any, rng: random.Random) -> Any:
+    moves = state.legal_moves()
+    seat = state.to_move()
+    strength = nanto_strength(state.hands[seat])
+    bets = [m for m in moves if str(m) != "pass"]
+    if not bets or strength < 0.55:
+        return moves[0]
+    if strength > 0.85 and len(bets) > 1:
+        return bets[min(len(bets) - 1, rng.randrange(1, 4))]
+    return bets[0]
+
+
+# --- 値戦 ---------------------------------------------------------------------------------------
+def makaik_strength(cards: list[Card], shared: list[Card]) -> float:
+    """A rough chance that the best hand of `cards` + `shared` beats one other seat's: a hand
+    no better than the shared cards alone is a likely tie."""
+    from companion.games.nincetkaik.makaik.rules import THREE_RUN, THREE_SET, TWO_SET, hand_value
+
+    if not cards:
+        return 0.5
+    kind, level, one = hand_value([*cards, *shared])
+    if shared and (kind, level, one) == hand_value(shared):
+        return 0.5
+    if kind == THREE_SET:
+        return 0.9 + 0.009 * level
+    if kind == THREE_RUN:
+        return 0.8 + 0.01 * level
+    if kind == TWO_SET:
+        return 0.4 + 0.04 * level
+    return 0.02 * level
+
+
+def evaluate_makaik(state: GameState, seat: int) -> float:
+    from companion.games.nincetkaik.makaik.rules import MakaikState
+
+    assert isinstance(state, MakaikState)
+    value = float(state.points[seat])
+    if state.over or state.queue or not state.active[seat] or not state.phase:
+        return value
+    rivals = sum(1 for s, a in enumerate(state.active) if a and s != seat)
+    chance = makaik_strength(state.hands[seat], state.shared)
+    return value + state.pot * chance ** max(rivals, 1)
+
+
+def _makaik_move(state: Any, rng: random.Random) -> Any:
+    moves = state.legal_moves()
+    seat = state.to_move()
+    if state.phase in ("exchange", "keep"):
+        return max(moves, key=lambda m: _after_exchange(state, seat, m) + rng.random() * 1e-3)
+    chance = makaik_strength(state.hands[seat], state.shared)
+    if state.phase == "lead":
+        if chance < 0.35:
+            return moves[-1]  # fold
+        return moves[min(len(moves) - 2, int(chance * 3))]
+    return moves[0] if chance >= 0.3 or len(moves) == 1 else moves[-1]
+
+
+def _after_exchange(state: Any, seat: int, move: Any) -> float:
+    from companion.games.nincetkaik.makaik.rules import Exchange
+
+    if not isinstance(move, Exchange):
+        return 0.45  # draw2: a fair chance to improve
+    hand = list(state.hands[seat])
+    shared = list(state.shared)
+    if move.verb == "swap":
+        hand.remove(move.first)
+        shared.remove(move.second)
+        hand.append(move.second)
+        shared.append(move.first)
+    else:
+        hand.remove(move.second)
+        hand.append(move.first)
+        shared.append(move.second)
+    return makaik_strength(hand, shared)
+
+
+# --- 値木 ---------------------------------------------------------------------------------------
+def evaluate_makup(state: GameState, seat: int) -> float:
+    """Fewer cards than the others is better; a clearing card in hand is worth a little (it
+    can always be played)."""
+    from companion.games.nincetkaik.makup.rules import MakupState, is_clearing
+
+    assert isinstance(state, MakupState)
+    if state.over:
+        share = 1.0 / len(state.winners) if state.winners else 0.0
+        return WIN * share if seat in state.winners else -WIN
+    mine = state.hand_size(seat)
+    others = [state.hand_size(s) for s in range(state.num_players) if s != seat]
+    clearing = sum(1 for c in state.hands[seat] if is_clearing(c))
+    return min(others) - mine + 0.3 * clearing
+
+
+def _makup_move(state: Any, rng: random.Random) -> Any:
+    """Lay as many cards as possible; clear only when nothing else can be laid."""
+    from companion.games.nincetkaik.makup.rules import RoadPlay
+
+    moves = state.legal_moves()
+    plays = [m for m in moves if isinstance(m, RoadPlay)]
+    if plays:
+        most = max(len(m.cards) for m in plays)
+        return rng.choice([m for m in plays if len(m.cards) == most])
+    return moves[0]
+
+
+# --- 終季 ---------------------------------------------------------------------------------------
+def taxot_progress(hand: list[Card]) -> float:
+    """How close the cards in hand are to 役: cards sharing a strength count most, cards of one
+    colour with near numbers less, a 船 a little (it joins anything)."""
+    from companion.games.nincetkaik.deck import COLOUR_OF, NUMBER_OF, PROFESSION_OF, STRENGTH_OF
+
+    levels: dict[int, int] = {}
+    numbers: list[set[int]] = [set(), set()]
+    ships = 0
+    for c in hand:
+        if PROFESSION_OF[c] == 0:
+            ships += 1
+            continue
+        levels[STRENGTH_OF[c]] = levels.get(STRENGTH_OF[c], 0) + 1
+        number = NUMBER_OF[c]
+        if number is not None:
+            numbers[COLOUR_OF[c]].add(number)
+    value = sum(min(k, 4) for k in levels.values() if k >= 2) + 0.7 * ships
+    for present in numbers:
+        for n in present:
+            if n + 1 in present:
+                value += 0.6
+            elif n + 2 in present:
+                value += 0.3
+    return value
+
+
+def evaluate_taxot(state: GameState, seat: int) -> float:
+    from companion.games.nincetkaik.taxot.rules import TaxotState
+
+    assert isinstance(state, TaxotState)
+    value = float(state.points[seat])
+    if state.over:
+        return value
+    laid = sum(m.size for m in state.melds[seat])
+    return value + 0.4 * (taxot_progress(state.hands[seat]) + laid) + \
+        TENPAI_POINTS * taxot_win_chance(state, seat)
+
+
+#: What a hand that can still win this season is worth, in points, times its chance.
+TENPAI_POINTS = 4.0
+
+
+def taxot_win_chance(state: Any, seat: int) -> float:
+    """Between turns (five cards): the chance that one of the cards this seat cannot see
+    completes its hand before the 山札 runs out (any card drawn may reach it)."""
+    from companion.games.nincetkaik.deck import ALL_CARDS
+    from companion.games.nincetkaik.taxot.scoring import is_winning
+
+    hand, melds = state.hands[seat], state.melds[seat]
+    if len(hand) + sum(m.size for m in melds) != 5 or not state.deck_size:
+        return 0.0
+    unseen = sum(state.stock)
+    outs = sum(state.stock[c] for c in ALL_CARDS if state.stock[c]
+               and is_winning([*hand, c], melds))
+    if not outs or not unseen:
+        return 0.0
+    miss = 1.0 - outs / unseen
+    return 1.0 - miss ** min(state.deck_size, 12)
+
+
+def _taxot_move(state: Any, rng: random.Random) -> Any:
+    """Declare whenever possible, claim calls half the time, discard the least useful card."""
+    moves = state.legal_moves()
+    if str(moves[0]) == "declare":
+        return moves[0]
+    if state.phase == "claim":
+        return moves[0] if rng.random() < 0.5 else moves[-1]
+    lays = [m for m in moves if str(m).startswith("lay")]
+    if lays:
+        return lays[0]
+    from companion.games.nincetkaik.taxot.scoring import partners
+
+    hand = state.hands[state.to_move()]
+    scored = [(partners(hand, m.cards[0]), i) for i, m in enumerate(moves)]
+    fewest = min(scored)[0]
+    return moves[rng.choice([i for k, i in scored if k == fewest])]
+
+
+# --- 行戦 ---------------------------------------------------------------------------------------
+def evaluate_mokaik(state: GameState, seat: int) -> float:
+    """Points, plus what this season's 公開札 already save (each one is a point less to pay),
+    plus the strong cards kept for the last round (将, 王 and 皇 often take it)."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+    from companion.games.nincetkaik.mokaik.rules import MokaikState
+
+    assert isinstance(state, MokaikState)
+    value = float(state.points[seat])
+    if state.queue or (state.over and not state.truncated):
+        return value
+    strong = sum(1 for c in state.hands[seat] if STRENGTH_OF[c] >= 9)
+    return value + 0.8 * len(state.won[seat]) + 0.6 * strong
+
+
+def _mokaik_move(state: Any, rng: random.Random) -> Any:
+    """Lead the weakest single or a set; follow with the weakest 役 that beats, else put the
+    weakest cards down."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+
+    moves = state.legal_moves()
+
+    def weight(move: Any) -> int:
+        return sum(STRENGTH_OF[c] for c in move.cards)
+
+    plays = [m for m in moves if m.verb == "play"]
+    if state.lead() is None:
+        sets = [m for m in plays if len(m.cards) > 1]
+        pool = sets if sets and rng.random() < 0.5 else [m for m in plays if len(m.cards) == 1]
+        return min(pool or plays, key=weight)
+    if plays and rng.random() < 0.7:
+        return min(plays, key=weight)
+    return min((m for m in moves if m.verb == "down"), key=weight)
+
+
+# --- 連友 ---------------------------------------------------------------------------------------
+def evaluate_neki(state: GameState, seat: int) -> float:
+    """Fewer cards than the others is better; 将 (effects) and strong cards help a little."""
+    from companion.games.nincetkaik.deck import PROFESSION_OF, STRENGTH_OF, Profession
+    from companion.games.nincetkaik.neki.rules import NekiState
+
+    assert isinstance(state, NekiState)
+    if state.over and not state.truncated:
+        return WIN if seat in state.winners else -WIN
+    mine = state.hand_size(seat)
+    others = min(state.hand_size(s) for s in range(state.num_players) if s != seat)
+    hand = state.hands[seat]
+    generals = sum(1 for c in hand if PROFESSION_OF[c] == Profession.GENERAL)
+    strong = sum(1 for c in hand if STRENGTH_OF[c] >= 10)
+    return others - mine + 0.5 * generals + 0.3 * strong
+
+
+def _neki_move(state: Any, rng: random.Random) -> Any:
+    """Shed the most cards at the lowest strength; follow with the weakest 役 that beats (now
+    and then a pass); as a 将 effect remove the strength this hand holds most of."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+    from companion.games.nincetkaik.neki.rules import REMOVES, Remove
+
+    moves = state.legal_moves()
+    if isinstance(moves[0], Remove):
+        hand = state.hands[state.to_move()]
+        counts = [0] * len(REMOVES)
+        for c in hand:
+            counts[STRENGTH_OF[c]] += 1
+        return REMOVES[max(range(len(counts)), key=lambda level: counts[level])]
+    plays = [m for m in moves if str(m) != "pass"]
+    if not plays or (state.top is not None and rng.random() < 0.25):
+        return moves[-1]
+
+    def cost(move: Any) -> float:
+        return sum(STRENGTH_OF[c] for c in move.cards) / len(move.cards) - 2.0 * len(move.cards)
+
+    return min(plays, key=cost)
+
+
+# --- 小猫 ---------------------------------------------------------------------------------------
+def evaluate_nine(state: GameState, seat: int) -> float:
+    """Points, and a small hand (an empty hand scores the largest hand): fewer cards than the
+    others is worth a little."""
+    from companion.games.nincetkaik.nine.rules import NineState
+
+    assert isinstance(state, NineState)
+    value = float(state.points[seat])
+    if state.over and not state.truncated:
+        return value
+    others = max(state.hand_size(s) for s in range(state.num_players) if s != seat)
+    return value + 0.3 * (others - state.hand_size(seat))
+
+
+def _nine_move(state: Any, rng: random.Random) -> Any:
+    """Lead the biggest set or the weakest card; join with the weakest card that does."""
+    from companion.games.nincetkaik.nine.rules import rank
+
+    moves = state.legal_moves()
+    plays = [m for m in moves if str(m) != "out"]
+    if not plays:
+        return moves[-1]
+    if state.top is None:
+        sets = [m for m in plays if len(m.cards) > 1]
+        if sets and rng.random() < 0.5:
+            return max(sets, key=lambda m: len(m.cards))
+    return min(plays, key=lambda m: (-len(m.cards), max(rank(c) for c in m.cards)))
+
+
+# --- shared -------------------------------------------------------------------------------------
+_POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move,
+             "taxot": _taxot_move, "mokaik": _mokaik_move, "neki": _neki_move,
+             "nine": _nine_move}
+
+
+def playout_move(state: GameState, rng: random.Random) -> Any:
+    """A quick, sensible move for MCTS playouts (random now and then)."""
+    moves = state.legal_moves()
+    policy = _POLICIES.get(state.game_id)
+    if policy is None or len(moves) == 1 or rng.random() < RANDOM_SHARE:
+        return rng.choice(moves)
+    return policy(state, rng)

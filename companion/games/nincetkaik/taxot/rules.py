@@ -1,0 +1,385 @@
+"""終季 taxot: draw one, discard one, until six cards split into a winning shape.
+
+A season (lanerme-games.md §4 and its decisions): the cards are gathered and shuffled and each
+seat gets five; with the option 光 one card is turned up as an indicator. From the 親, clockwise,
+a turn is: draw one card (chance), then ``declare`` (終季 on one's own draw, when the whole hand
+wins), ``lay r5r5b5b5`` (lay out a four-card set from the hand: 四友, every other seat pays 1),
+then ``discard r5``. When a card is discarded the other seats may claim it: first those who
+could declare 終季 with it (``declare`` or ``pass``), then those who could complete a 3-set,
+3-run or 4-set with it (開: ``call r4r6`` names the hand cards; the caller lays out the 役, pays
+the discarder 1, discards and play goes on to the caller's left); each in seating order after
+the discarder. A 終季 on one's own draw is paid by every other seat, one on a discard by the
+discarder; the declarer is the next 親 (the 加点 rises when the 親 wins, resets to 2 otherwise).
+When the 山札 runs out no one pays and the 親 stays. The game runs an agreed number of seasons
+(option ``seasons``, 4); most points wins, ties share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from companion.core.api import Outcome, Termination
+from companion.core.errors import MoveParseError
+from companion.games.nincetkaik.cardgame import CardGameState, CardsMove, Word, seat_order
+from companion.games.nincetkaik.deck import (
+    ALL_CARDS,
+    Card,
+    format_card,
+    format_cards,
+    missing_from,
+)
+from companion.games.nincetkaik.hands import Combo, Kind, readings
+from companion.games.nincetkaik.ledger import FIRST_RATE, ParentRate
+from companion.games.nincetkaik.taxot.scoring import (
+    HAND,
+    TaxotScore,
+    call_options,
+    four_sets,
+    is_winning,
+    payments,
+    score_hand,
+)
+
+CATEGORIES = ("seasons", "calls", "four_sets")
+#: Bots' search (`determinize`) looks this many turns per seat ahead, then judges the hands.
+SEARCH_TURNS_PER_SEAT = 2
+
+
+@dataclass(frozen=True)
+class SeasonResult:
+    """How a season ended, as the table saw it."""
+
+    season: int
+    winner: int | None  # None: the 山札 ran out
+    discarder: int | None  # None: on the winner's own draw
+    hand: tuple[Card, ...]  # the cards in hand shown (the winning card included)
+    melds: tuple[tuple[Card, ...], ...]
+    score: TaxotScore | None
+    deltas: tuple[int, ...]
+    rate: ParentRate  # the 親 and 加点 in force during the season
+    indicators: tuple[Card, ...] = ()
+
+
+@dataclass
+class TaxotState(CardGameState):
+    game_id: ClassVar[str] = "taxot"
+    round_word: ClassVar[str] = "season"
+    reward_scale: ClassVar[float] = 6.0
+
+    seasons: int = 4
+    light: bool = False
+    rate: int = FIRST_RATE
+    melds: list[list[Combo]] = field(default_factory=list)
+    discards: list[Card] = field(default_factory=list)
+    indicators: list[Card] = field(default_factory=list)
+    phase: str = ""  # turn, after_call, claim
+    after: str = ""  # what follows the queued chance: start, turn, score
+    mover: int = 0
+    claim_card: Card = -1
+    claim_from: int = -1
+    asks: list[tuple[int, str]] = field(default_factory=list)  # (seat, "win" | "call")
+    parent_draws: int = 0
+    turns: int = 0  # draws this season
+    horizon_turns: int | None = None  # search only: stop before this draw
+    laid: bool = False
+    pending: tuple[int, int | None] | None = None  # (winner, discarder) awaiting the score
+    tally: list[list[int]] = field(default_factory=list)  # per seat: seasons, calls, four_sets
+    last: SeasonResult | None = None
+
+    @classmethod
+    def start(cls, num_players: int, options: dict[str, Any]) -> TaxotState:
+        state = cls(num_players, dict(options))
+        state.seasons = int(options.get("seasons", 4))
+        state.light = bool(options.get("light", False))
+        state._init_seats(0)
+        state.melds = [[] for _ in range(num_players)]
+        state.tally = [[0, 0, 0] for _ in range(num_players)]
+        state.queue = [("parent", -1)]
+        return state
+
+    def _copy_into(self, other: Self) -> None:
+        other.melds = [list(m) for m in self.melds]
+        other.discards = list(self.discards)
+        other.indicators = list(self.indicators)
+        other.asks = list(self.asks)
+        other.tally = [list(t) for t in self.tally]
+
+    def _table_cards(self) -> Iterable[Card]:
+        return [*self.discards, *self.indicators,
+                *(c for melds in self.melds for m in melds for c in m.cards)]
+
+    # --- seasons ----------------------------------------------------------------------------
+    def parent_rate(self) -> ParentRate:
+        return ParentRate(self.parent, self.rate)
+
+    def _after_chance(self) -> None:
+        if self.round_no == 0:
+            self._begin_season()
+        elif self.after == "start":
+            self._begin_turn(self.parent)
+        elif self.after == "turn":
+            self.phase, self.laid = "turn", False
+        elif self.after == "score" and self.pending is not None:
+            self._score(*self.pending)
+
+    def _place(self, kind: str, target: int, c: Card) -> None:
+        if kind == "up":
+            self.indicators.append(c)
+        else:
+            super()._place(kind, target, c)
+
+    def _begin_season(self) -> None:
+        if self._at_horizon():
+            return
+        if self.round_no >= self.seasons:
+            self.over, self.reason = True, f"{self.seasons} seasons played"
+            return
+        self.round_no += 1
+        self._gather()
+        self.melds = [[] for _ in range(self.num_players)]
+        self.discards, self.indicators, self.asks = [], [], []
+        self.phase, self.after, self.parent_draws, self.pending = "", "start", 0, None
+        self.turns = 0
+        order = seat_order(self.parent, self.num_players)
+        self.queue = [("deal", s) for _ in range(HAND) for s in order]
+        if self.light:
+            self.queue.append(("up", -1))
+
+    def _begin_turn(self, seat: int) -> None:
+        self.mover, self.phase, self.asks = seat, "", []
+        if self.deck_size == 0:
+            self._end_season(None, None)
+            return
+        if self.horizon_turns is not None and self.turns >= self.horizon_turns:
+            self.over = self.truncated = True
+            return
+        self.turns += 1
+        if seat == self.parent:
+            self.parent_draws += 1
+        self.after = "turn"
+        self.queue = [("draw", seat)]
+
+    # --- moves ------------------------------------------------------------------------------
+    def _seat_to_move(self) -> int:
+        return self.asks[0][0] if self.phase == "claim" else self.mover
+
+    def _seat_moves(self) -> list[Any]:
+        if self.phase == "claim":
+            seat, kind = self.asks[0]
+            held = tuple(self.hands[seat])
+            if kind == "win":
+                win = is_winning([*held, self.claim_card], self.melds[seat])
+                return ([DECLARE] if win else []) + [PASS]
+            calls = [CardsMove("call", g) for g in call_options(held, self.claim_card)]
+            return [*calls, PASS]
+        hand = self.hands[self.mover]
+        discards: list[Any] = [DISCARDS[c] for c in sorted(set(hand))]
+        if self.phase == "after_call":
+            return discards
+        moves: list[Any] = []
+        if is_winning(hand, self.melds[self.mover]):
+            moves.append(DECLARE)
+        if not self.laid:
+            moves += [CardsMove("lay", g) for g in four_sets(hand)]
+        return moves + discards
+
+    def _apply_seat_move(self, move: Any) -> None:
+        seat = self._seat_to_move()
+        if self.phase == "claim":
+            self._claim(seat, move)
+        elif move == DECLARE:
+            self._declare(seat, None)
+        elif move.verb == "lay":
+            self._lay_out(seat, move.cards)
+            self._four_set(seat)
+            self.laid = True
+        else:
+            self._discard(seat, move.cards[0])
+
+    def _lay_out(self, seat: int, cards: Sequence[Card]) -> None:
+        for c in cards:
+            self.hands[seat].remove(c)
+        combo = max((r for r in readings(cards) if r.kind in (Kind.SET, Kind.RUN)),
+                    key=lambda r: (r.kind, r.rank))
+        self.melds[seat].append(combo)
+
+    def _four_set(self, seat: int) -> None:
+        """四友: every other seat pays 1 at once."""
+        for other in range(self.num_players):
+            if other != seat:
+                self.points[other] -= 1
+                self.tally[other][2] -= 1
+        self.points[seat] += self.num_players - 1
+        self.tally[seat][2] += self.num_players - 1
+
+    def _discard(self, seat: int, c: Card) -> None:
+        self.hands[seat].remove(c)
+        self.discards.append(c)
+        self.claim_card, self.claim_from = c, seat
+        order = seat_order(seat, self.num_players)[1:]
+        wins = [(s, "win") for s in order
+                if is_winning([*self.hands[s], c], self.melds[s])]
+        calls = [(s, "call") for s in order if call_options(tuple(self.hands[s]), c)]
+        self.asks = wins + calls
+        if self.asks:
+            self.phase = "claim"
+        else:
+            self._begin_turn((seat + 1) % self.num_players)
+
+    def _claim(self, seat: int, move: Any) -> None:
+        if move == PASS:
+            self.asks.pop(0)
+            if not self.asks:
+                self._begin_turn((self.claim_from + 1) % self.num_players)
+            return
+        card = self.discards.pop()
+        if move == DECLARE:
+            self.hands[seat].append(card)
+            self.hands[seat].sort()
+            self._declare(seat, self.claim_from)
+            return
+        self.hands[seat].append(card)
+        self._lay_out(seat, (*move.cards, card))
+        self.points[seat] -= 1
+        self.points[self.claim_from] += 1
+        self.tally[seat][1] -= 1
+        self.tally[self.claim_from][1] += 1
+        if self.melds[seat][-1].size == 4:
+            self._four_set(seat)
+        self.mover, self.phase, self.asks = seat, "after_call", []
+
+    def _declare(self, winner: int, discarder: int | None) -> None:
+        self.pending = (winner, discarder)
+        self.phase, self.asks = "", []
+        if self.light and self.deck_size:
+            self.after = "score"
+            self.queue = [("up", -1)]
+        else:
+            self._score(winner, discarder)
+
+    def _score(self, winner: int, discarder: int | None) -> None:
+        first_round = self.parent_draws <= 1
+        score = score_hand(self.hands[winner], self.melds[winner], first_round, self.indicators)
+        assert score is not None, "a declared hand always wins"
+        payers = [discarder] if discarder is not None else \
+            [s for s in range(self.num_players) if s != winner]
+        deltas = payments(score, self.parent_rate(), winner, payers, self.num_players)
+        self._end_season(winner, discarder, score, deltas)
+
+    def _end_season(self, winner: int | None, discarder: int | None,
+                    score: TaxotScore | None = None, deltas: Sequence[int] = ()) -> None:
+        deltas = list(deltas) or [0] * self.num_players
+        for seat, delta in enumerate(deltas):
+            self.points[seat] += delta
+            self.tally[seat][0] += delta
+        hand = tuple(self.hands[winner]) if winner is not None else ()
+        melds = tuple(m.cards for m in self.melds[winner]) if winner is not None else ()
+        self.last = SeasonResult(self.round_no, winner, discarder, hand, melds, score,
+                                 tuple(deltas), self.parent_rate(), tuple(self.indicators))
+        after = self.parent_rate().after(winner)
+        self.parent, self.rate = after.parent, after.rate
+        self.pending = None
+        self.phase = ""
+        self._round_over()
+        self._begin_season()
+
+    # --- search -------------------------------------------------------------------------------
+    def determinize(self, seat: int, rng: Any) -> Self:
+        """As for every card game, and the search stops after a few turns of every seat."""
+        state = super().determinize(seat, rng)
+        state.horizon_turns = self.turns + SEARCH_TURNS_PER_SEAT * self.num_players
+        return state
+
+    def returns(self) -> tuple[float, ...]:
+        """At a search horizon inside a season: the points gained, plus how close each hand
+        is to winning (the greedy bot's evaluation)."""
+        if not self.truncated or self.horizon_turns is None or self.turns < self.horizon_turns:
+            return super().returns()
+        from companion.games.nincetkaik.bots import evaluate_taxot
+        from companion.games.nincetkaik.cardgame import horizon_returns
+
+        gains = [evaluate_taxot(self, s) - self.horizon_points[s]
+                 for s in range(self.num_players)]
+        return horizon_returns(gains, self.reward_scale)
+
+    # --- notation ---------------------------------------------------------------------------
+    def _parse_seat_move(self, text: str) -> Any:
+        words = text.split()
+        head = words[0].lower() if words else ""
+        if len(words) == 1 and head in ("declare", "pass"):
+            return Word(head)
+        if head in ("discard", "lay", "call"):
+            move = CardsMove.parse(text)
+            if head != "discard" or len(move.cards) == 1:
+                return move
+        raise MoveParseError(text, "a 終季 move: 'discard r5', 'declare', 'lay r5r5b5b5', "
+                                   "'call r4r6' or 'pass'")
+
+    def _why_not(self, move: Any) -> str:
+        seat = self._seat_to_move()
+        hand = self.hands[seat]
+        if isinstance(move, CardsMove):
+            short = missing_from(move.cards, hand)
+            if short:
+                return f"{format_cards(short)} not in seat {seat + 1}'s hand"
+        if self.phase == "claim":
+            kind = self.asks[0][1]
+            card = format_card(self.claim_card)
+            if move == DECLARE:
+                return f"{card} does not make the hand of seat {seat + 1} a winning hand"
+            if isinstance(move, CardsMove) and move.verb == "call" and kind == "call":
+                return (f"{format_cards(move.cards)} with {card} is not a 3-set, 3-run or "
+                        "4-set (or leaves no card to discard)")
+            return (f"seat {seat + 1} may only {'declare' if kind == 'win' else 'call'} "
+                    f"{card} or pass")
+        if move == DECLARE:
+            if self.phase == "after_call":
+                return "after a call the caller discards"
+            return "the hand does not split into a winning shape"
+        if isinstance(move, CardsMove) and move.verb == "lay":
+            if self.laid or self.phase == "after_call":
+                return "a four-card set is laid out once, on one's own turn after drawing"
+            return f"{format_cards(move.cards)} is not a four-card set"
+        return f"seat {seat + 1} must discard now"
+
+    # --- result -----------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        breakdown = tuple(dict(zip(CATEGORIES, map(float, t), strict=True)) for t in self.tally)
+        return self._points_outcome(breakdown, Termination.ROUND_LIMIT)
+
+    def describe(self) -> str:
+        melds = "|".join(",".join(str(m) for m in ms) or "-" for ms in self.melds)
+        asks = ",".join(f"{s + 1}{k}" for s, k in self.asks) or "-"
+        claim = format_card(self.claim_card) if self.claim_card >= 0 else "-"
+        return (f"終季 {self.num_players}p season {self.round_no}/{self.seasons}, "
+                f"{self._flow_text()} ({self.phase or '-'}, turn of {self.mover + 1}); 親 "
+                f"{self.parent + 1} 加点 {self.rate} draws {self.parent_draws}; points "
+                f"{','.join(map(str, self.points))}; hands {self._hands_text()}; melds {melds}; "
+                f"discards {format_cards(self.discards) or '-'}; claim {claim} from "
+                f"{self.claim_from + 1} asks {asks}; light {format_cards(self.indicators) or '-'}"
+                f"; deck {self.deck_size}")
+
+    def invariant_errors(self) -> Sequence[str]:
+        errors = self.card_errors()
+        if sum(self.points) != 0:
+            errors.append(f"points do not add up to zero: {self.points}")
+        if [sum(t) for t in self.tally] != self.points:
+            errors.append(f"the tally {self.tally} does not match the points {self.points}")
+        if self.phase in ("turn", "after_call"):
+            held = self.hand_size(self.mover) + sum(m.size for m in self.melds[self.mover])
+            if held != HAND + 1:
+                errors.append(f"seat {self.mover + 1} holds {held} cards on its turn")
+        return errors
+
+
+DECLARE = Word("declare")
+DISCARDS = tuple(CardsMove("discard", (c,)) for c in ALL_CARDS)
+PASS = Word("pass")
+
+
+def new_state(num_players: int, options: dict[str, Any]) -> TaxotState:
+    return TaxotState.start(num_players, options)

@@ -1,0 +1,173 @@
+"""How the 紙机戦 games' records read to a person, in Japanese or English (registry hooks
+`move_text` and `end_reason`, the move list of the play screens and of the printed sheets).
+
+Cards read in kanji in Japanese (``赤馬・黒皇``) and in notation in English (``r5 bT``); a move
+reads as a short sentence ("discards r5", "赤馬を捨てる"). `log_lines` is the printed move list
+of a finished play: one line per decision, the cards turned face up after it, no dealing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.games.nincetkaik.deck import Card, card_kanji, format_cards, parse_cards
+
+
+def cards_text(cards: Sequence[Card], lang: str) -> str:
+    """Cards as a person reads them: ``赤馬・黒馬`` or ``r5 b5``."""
+    if lang == "ja":
+        return "・".join(card_kanji(c) for c in cards)
+    return " ".join(format_cards([c]) for c in cards)
+
+
+def _cards(text: str, lang: str) -> str:
+    """Cards written in notation (``r5b5``, ``?`` for a hidden card) in `lang`."""
+    if text == "?":
+        return "?"
+    try:
+        return cards_text(parse_cards(text), lang)
+    except ValueError:
+        return text
+
+
+# --- per game: pattern -> (English, Japanese) with {0}, {1} … for the parts ----------------------
+_Pattern = tuple[str, str, str]  # regex, English, Japanese; "{c1}" = group 1 read as cards
+_COMMON: tuple[_Pattern, ...] = (
+    (r"parent (\d+)", "the 親 is seat {1}", "親は {1} 番目の席"),
+    (r"deal (\S+)", "dealt {c1}", "{c1} を配る"),
+    (r"draw (\S+)", "drew {c1}", "{c1} を引く"),
+    (r"up (\S+)", "turned up {c1}", "{c1} を表にする"),
+)
+_GAMES: dict[str, tuple[_Pattern, ...]] = {
+    "taxot": (
+        (r"discard (\S+)", "discards {c1}", "{c1} を捨てる"),
+        (r"declare", "declares 終季", "終季を宣言"),
+        (r"lay (\S+)", "lays out the four-set {c1} (四友)", "四友 {c1} を公開"),
+        (r"call (\S+)", "calls (開) with {c1}", "{c1} で開(鳴く)"),
+        (r"pass", "lets it go", "見送る"),
+    ),
+    "makaik": (
+        (r"swap (\S+) (\S+)", "swaps {c1} for the shared {c2}", "{c1} と公開札の {c2} を交換"),
+        (r"draw2", "draws two", "山札から2枚引く"),
+        (r"keep (\S+) (\S+)", "keeps {c1}, gives up {c2}", "{c1} を残し {c2} を公開札へ"),
+        (r"bet (\d+)", "plays with a base of {1}", "基準点 {1} で勝負"),
+        (r"call", "pays the base", "基準点を払う"),
+        (r"fold", "folds", "降りる"),
+    ),
+    "nanto": (
+        (r"bet (\d+)", "加行: bets {1}", "加行 {1} 点"),
+        (r"pass", "無行: stays out", "無行"),
+    ),
+    "mokaik": (
+        (r"play (\S+)", "lays {c1} face up", "{c1} を表で出す"),
+        (r"down (\d+)", "puts {1} cards face down", "{1} 枚を伏せて出す"),
+        (r"down (\S+)", "puts {c1} face down", "{c1} を伏せて出す"),
+    ),
+    "neki": (
+        (r"play (\S+)", "lays {c1}", "{c1} を出す"),
+        (r"run (\S+)", "lays the run {c1}", "連番 {c1} を出す"),
+        (r"pass", "passes", "パス"),
+        (r"remove K", "将: removes every 王 and 皇", "将: 王と皇をすべて除く"),
+        (r"remove S", "将: removes every 船", "将: 船をすべて除く"),
+        (r"remove (\d)", "将: removes every card of number {1}", "将: 数 {1} の札をすべて除く"),
+        (r"take (\S+)", "将: takes {c1} from the discards", "将: 捨札から {c1} を取る"),
+    ),
+    "nine": (
+        (r"play (\S+)", "lays {c1}", "{c1} を出す"),
+        (r"out", "stays out and draws", "降りて山札から引く"),
+    ),
+    "makup": (
+        (r"play (\d+) (\S+)", "lays {c2} on road {1}", "道{1}に {c2} を置く"),
+        (r"merge (\d+) (\d+) (\S+)", "joins roads {1} and {2} with {c3}",
+         "{c3} で道{1}と道{2}をつなぐ"),
+        (r"clear (\S+)", "clears the roads with {c1}", "{c1} で道を消す"),
+        (r"pass", "passes: a new road is turned up", "パス(山札から新しい道)"),
+    ),
+}
+
+
+def _render(template: str, groups: Sequence[str], lang: str) -> str:
+    def part(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key.startswith("c"):
+            return _cards(groups[int(key[1:]) - 1], lang)
+        return groups[int(key) - 1]
+
+    return re.sub(r"\{(c?\d)\}", part, template)
+
+
+def move_text(game_id: str, notation: str, lang: str) -> str:
+    """A recorded move (or chance outcome) of `game_id` as a person reads it in `lang`;
+    anything unknown stays as written."""
+    text = notation.strip()
+    for pattern, en, ja in (*_GAMES.get(game_id, ()), *_COMMON):
+        match = re.fullmatch(pattern, text)
+        if match:
+            return _render(ja if lang == "ja" else en, match.groups(), lang)
+    return notation
+
+
+def hidden_keep(notation: str) -> str:
+    """A move as the other seats may see it: a 値戦 ``keep b3 r5`` reads ``keep ? r5``, a 行戦
+    ``down r1b2`` reads ``down 2`` (how many cards, not which)."""
+    words = notation.split()
+    if len(words) == 3 and words[0] == "keep":
+        return f"keep ? {words[2]}"
+    if len(words) == 2 and words[0] == "down" and not words[1].isdigit():
+        return f"down {len(words[1]) // 2}"
+    return notation
+
+
+# --- end reasons ----------------------------------------------------------------------------------
+_REASONS: dict[str, str] = {
+    "a seat cannot ante": "参加料を払えない人が出た",
+    "no seat can pay the entry fee": "参加料を払えない人が出た",
+    "a hand is empty": "手札を出し切った",
+    "everyone passed with the 山札 empty": "山札が尽き、全員がパスした",
+}
+_COUNTED: dict[str, str] = {"seasons": "{n} 季節終了", "hands": "{n} 勝負終了",
+                            "deals": "{n} 回配り終了", "games": "{n} ゲーム終了"}
+
+
+def end_reason(detail: str, lang: str) -> str:
+    """Why a game ended (`Outcome.detail`, stored in English) in `lang`."""
+    if lang != "ja":
+        return detail
+    counted = re.fullmatch(r"(\d+) (\w+) played", detail)
+    if counted and counted.group(2) in _COUNTED:
+        return _COUNTED[counted.group(2)].format(n=counted.group(1))
+    return _REASONS.get(detail, detail)
+
+
+def hooks(game_id: str) -> dict[str, Callable[[str, str], str]]:
+    """The registry's `move_text` and `end_reason` hooks of one game."""
+    return {"move_text": lambda notation, lang: move_text(game_id, notation, lang),
+            "end_reason": end_reason}
+
+
+# --- the printed move list ---------------------------------------------------------------------
+PUBLIC_CHANCE = ("up ",)
+
+
+def log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
+              lang: str) -> list[str]:
+    """A finished play's decisions, one numbered line each ("3. 花子 赤馬を捨てる"), with the
+    cards turned face up after a decision (→ 赤馬); cards dealt and drawn are left out."""
+    if not record:
+        return []
+    game_id = str(record.get("game", ""))
+    lines: list[str] = []
+    for entry in record.get("moves", []):
+        if not isinstance(entry, Mapping):
+            continue
+        if "chance" in entry:
+            chance = str(entry["chance"])
+            if lines and chance.startswith(PUBLIC_CHANCE):
+                lines[-1] += f" → {_cards(chance.split()[1], lang)}"
+            continue
+        seat = entry.get("seat")
+        who = players.get(seat, f"#{seat}") if isinstance(seat, int) else "?"
+        lines.append(f"{len(lines) + 1}. {who} {move_text(game_id, str(entry.get('move')), lang)}")
+    return lines

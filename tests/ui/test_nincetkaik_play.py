@@ -1,0 +1,290 @@
+"""Playing the 紙机戦 card games in the app as a person: from the Library, one person against a
+computer, every move made by clicking cards and buttons, to the end; the play is in the
+History and its sheet prints. Hot-seat: the hand-off screen shows no hand to the wrong person;
+Undo only where it reveals no card; the card pictures and every game's screens in both
+languages at the smallest and the default size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+
+import db
+from companion.games.nincetkaik.cardgame import Amount
+from tests.ui.conftest import fill_new_game
+from ui.i18n import language
+from ui.play import frame as frame_module
+
+GAMES = {  # game id: (options of a short game, Library card name)
+    "taxot": ({"seasons": 1}, "Taxot (Season's End)"),
+    "makaik": ({"hands": 1}, "Makaik (Points Battle)"),
+    "nanto": ({"deals": 2}, "Nanto (Open the Barrel)"),
+    "makup": ({}, "Makup (Number Roads)"),
+    "mokaik": ({"seasons": 1}, "Mokaik (Marching Battle)"),
+    "neki": ({}, "Neki (Climbing Friends)"),
+    "nine": ({}, "Nine (Kitten)"),
+}
+
+
+# --- acting as a person -----------------------------------------------------------------------
+def click_card(qtbot: Any, row: Any, index: int) -> None:
+    qtbot.mouseClick(row, Qt.MouseButton.LeftButton, pos=row.card_rect(index).center())
+
+
+def zone_row(screens: Any, zone: str, value: Any) -> tuple[Any, int]:
+    """The card row and index that stand for `value` in `zone` (not yet selected)."""
+    if zone == "road":
+        return screens.road_rows[value].row, 0
+    values = screens.zone_values[zone]
+    chosen = screens.selection.get(zone, [])
+    index = next(i for i, v in enumerate(values) if v == value and i not in chosen)
+    return screens.zones[zone], index
+
+
+def button_named(view: Any, name: str) -> Any:
+    found = [b for b in view.move_buttons() if b.objectName() == name]
+    assert found, f"no button {name!r} among {[b.objectName() for b in view.move_buttons()]}"
+    return found[0]
+
+
+def click_move(person: Any, view: Any, move: Any) -> None:
+    """Make `move` as a person: select its cards (and road), then press its button; a bet is
+    its button, or its amount typed and the bet button."""
+    screens = view.screens
+    if isinstance(move, Amount) and move.verb == "bet":
+        if screens.bets.amount.isVisible():
+            screens.bets.amount.setValue(move.amount)
+            person.click(screens.bets.button)
+        else:
+            person.click(button_named(view, f"move:{move}"))
+        return
+    parts = screens.move_parts(move)
+    if parts is not None and not screens.always_offered(move):
+        for zone, values in parts.items():
+            for value in values:
+                row, index = zone_row(screens, zone, value)
+                if zone == "road" and value in screens.selection.get("road", []):
+                    continue
+                click_card(person.qtbot, row, index)
+    person.click(button_named(view, f"move:{move}"))
+
+
+def person_choice(game_id: str, legal: list[Any]) -> Any:
+    """A move a person would make, preferring moves that use cards (so cards get clicked)."""
+    texts = [str(m) for m in legal]
+    for wanted in ("declare", "bet 1", "call"):
+        if wanted in texts and game_id != "nanto":
+            return legal[texts.index(wanted)]
+    preferred = {"taxot": ("discard",), "makaik": ("swap", "keep", "bet"),
+                 "nanto": ("bet",), "makup": ("play", "merge", "clear"),
+                 "mokaik": ("play", "down"), "neki": ("run", "play", "remove"),
+                 "nine": ("play",)}[game_id]
+    for head in preferred:
+        for move in legal:
+            if str(move).startswith(head):
+                return move
+    return legal[0]
+
+
+def play_by_clicking(person: Any, view: Any, game_id: str, limit: int = 600) -> int:
+    """The person's turns, clicked until the game ends; how many moves they made."""
+    controller = view.controller
+    for made in range(limit):
+        person.qtbot.waitUntil(lambda: controller.finished or controller.is_human_turn(),
+                               timeout=20000)
+        if controller.finished:
+            return made
+        if view.is_covered():
+            person.click(view.reveal_button)
+        before = len(controller.game.record.entries)
+        click_move(person, view, person_choice(game_id, view.legal_moves()))
+        assert len(controller.game.record.entries) > before, "the click made no move"
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture
+def quiet(monkeypatch):
+    monkeypatch.setattr(frame_module, "BOT_PAUSE_MS", 0)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_person_plays_against_a_computer_to_the_end_then_finds_and_prints_it(
+        window, person, qtbot, tmp_path: Path, quiet, game_id: str) -> None:
+    options, name = GAMES[game_id]
+    page = window.open_game(game_id, "play")
+    area = page.widget("play")
+    fill_new_game(person, area.form, [("花子", "Person"), ("", "Computer · random")],
+                  **options)
+    person.click(area.form.start_button)
+    view = area.view
+    qtbot.waitUntil(lambda: view.controller is not None and (
+        view.controller.is_human_turn() or view.controller.finished), timeout=20000)
+    assert not view.is_covered()  # one person: nothing to hide from anyone
+    made = play_by_clicking(person, view, game_id)
+    assert made > 0
+    qtbot.waitUntil(view.result_panel.isVisible, timeout=5000)
+    assert view.result_panel.headline.text().startswith(("Winner: ", "Shared victory: "))
+    play_id = view.controller.play_id
+    assert f"play #{play_id}" in view.result_panel.history_note.text()
+    # the History lists it, with the game's name and both seats
+    history = window.show_page("history")
+    history.reload()
+    rows = [r for r in history.visible_rows() if r[1] == name]
+    assert len(rows) == 1 and rows[0][2] == "花子, Bot · Random"
+    # its sheet prints: the names and the move list
+    pdf = tmp_path / f"{game_id}.pdf"
+    view.export_pdf(pdf)
+    text = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert "花子" in text and "Bot · Random" in text
+    saved = db.get_play(window.ctx.db, play_id)
+    assert saved.finished_at is not None and saved.record is not None
+
+
+# --- hot seat ---------------------------------------------------------------------------------
+def start(qtbot: Any, game_id: str, seats: list[tuple[str, str | None]], seed: int = 4,
+          **options: Any) -> Any:
+    from dataclasses import dataclass
+
+    from ui.views import play_view
+
+    @dataclass
+    class Seat:
+        name: str
+        bot: str | None = None
+
+    @dataclass
+    class Setup:
+        game_id: str
+        options: dict[str, Any]
+        seats: list[Seat]
+        seed: int
+
+    factory = play_view(game_id)
+    assert factory is not None
+    view = factory(None, game_id)
+    qtbot.addWidget(view)
+    view.resize(1100, 720)
+    view.show()
+    qtbot.waitExposed(view)
+    view.start(Setup(game_id, options, [Seat(n, b) for n, b in seats], seed))
+    return view
+
+
+def hidden_everywhere(view: Any, seat: int) -> bool:
+    """No face of `seat`'s hand is drawn anywhere on the board."""
+    screens = view.screens
+    hand = view.controller.state.hands[seat]
+    if screens.hand_box.isVisible() and screens.hand_row.cards == hand:
+        return False
+    return all(all(c is None for c in box.hand.cards) for box in screens.seat_boxes)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_hot_seat_hands_are_shown_only_to_their_owner(qtbot, person, quiet,
+                                                      game_id: str) -> None:
+    language().set("en")
+    view = start(qtbot, game_id, [("Ann", None), ("Bob", None), ("Cy", None)])
+    controller = view.controller
+    for _ in range(6):
+        seat = controller.to_move()
+        assert view.is_covered()  # a new person to act: the board is covered
+        assert not view.screens.hand_row.isVisible() and not view.move_buttons()
+        name = ("Ann", "Bob", "Cy")[seat]
+        assert view.handoff_label.text() == f"Pass the device to \u2068{name}\u2069."
+        person.click(view.reveal_button)
+        assert view.screens.hand_row.isVisible()
+        assert view.screens.hand_row.cards == controller.state.hands[seat]
+        assert all(hidden_everywhere(view, other) for other in range(3) if other != seat)
+        while controller.to_move() == seat and not controller.finished:
+            click_move(person, view, person_choice(game_id, view.legal_moves()))
+        if controller.finished:
+            break
+
+
+def test_undo_is_off_once_a_card_was_drawn_and_on_when_nothing_was(qtbot, person, quiet) \
+        -> None:
+    language().set("en")
+    # 終季: after a discard the next player draws: taking the discard back would show that card
+    view = start(qtbot, "taxot", [("Ann", None), ("Bob", None)])
+    person.click(view.reveal_button)
+    click_move(person, view, person_choice("taxot", view.legal_moves()))
+    while view.controller.state.phase == "claim":
+        person.click(view.reveal_button) if view.is_covered() else None
+        click_move(person, view, view.legal_moves()[-1])  # let it go
+    assert view.controller.can_undo() and not view.undo_button.isEnabled()
+    assert "a card was dealt, drawn or turned up" in view.undo_button.toolTip()
+    entries = len(view.controller.game.record.entries)
+    view.undo()  # Ctrl+Z does nothing either
+    assert len(view.controller.game.record.entries) == entries
+    # 開樽: bets follow one another with no card drawn between them: Undo takes one back
+    view = start(qtbot, "nanto", [("Ann", None), ("Bob", None), ("Cy", None)])
+    person.click(view.reveal_button)
+    seat = view.controller.to_move()
+    click_move(person, view, view.legal_moves()[-1])
+    assert view.undo_button.isEnabled() and view.undo_button.toolTip() == ""
+    person.click(view.undo_button)
+    assert view.controller.to_move() == seat and view.controller.state.bets[seat] is None
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_saved_game_resumes_at_the_same_position_behind_the_hand_off(
+        qtbot, person, quiet, game_id: str) -> None:
+    """After a crash the autosaved play comes back at the same position, the same hands and
+    move list, and — several people at one device — covered until the next person says so."""
+    language().set("en")
+    view = start(qtbot, game_id, [("Ann", None), ("Bob", None)], **GAMES[game_id][0])
+    for _ in range(3):
+        if view.is_covered():
+            person.click(view.reveal_button)
+        click_move(person, view, person_choice(game_id, view.legal_moves()))
+    play = view.controller.play_record()
+    other = start(qtbot, game_id, [("Ann", None), ("Bob", None)], **GAMES[game_id][0])
+    other.resume(play)
+    state, again = view.controller.state, other.controller.state
+    assert again.describe() == state.describe() and again.hands == state.hands
+    assert other.is_covered() and not other.screens.hand_row.isVisible()
+    person.click(other.reveal_button)
+    assert other.screens.hand_row.cards == again.hands[again.to_move()]
+    if view.is_covered():
+        person.click(view.reveal_button)
+    assert [other.moves.item(i).text() for i in range(other.moves.count())] == \
+        [view.moves.item(i).text() for i in range(view.moves.count())]
+
+
+# --- the card pictures ----------------------------------------------------------------------
+def test_every_card_picture_differs_and_the_missing_tally_glyphs_are_drawn(qtbot) -> None:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from companion.games.nincetkaik.deck import ALL_CARDS, parse_card
+    from ui.fonts import ensure_cjk_font
+    from ui.games.nincetkaik.cards import card_tooltip, corner_mark, paint_card
+
+    ensure_cjk_font()
+
+    def picture(card: int | None) -> QImage:
+        image = QImage(70, 100, QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        paint_card(painter, QRectF(0, 0, 70, 100), card)
+        painter.end()
+        return image
+
+    images = [picture(c) for c in ALL_CARDS]
+    assert len({bytes(image.constBits()) for image in images}) == len(ALL_CARDS)
+    for text in ("r7", "b8"):  # 卄 and 卌: strokes in the centre, in the card's ink
+        image = picture(parse_card(text))
+        inked = sum(1 for x in range(21, 49) for y in range(38, 64)
+                    if image.pixelColor(x, y).lightness() < 150)
+        assert inked > 20, text
+    assert [corner_mark(parse_card(t)) for t in ("rS", "b0", "r8", "bK", "rT")] == \
+        ["✱", "0", "8", "★", "★"]
+    language().set("ja")
+    assert card_tooltip(parse_card("rT")) == "赤の皇 — 最強"
+    language().set("en")
+    assert card_tooltip(parse_card("bS")) == "black Vessel — wild card (船)"
+    assert card_tooltip(parse_card("r5")) == "red Horse 5"

@@ -1,0 +1,442 @@
+"""The 紙机戦 cards and point sticks as the app draws them (every card screen uses these).
+
+- `paint_card(painter, rect, card)`: one card face from `deck.face(card)` — the profession
+  kanji top left and upside down bottom right, the number (0–8; ✱ on the wild 船, ★ on the
+  strongest 王 and 皇) top right, the book's tally numeral in the centre, all in the card's
+  colour (赤 red, 黒 black) on a lightly tinted face; `card=None` draws the back. The tally
+  numerals 卄 (7) and 卌 (8) are not in the bundled font: they are drawn as strokes.
+- `CardRow`: a row of cards (faces or backs) that overlaps, then wraps, when it is narrow;
+  cards can be marked selected (lifted, gold), highlighted (blue) or dimmed; a click on a card
+  emits `card_clicked(index)`, a double click `card_activated(index)`; each card's name is its
+  tooltip.
+- `CardPicker`: the 24 different cards, one click adds a card; `CardsInput`: the cards chosen
+  for one purpose (a click on a chosen card takes it away) — several inputs share one picker.
+- `SticksView`: points as the fewest point sticks (black 25, red 5, white 1) and the number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QHelpEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card, Colour, face
+from companion.games.nincetkaik.ledger import STICK_VALUES, sticks_for
+from ui.i18n import language, tr
+from ui.play.widgets import antialiased
+
+INK = {Colour.RED: QColor("#c0271d"), Colour.BLACK: QColor("#1f1f1f")}
+PAPER = {Colour.RED: QColor("#fff4f0"), Colour.BLACK: QColor("#f6f5f1")}
+BACK = QColor("#2f4858")
+BACK_LINES = QColor("#6c8fa3")
+GOLD = QColor("#c9a24a")
+BLUE = QColor("#2a6fdb")
+RATIO = 0.7  # width / height of a card
+
+#: Sticks as drawn: value -> (fill, outline).
+STICK_COLOURS = {25: (QColor("#222222"), QColor("#000000")),
+                 5: (QColor("#c0271d"), QColor("#7a140e")),
+                 1: (QColor("#fbfaf5"), QColor("#8a8370"))}
+
+
+def corner_mark(c: Card) -> str:
+    """The number in the corner: 0–8, ✱ for the wild 船, ★ for 王 and 皇."""
+    info = face(c)
+    if info.number is not None:
+        return str(info.number)
+    return "✱" if info.strength == 0 else "★"
+
+
+def card_tooltip(c: Card) -> str:
+    """A card's name in the interface language, with what its mark means."""
+    info = face(c)
+    name = info.name("ja" if language().code == "ja" else "en")
+    if info.number is None and info.strength == 0:
+        return tr(f"{name} — wild card (船)", f"{name} — 代わり札(船)")
+    if info.number is None:
+        return tr(f"{name} — strongest", f"{name} — 最強")
+    return name
+
+
+# --- painting ---------------------------------------------------------------------------------
+def _font(painter: QPainter, pixels: float, bold: bool = False) -> QFont:
+    font = QFont(painter.font())
+    font.setPixelSize(max(6, round(pixels)))
+    font.setBold(bold)
+    return font
+
+
+def _tally_strokes(painter: QPainter, rect: QRectF, verticals: int) -> None:
+    """卄 (two verticals) and 卌 (three) as strokes: a horizontal bar crossed by verticals."""
+    width, height = rect.width(), rect.height()
+    top, bottom = rect.top() + height * 0.15, rect.bottom() - height * 0.2
+    bar = rect.top() + height * 0.45
+    painter.drawLine(QPointF(rect.left() + width * 0.12, bar),
+                     QPointF(rect.right() - width * 0.12, bar))
+    gap = width * 0.55 / max(verticals - 1, 1)
+    first = rect.center().x() - gap * (verticals - 1) / 2
+    for i in range(verticals):
+        x = first + gap * i
+        painter.drawLine(QPointF(x, top), QPointF(x, bottom))
+
+
+def paint_card(painter: QPainter, rect: QRectF, c: Card | None, *, selected: bool = False,
+               highlight: bool = False, dim: bool = False) -> None:
+    """Draw one card (its back when `c` is None) filling `rect`."""
+    painter.save()
+    radius = rect.width() * 0.09
+    if c is None:
+        _paint_back(painter, rect, radius)
+    else:
+        _paint_face(painter, rect, c, radius)
+    if selected or highlight:
+        pen = QPen(GOLD if selected else BLUE, max(2.0, rect.width() * 0.05))
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+    if dim:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 140))
+        painter.drawRoundedRect(rect, radius, radius)
+    painter.restore()
+
+
+def _paint_back(painter: QPainter, rect: QRectF, radius: float) -> None:
+    painter.setPen(QPen(QColor("#1b2b35"), 1.2))
+    painter.setBrush(BACK)
+    painter.drawRoundedRect(rect, radius, radius)
+    inner = rect.adjusted(rect.width() * 0.14, rect.width() * 0.14,
+                          -rect.width() * 0.14, -rect.width() * 0.14)
+    painter.setPen(QPen(BACK_LINES, 1.0))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
+    step = max(6.0, inner.width() / 3)
+    painter.setClipRect(inner)
+    x = inner.left() - inner.height()
+    while x < inner.right():
+        painter.drawLine(QPointF(x, inner.bottom()), QPointF(x + inner.height(), inner.top()))
+        painter.drawLine(QPointF(x, inner.top()), QPointF(x + inner.height(), inner.bottom()))
+        x += step
+    painter.setClipping(False)
+
+
+def _paint_face(painter: QPainter, rect: QRectF, c: Card, radius: float) -> None:
+    info = face(c)
+    ink = INK[info.colour]
+    painter.setPen(QPen(ink, max(1.2, rect.width() * 0.025)))
+    painter.setBrush(PAPER[info.colour])
+    painter.drawRoundedRect(rect, radius, radius)
+    w, h = rect.width(), rect.height()
+    if h < 56:
+        _paint_small_face(painter, rect, c, ink)
+        return
+    pad = w * 0.07
+    kanji_px = h * 0.30
+    painter.setFont(_font(painter, kanji_px, bold=True))
+    painter.setPen(ink)
+    corner = QRectF(rect.left() + pad, rect.top() + pad * 0.6, kanji_px * 1.1, kanji_px * 1.15)
+    painter.drawText(corner, Qt.AlignmentFlag.AlignCenter, info.kanji)
+    mark_px = h * 0.17
+    painter.setFont(_font(painter, mark_px, bold=True))
+    mark_rect = QRectF(rect.right() - pad - mark_px * 1.2, rect.top() + pad * 0.6,
+                       mark_px * 1.2, mark_px * 1.3)
+    painter.drawText(mark_rect, Qt.AlignmentFlag.AlignCenter, corner_mark(c))
+    centre = QRectF(rect.left() + w * 0.2, rect.top() + h * 0.36, w * 0.6, h * 0.3)
+    if info.number is None:
+        painter.setFont(_font(painter, h * 0.2))
+        painter.drawText(centre, Qt.AlignmentFlag.AlignCenter, corner_mark(c))
+    elif info.number >= 7:
+        painter.setPen(QPen(ink, max(1.5, w * 0.04)))
+        _tally_strokes(painter, centre, info.number - 5)  # 7 卄: two, 8 卌: three
+    else:
+        painter.setFont(_font(painter, h * 0.22))
+        painter.drawText(centre, Qt.AlignmentFlag.AlignCenter, info.numeral)
+    painter.save()
+    painter.translate(rect.right() - pad, rect.bottom() - pad * 0.6)
+    painter.rotate(180)
+    painter.setFont(_font(painter, kanji_px * 0.8, bold=True))
+    painter.setPen(ink)
+    painter.drawText(QRectF(0, 0, kanji_px * 0.9, kanji_px * 0.95), Qt.AlignmentFlag.AlignCenter,
+                     info.kanji)
+    painter.restore()
+
+
+def _paint_small_face(painter: QPainter, rect: QRectF, c: Card, ink: QColor) -> None:
+    """A small card: the kanji above, the number below (all there is room for)."""
+    h = rect.height()
+    painter.setPen(ink)
+    painter.setFont(_font(painter, h * 0.4, bold=True))
+    painter.drawText(QRectF(rect.left(), rect.top() + h * 0.06, rect.width(), h * 0.5),
+                     Qt.AlignmentFlag.AlignCenter, face(c).kanji)
+    painter.setFont(_font(painter, h * 0.28, bold=True))
+    painter.drawText(QRectF(rect.left(), rect.top() + h * 0.56, rect.width(), h * 0.38),
+                     Qt.AlignmentFlag.AlignCenter, corner_mark(c))
+
+
+# --- a row of cards -------------------------------------------------------------------------------
+class CardRow(QWidget):
+    """Cards side by side (overlapping, then in several lines, when narrow). `None` in the
+    cards is a back. Marks: `selected`, `highlighted` and `dimmed` sets of indices."""
+
+    card_clicked = Signal(int)
+    card_activated = Signal(int)
+
+    def __init__(self, height: int = 84, parent: QWidget | None = None, *,
+                 clickable: bool = False, placeholder: tuple[str, str] = ("", "")) -> None:
+        super().__init__(parent)
+        self.card_height = height
+        self.cards: list[Card | None] = []
+        self.selected: set[int] = set()
+        self.highlighted: set[int] = set()
+        self.dimmed: set[int] = set()
+        self.clickable = clickable
+        self.placeholder = placeholder
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        if clickable:
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    # --- content --------------------------------------------------------------------------
+    def set_cards(self, cards: Sequence[Card | None], *, selected: Sequence[int] = (),
+                  highlighted: Sequence[int] = (), dimmed: Sequence[int] = ()) -> None:
+        relayout = len(cards) != len(self.cards)
+        self.cards = list(cards)
+        self.selected, self.highlighted, self.dimmed = set(selected), set(highlighted), \
+            set(dimmed)
+        if relayout:
+            self.updateGeometry()
+        self.update()
+
+    def set_placeholder(self, en: str, ja: str) -> None:
+        self.placeholder = (en, ja)
+        self.update()
+
+    # --- geometry ---------------------------------------------------------------------------
+    @property
+    def card_width(self) -> int:
+        return round(self.card_height * RATIO)
+
+    def _lift(self) -> int:
+        return round(self.card_height * 0.1) if self.clickable else 0
+
+    def _per_line(self, width: int) -> int:
+        """How many cards fit on one line (overlapping down to showing their left half)."""
+        w = self.card_width
+        step = max(1.0, w * 0.5)
+        return max(1, int((width - w) // step) + 1)
+
+    def _lines(self, width: int) -> int:
+        count = max(len(self.cards), 1)
+        return -(-count // self._per_line(width))
+
+    def _line_height(self) -> int:
+        return self.card_height + self._lift() + 2
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._lines(width) * self._line_height()
+
+    def sizeHint(self) -> QSize:
+        count = max(len(self.cards), 1)
+        lines = self._lines(self.width()) if self.width() > self.card_width else 1
+        return QSize(count * (self.card_width + 4), lines * self._line_height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._lines(event.size().width()) != self._lines(event.oldSize().width()):
+            self.updateGeometry()  # a line more or less: the layout gives another height
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.card_width + 4, self._line_height())
+
+    def card_rect(self, index: int) -> QRect:
+        """Where card `index` is drawn (selected cards are lifted)."""
+        width = max(self.width(), self.card_width + 4)
+        per = self._per_line(width)
+        line, column = divmod(index, per)
+        in_line = min(per, len(self.cards) - line * per)
+        w = self.card_width
+        step = w + 4 if in_line <= 1 else min(w + 4.0, (width - w - 2) / (in_line - 1))
+        lift = self._lift()
+        top = line * self._line_height() + (0 if index in self.selected else lift)
+        return QRect(round(1 + column * step), top, w, self.card_height)
+
+    def index_at(self, x: int, y: int) -> int | None:
+        """The card under a point (the one drawn on top)."""
+        for index in reversed(range(len(self.cards))):
+            if self.card_rect(index).contains(x, y):
+                return index
+        return None
+
+    # --- events -----------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = antialiased(self)
+        if not self.cards and any(self.placeholder):
+            painter.setPen(self.palette().color(self.foregroundRole()))
+            painter.drawText(self.rect().adjusted(6, 0, -6, 0),
+                             int(Qt.AlignmentFlag.AlignVCenter) | int(Qt.TextFlag.TextWordWrap),
+                             tr(*self.placeholder))
+        for index, c in enumerate(self.cards):
+            paint_card(painter, QRectF(self.card_rect(index)), c,
+                       selected=index in self.selected, highlight=index in self.highlighted,
+                       dim=index in self.dimmed)
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        index = self.index_at(round(event.position().x()), round(event.position().y()))
+        if self.clickable and index is not None:
+            self.card_clicked.emit(index)
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        index = self.index_at(round(event.position().x()), round(event.position().y()))
+        if self.clickable and index is not None:
+            self.card_activated.emit(index)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            index = self.index_at(event.pos().x(), event.pos().y())
+            c = self.cards[index] if index is not None else None
+            if c is not None:
+                QToolTip.showText(event.globalPos(), card_tooltip(c), self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(event)
+
+
+# --- choosing cards (the table tools) ---------------------------------------------------------
+class CardPicker(CardRow):
+    """The 24 different cards (two lines of twelve): a click emits `picked(card)`."""
+
+    picked = Signal(int)
+
+    def __init__(self, height: int = 52, parent: QWidget | None = None) -> None:
+        super().__init__(height, parent, clickable=True)
+        self.set_cards(list(ALL_CARDS))
+        self.card_clicked.connect(lambda index: self.picked.emit(ALL_CARDS[index]))
+
+    def _per_line(self, width: int) -> int:
+        fits = super()._per_line(width)
+        return 12 if fits >= 12 else max(1, fits)
+
+
+class CardsInput(CardRow):
+    """Cards chosen for one purpose (a hand, the shared cards…): `add(card)` from a picker,
+    a click on a chosen card takes it away; `changed` after either. At most `limit` cards, and
+    never more copies of a card than the deck has. Cards are sorted, unless their order
+    matters (`keep_order`: a road, from its start to its end)."""
+
+    changed = Signal()
+    focused = Signal(object)  # this input, when clicked (the picker then adds to it)
+
+    def __init__(self, limit: int, parent: QWidget | None = None, *, height: int = 52,
+                 keep_order: bool = False,
+                 placeholder: tuple[str, str] = ("Click here, then pick cards",
+                                                 "ここをクリックして札を選ぶ")) -> None:
+        super().__init__(height, parent, clickable=True, placeholder=placeholder)
+        self.limit = limit
+        self.keep_order = keep_order
+        self.active = False
+        self.setMinimumHeight(self._line_height())
+        self.card_clicked.connect(self.remove_at)
+
+    def chosen(self) -> list[Card]:
+        return [c for c in self.cards if c is not None]
+
+    def set_chosen(self, cards: Sequence[Card]) -> None:
+        self.set_cards(list(cards) if self.keep_order else sorted(cards))
+        self.changed.emit()
+
+    def add(self, c: Card) -> str | None:
+        """Add a card; a sentence instead when it cannot be added."""
+        cards = self.chosen()
+        if len(cards) >= self.limit:
+            return tr(f"At most {self.limit} cards here.", f"ここには {self.limit} 枚までです。")
+        if cards.count(c) >= COPIES[c]:
+            return tr("The deck has no more of this card.", "この札はもうありません。")
+        self.set_chosen([*cards, c])
+        return None
+
+    def remove_at(self, index: int) -> None:
+        cards = self.chosen()
+        if 0 <= index < len(cards):
+            del cards[index]
+            self.set_chosen(cards)
+
+    def set_active(self, on: bool) -> None:
+        self.active = on
+        self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.focused.emit(self)
+        super().mousePressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(QPen(BLUE if self.active else QColor("#b9b2a3"), 2 if self.active else 1,
+                            Qt.PenStyle.SolidLine if self.active else Qt.PenStyle.DashLine))
+        painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        painter.end()
+        super().paintEvent(event)
+
+
+# --- point sticks ---------------------------------------------------------------------------------
+class SticksView(QWidget):
+    """Points as point sticks (the fewest: black 25, red 5, white 1) with the number."""
+
+    def __init__(self, parent: QWidget | None = None, *, height: int = 34) -> None:
+        super().__init__(parent)
+        self.points = 0
+        self.caption = ""
+        self.setFixedHeight(height)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def set_points(self, points: int, caption: str = "") -> None:
+        self.points, self.caption = points, caption
+        self.updateGeometry()
+        self.update()
+
+    def _text(self) -> str:
+        return f"{self.caption} {self.points}".strip().replace("-", "−")
+
+    def _sticks(self) -> list[int]:
+        counts = sticks_for(max(self.points, 0))
+        return [value for value, count in zip(STICK_VALUES, counts, strict=True)
+                for _ in range(min(count, 12))]
+
+    def sizeHint(self) -> QSize:
+        text = self.fontMetrics().horizontalAdvance(self._text()) + 10
+        return QSize(text + len(self._sticks()) * 7 + 8, self.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = antialiased(self)
+        text = self._text()
+        text_width = self.fontMetrics().horizontalAdvance(text) + 8
+        painter.drawText(QRectF(0, 0, text_width, self.height()),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+        x = text_width + 2.0
+        for value in self._sticks():
+            fill, line = STICK_COLOURS[value]
+            painter.setPen(QPen(line, 1))
+            painter.setBrush(fill)
+            painter.drawRoundedRect(QRectF(x, 3, 4, self.height() - 6), 2, 2)
+            x += 7
+        painter.end()
