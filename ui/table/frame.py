@@ -34,6 +34,7 @@ How to add a game's table page (`ui/games/<game>/table.py`)::
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,18 +61,23 @@ from ui.shell.timer_widget import PlayTimerWidget
 NOTE_STYLE = "color: #6b5d45;"
 
 
+@dataclass(frozen=True)
+class Printing:
+    """What a tab's Print button offers: the file name and the button's words (en, ja)."""
+
+    pdf_name: str = "sheet.pdf"
+    text: tuple[str, str] = ("Print PDF…", "PDF に出力…")
+
+
 class TableTab(ScrollContent):
     """One tool of a table page. Override what the tab offers; the page does the rest."""
 
     #: The tab's title (English, Japanese).
     title: tuple[str, str] = ("", "")
-    #: The tab prints (`export_pdf`) / saves plays (`play_record`).
-    printable = False
+    #: What the tab prints (`export_pdf`); None: nothing.
+    printing: Printing | None = None
+    #: The tab saves plays (`play_record`).
     savable = False
-    #: The file name offered when printing.
-    pdf_name = "sheet.pdf"
-    #: Print button text (English, Japanese).
-    print_text: tuple[str, str] = ("Print PDF…", "PDF に出力…")
 
     #: The tab's content changed (a saved play is then no longer what is shown).
     edited = Signal()
@@ -250,10 +256,10 @@ class TablePage(QWidget):
             button.setVisible(has_undo)
         self.undo_button.setEnabled(has_undo and self.undo_group.canUndo())
         self.redo_button.setEnabled(has_undo and self.undo_group.canRedo())
-        printable = tab is not None and tab.printable
-        self.print_button.setVisible(printable)
-        if tab is not None and printable:
-            self.print_button.setText(tr(*tab.print_text))
+        printing = tab.printing if tab is not None else None
+        self.print_button.setVisible(printing is not None)
+        if tab is not None and printing is not None:
+            self.print_button.setText(tr(*printing.text))
             problem = tab.print_problem()
             self.print_button.setEnabled(problem is None)
             self.print_button.setToolTip(problem or "")
@@ -269,7 +275,7 @@ class TablePage(QWidget):
     def export_pdf(self, path: Path) -> None:
         """The current tab's PDF (Ctrl+P in the main window); ValueError when it has none."""
         tab = self.current_tab()
-        if tab is None or not tab.printable:
+        if tab is None or tab.printing is None:
             raise ValueError(tr("this tab has nothing to print",
                                 "このタブには印刷するものがありません"))
         problem = tab.print_problem()
@@ -281,8 +287,8 @@ class TablePage(QWidget):
         from ui.pdf_dialog import save_pdf
 
         tab = self.current_tab()
-        if tab is not None and tab.printable:
-            save_pdf(self, tab.pdf_name, tab.export_pdf, self.status.say)
+        if tab is not None and tab.printing is not None:
+            save_pdf(self, tab.printing.pdf_name, tab.export_pdf, self.status.say)
 
     def save_problem(self) -> str | None:
         """Why the current tab's play cannot be saved now (None: it can)."""

@@ -45,7 +45,7 @@ from ui.context import AppContext
 from ui.games.sticks.sticks_widget import SticksWidget
 from ui.i18n import language, tr
 from ui.play.widgets import clear_layout, stack_when_narrow, words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.players_box import PlayersBox
 from ui.undo import ReplaceState
 
@@ -58,8 +58,7 @@ class EngineLogTab(TableTab):
 
     title = ("Game at the table", "卓上のゲーム")
     savable = True
-    printable = True
-    print_text = ("Print the board…", "盤を印刷…")
+    printing = Printing(text=("Print the board…", "盤を印刷…"))
     #: The app's thrower: how many sticks (0 for a die).
     sticks = 5
     #: "package.module.function" making the board's `SheetSpec` for a language (Print).
@@ -72,7 +71,7 @@ class EngineLogTab(TableTab):
         from companion.games import registry
 
         self.info = registry.get(game_id)
-        self.pdf_name = f"{game_id}-board.pdf"
+        self.printing = replace(self.printing, pdf_name=f"{game_id}-board.pdf")
         self.rng = random.Random()
         self.undo_stack = QUndoStack(self)
         self._option_widgets: dict[str, QWidget] = {}

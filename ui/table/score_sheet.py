@@ -47,7 +47,7 @@ from companion.scoresheet import ScoreSheet
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.play.widgets import isolate, words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.weak import weak_listener
 
 WINNER_BRUSH = QBrush(QColor("#fff3c4"))
@@ -290,14 +290,14 @@ class ScoreSheetTab(TableTab):
 
     title = ("Score sheet", "得点表")
     undo_stack: QUndoStack
-    printable = True
+    printing = Printing()
     savable = True
 
     def __init__(self, page: TablePage, players: int | None = None,
                  sheet: ScoreSheet | None = None) -> None:
         super().__init__(page)
         self.ctx, self.game_id = page.ctx, page.game_id
-        self.pdf_name = f"{self.game_id}-score.pdf"
+        self.printing = Printing(f"{self.game_id}-score.pdf")
         if sheet is None:
             sheet = ScoreSheet.for_game(self.game_id,
                                         [""] * (players or _default_players(self.game_id)))

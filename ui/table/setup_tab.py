@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from ui.i18n import reason, tr
 from ui.play.widgets import words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 
 
 class SetupCodeBar(QWidget):
@@ -74,7 +74,7 @@ class SetupTab(TableTab):
     """A game's setup: a new one or one from its code, shown as steps; printable."""
 
     title = ("Setup", "準備")
-    printable = True
+    printing = Printing()
 
     def __init__(self, page: TablePage, placeholder: tuple[str, str], max_length: int = 16,
                  checkable: bool = False) -> None:

@@ -47,7 +47,7 @@ from ui.context import AppContext
 from ui.games.alluvium.map_widget import MapWidget, qcolor
 from ui.i18n import language, tr
 from ui.play.widgets import isolate, laid_out, words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 
 NO_AREA = -1  # the area spin box's "not written" value
 
@@ -114,8 +114,7 @@ class AlluviumTab(TableTab):
     """A tab of the Alluvium page: they all save and print the one play on the page."""
 
     savable = True
-    printable = True
-    pdf_name = "alluvium-sheets.pdf"
+    printing = Printing("alluvium-sheets.pdf")
 
     def __init__(self, page: AlluviumTablePage) -> None:
         self.alluvium = page

@@ -63,7 +63,7 @@ from ui.games.cetkaik.board_widget import BoardView, start_scene
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget
 from ui.i18n import language, tr
 from ui.play.widgets import words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 from ui.undo import ReplaceState
 
 RATES = (1, 2, 4, 8, 16, 32, 64)
@@ -333,11 +333,10 @@ class LedgerTab(TableTab):
     """The seasons, the rate and the points of a game at the table."""
 
     title = ("Seasons", "季節の記録")
-    undo_stack: QUndoStack
     savable = True
-    printable = True
-    pdf_name = "cetkaik-seasons.pdf"
-    print_text = ("Print this game's sheet…", "この対局のシートを印刷…")
+    printing = Printing("cetkaik-seasons.pdf",
+                        ("Print this game's sheet…", "この対局のシートを印刷…"))
+    undo_stack: QUndoStack
 
     def __init__(self, page: TablePage, players: Players, hands: HandsTab) -> None:
         super().__init__(page)
@@ -800,8 +799,7 @@ class PrintTab(TableTab):
     """The sheets for a game at the table, with the start position drawn on the page."""
 
     title = ("Print", "印刷")
-    printable = True
-    pdf_name = "cetkaik-sheets.pdf"
+    printing = Printing("cetkaik-sheets.pdf")
     CHOICES = (("start", "Start diagram", "初期配置図"),
                ("card", "Reference card (moves and hands)", "早見表(動きと役)"),
                ("blank", "Blank season sheet", "記入用の季節・得点表"),

@@ -39,7 +39,7 @@ from ui.context import AppContext
 from ui.games.equilibrium.column import CARD_COLOURS, CityColumn
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import clear_layout, scrolling, words
+from ui.play.widgets import clear_layout, laid_out, scrolling, words
 
 #: Move buttons per row (one when a text is longer than `SHORT` characters).
 COLUMNS, SHORT = 2, 20
@@ -166,11 +166,7 @@ class EquilibriumScreens(PlayScreens):
         self.column = CityColumn(board)
         self.column.move_chosen.connect(frame.play)
         self.moves = MovesBox(frame, board)
-        layout = QVBoxLayout(board)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.column)
-        layout.addWidget(self.moves)
-        layout.addStretch(1)
+        laid_out(QVBoxLayout(board), self.column, self.moves, 1).setContentsMargins(0, 0, 0, 0)
         left = scrolling(board, frame)
         left.setMinimumWidth(BOARD_WIDTH)
         side = QWidget(frame)

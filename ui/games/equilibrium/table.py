@@ -47,7 +47,7 @@ from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.play.widgets import words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.players_box import PlayersBox
 from ui.table.setup_tab import SetupTab
 from ui.undo import ReplaceState
@@ -66,8 +66,7 @@ def write_pdf(specs: list[Any], path: Path) -> None:
 class EquilibriumSetupTab(SetupTab):
     """A seeded setup and its code; Print: the setup card."""
 
-    pdf_name = "equilibrium-setup.pdf"
-    print_text = ("Print setup card…", "準備カードを印刷…")
+    printing = Printing("equilibrium-setup.pdf", text=("Print setup card…", "準備カードを印刷…"))
 
     def __init__(self, page: EquilibriumTablePage) -> None:
         self.equilibrium = page
@@ -274,9 +273,7 @@ class ResultTab(TableTab):
 
     title = ("Result sheet", "結果シート")
     savable = True
-    printable = True
-    pdf_name = "equilibrium-result.pdf"
-    print_text = ("Print result sheet…", "結果シートを印刷…")
+    printing = Printing("equilibrium-result.pdf", text=("Print result sheet…", "結果シートを印刷…"))
 
     def __init__(self, page: EquilibriumTablePage) -> None:
         super().__init__(page)

@@ -51,7 +51,7 @@ from ui.games.etariya.board_widget import BoardWidget, stone_colour, text_on
 from ui.games.etariya.face_widget import FaceWidget
 from ui.i18n import language, tr
 from ui.play.widgets import words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.setup_tab import SetupTab as BaseSetupTab
 from ui.table.setup_tab import load_json, store_json
 from ui.undo import ReplaceState
@@ -91,8 +91,8 @@ def keep_compatible(boxes: Mapping[str, QCheckBox], key: str, on: bool) -> str:
 class SetupTab(BaseSetupTab):
     """A seeded setup drawn as the board to build, with its share code; printable."""
 
-    pdf_name = "etariya-setup.pdf"
-    print_text = ("Print setup card…", "準備カードを印刷…")
+    printing = Printing("etariya-setup.pdf",
+                        ("Print setup card…", "準備カードを印刷…"))
 
     def __init__(self, page: EtariyaTablePage) -> None:
         self.etariya = page
@@ -336,9 +336,8 @@ class TrackerTab(TableTab):
     title = ("Tracker", "記録")
     undo_stack: QUndoStack
     savable = True
-    printable = True
-    pdf_name = "etariya-tally.pdf"
-    print_text = ("Print a blank tally sheet…", "白紙の集計シートを印刷…")
+    printing = Printing("etariya-tally.pdf",
+                        ("Print a blank tally sheet…", "白紙の集計シートを印刷…"))
 
     def __init__(self, page: EtariyaTablePage) -> None:
         super().__init__(page)

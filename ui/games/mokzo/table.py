@@ -49,7 +49,7 @@ from ui.games.mokzo.cards import PER_ROW, tile
 from ui.i18n import language, tr
 from ui.play.seat_table import SeatTable
 from ui.play.widgets import clear_layout, isolate, laid_out, stack_when_narrow, words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.players_box import PlayersBox
 from ui.undo import ReplaceState
 
@@ -72,9 +72,8 @@ class DealTab(TableTab):
 
     title = ("Deal", "準備")
     page: MokzoTablePage
-    printable = True
-    pdf_name = "mokzo-sheets.pdf"
-    print_text = ("Print the sheets…", "シートを印刷…")
+    printing = Printing("mokzo-sheets.pdf",
+                        ("Print the sheets…", "シートを印刷…"))
 
     def __init__(self, page: MokzoTablePage) -> None:
         super().__init__(page)
@@ -129,9 +128,8 @@ class TrackerTab(TableTab):
 
     title = ("Tracker", "記録")
     savable = True
-    printable = True
-    pdf_name = "mokzo-tracking.pdf"
-    print_text = ("Print a tracking sheet…", "記録表を印刷…")
+    printing = Printing("mokzo-tracking.pdf",
+                        ("Print a tracking sheet…", "記録表を印刷…"))
     page: MokzoTablePage
     undo_stack: QUndoStack
 
@@ -408,9 +406,8 @@ class EffectsTab(TableTab):
     """Every card: cost, copies per colour, when it acts, what it does; the general rules."""
 
     title = ("Card effects", "札の効果")
-    printable = True
-    pdf_name = "mokzo-card-effects.pdf"
-    print_text = ("Print the card effects…", "札の効果を印刷…")
+    printing = Printing("mokzo-card-effects.pdf",
+                        ("Print the card effects…", "札の効果を印刷…"))
 
     def __init__(self, page: TablePage) -> None:
         super().__init__(page)

@@ -56,7 +56,7 @@ from ui.context import AppContext
 from ui.games.nincetkaik.cards import CardPicker, CardsInput, SticksView
 from ui.i18n import language, tr
 from ui.play.widgets import isolate, words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 
 
 def lang() -> str:
@@ -401,12 +401,12 @@ class LedgerTab(LedgerTabBase):
     printed from here."""
 
     title = ("Ledger", "記録")
-    printable = True
+    printing = Printing()
     savable = True
 
     def __init__(self, page: CardTablePage) -> None:
         super().__init__(page)
-        self.pdf_name = f"{page.game_id}-sheet.pdf"
+        self.printing = Printing(f"{page.game_id}-sheet.pdf")
         self.table = QTableWidget(self)
         self.table.setObjectName("ledger")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -454,8 +454,9 @@ class LedgerTab(LedgerTabBase):
         self.pot_label.setText(tr(f"Pot on the table: {pot}", f"場に残っている点: {pot}"))
         self.pot_label.setVisible(bool(pot))
         self._show_sticks(names, session)
-        self.print_text = (("Print the filled sheet…", "記入済みシートを印刷…") if steps
-                           else ("Print a blank sheet…", "白紙のシートを印刷…"))
+        words = (("Print the filled sheet…", "記入済みシートを印刷…") if steps
+                 else ("Print a blank sheet…", "白紙のシートを印刷…"))
+        self.printing = Printing(f"{self.page.game_id}-sheet.pdf", words)
         self.changed.emit()
 
     def _cell(self, row: int, column: int, text: str, left: bool = False) -> None:

@@ -32,6 +32,7 @@ from companion.games.sorani.scoring import (
 )
 from ui.i18n import language, tr
 from ui.play.widgets import words
+from ui.table.frame import Printing
 from ui.table.score_sheet import ScoreSheetTab, SetScore
 from ui.table.weak import weak_listener
 
@@ -52,7 +53,7 @@ class SoraniPad(ScoreSheetTab):
     """The score pad with its helpers; its PDF shows the planet splits worked out."""
 
     title = ("Score pad", "得点表")
-    pdf_name = "sorani-score.pdf"
+    printing = Printing("sorani-score.pdf")
 
     def __init__(self, page: SoraniPage) -> None:
         super().__init__(page, sheet=SoraniSheet.new(page.given_names()))

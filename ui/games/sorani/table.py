@@ -46,7 +46,7 @@ from ui.context import AppContext
 from ui.games.sorani.pad import SoraniPad
 from ui.i18n import language, tr
 from ui.play.widgets import isolate, words
-from ui.table.frame import TablePage, TableTab
+from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.setup_tab import SetupTab as BaseSetupTab
 from ui.table.setup_tab import load_json, store_json
 from ui.undo import ReplaceState
@@ -58,8 +58,7 @@ KEY_NAMES = "sorani/names"
 class SetupTab(BaseSetupTab):
     """A seeded setup shown as a checklist to tick, with its share code; printable."""
 
-    pdf_name = "sorani-setup.pdf"
-    print_text = ("Print checklist…", "チェックリストを印刷…")
+    printing = Printing("sorani-setup.pdf", text=("Print checklist…", "チェックリストを印刷…"))
 
     def __init__(self, page: SoraniPage) -> None:
         self.sorani = page
