@@ -153,6 +153,7 @@ class NewGameForm(QWidget):
             grid.addWidget(row.kind, i, 2)
         grid.setColumnStretch(1, 2)
         grid.setColumnStretch(2, 2)
+        grid.setRowStretch(len(self.rows) + 1, 1)  # seats stay together at the top
 
         self.options_box = QGroupBox(self)
         form = QFormLayout(self.options_box)
