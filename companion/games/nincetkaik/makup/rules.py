@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Self
 
 from companion.core.api import Move, Outcome
 from companion.core.errors import MoveParseError
-from companion.games.nincetkaik.cardgame import CardGameState, CardsMove, Word, seat_order
+from companion.games.nincetkaik.cardgame import CardGameState, CardsMove, Word
 from companion.games.nincetkaik.deck import (
     NUMBER_OF,
     Card,
@@ -153,9 +153,8 @@ class MakupState(CardGameState):
     def _after_chance(self) -> None:
         if not self.dealt:
             self.dealt = True
-            order = seat_order(self.parent, self.num_players)
             self.mover = self.parent
-            self.queue = [("deal", s) for _ in range(HAND_SIZE) for s in order]
+            self.queue = self._deal_queue(HAND_SIZE)
             self.queue += [("up", -1)] * ROADS_AT_START
 
     def _place(self, kind: str, target: int, c: Card) -> None:

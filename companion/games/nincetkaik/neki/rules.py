@@ -259,8 +259,7 @@ class NekiState(CardGameState):
         if not self.dealt:
             self.dealt = True
             each = 48 // self.num_players
-            order = seat_order(self.parent, self.num_players)
-            self.queue = [("deal", s) for _ in range(each) for s in order]
+            self.queue = self._deal_queue(each)
         else:
             self.mover = self.parent
 
