@@ -179,13 +179,9 @@ class NineState(CardGameState):
         """A season in progress with these hands (the rest in the 山札), the 親 to lead: for
         tests and the table's checker."""
         state = cls.start(len(hands), {})
-        state.queue = []
+        state._set_position(hands)
         state.round_no = 1
         state.parent = state.mover = parent
-        state.hands = [sorted(h) for h in hands]
-        for c in (c for h in hands for c in h):
-            state.stock[c] -= 1
-            state.deck_size -= 1
         return state
 
     def _copy_into(self, other: Self) -> None:
