@@ -13,12 +13,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from companion.games.nincetkaik.deck import Card
-from companion.games.nincetkaik.ledger import Session, Step
+from companion.games.nincetkaik.ledger import Step
 from companion.games.nincetkaik.makaik import table
 from companion.games.nincetkaik.makaik.rules import (
     ANTE,
@@ -49,6 +48,8 @@ from ui.games.nincetkaik.table import (
     LedgerTabBase,
     TableGame,
     card_table_view,
+    plan_text,
+    rounds_session,
     row_of,
 )
 from ui.games.nincetkaik.taxot import deltas_text
@@ -181,16 +182,9 @@ play_view = play_view_for(MakaikScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, stock=stock, hands=rounds, parent=parent)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.hand_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("makaik", 6, ("Hands", "勝負の回数"), 6, _new_session, _plan, stock=True)
+GAME = TableGame("makaik", 6, ("Hands", "勝負の回数"), 6,
+                 rounds_session(table.new_session, "hands", stock=True),
+                 plan_text(table.hand_plan), stock=True)
 #: The most a seat can put in the pot in one hand: the ante and three bases of 5.
 MOST_PAID = ANTE + ROUNDS * MAX_BASE
 
@@ -257,11 +251,7 @@ class MakaikScoreTab(LedgerTabBase):
         grid.addWidget(self.shared, last + 1, 0, 1, 4)
         grid.addWidget(self.result, last + 2, 0, 1, 4)
         grid.addLayout(row_of(self.enter_button), last + 3, 0, 1, 4)
-        layout = QVBoxLayout(self)
-        layout.addWidget(box)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addStretch(1)
+        self.form.stack(self, [box])
         self.refresh()
 
     def refresh(self, *_: object) -> None:
@@ -293,11 +283,8 @@ class MakaikScoreTab(LedgerTabBase):
         return table.hand_step(self.session, paid, hands, self.shared.chosen())
 
     def calculate(self, *_: object) -> None:
-        try:
-            step = self._step()
-        except ValueError as exc:
-            self.result.setText(str(exc))
-            self.enter_button.setEnabled(False)
+        step = self.checked_step(self._step, self.result, self.enter_button)
+        if step is None:
             return
         shared = self.shared.chosen()
         lines = [f"{isolate(self.name(s))}: "

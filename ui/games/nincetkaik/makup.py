@@ -194,12 +194,7 @@ class MakupScoreTab(LedgerTabBase):
         for box in self.winners:
             end_layout.addWidget(box)
         end_layout.addLayout(row_of(self.enter_button))
-        layout = QVBoxLayout(self)
-        layout.addWidget(check)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addWidget(end)
-        layout.addStretch(1)
+        self.form.stack(self, [check], [end])
         self.refresh()
 
     def refresh(self, *_: object) -> None:

@@ -249,11 +249,8 @@ class MokaikScoreTab(LedgerTabBase):
 
     def calculate(self, *_: object) -> None:
         """Who pays what, or why the entry cannot be right."""
-        try:
-            step = self._step()
-        except ValueError as exc:
-            self.result.setText(str(exc))
-            self.enter_button.setEnabled(False)
+        step = self.checked_step(self._step, self.result, self.enter_button)
+        if step is None:
             return
         rate = self.session.parent_rate()
         names = [self.name(s) for s in range(self.session.players)]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton
 
 from companion.games.nincetkaik.deck import Card
-from companion.games.nincetkaik.ledger import Session, Step
+from companion.games.nincetkaik.ledger import Step
 from companion.games.nincetkaik.nanto import table
 from companion.games.nincetkaik.nanto.rules import HAND_SIZE, best_yaku
 from ui.context import AppContext
@@ -28,6 +28,8 @@ from ui.games.nincetkaik.table import (
     LedgerTabBase,
     TableGame,
     card_table_view,
+    plan_text,
+    rounds_session,
     row_of,
 )
 from ui.games.nincetkaik.taxot import deltas_text
@@ -96,16 +98,9 @@ play_view = play_view_for(NantoScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, stock=stock, deals=rounds, parent=parent)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.deal_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("nanto", 6, ("Deals", "配る回数"), 10, _new_session, _plan, stock=True)
+GAME = TableGame("nanto", 6, ("Deals", "配る回数"), 10,
+                 rounds_session(table.new_session, "deals", stock=True),
+                 plan_text(table.deal_plan), stock=True)
 
 
 class NantoScoreTab(LedgerTabBase):
@@ -146,11 +141,7 @@ class NantoScoreTab(LedgerTabBase):
         last = len(self.rows) + 1
         grid.addWidget(self.result, last, 0, 1, 3)
         grid.addLayout(row_of(self.enter_button, self.close_button), last + 1, 0, 1, 3)
-        layout = QVBoxLayout(self)
-        layout.addWidget(box)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addStretch(1)
+        self.form.stack(self, [box])
         self.refresh()
 
     def refresh(self, *_: object) -> None:
@@ -179,11 +170,8 @@ class NantoScoreTab(LedgerTabBase):
             raise ValueError(bet_problem(str(exc))) from exc
 
     def calculate(self, *_: object) -> None:
-        try:
-            step = self._step()
-        except ValueError as exc:
-            self.result.setText(str(exc))
-            self.enter_button.setEnabled(False)
+        step = self.checked_step(self._step, self.result, self.enter_button)
+        if step is None:
             return
         names = [self.name(s) for s in range(self.session.players)]
         self.result.setText(f"{step.text(lang())}\n{deltas_text(step.deltas, names)}")

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -223,12 +222,7 @@ class NekiScoreTab(LedgerTabBase):
         end_layout.addWidget(self.winner, 0, 1)
         end_layout.addLayout(row_of(self.enter_button), 1, 0, 1, 2)
         end_layout.setColumnStretch(1, 1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(check)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addWidget(end)
-        layout.addStretch(1)
+        self.form.stack(self, [check], [end])
         self.refresh()
 
     def refresh(self, *_: object) -> None:
