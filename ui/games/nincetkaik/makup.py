@@ -28,6 +28,7 @@ from ui.games.nincetkaik.play import (
     CardsWithCaption,
     caption,
     deck_words,
+    hand_parts,
     joined,
     lang,
     parent_words,
@@ -115,9 +116,7 @@ class MakupScreens(CardScreens):
         if isinstance(move, RoadPlay):
             roads = (move.road,) if move.other is None else (move.road, move.other)
             return {"hand": move.cards, "road": roads}
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def move_label(self, move: Any, state: Any) -> str:
         if isinstance(move, RoadPlay):

@@ -28,6 +28,7 @@ from ui.games.nincetkaik.play import (
     CardGroups,
     CardScreens,
     caption,
+    hand_parts,
     joined,
     lang,
     parent_words,
@@ -120,9 +121,7 @@ class MokaikScreens(CardScreens):
 
     # --- moves -------------------------------------------------------------------------------
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def move_label(self, move: Any, state: Any) -> str:
         if isinstance(move, CardsMove) and move.verb == "play":

@@ -25,6 +25,7 @@ from ui.games.nincetkaik.play import (
     TABLE_HEIGHT,
     CardScreens,
     CardsWithCaption,
+    hand_parts,
     joined,
     lang,
     parent_words,
@@ -108,9 +109,7 @@ class NekiScreens(CardScreens):
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
         if isinstance(move, CardsMove) and move.verb == "take":
             return {"discards": move.cards}
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def matching(self, legal: Sequence[Any]) -> list[Any]:
         chosen = self.selected_values()

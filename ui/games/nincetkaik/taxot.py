@@ -26,6 +26,7 @@ from ui.games.nincetkaik.play import (
     CardScreens,
     CardsWithCaption,
     deck_words,
+    hand_parts,
     joined,
     lang,
     parent_words,
@@ -96,9 +97,7 @@ class TaxotScreens(CardScreens):
 
     # --- moves -------------------------------------------------------------------------------
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def always_offered(self, move: Any) -> bool:
         return isinstance(move, CardsMove) and move.verb in ("lay", "call")
