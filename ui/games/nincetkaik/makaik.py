@@ -212,6 +212,19 @@ class SeatRow:
         for widget in self.widgets():
             widget.setVisible(on)
 
+    def place(self, grid: QGridLayout, line: int) -> None:
+        """Put the row's widgets side by side on line `line` of `grid`."""
+        for column, widget in enumerate(self.widgets()):
+            grid.addWidget(widget, line, column)
+
+
+def show_seat_rows(rows: Sequence[SeatRow], tab: LedgerTabBase) -> None:
+    """Show the rows of the seats at the table under the players' names; hide the others."""
+    for seat, row in enumerate(rows):
+        row.set_visible(seat < tab.session.players)
+        if seat < tab.session.players:
+            row.name.setText(tab.name(seat))
+
 
 class MakaikScoreTab(LedgerTabBase):
     """The showdown calculator: what everyone paid, the cards of those still in and the
@@ -231,8 +244,7 @@ class MakaikScoreTab(LedgerTabBase):
         self.rows = [SeatRow(box, self.form, seat, HAND_SIZE, (ANTE, MOST_PAID, ANTE), True)
                      for seat in range(GAME.max_players)]
         for seat, row in enumerate(self.rows):
-            for column, widget in enumerate(row.widgets()):
-                grid.addWidget(widget, seat + 1, column)
+            row.place(grid, seat + 1)
             if row.still_in is not None:
                 row.still_in.toggled.connect(self.calculate)
             row.paid.valueChanged.connect(self.calculate)
@@ -255,10 +267,7 @@ class MakaikScoreTab(LedgerTabBase):
         self.refresh()
 
     def refresh(self, *_: object) -> None:
-        for seat, row in enumerate(self.rows):
-            row.set_visible(seat < self.session.players)
-            if seat < self.session.players:
-                row.name.setText(self.name(seat))
+        show_seat_rows(self.rows, self)
         self.calculate()
 
     def _playing(self) -> list[SeatRow]:

@@ -13,7 +13,7 @@ from companion.games.nincetkaik.ledger import Step
 from companion.games.nincetkaik.nanto import table
 from companion.games.nincetkaik.nanto.rules import HAND_SIZE, best_yaku
 from ui.context import AppContext
-from ui.games.nincetkaik.makaik import SeatRow, winners_text
+from ui.games.nincetkaik.makaik import SeatRow, show_seat_rows, winners_text
 from ui.games.nincetkaik.play import (
     CardScreens,
     joined,
@@ -122,8 +122,7 @@ class NantoScoreTab(LedgerTabBase):
         self.rows = [SeatRow(box, self.form, seat, HAND_SIZE, (0, 999, 0), False)
                      for seat in range(GAME.max_players)]
         for seat, row in enumerate(self.rows):
-            for column, widget in enumerate(row.widgets()):
-                grid.addWidget(widget, seat + 1, column)
+            row.place(grid, seat + 1)
             row.paid.valueChanged.connect(self.calculate)
             row.cards.changed.connect(self.calculate)
         grid.setColumnStretch(2, 1)
@@ -145,10 +144,7 @@ class NantoScoreTab(LedgerTabBase):
         self.refresh()
 
     def refresh(self, *_: object) -> None:
-        for seat, row in enumerate(self.rows):
-            row.set_visible(seat < self.session.players)
-            if seat < self.session.players:
-                row.name.setText(self.name(seat))
+        show_seat_rows(self.rows, self)
         self.close_button.setEnabled(self.session.pot() > 0)
         self.calculate()
 
