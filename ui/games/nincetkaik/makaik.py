@@ -47,6 +47,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     plan_text,
     rounds_session,
@@ -252,9 +253,7 @@ class MakaikScoreTab(LedgerTabBase):
         grid.setColumnStretch(3, 1)
         self.shared = self.form.input(9, "shared")
         self.shared.changed.connect(self.calculate)
-        self.result = QLabel(box)
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
+        self.result = answer_label(box, "result")
         self.enter_button = words(QPushButton(box), "Enter this hand", "この勝負を入力")
         self.enter_button.setObjectName("enter_hand")
         self.enter_button.clicked.connect(self.enter_hand)

@@ -40,6 +40,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     plan_text,
     rounds_session,
@@ -164,9 +165,7 @@ class MakupScoreTab(LedgerTabBase):
         self.hand = self.form.input(20, "hand")
         self.roads = [self.form.input(24, f"road:{i + 1}", keep_order=True)
                       for i in range(ROAD_INPUTS)]
-        self.plays = QLabel(check)
-        self.plays.setObjectName("plays")
-        self.plays.setWordWrap(True)
+        self.plays = answer_label(check, "plays")
         grid = QGridLayout(check)
         grid.addWidget(words(QLabel(check), "My hand", "手札"), 0, 0)
         grid.addWidget(self.hand, 0, 1)

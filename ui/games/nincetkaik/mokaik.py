@@ -40,6 +40,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     fill_seats,
     plan_text,
@@ -194,9 +195,7 @@ class MokaikScoreTab(LedgerTabBase):
             spin.setRange(0, 10)
             spin.valueChanged.connect(self.calculate)
         self.winner.currentIndexChanged.connect(self.calculate)
-        self.result = QLabel(end)
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
+        self.result = answer_label(end, "result")
         self.enter_button = words(QPushButton(end), "Enter this season", "この季節を入力")
         self.enter_button.setObjectName("enter_season")
         self.enter_button.clicked.connect(self.enter_season)

@@ -27,6 +27,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     plan_text,
     rounds_session,
@@ -126,9 +127,7 @@ class NantoScoreTab(LedgerTabBase):
             row.paid.valueChanged.connect(self.calculate)
             row.cards.changed.connect(self.calculate)
         grid.setColumnStretch(2, 1)
-        self.result = QLabel(box)
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
+        self.result = answer_label(box, "result")
         self.enter_button = words(QPushButton(box), "Enter this deal", "この配りを入力")
         self.enter_button.setObjectName("enter_deal")
         self.enter_button.clicked.connect(self.enter_deal)

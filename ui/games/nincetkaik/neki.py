@@ -37,6 +37,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     fill_seats,
     plan_text,
@@ -197,9 +198,7 @@ class NekiScoreTab(LedgerTabBase):
         check = words(QGroupBox(self), "What can I lay?", "何が出せる?", "setTitle")
         self.hand = self.form.input(24, "hand")
         self.top = self.form.input(12, "top")
-        self.plays = QLabel(check)
-        self.plays.setObjectName("plays")
-        self.plays.setWordWrap(True)
+        self.plays = answer_label(check, "plays")
         grid = QGridLayout(check)
         grid.addWidget(words(QLabel(check), "My hand", "手札"), 0, 0)
         grid.addWidget(self.hand, 0, 1)

@@ -288,6 +288,14 @@ class PlayersBox(QGroupBox):
                              f"くじの結果: {name} が最初の親です。")
 
 
+def answer_label(parent: QWidget, name: str) -> QLabel:
+    """A label (object name `name`) for a tab's answer or plan: its text wraps."""
+    label = QLabel(parent)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    return label
+
+
 # --- the tabs ---------------------------------------------------------------------------------
 class LedgerTabBase(TableTab):
     """A tab that works on the page's ledger (its undo stack is the ledger's)."""
@@ -348,9 +356,7 @@ class DealTab(LedgerTabBase):
 
     def __init__(self, page: CardTablePage) -> None:
         super().__init__(page)
-        self.plan = QLabel(self)
-        self.plan.setObjectName("plan")
-        self.plan.setWordWrap(True)
+        self.plan = answer_label(self, "plan")
         font = self.plan.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.plan.setFont(font)

@@ -39,6 +39,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     fill_seats,
     plan_text,
@@ -192,9 +193,7 @@ class TaxotScoreTab(LedgerTabBase):
                                  "1巡目の終季(一周)")
         self.lights = self.form.input(2, "lights")
         self.lights_label = words(QLabel(end), "光 indicators", "光(指標札)")
-        self.result = QLabel(end)
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
+        self.result = answer_label(end, "result")
         self.enter_button = words(QPushButton(end), "Enter this 終季", "この終季を入力")
         self.enter_button.setObjectName("enter_season")
         self.enter_button.clicked.connect(self.enter_season)
