@@ -25,6 +25,8 @@ import statistics
 import time
 from typing import Any
 
+from companion.core.api import GameState
+
 #: Pairings of the duels: (bot, opponent).
 PAIRINGS = (("mcts", "random"), ("mcts", "greedy"), ("greedy", "random"))
 Z95 = 1.96
@@ -57,6 +59,22 @@ def playout_figures(game_id: str, players: int, seconds: float) -> dict[str, flo
         count += 1
     return {"policy_playouts_per_second": count / (time.perf_counter() - began),
             "steps_per_playout": steps / count}
+
+
+def random_playout_figures(start: GameState, seconds: float) -> dict[str, float]:
+    """Whole random playouts (chance included) of copies of `start`, one at least, until
+    `seconds` have passed: how many per second and their mean length in steps."""
+    from companion.bots.playout import playout
+
+    rng = random.Random(0)
+    count, steps = 0, 0
+    began = time.perf_counter()
+    while True:
+        steps += playout(start.copy(), rng)
+        count += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= seconds:
+            return {"playouts_per_second": count / elapsed, "steps_per_playout": steps / count}
 
 
 def decision_figures(game_id: str, players: int, decisions: int) -> dict[str, float]:

@@ -17,20 +17,10 @@ def _options(expansions: Sequence[str]) -> dict[str, Any]:
 
 def random_playouts(seconds: float = 1.0, expansions: Sequence[str] = ()) -> dict[str, float]:
     """Whole random games (setup chance included) per second."""
-    from companion.bots.playout import playout
+    from companion.games.bench import random_playout_figures
     from companion.games.etariya.rules import new_state
 
-    start = new_state(2, _options(expansions))
-    rng = random.Random(0)
-    count, steps = 0, 0
-    began = time.perf_counter()
-    while True:
-        steps += playout(start.copy(), rng)
-        count += 1
-        elapsed = time.perf_counter() - began
-        if elapsed >= seconds:
-            return {"playouts_per_second": count / elapsed,
-                    "steps_per_playout": steps / count}
+    return random_playout_figures(new_state(2, _options(expansions)), seconds)
 
 
 def mcts_move_times(decisions: int = 10, strengths: Sequence[str] = ("weak", "normal",

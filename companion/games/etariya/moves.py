@@ -24,17 +24,11 @@ from dataclasses import dataclass, field
 
 from companion.core.api import Move
 from companion.core.errors import MoveParseError
+from companion.core.notation import expect_keyword, move_words
 from companion.games.etariya.board import CODES, FACTIONS, Cell, cell_name, parse_cell
 
 ENDS = ("left", "right")
 POWER = ("W", "B")  # white makes a cell Light, black makes it Dark
-
-
-def _words(text: str, head: str, count: int, expected: str) -> list[str]:
-    words = text.split()
-    if len(words) != count or words[0].lower() != head:
-        raise MoveParseError(text, expected)
-    return words
 
 
 @dataclass(frozen=True)
@@ -74,7 +68,7 @@ class PowerChip(Move):
 
     @classmethod
     def parse(cls, text: str) -> PowerChip:
-        words = _words(text, "power", 2, "'power <cell>', e.g. 'power e5'")
+        words = move_words(text, "power", 2, "'power <cell>', e.g. 'power e5'")
         return cls(parse_cell(words[1]))
 
 
@@ -87,8 +81,7 @@ class Accelerate(Move):
 
     @classmethod
     def parse(cls, text: str) -> Accelerate:
-        if text.strip().lower() != "accel":
-            raise MoveParseError(text, "'accel'")
+        expect_keyword(text, "accel")
         return cls()
 
 
@@ -103,7 +96,7 @@ class ChooseSet(Move):
 
     @classmethod
     def parse(cls, text: str) -> ChooseSet:
-        words = _words(text, "set", 2, "'set 1', 'set 2' or 'set 3'")
+        words = move_words(text, "set", 2, "'set 1', 'set 2' or 'set 3'")
         if words[1] not in ("1", "2", "3"):
             raise MoveParseError(text, "'set 1', 'set 2' or 'set 3'")
         return cls(int(words[1]))
@@ -120,7 +113,7 @@ class TakeEnd(Move):
 
     @classmethod
     def parse(cls, text: str) -> TakeEnd:
-        words = _words(text, "end", 2, "'end left' or 'end right'")
+        words = move_words(text, "end", 2, "'end left' or 'end right'")
         if words[1].lower() not in ENDS:
             raise MoveParseError(text, "'end left' or 'end right'")
         return cls(words[1].lower())
@@ -138,7 +131,7 @@ class Draw(Move):
 
     @classmethod
     def parse(cls, text: str) -> Draw:
-        words = _words(text, "draw", 2, "'draw <colour>', e.g. 'draw R'")
+        words = move_words(text, "draw", 2, "'draw <colour>', e.g. 'draw R'")
         if words[1].upper() not in CODES:
             raise MoveParseError(text, "'draw' and one of " + " ".join(CODES))
         return cls(words[1].upper())
@@ -155,7 +148,7 @@ class DrawPower(Move):
 
     @classmethod
     def parse(cls, text: str) -> DrawPower:
-        words = _words(text, "chip", 2, "'chip W' or 'chip B'")
+        words = move_words(text, "chip", 2, "'chip W' or 'chip B'")
         if words[1].upper() not in POWER:
             raise MoveParseError(text, "'chip W' or 'chip B'")
         return cls(words[1].upper())
@@ -172,7 +165,7 @@ class FirstFaction(Move):
 
     @classmethod
     def parse(cls, text: str) -> FirstFaction:
-        words = _words(text, "first", 2, "'first L' or 'first D'")
+        words = move_words(text, "first", 2, "'first L' or 'first D'")
         if words[1].upper() not in FACTIONS:
             raise MoveParseError(text, "'first L' or 'first D'")
         return cls(words[1].upper())
@@ -194,7 +187,7 @@ class MapEvent(Move):
     @classmethod
     def parse(cls, text: str) -> MapEvent:
         expected = "'map <slot> <face>[~] <rows>', e.g. 'map 1 3B~ DLLL/LLDD/LDDD'"
-        words = _words(text, "map", 4, expected)
+        words = move_words(text, "map", 4, expected)
         face = words[2].upper()
         turned = face.endswith("~")
         face = face.rstrip("~")
@@ -217,7 +210,7 @@ class Pair(Move):
 
     @classmethod
     def parse(cls, text: str) -> Pair:
-        words = _words(text, "pair", 3, "'pair <colour> <value>', e.g. 'pair R 4'")
+        words = move_words(text, "pair", 3, "'pair <colour> <value>', e.g. 'pair R 4'")
         if words[1].upper() not in CODES or not words[2].isdigit():
             raise MoveParseError(text, "'pair <colour> <value>', e.g. 'pair R 4'")
         return cls(words[1].upper(), int(words[2]))

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from companion.core.api import Move
 from companion.core.errors import MoveParseError
+from companion.core.notation import expect_keyword, move_words
 from companion.games.first_player import FirstPlayer, parse_seat, seat_text
 from companion.games.mokzo.cards import Card, parse_card
 from companion.games.sticks.moves import Sticks
@@ -43,13 +44,6 @@ def _slot(word: str, text: str) -> int:
     if word not in tuple("123456789"):
         raise MoveParseError(text, "a slot 1 to 9")
     return int(word)
-
-
-def _words(text: str, head: str, count: int, expected: str) -> list[str]:
-    words = text.split()
-    if len(words) != count or words[0].lower() != head:
-        raise MoveParseError(text, expected)
-    return words
 
 
 @dataclass(frozen=True)
@@ -114,7 +108,7 @@ class Exchange(Move):
 
     @classmethod
     def parse(cls, text: str) -> Exchange:
-        words = _words(text, "exchange", 2, "'exchange <銭 to buy>', e.g. 'exchange 2'")
+        words = move_words(text, "exchange", 2, "'exchange <銭 to buy>', e.g. 'exchange 2'")
         if not words[1].isdigit() or int(words[1]) < 1:
             raise MoveParseError(text, "'exchange <銭 to buy>', e.g. 'exchange 2'")
         return cls(int(words[1]))
@@ -131,7 +125,7 @@ class Dismantle(Move):
 
     @classmethod
     def parse(cls, text: str) -> Dismantle:
-        words = _words(text, "dismantle", 2, "'dismantle <slot>'")
+        words = move_words(text, "dismantle", 2, "'dismantle <slot>'")
         return cls(_slot(words[1], text))
 
 
@@ -148,7 +142,7 @@ class CardMove(Move):
 
     @classmethod
     def parse(cls, text: str) -> CardMove:
-        words = _words(text, cls.verb, 2, f"'{cls.verb} <card>', e.g. '{cls.verb} 黒馬'")
+        words = move_words(text, cls.verb, 2, f"'{cls.verb} <card>', e.g. '{cls.verb} 黒馬'")
         return cls(parse_card(words[1]))
 
 
@@ -177,7 +171,7 @@ class MovePiece(Move):
 
     @classmethod
     def parse(cls, text: str) -> MovePiece:
-        words = _words(text, "move", 2, "'move 米' or 'move 銭'")
+        words = move_words(text, "move", 2, "'move 米' or 'move 銭'")
         if words[1].lower() not in _RESOURCE_WORDS:
             raise MoveParseError(text, "'move 米' or 'move 銭'")
         return cls(_RESOURCE_WORDS[words[1].lower()])
@@ -192,8 +186,7 @@ class EndTurn(Move):
 
     @classmethod
     def parse(cls, text: str) -> EndTurn:
-        if text.strip().lower() != "end":
-            raise MoveParseError(text, "'end'")
+        expect_keyword(text, "end")
         return cls()
 
 

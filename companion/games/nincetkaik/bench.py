@@ -13,19 +13,10 @@ from typing import Any
 
 def random_playouts(game_id: str, players: int, seconds: float = 1.0) -> dict[str, float]:
     """Whole random games (chance included) per second, and their length in steps."""
-    from companion.bots.playout import playout
     from companion.games import registry
+    from companion.games.bench import random_playout_figures
 
-    start = registry.get(game_id).create(players)
-    rng = random.Random(0)
-    count, steps = 0, 0
-    began = time.perf_counter()
-    while True:
-        steps += playout(start.copy(), rng)
-        count += 1
-        elapsed = time.perf_counter() - began
-        if elapsed >= seconds:
-            return {"playouts_per_second": count / elapsed, "steps_per_playout": steps / count}
+    return random_playout_figures(registry.get(game_id).create(players), seconds)
 
 
 def decision_times(game_id: str, players: int, kind: str = "mcts",

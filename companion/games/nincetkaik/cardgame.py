@@ -370,6 +370,42 @@ class CardGameState(GameState):
         """Remember the points at the end of a round (for the ledger and the sheets)."""
         self.round_points = (*self.round_points, tuple(self.points))
 
+    def _next_season(self, seasons: int) -> bool:
+        """Begin the next of `seasons` seasons: the round number advances and every card goes
+        back into the 山札. False (nothing dealt) when the horizon or the last season is past."""
+        if self._at_horizon():
+            return False
+        if self.round_no >= seasons:
+            self.over, self.reason = True, f"{seasons} seasons played"
+            return False
+        self.round_no += 1
+        self._gather()
+        return True
+
+    def _deal_queue(self, cards_each: int) -> list[tuple[str, int]]:
+        """The chance queue that deals `cards_each` cards one at a time, from the 親 round."""
+        order = seat_order(self.parent, self.num_players)
+        return [("deal", s) for _ in range(cards_each) for s in order]
+
+    def _set_position(self, hands: Sequence[Sequence[Card]], shown: Iterable[Card] = ()) -> None:
+        """Seat these hands with nothing left to deal, and take them and the `shown` cards out
+        of the 山札: a position set up by hand (for tests and the table's checker)."""
+        self.queue = []
+        self.hands = [sorted(h) for h in hands]
+        for c in [*(c for h in hands for c in h), *shown]:
+            self.stock[c] -= 1
+            self.deck_size -= 1
+
+    def _first_out_outcome(self, winners: Sequence[int]) -> Outcome:
+        """Shedding games: the `winners` (out of cards first) score 1, the others 0; the
+        breakdown gives the cards left in every hand."""
+        return Outcome(
+            scores=tuple(1.0 if s in winners else 0.0 for s in range(self.num_players)),
+            winners=frozenset(winners),
+            breakdown=tuple({"cards_left": float(self.hand_size(s))}
+                            for s in range(self.num_players)),
+            detail=self.reason)
+
     def _at_horizon(self) -> bool:
         """True (and the game stops) when a search state has finished its horizon round."""
         if self.horizon is not None and self.round_no >= self.horizon:

@@ -269,6 +269,18 @@ def pot_step(players: int, parent: int, carried: int, paid: Sequence[int],
                 parent_after=parent_after)
 
 
+def check_players(title: str, names: Sequence[str], most: int) -> None:
+    """Refuse a table of other than 2 to `most` players, in a sentence that names the game."""
+    if not 2 <= len(names) <= most:
+        raise ValueError(f"{title} is for 2 to {most} players, not {len(names)}")
+
+
+def wins_session(game_id: str, names: Sequence[str], games: int, parent: int) -> Session:
+    """A session that tallies the wins of `games` games (no points change hands)."""
+    return Session(game_id, tuple(names), (0,) * len(names), parent=parent, rounds=games,
+                   categories=("wins",), options=(("games", games),), zero_sum=False)
+
+
 def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
     """A seat as a list names it: the player's name, else "seat n"."""
     if 0 <= seat < len(names) and names[seat].strip():

@@ -13,12 +13,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from companion.games.nincetkaik.deck import Card
-from companion.games.nincetkaik.ledger import Session, Step
+from companion.games.nincetkaik.ledger import Step
 from companion.games.nincetkaik.makaik import table
 from companion.games.nincetkaik.makaik.rules import (
     ANTE,
@@ -48,7 +47,10 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
+    plan_text,
+    rounds_session,
     row_of,
 )
 from ui.games.nincetkaik.taxot import deltas_text
@@ -181,16 +183,9 @@ play_view = play_view_for(MakaikScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, stock=stock, hands=rounds, parent=parent)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.hand_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("makaik", 6, ("Hands", "勝負の回数"), 6, _new_session, _plan, stock=True)
+GAME = TableGame("makaik", 6, ("Hands", "勝負の回数"), 6,
+                 rounds_session(table.new_session, "hands", stock=True),
+                 plan_text(table.hand_plan), stock=True)
 #: The most a seat can put in the pot in one hand: the ante and three bases of 5.
 MOST_PAID = ANTE + ROUNDS * MAX_BASE
 
@@ -218,6 +213,19 @@ class SeatRow:
         for widget in self.widgets():
             widget.setVisible(on)
 
+    def place(self, grid: QGridLayout, line: int) -> None:
+        """Put the row's widgets side by side on line `line` of `grid`."""
+        for column, widget in enumerate(self.widgets()):
+            grid.addWidget(widget, line, column)
+
+
+def show_seat_rows(rows: Sequence[SeatRow], tab: LedgerTabBase) -> None:
+    """Show the rows of the seats at the table under the players' names; hide the others."""
+    for seat, row in enumerate(rows):
+        row.set_visible(seat < tab.session.players)
+        if seat < tab.session.players:
+            row.name.setText(tab.name(seat))
+
 
 class MakaikScoreTab(LedgerTabBase):
     """The showdown calculator: what everyone paid, the cards of those still in and the
@@ -237,8 +245,7 @@ class MakaikScoreTab(LedgerTabBase):
         self.rows = [SeatRow(box, self.form, seat, HAND_SIZE, (ANTE, MOST_PAID, ANTE), True)
                      for seat in range(GAME.max_players)]
         for seat, row in enumerate(self.rows):
-            for column, widget in enumerate(row.widgets()):
-                grid.addWidget(widget, seat + 1, column)
+            row.place(grid, seat + 1)
             if row.still_in is not None:
                 row.still_in.toggled.connect(self.calculate)
             row.paid.valueChanged.connect(self.calculate)
@@ -246,9 +253,7 @@ class MakaikScoreTab(LedgerTabBase):
         grid.setColumnStretch(3, 1)
         self.shared = self.form.input(9, "shared")
         self.shared.changed.connect(self.calculate)
-        self.result = QLabel(box)
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
+        self.result = answer_label(box, "result")
         self.enter_button = words(QPushButton(box), "Enter this hand", "この勝負を入力")
         self.enter_button.setObjectName("enter_hand")
         self.enter_button.clicked.connect(self.enter_hand)
@@ -257,18 +262,11 @@ class MakaikScoreTab(LedgerTabBase):
         grid.addWidget(self.shared, last + 1, 0, 1, 4)
         grid.addWidget(self.result, last + 2, 0, 1, 4)
         grid.addLayout(row_of(self.enter_button), last + 3, 0, 1, 4)
-        layout = QVBoxLayout(self)
-        layout.addWidget(box)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addStretch(1)
+        self.form.stack(self, [box])
         self.refresh()
 
     def refresh(self, *_: object) -> None:
-        for seat, row in enumerate(self.rows):
-            row.set_visible(seat < self.session.players)
-            if seat < self.session.players:
-                row.name.setText(self.name(seat))
+        show_seat_rows(self.rows, self)
         self.calculate()
 
     def _playing(self) -> list[SeatRow]:
@@ -293,11 +291,8 @@ class MakaikScoreTab(LedgerTabBase):
         return table.hand_step(self.session, paid, hands, self.shared.chosen())
 
     def calculate(self, *_: object) -> None:
-        try:
-            step = self._step()
-        except ValueError as exc:
-            self.result.setText(str(exc))
-            self.enter_button.setEnabled(False)
+        step = self.checked_step(self._step, self.result, self.enter_button)
+        if step is None:
             return
         shared = self.shared.chosen()
         lines = [f"{isolate(self.name(s))}: "

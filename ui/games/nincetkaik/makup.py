@@ -28,6 +28,7 @@ from ui.games.nincetkaik.play import (
     CardsWithCaption,
     caption,
     deck_words,
+    hand_parts,
     joined,
     lang,
     parent_words,
@@ -39,6 +40,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     plan_text,
     rounds_session,
@@ -115,9 +117,7 @@ class MakupScreens(CardScreens):
         if isinstance(move, RoadPlay):
             roads = (move.road,) if move.other is None else (move.road, move.other)
             return {"hand": move.cards, "road": roads}
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def move_label(self, move: Any, state: Any) -> str:
         if isinstance(move, RoadPlay):
@@ -165,9 +165,7 @@ class MakupScoreTab(LedgerTabBase):
         self.hand = self.form.input(20, "hand")
         self.roads = [self.form.input(24, f"road:{i + 1}", keep_order=True)
                       for i in range(ROAD_INPUTS)]
-        self.plays = QLabel(check)
-        self.plays.setObjectName("plays")
-        self.plays.setWordWrap(True)
+        self.plays = answer_label(check, "plays")
         grid = QGridLayout(check)
         grid.addWidget(words(QLabel(check), "My hand", "手札"), 0, 0)
         grid.addWidget(self.hand, 0, 1)
@@ -194,12 +192,7 @@ class MakupScoreTab(LedgerTabBase):
         for box in self.winners:
             end_layout.addWidget(box)
         end_layout.addLayout(row_of(self.enter_button))
-        layout = QVBoxLayout(self)
-        layout.addWidget(check)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addWidget(end)
-        layout.addStretch(1)
+        self.form.stack(self, [check], [end])
         self.refresh()
 
     def refresh(self, *_: object) -> None:

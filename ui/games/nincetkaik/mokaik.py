@@ -28,6 +28,7 @@ from ui.games.nincetkaik.play import (
     CardGroups,
     CardScreens,
     caption,
+    hand_parts,
     joined,
     lang,
     parent_words,
@@ -39,6 +40,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     fill_seats,
     plan_text,
@@ -120,9 +122,7 @@ class MokaikScreens(CardScreens):
 
     # --- moves -------------------------------------------------------------------------------
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def move_label(self, move: Any, state: Any) -> str:
         if isinstance(move, CardsMove) and move.verb == "play":
@@ -195,9 +195,7 @@ class MokaikScoreTab(LedgerTabBase):
             spin.setRange(0, 10)
             spin.valueChanged.connect(self.calculate)
         self.winner.currentIndexChanged.connect(self.calculate)
-        self.result = QLabel(end)
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
+        self.result = answer_label(end, "result")
         self.enter_button = words(QPushButton(end), "Enter this season", "この季節を入力")
         self.enter_button.setObjectName("enter_season")
         self.enter_button.clicked.connect(self.enter_season)
@@ -249,11 +247,8 @@ class MokaikScoreTab(LedgerTabBase):
 
     def calculate(self, *_: object) -> None:
         """Who pays what, or why the entry cannot be right."""
-        try:
-            step = self._step()
-        except ValueError as exc:
-            self.result.setText(str(exc))
-            self.enter_button.setEnabled(False)
+        step = self.checked_step(self._step, self.result, self.enter_button)
+        if step is None:
             return
         rate = self.session.parent_rate()
         names = [self.name(s) for s in range(self.session.players)]

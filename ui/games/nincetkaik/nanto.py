@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton
 
 from companion.games.nincetkaik.deck import Card
-from companion.games.nincetkaik.ledger import Session, Step
+from companion.games.nincetkaik.ledger import Step
 from companion.games.nincetkaik.nanto import table
 from companion.games.nincetkaik.nanto.rules import HAND_SIZE, best_yaku
 from ui.context import AppContext
-from ui.games.nincetkaik.makaik import SeatRow, winners_text
+from ui.games.nincetkaik.makaik import SeatRow, show_seat_rows, winners_text
 from ui.games.nincetkaik.play import (
     CardScreens,
     joined,
@@ -27,7 +27,10 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
+    plan_text,
+    rounds_session,
     row_of,
 )
 from ui.games.nincetkaik.taxot import deltas_text
@@ -96,16 +99,9 @@ play_view = play_view_for(NantoScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, stock=stock, deals=rounds, parent=parent)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.deal_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("nanto", 6, ("Deals", "配る回数"), 10, _new_session, _plan, stock=True)
+GAME = TableGame("nanto", 6, ("Deals", "配る回数"), 10,
+                 rounds_session(table.new_session, "deals", stock=True),
+                 plan_text(table.deal_plan), stock=True)
 
 
 class NantoScoreTab(LedgerTabBase):
@@ -127,14 +123,11 @@ class NantoScoreTab(LedgerTabBase):
         self.rows = [SeatRow(box, self.form, seat, HAND_SIZE, (0, 999, 0), False)
                      for seat in range(GAME.max_players)]
         for seat, row in enumerate(self.rows):
-            for column, widget in enumerate(row.widgets()):
-                grid.addWidget(widget, seat + 1, column)
+            row.place(grid, seat + 1)
             row.paid.valueChanged.connect(self.calculate)
             row.cards.changed.connect(self.calculate)
         grid.setColumnStretch(2, 1)
-        self.result = QLabel(box)
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
+        self.result = answer_label(box, "result")
         self.enter_button = words(QPushButton(box), "Enter this deal", "この配りを入力")
         self.enter_button.setObjectName("enter_deal")
         self.enter_button.clicked.connect(self.enter_deal)
@@ -146,18 +139,11 @@ class NantoScoreTab(LedgerTabBase):
         last = len(self.rows) + 1
         grid.addWidget(self.result, last, 0, 1, 3)
         grid.addLayout(row_of(self.enter_button, self.close_button), last + 1, 0, 1, 3)
-        layout = QVBoxLayout(self)
-        layout.addWidget(box)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addStretch(1)
+        self.form.stack(self, [box])
         self.refresh()
 
     def refresh(self, *_: object) -> None:
-        for seat, row in enumerate(self.rows):
-            row.set_visible(seat < self.session.players)
-            if seat < self.session.players:
-                row.name.setText(self.name(seat))
+        show_seat_rows(self.rows, self)
         self.close_button.setEnabled(self.session.pot() > 0)
         self.calculate()
 
@@ -179,11 +165,8 @@ class NantoScoreTab(LedgerTabBase):
             raise ValueError(bet_problem(str(exc))) from exc
 
     def calculate(self, *_: object) -> None:
-        try:
-            step = self._step()
-        except ValueError as exc:
-            self.result.setText(str(exc))
-            self.enter_button.setEnabled(False)
+        step = self.checked_step(self._step, self.result, self.enter_button)
+        if step is None:
             return
         names = [self.name(s) for s in range(self.session.players)]
         self.result.setText(f"{step.text(lang())}\n{deltas_text(step.deltas, names)}")

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -26,6 +25,7 @@ from ui.games.nincetkaik.play import (
     TABLE_HEIGHT,
     CardScreens,
     CardsWithCaption,
+    hand_parts,
     joined,
     lang,
     parent_words,
@@ -37,6 +37,7 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     fill_seats,
     plan_text,
@@ -109,9 +110,7 @@ class NekiScreens(CardScreens):
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
         if isinstance(move, CardsMove) and move.verb == "take":
             return {"discards": move.cards}
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def matching(self, legal: Sequence[Any]) -> list[Any]:
         chosen = self.selected_values()
@@ -199,9 +198,7 @@ class NekiScoreTab(LedgerTabBase):
         check = words(QGroupBox(self), "What can I lay?", "何が出せる?", "setTitle")
         self.hand = self.form.input(24, "hand")
         self.top = self.form.input(12, "top")
-        self.plays = QLabel(check)
-        self.plays.setObjectName("plays")
-        self.plays.setWordWrap(True)
+        self.plays = answer_label(check, "plays")
         grid = QGridLayout(check)
         grid.addWidget(words(QLabel(check), "My hand", "手札"), 0, 0)
         grid.addWidget(self.hand, 0, 1)
@@ -223,12 +220,7 @@ class NekiScoreTab(LedgerTabBase):
         end_layout.addWidget(self.winner, 0, 1)
         end_layout.addLayout(row_of(self.enter_button), 1, 0, 1, 2)
         end_layout.setColumnStretch(1, 1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(check)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addWidget(end)
-        layout.addStretch(1)
+        self.form.stack(self, [check], [end])
         self.refresh()
 
     def refresh(self, *_: object) -> None:

@@ -26,6 +26,7 @@ from ui.games.nincetkaik.play import (
     CardScreens,
     CardsWithCaption,
     deck_words,
+    hand_parts,
     joined,
     parent_words,
     play_view_for,
@@ -87,9 +88,7 @@ class NineScreens(CardScreens):
 
     # --- moves -------------------------------------------------------------------------------
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def move_label(self, move: Any, state: Any) -> str:
         if isinstance(move, CardsMove):

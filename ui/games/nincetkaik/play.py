@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
 from companion.display import end_reason
-from companion.games.nincetkaik.cardgame import Amount, undo_reveals_nothing
+from companion.games.nincetkaik.cardgame import Amount, CardsMove, undo_reveals_nothing
 from companion.games.nincetkaik.deck import Card
 from companion.games.nincetkaik.printing import ROUNDS
 from companion.games.nincetkaik.texts import cards_text, hidden_keep, move_text
@@ -97,6 +97,14 @@ def cards_count(count: int) -> str:
 
 def joined(*parts: str) -> str:
     return " · ".join(p for p in parts if p)
+
+
+def hand_parts(move: Any) -> dict[str, tuple[Any, ...]] | None:
+    """`CardScreens.move_parts` of a game whose card moves lay cards from the hand: a
+    `CardsMove`'s cards are the hand's; any other move is a button."""
+    if isinstance(move, CardsMove):
+        return {"hand": move.cards}
+    return None
 
 
 def clear_layout(layout: Any) -> None:

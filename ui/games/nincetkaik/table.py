@@ -288,6 +288,14 @@ class PlayersBox(QGroupBox):
                              f"くじの結果: {name} が最初の親です。")
 
 
+def answer_label(parent: QWidget, name: str) -> QLabel:
+    """A label (object name `name`) for a tab's answer or plan: its text wraps."""
+    label = QLabel(parent)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    return label
+
+
 # --- the tabs ---------------------------------------------------------------------------------
 class LedgerTabBase(TableTab):
     """A tab that works on the page's ledger (its undo stack is the ledger's)."""
@@ -323,6 +331,17 @@ class LedgerTabBase(TableTab):
         self.say(f"Entered: {made.text('en')}", f"入力しました: {made.text('ja')}")
         return True
 
+    def checked_step(self, build: Callable[[], Step], result: QLabel,
+                     enter_button: QPushButton) -> Step | None:
+        """The step the entry makes, or None after saying in `result` why the entry cannot
+        be right (and disabling `enter_button`)."""
+        try:
+            return build()
+        except ValueError as exc:
+            result.setText(str(exc))
+            enter_button.setEnabled(False)
+            return None
+
     def refresh(self, *_: object) -> None:
         """Show the ledger as it is now."""
 
@@ -337,9 +356,7 @@ class DealTab(LedgerTabBase):
 
     def __init__(self, page: CardTablePage) -> None:
         super().__init__(page)
-        self.plan = QLabel(self)
-        self.plan.setObjectName("plan")
-        self.plan.setWordWrap(True)
+        self.plan = answer_label(self, "plan")
         font = self.plan.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.plan.setFont(font)
@@ -539,6 +556,15 @@ class CardsForm(QWidget):
         self.picker_label = words(QLabel(self), "Pick cards (for the input outlined in blue):",
                                   "札を選ぶ(青い枠の欄に入ります):")
 
+    def stack(self, owner: QWidget, before: Sequence[QWidget],
+              after: Sequence[QWidget] = ()) -> None:
+        """Lay `owner` out top to bottom: `before`, this form's card picker under its label,
+        `after`, then the spare space."""
+        layout = QVBoxLayout(owner)
+        for widget in [*before, self.picker_label, self.picker, *after]:
+            layout.addWidget(widget)
+        layout.addStretch(1)
+
     def input(self, limit: int, name: str, keep_order: bool = False) -> CardsInput:
         field = CardsInput(limit, self, keep_order=keep_order)
         field.setObjectName(f"cards:{name}")
@@ -617,14 +643,20 @@ def card_table_view(ctx: AppContext | None, game: TableGame,
     return CardTablePage(ctx, game, score_tab)
 
 
-def rounds_session(new_session: Callable[..., Session], rounds_key: str) -> Callable[
-        [Sequence[str], int, int, int, bool], Session]:
+def rounds_session(new_session: Callable[..., Session], rounds_key: str, *, stock: bool = False,
+                   light: bool = False) -> Callable[[Sequence[str], int, int, int, bool], Session]:
     """A table module's ``new_session(names, <rounds_key>=…, parent=…)`` as `TableGame` calls
-    it (games without a stock or the 光 option)."""
+    it; with `stock` / `light` it also takes the starting points (``stock=…``) / the 光 option
+    (``light=…``)."""
 
-    def make(names: Sequence[str], rounds: int, parent: int, stock: int,
-             light: bool) -> Session:
-        return new_session(names, parent=parent, **{rounds_key: rounds})
+    def make(names: Sequence[str], rounds: int, parent: int, stock_points: int,
+             light_on: bool) -> Session:
+        extra: dict[str, Any] = {rounds_key: rounds}
+        if stock:
+            extra["stock"] = stock_points
+        if light:
+            extra["light"] = light_on
+        return new_session(names, parent=parent, **extra)
 
     return make
 

@@ -12,14 +12,13 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from companion.games.nincetkaik.cardgame import CardsMove
 from companion.games.nincetkaik.deck import Card, format_cards
 from companion.games.nincetkaik.hands import Combo
-from companion.games.nincetkaik.ledger import Session, Step
+from companion.games.nincetkaik.ledger import Step
 from companion.games.nincetkaik.taxot import table
 from ui.context import AppContext
 from ui.games.nincetkaik.play import (
@@ -27,6 +26,7 @@ from ui.games.nincetkaik.play import (
     CardScreens,
     CardsWithCaption,
     deck_words,
+    hand_parts,
     joined,
     lang,
     parent_words,
@@ -39,8 +39,11 @@ from ui.games.nincetkaik.table import (
     CardTablePage,
     LedgerTabBase,
     TableGame,
+    answer_label,
     card_table_view,
     fill_seats,
+    plan_text,
+    rounds_session,
     row_of,
     seat_combo,
 )
@@ -95,9 +98,7 @@ class TaxotScreens(CardScreens):
 
     # --- moves -------------------------------------------------------------------------------
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
-        if isinstance(move, CardsMove):
-            return {"hand": move.cards}
-        return None
+        return hand_parts(move)
 
     def always_offered(self, move: Any) -> bool:
         return isinstance(move, CardsMove) and move.verb in ("lay", "call")
@@ -169,16 +170,9 @@ play_view = play_view_for(TaxotScreens)
 
 
 # --- the table companion ------------------------------------------------------------------------
-def _new_session(names: Sequence[str], rounds: int, parent: int, stock: int,
-                 light: bool) -> Session:
-    return table.new_session(names, seasons=rounds, parent=parent, light=light)
-
-
-def _plan(session: Session, language_code: str) -> str:
-    return table.season_plan(session).text(session.names, language_code)
-
-
-GAME = TableGame("taxot", 4, ("Seasons", "季節の数"), 4, _new_session, _plan, light=True)
+GAME = TableGame("taxot", 4, ("Seasons", "季節の数"), 4,
+                 rounds_session(table.new_session, "seasons", light=True),
+                 plan_text(table.season_plan), light=True)
 
 
 class TaxotScoreTab(LedgerTabBase):
@@ -199,9 +193,7 @@ class TaxotScoreTab(LedgerTabBase):
                                  "1巡目の終季(一周)")
         self.lights = self.form.input(2, "lights")
         self.lights_label = words(QLabel(end), "光 indicators", "光(指標札)")
-        self.result = QLabel(end)
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
+        self.result = answer_label(end, "result")
         self.enter_button = words(QPushButton(end), "Enter this 終季", "この終季を入力")
         self.enter_button.setObjectName("enter_season")
         self.enter_button.clicked.connect(self.enter_season)
@@ -252,12 +244,7 @@ class TaxotScoreTab(LedgerTabBase):
         grid2.addWidget(self.four_seat, 4, 1)
         grid2.addLayout(row_of(four_button), 5, 0, 1, 2)
         grid2.setColumnStretch(1, 1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(end)
-        layout.addWidget(self.form.picker_label)
-        layout.addWidget(self.form.picker)
-        layout.addWidget(during)
-        layout.addStretch(1)
+        self.form.stack(self, [end], [during])
         for field in (self.hand, self.laid, self.lights):
             field.changed.connect(self.calculate)
         for combo in (self.winner, self.source):
@@ -313,11 +300,8 @@ class TaxotScoreTab(LedgerTabBase):
                                    "上がった人の6枚を入れると点数が出ます。"))
             self.enter_button.setEnabled(False)
             return
-        try:
-            step = self._step()
-        except ValueError as exc:
-            self.result.setText(str(exc))
-            self.enter_button.setEnabled(False)
+        step = self.checked_step(self._step, self.result, self.enter_button)
+        if step is None:
             return
         hand = format_cards(self.hand.chosen())
         melds = table.split_melds(format_cards(self.laid.chosen()))

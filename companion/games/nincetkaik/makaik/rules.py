@@ -212,8 +212,7 @@ class MakaikState(StakeGameState):
         self.active = [True] * self.num_players
         self.leader, self.base, self.bet_round = self.parent, 0, 1
         self.phase = "deal"
-        order = seat_order(self.parent, self.num_players)
-        self.queue = [("deal", s) for _ in range(HAND_SIZE) for s in order]
+        self.queue = self._deal_queue(HAND_SIZE)
         self.queue += [("up", -1)] * SHARED
 
     def _seat_to_move(self) -> int:

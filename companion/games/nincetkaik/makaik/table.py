@@ -16,6 +16,7 @@ from companion.games.nincetkaik.ledger import (
     SUGGESTED_STOCK,
     Session,
     Step,
+    check_players,
     first_after,
     pot_step,
     sentence_name,
@@ -35,8 +36,7 @@ CATEGORIES = ("pots", "stakes")
 
 def new_session(names: Sequence[str], stock: int = SUGGESTED_STOCK, hands: int = 6,
                 parent: int = 0) -> Session:
-    if not 2 <= len(names) <= 6:
-        raise ValueError(f"値戦 is for 2 to 6 players, not {len(names)}")
+    check_players("値戦", names, 6)
     return Session("makaik", tuple(names), (stock,) * len(names), parent=parent, rounds=hands,
                    categories=CATEGORIES, options=(("stock", stock), ("hands", hands)))
 

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Self
 
 from companion.core.api import Move, Outcome
 from companion.core.errors import MoveParseError
-from companion.games.nincetkaik.cardgame import CardGameState, CardsMove, Word, seat_order
+from companion.games.nincetkaik.cardgame import CardGameState, CardsMove, Word
 from companion.games.nincetkaik.deck import (
     NUMBER_OF,
     Card,
@@ -131,14 +131,10 @@ class MakupState(CardGameState):
         """A game in progress with these hands and roads (the rest in the 山札): for the
         table's play checker and for tests."""
         state = cls.start(len(hands), {})
-        state.queue = []
+        state._set_position(hands, (c for r in roads for c in r))
         state.dealt = True
         state.parent = state.mover = mover
-        state.hands = [sorted(h) for h in hands]
         state.roads = [list(r) for r in roads]
-        for c in [*(c for h in hands for c in h), *(c for r in roads for c in r)]:
-            state.stock[c] -= 1
-            state.deck_size -= 1
         return state
 
     def _copy_into(self, other: Self) -> None:
@@ -153,9 +149,8 @@ class MakupState(CardGameState):
     def _after_chance(self) -> None:
         if not self.dealt:
             self.dealt = True
-            order = seat_order(self.parent, self.num_players)
             self.mover = self.parent
-            self.queue = [("deal", s) for _ in range(HAND_SIZE) for s in order]
+            self.queue = self._deal_queue(HAND_SIZE)
             self.queue += [("up", -1)] * ROADS_AT_START
 
     def _place(self, kind: str, target: int, c: Card) -> None:
@@ -277,12 +272,7 @@ class MakupState(CardGameState):
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        return Outcome(
-            scores=tuple(1.0 if s in self.winners else 0.0 for s in range(self.num_players)),
-            winners=frozenset(self.winners),
-            breakdown=tuple({"cards_left": float(self.hand_size(s))}
-                            for s in range(self.num_players)),
-            detail=self.reason)
+        return self._first_out_outcome(self.winners)
 
     def describe(self) -> str:
         roads = " ".join(f"{i + 1}:{format_cards(r)}" for i, r in enumerate(self.roads)) or "-"

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 
 from companion.core.errors import IllegalMoveError, MoveParseError
 from companion.games.nincetkaik.deck import parse_cards
-from companion.games.nincetkaik.ledger import Session, Step, sentence_name
+from companion.games.nincetkaik.ledger import (
+    Session,
+    Step,
+    check_players,
+    sentence_name,
+    wins_session,
+)
 from companion.games.nincetkaik.makup.rules import (
     HAND_SIZE,
     ROADS_AT_START,
@@ -22,10 +28,8 @@ from companion.games.nincetkaik.makup.rules import (
 
 
 def new_session(names: Sequence[str], games: int = 3, parent: int = 0) -> Session:
-    if not 2 <= len(names) <= 6:
-        raise ValueError(f"値木 is for 2 to 6 players, not {len(names)}")
-    return Session("makup", tuple(names), (0,) * len(names), parent=parent, rounds=games,
-                   categories=("wins",), options=(("games", games),), zero_sum=False)
+    check_players("値木", names, 6)
+    return wins_session("makup", names, games, parent)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Self
 
 from companion.core.api import Outcome, Termination
 from companion.core.errors import MoveParseError
-from companion.games.nincetkaik.cardgame import CardGameState, CardsMove, seat_order
+from companion.games.nincetkaik.cardgame import CardGameState, CardsMove
 from companion.games.nincetkaik.deck import (
     COLOUR_OF,
     NUMBER_OF,
@@ -215,19 +215,12 @@ class MokaikState(CardGameState):
             self.leader = self.mover = self.parent
 
     def _begin_season(self) -> None:
-        if self._at_horizon():
+        if not self._next_season(self.seasons):
             return
-        if self.round_no >= self.seasons:
-            self.over, self.reason = True, f"{self.seasons} seasons played"
-            return
-        self.round_no += 1
-        self._gather()
         self.won = [[] for _ in range(self.num_players)]
         self.discards, self.trick, self.tricks = [], [], 0
         self.last_trick = ()
-        order = seat_order(self.parent, self.num_players)
-        size = hand_size(self.num_players)
-        self.queue = [("deal", s) for _ in range(size) for s in order]
+        self.queue = self._deal_queue(hand_size(self.num_players))
 
     # --- rounds -----------------------------------------------------------------------------
     def lead(self) -> Combo | None:

@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.games.nincetkaik.ledger import Session, Step, sentence_name
+from companion.games.nincetkaik.ledger import Session, Step, check_players, sentence_name
 from companion.games.nincetkaik.mokaik.rules import CATEGORIES, hand_size, season_payments
 
 MAX_PLAYERS = 6
 
 
 def new_session(names: Sequence[str], seasons: int = 4, parent: int = 0) -> Session:
-    if not 2 <= len(names) <= MAX_PLAYERS:
-        raise ValueError(f"行戦 is for 2 to {MAX_PLAYERS} players, not {len(names)}")
+    check_players("行戦", names, MAX_PLAYERS)
     return Session("mokaik", tuple(names), (0,) * len(names), parent=parent, rounds=seasons,
                    categories=CATEGORIES, options=(("seasons", seasons),))
 

@@ -218,7 +218,7 @@ class NantoState(StakeGameState):
         self.bets = [None] * self.num_players
         self.least = 1
         self.parent_passed = False
-        self.queue = [("deal", s) for _ in range(HAND_SIZE) for s in self.order]
+        self.queue = self._deal_queue(HAND_SIZE)
 
     def _seat_to_move(self) -> int:
         return self.order[self.turn]

@@ -16,6 +16,7 @@ from companion.games.nincetkaik.ledger import (
     SUGGESTED_STOCK,
     Session,
     Step,
+    check_players,
     pot_step,
     sentence_name,
     split_pot,
@@ -27,8 +28,7 @@ CATEGORIES = ("pots", "stakes")
 
 def new_session(names: Sequence[str], stock: int = SUGGESTED_STOCK, deals: int = 10,
                 parent: int = 0) -> Session:
-    if not 2 <= len(names) <= 6:
-        raise ValueError(f"開樽 is for 2 to 6 players, not {len(names)}")
+    check_players("開樽", names, 6)
     return Session("nanto", tuple(names), (stock,) * len(names), parent=parent, rounds=deals,
                    categories=CATEGORIES, options=(("stock", stock), ("deals", deals)))
 

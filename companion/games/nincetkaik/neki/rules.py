@@ -235,14 +235,10 @@ class NekiState(CardGameState):
         """A game in progress with these hands and 捨札 (the rest aside): for tests and the
         table's checker."""
         state = cls.start(len(hands), {})
-        state.queue = []
+        state._set_position(hands, discards)
         state.dealt = True
         state.parent = state.mover = mover
-        state.hands = [sorted(h) for h in hands]
         state.discards = list(discards)
-        for c in [*(c for h in hands for c in h), *discards]:
-            state.stock[c] -= 1
-            state.deck_size -= 1
         return state
 
     def _copy_into(self, other: Self) -> None:
@@ -259,8 +255,7 @@ class NekiState(CardGameState):
         if not self.dealt:
             self.dealt = True
             each = 48 // self.num_players
-            order = seat_order(self.parent, self.num_players)
-            self.queue = [("deal", s) for _ in range(each) for s in order]
+            self.queue = self._deal_queue(each)
         else:
             self.mover = self.parent
 
@@ -395,12 +390,7 @@ class NekiState(CardGameState):
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        return Outcome(
-            scores=tuple(1.0 if s in self.winners else 0.0 for s in range(self.num_players)),
-            winners=frozenset(self.winners),
-            breakdown=tuple({"cards_left": float(self.hand_size(s))}
-                            for s in range(self.num_players)),
-            detail=self.reason)
+        return self._first_out_outcome(self.winners)
 
     def describe(self) -> str:
         top = (f"{self.top.seat + 1}:{format_cards(self.top.combo.cards)}"

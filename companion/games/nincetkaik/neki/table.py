@@ -11,17 +11,21 @@ from dataclasses import dataclass
 
 from companion.core.errors import IllegalMoveError, MoveParseError
 from companion.games.nincetkaik.deck import DECK_SIZE, parse_cards
-from companion.games.nincetkaik.ledger import Session, Step, sentence_name
+from companion.games.nincetkaik.ledger import (
+    Session,
+    Step,
+    check_players,
+    sentence_name,
+    wins_session,
+)
 from companion.games.nincetkaik.neki.rules import NekiState
 
 MAX_PLAYERS = 6
 
 
 def new_session(names: Sequence[str], games: int = 3, parent: int = 0) -> Session:
-    if not 2 <= len(names) <= MAX_PLAYERS:
-        raise ValueError(f"連友 is for 2 to {MAX_PLAYERS} players, not {len(names)}")
-    return Session("neki", tuple(names), (0,) * len(names), parent=parent, rounds=games,
-                   categories=("wins",), options=(("games", games),), zero_sum=False)
+    check_players("連友", names, MAX_PLAYERS)
+    return wins_session("neki", names, games, parent)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Self
 
 from companion.core.api import Outcome, Termination
 from companion.core.errors import MoveParseError
-from companion.games.nincetkaik.cardgame import CardGameState, CardsMove, Word, seat_order
+from companion.games.nincetkaik.cardgame import CardGameState, CardsMove, Word
 from companion.games.nincetkaik.deck import (
     COLOUR_OF,
     PROFESSION_OF,
@@ -179,13 +179,9 @@ class NineState(CardGameState):
         """A season in progress with these hands (the rest in the 山札), the 親 to lead: for
         tests and the table's checker."""
         state = cls.start(len(hands), {})
-        state.queue = []
+        state._set_position(hands)
         state.round_no = 1
         state.parent = state.mover = parent
-        state.hands = [sorted(h) for h in hands]
-        for c in (c for h in hands for c in h):
-            state.stock[c] -= 1
-            state.deck_size -= 1
         return state
 
     def _copy_into(self, other: Self) -> None:
@@ -206,18 +202,12 @@ class NineState(CardGameState):
             self._end_season()
 
     def _begin_season(self) -> None:
-        if self._at_horizon():
+        if not self._next_season(self.seasons):
             return
-        if self.round_no >= self.seasons:
-            self.over, self.reason = True, f"{self.seasons} seasons played"
-            return
-        self.round_no += 1
-        self._gather()
         self.table, self.top, self.top_seat = [], None, -1
         self.out = [False] * self.num_players
         self.mover = -1
-        order = seat_order(self.parent, self.num_players)
-        self.queue = [("deal", s) for _ in range(hand_size(self.num_players)) for s in order]
+        self.queue = self._deal_queue(hand_size(self.num_players))
 
     def _end_season(self) -> None:
         winners = self.leaders()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.games.nincetkaik.deck import DECK_SIZE
-from companion.games.nincetkaik.ledger import Session, Step, sentence_name
+from companion.games.nincetkaik.ledger import Session, Step, check_players, sentence_name
 from companion.games.nincetkaik.nine.rules import hand_size
 
 MAX_PLAYERS = 4
@@ -18,8 +18,7 @@ CATEGORIES = ("points", "parent")
 
 
 def new_session(names: Sequence[str], seasons: int = 1, parent: int = 0) -> Session:
-    if not 2 <= len(names) <= MAX_PLAYERS:
-        raise ValueError(f"小猫 is for 2 to {MAX_PLAYERS} players, not {len(names)}")
+    check_players("小猫", names, MAX_PLAYERS)
     return Session("nine", tuple(names), (0,) * len(names), parent=parent, rounds=seasons,
                    categories=CATEGORIES, options=(("seasons", seasons),), zero_sum=False)
 

@@ -131,19 +131,13 @@ class TaxotState(CardGameState):
             super()._place(kind, target, c)
 
     def _begin_season(self) -> None:
-        if self._at_horizon():
+        if not self._next_season(self.seasons):
             return
-        if self.round_no >= self.seasons:
-            self.over, self.reason = True, f"{self.seasons} seasons played"
-            return
-        self.round_no += 1
-        self._gather()
         self.melds = [[] for _ in range(self.num_players)]
         self.discards, self.indicators, self.asks = [], [], []
         self.phase, self.after, self.parent_draws, self.pending = "", "start", 0, None
         self.turns = 0
-        order = seat_order(self.parent, self.num_players)
-        self.queue = [("deal", s) for _ in range(HAND) for s in order]
+        self.queue = self._deal_queue(HAND)
         if self.light:
             self.queue.append(("up", -1))
 

@@ -14,15 +14,20 @@ from dataclasses import dataclass
 
 from companion.games.nincetkaik.deck import Card, format_cards, parse_cards
 from companion.games.nincetkaik.hands import Combo, Kind, partitions, readings
-from companion.games.nincetkaik.ledger import ParentRate, Session, Step, sentence_name
+from companion.games.nincetkaik.ledger import (
+    ParentRate,
+    Session,
+    Step,
+    check_players,
+    sentence_name,
+)
 from companion.games.nincetkaik.taxot.rules import CATEGORIES
 from companion.games.nincetkaik.taxot.scoring import HAND, TaxotScore, payments, score_hand
 
 
 def new_session(names: Sequence[str], seasons: int = 4, parent: int = 0,
                 light: bool = False) -> Session:
-    if not 2 <= len(names) <= 4:
-        raise ValueError(f"終季 is for 2 to 4 players, not {len(names)}")
+    check_players("終季", names, 4)
     return Session("taxot", tuple(names), (0,) * len(names), parent=parent, rounds=seasons,
                    categories=CATEGORIES, options=(("seasons", seasons), ("light", light)))
 
