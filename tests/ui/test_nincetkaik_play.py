@@ -288,3 +288,23 @@ def test_every_card_picture_differs_and_the_missing_tally_glyphs_are_drawn(qtbot
     language().set("en")
     assert card_tooltip(parse_card("bS")) == "black Vessel — wild card (船)"
     assert card_tooltip(parse_card("r5")) == "red Horse 5"
+
+
+def test_two_quick_clicks_on_two_cards_pick_both_and_a_double_click_plays_one(qtbot) -> None:
+    from companion.games.nincetkaik.deck import parse_card
+    from ui.games.nincetkaik.cards import CardRow
+
+    row = CardRow(parent=None, clickable=True)
+    qtbot.addWidget(row)
+    row.resize(600, 120)
+    row.cards = [parse_card("r0"), parse_card("b0")]
+    row.show()
+    clicked: list[int] = []
+    played: list[int] = []
+    row.card_clicked.connect(clicked.append)
+    row.card_activated.connect(played.append)
+    qtbot.mouseClick(row, Qt.MouseButton.LeftButton, pos=row.card_rect(0).center())
+    qtbot.mouseDClick(row, Qt.MouseButton.LeftButton, pos=row.card_rect(1).center())
+    assert (clicked, played) == ([0, 1], [])  # another card: picked, not played
+    qtbot.mouseDClick(row, Qt.MouseButton.LeftButton, pos=row.card_rect(1).center())
+    assert played == [1]

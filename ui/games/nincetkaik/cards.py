@@ -202,6 +202,7 @@ class CardRow(QWidget):
         self.dimmed: set[int] = set()
         self.clickable = clickable
         self.placeholder = placeholder
+        self._pressed: int | None = None  # the card the last click landed on
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -298,13 +299,17 @@ class CardRow(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         index = self.index_at(round(event.position().x()), round(event.position().y()))
+        self._pressed = index
         if self.clickable and index is not None:
             self.card_clicked.emit(index)
         super().mousePressEvent(event)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         index = self.index_at(round(event.position().x()), round(event.position().y()))
-        if self.clickable and index is not None:
+        if index != self._pressed:
+            # two quick clicks on two cards pick both; only the same card twice plays it
+            self.mousePressEvent(event)
+        elif self.clickable and index is not None:
             self.card_activated.emit(index)
 
     def event(self, event: QEvent) -> bool:
