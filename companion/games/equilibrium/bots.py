@@ -10,7 +10,6 @@ the best effect is looked at (one step), so that a discard is judged by what it 
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -480,8 +479,8 @@ def _explain_play(state: EquilibriumState, move: Play) -> tuple[str, str]:
 CANDIDATES = 4
 #: Playout steps (moves and draws, about a turn and a half) before `estimate` judges.
 HORIZON = 12
-#: The evaluation at which the estimated share of the cities is one half of what is left.
-ESTIMATE_SCALE = 150.0
+#: The highest estimate of a game not over (a win is 1).
+ESTIMATE_CAP = 0.95
 
 
 #: Candidates already ranked, by `_table_key` (a search meets the same table again and again).
@@ -536,11 +535,11 @@ def horizon(state: GameState) -> int:
 
 def estimate(state: GameState) -> tuple[float, ...]:
     """Each seat's expected share of the cities (the same for every seat): those claimed, and
-    of the rest a share that grows with the evaluation beyond the claimed cities."""
+    the evaluation beyond them read as cities still to come (it prices a claimed city at
+    `CLAIMED`), below a win."""
     position = _as_state(state)
     total = position.total_cities
     claimed = len(position.claimed)
-    rest = static_value(position) - CLAIMED * claimed
-    share = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, rest / ESTIMATE_SCALE - 2.0))))
-    value = (claimed + (total - claimed) * share) / total
+    coming = max(0.0, static_value(position) - CLAIMED * claimed) / CLAIMED
+    value = min(ESTIMATE_CAP, (claimed + coming) / total)
     return tuple(value for _ in range(position.num_players))
