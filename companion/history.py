@@ -137,6 +137,21 @@ class GameTally:
 
 
 @dataclass(frozen=True)
+class TeamTally:
+    """A co-operative game's finished plays in one configuration: the expansions in play and
+    the number of seats (for the Statistics page)."""
+
+    expansions: tuple[str, ...]
+    players: int
+    plays: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+@dataclass(frozen=True)
 class HeadToHead:
     """A player against one other person over the finished plays both sat in."""
 

@@ -81,6 +81,7 @@ from db.stats import (
     plays_per_period,
     recount_statistics,
     scores_over_time,
+    team_results,
 )
 
 __all__ = [
@@ -130,6 +131,7 @@ __all__ = [
     "split_password",
     "sqlite_path",
     "store_password",
+    "team_results",
     "unfinished_plays",
     "update_play",
 ]

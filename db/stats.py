@@ -10,7 +10,7 @@ from sqlalchemy import Connection, case, delete, func, insert, literal_column, o
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from companion.history import PeriodCount, PlayerStats, PlayMode, ScorePoint
+from companion.history import PeriodCount, PlayerStats, PlayMode, ScorePoint, TeamTally
 from db import errors
 from db.engine import Database, run_write
 from db.models import PlayerRow, PlayRow, SeatRow, StatCellRow, visible_plays
@@ -235,14 +235,8 @@ def plays_counted_per_period(database: Database, *, game_id: str | None = None,
     dialect = database.engine.dialect.name
     label = (_month(dialect) if period == "month"
              else func.substr(_month(dialect), 1, 4)).label("p")
-    has_person = (select(SeatRow.id)
-                  .where(SeatRow.play_id == PlayRow.id, SeatRow.player_id.is_not(None))
-                  .exists())
-    # people enter table plays; only a digital play can have computers alone (and the cheap
-    # test first keeps 100,000 plays well under the Statistics page's time budget)
-    with_people = or_(PlayRow.mode == PlayMode.TABLE.value, has_person)
     query = (select(label, func.count())
-             .where(PlayRow.finished_at.is_not(None), with_people, visible_plays())
+             .where(PlayRow.finished_at.is_not(None), _with_people(), visible_plays())
              .group_by(label)
              .order_by(label))
     if game_id:
@@ -251,3 +245,38 @@ def plays_counted_per_period(database: Database, *, game_id: str | None = None,
         query = query.where(PlayRow.finished_at >= since)
     with database.engine.connect() as conn:
         return [(str(p), int(c)) for p, c in conn.execute(query)]
+
+
+def _with_people() -> Any:
+    """Plays at which at least one person sat."""
+    has_person = (select(SeatRow.id)
+                  .where(SeatRow.play_id == PlayRow.id, SeatRow.player_id.is_not(None))
+                  .exists())
+    # people enter table plays; only a digital play can have computers alone (and the cheap
+    # test first keeps 100,000 plays well under the Statistics page's time budget)
+    return or_(PlayRow.mode == PlayMode.TABLE.value, has_person)
+
+
+def team_results(database: Database, game_id: str) -> list[TeamTally]:
+    """A co-operative game's finished plays with people and the team's wins per configuration
+    (the play's `expansions` option, sorted, and its number of seats), fewest seats and
+    expansions first. A play counts as won when its seats won (they win or lose together)."""
+    seats = (select(SeatRow.play_id, func.count().label("seats"),
+                    func.max(case((SeatRow.winner, 1), else_=0)).label("won"))
+             .group_by(SeatRow.play_id)
+             .subquery())
+    query = (select(PlayRow.options, seats.c.seats, seats.c.won)
+             .join(seats, seats.c.play_id == PlayRow.id)
+             .where(PlayRow.game_id == game_id, PlayRow.finished_at.is_not(None),
+                    _with_people(), visible_plays()))
+    counts: dict[tuple[tuple[str, ...], int], list[int]] = {}
+    with database.engine.connect() as conn:
+        for options, players, won in conn.execute(query):
+            raw = (options or {}).get("expansions") or ()
+            expansions = tuple(sorted(str(e) for e in raw)) if isinstance(raw, list) else ()
+            tally = counts.setdefault((expansions, int(players)), [0, 0])
+            tally[0] += 1
+            tally[1] += bool(won)
+    return [TeamTally(expansions, players, plays, wins)
+            for (expansions, players), (plays, wins)
+            in sorted(counts.items(), key=lambda item: (item[0][1], len(item[0][0]), item[0][0]))]

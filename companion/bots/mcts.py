@@ -11,7 +11,9 @@ or the game's playout policy when it offers one (`GameInfo.extras["playout_polic
 Two more hooks let a game with long playouts and many moves keep its search small:
 `extras["candidates"](state)` gives the moves the tree considers at a seat's decision (a
 subset of the legal moves, the same for every determinization of an information set: a node
-keeps the list it got first); `extras["horizon"](state)` cuts playouts after that many steps
+keeps the list it got first — unless the game sets `extras["fresh_candidates"]`, where a
+determinization may hold other cards at the same node and the tree asks at every visit);
+`extras["horizon"](state)` cuts playouts after that many steps
 and `extras["estimate"](state)` gives each seat's expected share of victory where a playout
 stopped before the end.
 
@@ -147,8 +149,9 @@ class MCTSBot:
             policy = game_policy(state)
         horizon = game_extra(state, "horizon")
         steps = horizon(state) if horizon is not None else MAX_PLAYOUT_STEPS
+        fresh = hidden and bool(game_extra(state, "fresh_candidates"))
         hooks = _Hooks(playout_runner(state, policy, steps), game_extra(state, "candidates"),
-                       game_extra(state, "estimate"))
+                       game_extra(state, "estimate"), keep_candidates=not fresh)
         for _ in range(self.iterations):
             trial = state.determinize(seat, rng) if hidden else state.copy()
             self._iterate(root, trial, rng, hooks)
@@ -204,12 +207,17 @@ class _Hooks:
     finish: Runner
     candidates: Callable[[GameState], list[Any]] | None = None
     estimate: Callable[[GameState], Sequence[float]] | None = None
+    #: Whether a node keeps its first candidates (where every determinization is alike).
+    keep_candidates: bool = True
 
     def options(self, node: _Node, state: GameState) -> tuple[list[str], list[Any]]:
         """The keys and moves the tree considers at `node` (in `state`)."""
         if self.candidates is None:
             legal = state.legal_moves()
             return [str(m) for m in legal], legal
+        if not self.keep_candidates:
+            moves = self.candidates(state)
+            return [str(m) for m in moves], moves
         if node.options is None:
             node.options = [(str(m), m) for m in self.candidates(state)]
         return [key for key, _ in node.options], [move for _, move in node.options]

@@ -389,7 +389,10 @@ def test_a_games_playout_hooks_play_legal_games_to_the_end(game_id) -> None:
             if hooks["estimate"]:
                 shares = hooks["estimate"](position)
                 assert len(shares) == players and all(0 <= s <= 1 for s in shares)
-                assert players == 1 or abs(sum(shares) - 1) < 1e-9  # solo: a VP utility
+                # solo: a VP utility; co-operative: every seat the team's share
+                together = players == 1 or info.extras.get("cooperative")
+                assert together or abs(sum(shares) - 1) < 1e-9
+                assert not together or len(set(shares)) == 1
             if hooks["playout"]:
                 for use_policy in (False, True):
                     trial = position.copy()

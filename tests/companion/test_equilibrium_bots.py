@@ -154,3 +154,68 @@ def test_registry_extras_offer_the_policy_the_hint_and_the_cooperative_marker() 
     state = arrange(fresh(), column=COLUMN, hands=[HAND])
     assert extras["playout_policy"](state, random.Random(0)) in state.legal_moves()
     assert extras["hint"](state, None, random.Random(0), "greedy").reason("en")
+
+
+def test_candidates_are_the_greedy_best_few_and_the_policy_move() -> None:
+    from companion.bots.greedy import GreedyBot
+    from companion.games.equilibrium.bots import CANDIDATES, candidates
+
+    state = arrange(fresh(), column=COLUMN, hands=[HAND])
+    moves = state.legal_moves()
+    chosen = candidates(state)
+    assert len(moves) > CANDIDATES + 1 and CANDIDATES <= len(chosen) <= CANDIDATES + 1
+    assert all(move in moves for move in chosen)
+    assert GreedyBot().choose(state, 0, random.Random(0)) in chosen
+    assert playout_move(state, random.Random(0)) in chosen
+    values = [evaluate(_after_move(state, m), 0) for m in chosen[:CANDIDATES]]
+    assert values == sorted(values, reverse=True)
+    assert min(values) >= max(evaluate(_after_move(state, m), 0)
+                              for m in moves if m not in chosen)
+    assert candidates(state) == chosen  # remembered, the same
+
+
+def _after_move(state, move):
+    child = state.copy()
+    child._apply(move)
+    return child
+
+
+def test_estimate_is_a_share_of_the_cities_that_grows_with_the_position() -> None:
+    from companion.games.equilibrium.bots import estimate
+
+    base = arrange(fresh(), column=COLUMN, hands=[HAND])
+    far = arrange(fresh(), column={**COLUMN, 1: ("EW", ["IE3", "IW3"], ["SE2"])}, hands=[HAND])
+    claimed = base.copy()
+    claimed.claimed.append("FA")
+    claimed.city_deck["FA"] -= 1
+    shares = [estimate(s)[0] for s in (far, base, claimed)]
+    assert all(0.0 < share < 1.0 for share in shares)
+    assert shares == sorted(shares) and len(set(shares)) == 3
+    two = fresh(2, seed=3)
+    assert estimate(two)[0] == estimate(two)[1]
+
+
+def test_two_player_search_applies_only_moves_legal_in_each_determinization(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The partner's hand differs between determinizations: the candidates of a node are asked
+    again in each (a kept list would play a card the partner does not hold)."""
+    from companion.bots.mcts import MCTSBot
+    from companion.core.record import Game
+    from companion.games.equilibrium import rules
+
+    apply = rules.EquilibriumState._apply
+    illegal: list[str] = []
+
+    def checked(self: rules.EquilibriumState, move: object) -> None:
+        if self.to_move() >= 0 and move not in self.legal_moves():
+            illegal.append(str(move))
+        apply(self, move)
+
+    monkeypatch.setattr(rules.EquilibriumState, "_apply", checked)
+    game = Game.new("equilibrium", 2, {"expansions": []}, seed=3)
+    rng = random.Random(1)
+    for _ in range(4):
+        game.resolve_chance()
+        seat = game.state.to_move()
+        game.play(MCTSBot(iterations=96).choose(game.state.view(seat), seat, rng))
+    assert illegal == []

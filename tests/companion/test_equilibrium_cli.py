@@ -86,3 +86,20 @@ def test_pdf_of_a_table_play_in_the_history(tmp_path: Path,
                      str(out)]) == 0
     text = PdfReader(out).pages[0].extract_text()
     assert "Result sheet" in text and "9 / 12" in text and "lost" in text and "花子" in text
+
+
+def test_play_takes_the_expansions_as_bare_words_in_options(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "equilibrium", "--bots", "random", "--players", "1", "--json", "--options"]
+    assert cli.main([*argv, "books,Squares,book_cost=3"]) == 0
+    options = _lines(capsys)[0]["options"]
+    assert options["expansions"] == ["books", "squares"] and options["book_cost"] == 3
+    assert cli.main([*argv, "squares"]) == 0
+    assert _lines(capsys)[0]["options"]["expansions"] == ["squares"]
+
+
+def test_play_names_the_expansions_for_an_unknown_bare_word(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "equilibrium", "--options", "books,dragons"]) == 2
+    err = capsys.readouterr().err
+    assert "'dragons'" in err and "books, squares" in err and "Traceback" not in err

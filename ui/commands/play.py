@@ -4,7 +4,9 @@ Headless games between bots, for any game in the registry: prints each game (a r
 or with --json the record as one JSON line) and then the tally of victories per seat and per
 bot. `--variant NAME` plays a rule set of a game that has several (机戦: standard, education,
 old), as its own registry id does. Options are JSON (`--options '{"rounds": 3}'`) or
-`key=value,key=value` (numbers, true/false, and `a+b` for a set of choices).
+`key=value,key=value` (numbers, true/false, and `a+b` for a set of choices); a bare word turns
+on the flag of that name or adds the choice of that name to the one set option that has it
+(`--options books,squares` = `--options expansions=books+squares` for Equilibrium).
 """
 
 from __future__ import annotations
@@ -12,7 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.games.registry import OptionSpec
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,8 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="JSON lines instead of text")
 
 
-def parse_options(text: str) -> dict[str, Any]:
-    """Options from JSON or `key=value,...`; ValueError with a readable message otherwise."""
+def parse_options(text: str, specs: Sequence[OptionSpec] = (),
+                  game: str = "the game") -> dict[str, Any]:
+    """Options from JSON or `key=value,...` where a bare word is a flag or a choice of `specs`
+    (see `bare_word_option`); ValueError with a readable message otherwise."""
     text = text.strip()
     if not text:
         return {}
@@ -51,10 +59,41 @@ def parse_options(text: str) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for item in text.split(","):
         key, sep, raw = item.partition("=")
+        if not sep and key.strip():
+            bare_key, value = bare_word_option(key.strip(), specs, game)
+            if isinstance(value, list):
+                value = [*options.get(bare_key, []), *value]
+            options[bare_key] = value
+            continue
         if not sep or not key.strip():
             raise ValueError(f"--options: expected key=value, got {item!r}")
         options[key.strip()] = _option_value(raw.strip())
     return options
+
+
+def bare_word_option(word: str, specs: Sequence[OptionSpec], game: str) -> tuple[str, Any]:
+    """The option a bare word in --options turns on: `(key, True)` for a yes/no option of that
+    name, `(key, [choice])` for the set option that has a choice of that name (any case);
+    ValueError with the words the game would understand otherwise."""
+    from companion.games.registry import OptionKind
+
+    lowered = word.lower()
+    for spec in specs:
+        if spec.kind is OptionKind.BOOL and spec.key.lower() == lowered:
+            return spec.key, True
+    holders = [(spec.key, choice) for spec in specs if spec.kind is OptionKind.MULTI
+               for choice in spec.choices if choice.lower() == lowered]
+    if len(holders) == 1:
+        key, choice = holders[0]
+        return key, [choice]
+    flags = [spec.key for spec in specs if spec.kind is OptionKind.BOOL]
+    expansions = [c for spec in specs if spec.key == "expansions" for c in spec.choices]
+    known = ", ".join(expansions + flags) or "none"
+    if holders:
+        raise ValueError(f"--options: {word!r} is a choice of several options of {game} "
+                         f"({', '.join(key for key, _ in holders)}); write key=value")
+    raise ValueError(f"--options: expected key=value or an expansion or flag of {game} "
+                     f"(its expansions and flags: {known}), got {word!r}")
 
 
 def _option_value(raw: str) -> Any:
@@ -95,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         info = registry.get(variant_id(args.game, getattr(args, "variant", None)))
-        raw_options = parse_options(args.options)
+        raw_options = parse_options(args.options, info.options, info.name_en)
         expansions = getattr(args, "expansions", None)
         if expansions is not None:
             if "expansions" not in {spec.key for spec in info.options}:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.display import isolate, names_text
-from companion.history import PeriodCount, PlayerStats, ScorePoint
+from companion.history import PeriodCount, PlayerStats, ScorePoint, TeamTally, is_cooperative
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, reason, tr
@@ -48,6 +48,8 @@ BY_GAME = "*"  # one row per player and game
 ALL_GAMES = ""  # one row per player over every game
 COLUMNS = (("Player", "プレイヤー"), ("Game", "ゲーム"), ("Plays", "対局"), ("Wins", "勝ち"),
            ("Win rate", "勝率"), ("Average", "平均点"), ("Best", "最高点"))
+TEAM_COLUMNS = (("Configuration", "構成"), ("Players", "人数"), ("Plays", "対局"),
+                ("Wins", "勝ち"), ("Win rate", "勝率"))
 #: Lines in "scores over time" (the players with the most plays of the game).
 MAX_LINES = 6
 #: Bars in "wins per player" (the players with the most wins).
@@ -114,6 +116,26 @@ def averaged(values: list[tuple[datetime, float]]) -> list[tuple[datetime, float
              sum(s for _t, s in b) / len(b)) for _k, b in sorted(bins.items())]
 
 
+def configuration_name(game_id: str, expansions: tuple[str, ...]) -> str:
+    """The expansions of a play as people read them ("Base game" when none)."""
+    from companion.games import registry
+
+    if not expansions:
+        return tr("Base game", "基本ゲーム")
+    specs = [spec for spec in registry.get(game_id).options if spec.key == "expansions"]
+    code = language().code
+    return " + ".join(specs[0].choice_label(e, code) if specs else e for e in expansions)
+
+
+def team_row(game_id: str, tally: TeamTally) -> list[tuple[str, float]]:
+    """One configuration's cells (text, sort number) in the order of TEAM_COLUMNS."""
+    players = (tr("solo", "ソロ") if tally.players == 1
+               else tr(f"{tally.players} players", f"{tally.players}人"))
+    return [(configuration_name(game_id, tally.expansions), 0.0),
+            (players, tally.players), (str(tally.plays), tally.plays),
+            (str(tally.wins), tally.wins), (f"{tally.win_rate:.0%}", tally.win_rate)]
+
+
 class NumberItem(QTableWidgetItem):
     """A cell that sorts by its number, not its text ("10" after "9")."""
 
@@ -150,6 +172,23 @@ class StatisticsPage(QWidget):
         header.setResizeContentsPrecision(60)
         header.setMaximumSectionSize(260)  # a long name is cut with "…", its tooltip whole
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.team_results: list[TeamTally] = []
+        self.team_box = QWidget(self)
+        self.team_label = QLabel(self.team_box)
+        self.team_table = QTableWidget(self.team_box)
+        self.team_table.setObjectName("team_table")
+        self.team_table.setColumnCount(len(TEAM_COLUMNS))
+        self.team_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.team_table.verticalHeader().hide()
+        self.team_table.verticalHeader().setDefaultSectionSize(22)
+        self.team_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
+        self.team_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        team_layout = QVBoxLayout(self.team_box)
+        team_layout.setContentsMargins(0, 0, 0, 0)
+        team_layout.addWidget(self.team_label)
+        team_layout.addWidget(self.team_table, 1)
+        self.team_box.hide()
         self.wins_chart = BarChart(self)
         self.wins_chart.setObjectName("wins_chart")
         self.scores_chart = LineChart(self)
@@ -171,7 +210,12 @@ class StatisticsPage(QWidget):
         charts_layout.addLayout(charts_row, 1)
         charts_layout.addWidget(self.legend)
         splitter = QSplitter(Qt.Orientation.Vertical, self)
-        splitter.addWidget(self.table)
+        tables = QWidget(self)
+        tables_layout = QVBoxLayout(tables)
+        tables_layout.setContentsMargins(0, 0, 0, 0)
+        tables_layout.addWidget(self.table, 1)
+        tables_layout.addWidget(self.team_box, 1)
+        splitter.addWidget(tables)
         splitter.addWidget(charts)
         splitter.setChildrenCollapsible(False)
         splitter.setStretchFactor(0, 1)
@@ -196,6 +240,10 @@ class StatisticsPage(QWidget):
         self.title.setText(tr("Statistics", "統計"))
         self.game_label.setText(tr("Game", "ゲーム"))
         self.table.setHorizontalHeaderLabels([tr(en, ja) for en, ja in COLUMNS])
+        self.team_label.setText(tr("The team's results per configuration (co-operative game: "
+                                   "everybody wins or everybody loses)",
+                                   "構成ごとのチームの成績(協力ゲーム: 全員が勝つか全員が負ける)"))
+        self.team_table.setHorizontalHeaderLabels([tr(en, ja) for en, ja in TEAM_COLUMNS])
         self.empty_state.set_text(
             tr("No finished plays yet — play a game or log a table play, and each player's "
                "plays, wins and scores appear here.",
@@ -257,6 +305,8 @@ class StatisticsPage(QWidget):
             since = datetime.strptime(recent[0], "%Y-%m") if recent else None
             self.month_counts = dict(db.stats.plays_counted_per_period(
                 self.ctx.db, game_id=game_id, since=since))
+            self.team_results = (db.team_results(self.ctx.db, game_id)
+                                 if game_id and is_cooperative(game_id) else [])
         except Exception as exc:
             self.error_label.setText(tr(f"The statistics could not be read: {reason(exc)}",
                                         f"統計を読み込めませんでした: {reason(exc)}"))
@@ -285,6 +335,7 @@ class StatisticsPage(QWidget):
         nothing = not self.stats and self.choice() in (BY_GAME, ALL_GAMES)
         self.body.setCurrentIndex(1 if nothing else 0)
         self._fill_table()
+        self._fill_team_table()
         wins = wins_per_player(self.stats)[:MAX_BARS]
         series = score_series(getattr(self, "points", []))
         shown = sorted({n for n, _w in wins} | set(series))
@@ -334,6 +385,28 @@ class StatisticsPage(QWidget):
                                           | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
         self.table.setSortingEnabled(True)
+
+    def _fill_team_table(self) -> None:
+        game_id = self.choice()
+        self.team_box.setVisible(bool(self.team_results))
+        self.team_table.setRowCount(len(self.team_results))
+        for row, tally in enumerate(self.team_results):
+            for column, (text, number) in enumerate(team_row(game_id, tally)):
+                item = NumberItem(text) if column >= 1 else QTableWidgetItem(text)
+                item.setToolTip(text)
+                if column >= 1:
+                    item.setData(Qt.ItemDataRole.UserRole, number)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                self.team_table.setItem(row, column, item)
+
+    def team_rows(self) -> list[list[str]]:
+        """The team table as shown (empty when it is hidden)."""
+        if self.team_box.isHidden():
+            return []
+        return [[item.text() if (item := self.team_table.item(r, c)) is not None else ""
+                 for c in range(len(TEAM_COLUMNS))]
+                for r in range(self.team_table.rowCount())]
 
     def rows(self) -> list[list[str]]:
         """The table as shown."""

@@ -21,6 +21,10 @@ def _extras() -> dict[str, object]:
     # setup: (seed, expansions, players, books, book_cost) -> Setup;  setup_from_code: (code)
     # setup_card: (setup, lang) -> SheetSpec;  hint: (state, seat, rng, bot) -> Hint
     # playout_policy: (state, rng) -> a seat's move in MCTS playouts (companion.bots.playout)
+    # candidates / horizon / estimate: MCTS's moves to consider (the best few by greedy's
+    # evaluation), playout steps before the evaluation judges, the expected share of cities;
+    # fresh_candidates: asked at every visit (a node past a draw, or a partner's hand, holds
+    # other cards in each determinization)
     # play_sheets / blank_sheet: the result sheet of a play, the blank result log (PDF)
     # cooperative: every seat wins or every seat loses (Outcome.detail "won (12/12)")
     # move_text / end_reason: a move, the result in the language (`texts`)
@@ -31,6 +35,10 @@ def _extras() -> dict[str, object]:
             "hint": lazy(f"{_PACKAGE}.bots.hint"),
             "bench": lazy(f"{_PACKAGE}.bench.quick_figures"),
             "playout_policy": lazy(f"{_PACKAGE}.bots.playout_move"),
+            "candidates": lazy(f"{_PACKAGE}.bots.candidates"),
+            "horizon": lazy(f"{_PACKAGE}.bots.horizon"),
+            "estimate": lazy(f"{_PACKAGE}.bots.estimate"),
+            "fresh_candidates": True,
             "play_sheets": lazy(f"{_PACKAGE}.printing.play_sheets"),
             "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
             "cooperative": True,

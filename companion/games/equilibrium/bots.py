@@ -472,3 +472,74 @@ def _explain_play(state: EquilibriumState, move: Play) -> tuple[str, str]:
     return (f"places the card where it does least harm (city {move.pos})",
             f"害の少ない都市{move.pos}にカードを置く")
 
+
+
+# --- MCTS hooks: candidates, horizon, estimate ------------------------------------------------
+#: Moves MCTS considers at a decision: the best few by the evaluation (greedy's ranking).
+CANDIDATES = 4
+#: Playout steps (moves and draws, about a turn and a half) before `estimate` judges.
+HORIZON = 12
+#: The highest estimate of a game not over (a win is 1).
+ESTIMATE_CAP = 0.95
+
+
+#: Candidates already ranked, by `_table_key` (a search meets the same table again and again).
+_RANKED: dict[tuple[Any, ...], list[Any]] = {}
+_RANKED_LIMIT = 20_000
+
+
+def candidates(state: GameState, width: int = CANDIDATES) -> list[Any]:
+    """The `width` moves after which the evaluation is highest (greedy's ranking; equal values
+    in the order of the legal moves), and the playout policy's move of the same pending
+    decision when it is not among them. Asked for each determinization (extras
+    "fresh_candidates": a node past a draw, or a partner's hand, differs between them), and
+    remembered by what is on the table and in the hands, never by the hidden deck order."""
+    position = _as_state(state)
+    moves = position.legal_moves()
+    if len(moves) <= width:
+        return list(moves)
+    key = _table_key(position, width)
+    known = _RANKED.get(key)
+    if known is not None and all(move in moves for move in known):
+        return known
+    if len(_RANKED) >= _RANKED_LIMIT:
+        _RANKED.clear()
+    _RANKED[key] = chosen = _ranked(position, moves, width)
+    return chosen
+
+
+def _table_key(state: EquilibriumState, width: int) -> tuple[Any, ...]:
+    """Everything the ranking of the moves reads (the deck only by its size)."""
+    return (width, state.mover, state.turn, tuple(state.steps),
+            tuple(tuple(h) for h in state.hands), tuple(tuple(s) for s in state.sides),
+            tuple(state.cities), len(state.claimed), state.total_cities, state.deck_n,
+            tuple(state.books), tuple(state.polarity), tuple(state.seed_buf),
+            tuple(state.chaos), tuple(state.vacated), tuple(state.zero_open),
+            tuple(state.revealed), repr(state.effect), state.joyful, state.book_cost)
+
+
+def _ranked(position: EquilibriumState, moves: Sequence[Any], width: int) -> list[Any]:
+    scored = sorted(range(len(moves)),
+                    key=lambda i: -evaluate(_after(position, moves[i]), position.mover))
+    chosen = [moves[i] for i in scored[:width]]
+    policy = playout_move(position, random.Random(0))
+    if policy in moves and policy not in chosen:
+        chosen.append(policy)
+    return chosen
+
+
+def horizon(state: GameState) -> int:
+    """Playout steps before `estimate` judges the position."""
+    return HORIZON
+
+
+def estimate(state: GameState) -> tuple[float, ...]:
+    """Each seat's expected share of the cities (the same for every seat): those claimed, and
+    the evaluation beyond them read as cities still to come (it prices a claimed city at
+    `CLAIMED`), below a win."""
+    position = _as_state(state)
+    total = position.total_cities
+    claimed = len(position.claimed)
+    coming = max(0.0, static_value(position) - CLAIMED * claimed) / CLAIMED
+    value = min(ESTIMATE_CAP, (claimed + coming) / total)
+    return tuple(value for _ in range(position.num_players))
