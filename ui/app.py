@@ -151,8 +151,15 @@ def prefetch_registry() -> threading.Thread:
     return thread
 
 
+#: How long a thread may hold the interpreter while another waits for it (Python's default
+#: is 5 ms). The autosave's thread shares this interpreter with the window: a shorter turn
+#: gives the lock back to the window within about a millisecond.
+INTERPRETER_SWITCH_S = 0.001
+
+
 def build_window(args: Namespace, settings: QSettings | None = None) -> MainWindow:
     """QApplication (if none), font, language and the main window — not yet shown, no db."""
+    sys.setswitchinterval(INTERPRETER_SWITCH_S)
     prefetch = prefetch_registry()
     from PySide6.QtWidgets import QApplication
 

@@ -50,8 +50,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import SIGNAL, QSize, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import SIGNAL, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -84,10 +92,9 @@ from ui.shell.timer_widget import PlayTimerWidget
 #: Pause before a computer's move so that people can follow the board (0 in tests).
 BOT_PAUSE_MS = 400
 
-TURN_STYLE = ("QFrame#seat { background: #fff3c4; border: 2px solid #c9a24a; "
-              "border-radius: 6px; }")
-SEAT_STYLE = ("QFrame#seat { background: palette(base); border: 1px solid #cfc6b4; "
-              "border-radius: 6px; }")
+#: A seat card's fill and border: (fill or None for the palette's base, border, width).
+TURN_LOOK = ("#fff3c4", "#c9a24a", 2)
+SEAT_LOOK = (None, "#cfc6b4", 1)
 BANNER_STYLE = ("QFrame#result { background: #fff3c4; border: 2px solid #c9a24a; "
                 "border-radius: 6px; }")
 ERROR_STYLE = "color: #b00020;"
@@ -218,11 +225,27 @@ class SeatCard(QFrame):
         layout.addWidget(self.note, 1, 1)
         layout.setColumnStretch(0, 3)
         layout.setColumnStretch(1, 2)
+        self._turn: bool | None = None
         self.set_turn(False)
 
     def set_turn(self, on: bool) -> None:
+        # the card paints its own frame: a style sheet per turn re-polished every child
+        # label, several milliseconds on the interface thread at every move
+        if on == self._turn:
+            return
+        self._turn = on
         self.setProperty("turn", on)
-        self.setStyleSheet(TURN_STYLE if on else SEAT_STYLE)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        fill, border, width = TURN_LOOK if self._turn else SEAT_LOOK
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(border), width))
+        painter.setBrush(QColor(fill) if fill else self.palette().color(QPalette.ColorRole.Base))
+        inset = width / 2
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 6, 6)
+        painter.end()
 
 
 class SeatPanel(QWidget):

@@ -24,6 +24,28 @@ from ui.play.pieces import seat_colour, text_colour
 NAME_WIDTH = 90
 
 
+def put_text(table: QTableWidget, row: int, column: int, text: str,
+             align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -> QTableWidgetItem:
+    """Show `text` in a cell, reusing its item: a refresh after every move then only repaints
+    the cells whose text changed (a new item per cell re-lays the whole table out)."""
+    item = table.item(row, column)
+    if item is None:
+        item = QTableWidgetItem()
+        item.setTextAlignment(align)
+        table.setItem(row, column, item)
+    if item.text() != text:
+        item.setText(text)
+    return item
+
+
+def put_headers(table: QTableWidget, labels: Sequence[str]) -> None:
+    """Set the column titles only when they differ from those shown."""
+    shown = [table.horizontalHeaderItem(c) for c in range(table.columnCount())]
+    if [item.text() if item is not None else None for item in shown] != list(labels):
+        table.setColumnCount(len(labels))
+        table.setHorizontalHeaderLabels(list(labels))
+
+
 class SeatTable(QTableWidget):
     """`fill(columns, rows)`: columns are (short title, tooltip), rows (seat, name, values)."""
 

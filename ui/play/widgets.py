@@ -18,10 +18,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeAlias, TypeVar
 
 from PySide6.QtCore import QObject, QSize, Qt
-from PySide6.QtGui import QPaintDevice, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QPaintDevice, QPainter, QPaintEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QLabel,
@@ -70,6 +71,8 @@ class ElidedLabel(QLabel):
         self._sync_tooltip()
 
     def setText(self, text: str) -> None:
+        if text == self.text():  # a refresh that changes nothing costs nothing
+            return
         super().setText(text)
         self._sync_tooltip()
         self.update()
@@ -142,6 +145,52 @@ def antialiased(device: QPaintDevice) -> QPainter:
     painter = QPainter(device)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     return painter
+
+
+class PictureCache:
+    """A widget's drawing kept as a pixmap until what it shows changes.
+
+    `paint(widget, key, draw)` draws with `draw(painter)` (antialiased, in the widget's font)
+    only when `key` (everything the drawing reads: the position shown, the pointer's cell, the
+    focus…), the widget's size, pixel ratio, palette or font differ from the last call;
+    otherwise it copies the kept pixmap.
+    A play page repaints often while a computer thinks, and the board rarely changes then.
+    The key is compared by equality and kept alive, so an object's identity is a safe key."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._pixmap: QPixmap | None = None
+
+    def paint(self, widget: QWidget, key: tuple[object, ...],
+              draw: Callable[[QPainter], None],
+              overlay: Callable[[QPainter], None] | None = None) -> None:
+        """Paint `widget` (call from its `paintEvent`); `overlay`, if given, is drawn live
+        over the kept picture (what follows the pointer)."""
+        ratio = widget.devicePixelRatioF()
+        full = (widget.width(), widget.height(), ratio, widget.palette().cacheKey(),
+                widget.font().key(), *key)
+        if self._pixmap is None or self._key != full:
+            pixmap = QPixmap(max(1, round(widget.width() * ratio)),
+                             max(1, round(widget.height() * ratio)))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = antialiased(pixmap)
+            painter.setFont(widget.font())
+            draw(painter)
+            if painter.isActive():
+                painter.end()
+            self._pixmap, self._key = pixmap, full
+        painter = QPainter(widget)
+        painter.drawPixmap(0, 0, self._pixmap)
+        if overlay is not None:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            overlay(painter)
+        if painter.isActive():
+            painter.end()
+
+    def clear(self) -> None:
+        """Forget the pixmap (the next paint draws)."""
+        self._pixmap = self._key = None
 
 
 def scrolling(content: QWidget, parent: QWidget) -> QScrollArea:

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -47,7 +46,8 @@ from ui.context import AppContext
 from ui.games.alluvium.map_widget import SheetGrid, qcolor
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import antialiased, follow_pointer, isolate, words
+from ui.play.seat_table import put_headers, put_text
+from ui.play.widgets import PictureCache, follow_pointer, isolate, words
 
 Cell = tuple[int, int]
 
@@ -63,6 +63,8 @@ class PlayBoard(SheetGrid):
         super().__init__(parent)
         self.profile = sheet_profile()
         self.grid: tuple[str, ...] = (EMPTY * self.profile.cols,) * self.profile.rows
+        self._rectangle_of: tuple[tuple[str, ...], Any] | None = None
+        self._picture = PictureCache()
         self.legal: list[Any] = []
         self.card: str | None = None
         self.orientation = 0
@@ -157,8 +159,17 @@ class PlayBoard(SheetGrid):
         self.update()
 
     # --- drawing ------------------------------------------------------------------------------
+    def _largest_rectangle(self) -> Any:
+        """The grid's largest rectangle, worked out once per grid (not at every paint)."""
+        if self._rectangle_of is None or self._rectangle_of[0] is not self.grid:
+            self._rectangle_of = (self.grid, largest_rectangle(self.grid))
+        return self._rectangle_of[1]
+
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = antialiased(self)
+        self._picture.paint(self, (self.grid, self.legal, self.card, self.orientation,
+                                   self.hover), self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), QColor("#fbfaf6"))
         size = self.cell_size()
         for r, line in enumerate(self.grid):
@@ -179,7 +190,7 @@ class PlayBoard(SheetGrid):
         for move in self.legal:
             if isinstance(move, Fill):
                 painter.drawEllipse(self.cell_rect(move.cell).center(), size * 0.12, size * 0.12)
-        best = largest_rectangle(self.grid)
+        best = self._largest_rectangle()
         if best is not None:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(QColor("#000000"), 2, Qt.PenStyle.DashLine))
@@ -351,22 +362,21 @@ class AlluviumScreens(PlayScreens):
         profile = sheet_profile()
         headers = [tr("Sheet", "シート"), tr("Areas", "面積"),
                    *(profile.colour(c).symbol for c in visitors)]
-        self.sheets.setColumnCount(len(headers))
-        self.sheets.setHorizontalHeaderLabels(headers)
+        put_headers(self.sheets, headers)
         self.sheets.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.sheets.setRowCount(state.num_players)
+        if self.sheets.rowCount() != state.num_players:
+            self.sheets.setRowCount(state.num_players)
         for sheet in range(state.num_players):
             areas = " + ".join(str(a) for a in state.areas[sheet]) or "—"
             values = [("▶ " if sheet == held else "") + position.names[sheet], areas]
             values += [str(state.checks[sheet][c]) if c in state.checks[sheet] else "·"
                        for c in visitors]
             for column, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                if column:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                else:
+                item = put_text(self.sheets, sheet, column, value,
+                                Qt.AlignmentFlag.AlignCenter if column
+                                else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                if not column:
                     item.setToolTip(position.names[sheet])
-                self.sheets.setItem(sheet, column, item)
 
     # --- words -------------------------------------------------------------------------------
     def prompt(self, position: Position) -> str:

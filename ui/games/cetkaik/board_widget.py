@@ -25,18 +25,16 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
-    QPaintDevice,
     QPainter,
     QPaintEvent,
     QPen,
-    QPixmap,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import Variant
-from ui.play.widgets import antialiased
+from ui.play.widgets import PictureCache
 
 RED = QColor("#c0281f")
 BLACK = QColor("#1b1b1b")
@@ -146,7 +144,7 @@ class BoardView(QWidget):
         #: the geometry for every square; it changes only with these (and the font).
         self._geometry: dict[tuple[int, int, int, int, tuple[str, ...]],
                              tuple[float, float, QPointF]] = {}
-        self._picture: tuple[tuple[object, ...], QPixmap, BoardScene] | None = None
+        self._picture = PictureCache()
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(220, 220)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -186,7 +184,7 @@ class BoardView(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
             self._geometry.clear()
-            self._picture = None
+            self._picture.clear()
         super().changeEvent(event)
 
     def _label_font(self) -> QFont:
@@ -270,22 +268,10 @@ class BoardView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         """The board from a picture kept until the scene, the size or the cursor changes (a
         play page is repainted often while a bot thinks)."""
-        ratio = self.devicePixelRatioF()
-        key = (id(self.scene), self.width(), self.height(), ratio, self.cursor_square,
-               self.hasFocus())
-        if self._picture is None or self._picture[0] != key:
-            picture = QPixmap(max(1, round(self.width() * ratio)),
-                              max(1, round(self.height() * ratio)))
-            picture.setDevicePixelRatio(ratio)
-            picture.fill(Qt.GlobalColor.transparent)
-            self._paint(picture)
-            self._picture = (key, picture, self.scene)  # the scene kept: its id stays its own
-        painter = QPainter(self)
-        painter.drawPixmap(0, 0, self._picture[1])
-        painter.end()
+        self._picture.paint(self, (self.scene, self.cursor_square, self.hasFocus()),
+                            self._paint)
 
-    def _paint(self, device: QPaintDevice) -> None:
-        painter = antialiased(device)
+    def _paint(self, painter: QPainter) -> None:
         s = self.scene
         cell = self.cell_size()
         for sq in range(s.width * s.height):

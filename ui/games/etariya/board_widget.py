@@ -17,7 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ui.play.widgets import antialiased
+from ui.play.widgets import PictureCache
 
 Cell = tuple[int, int]
 SIZE = 7
@@ -82,6 +82,7 @@ class BoardWidget(QWidget):
         super().__init__(parent)
         self.picture = BoardPicture()
         self.coordinates = coordinates
+        self._cache = PictureCache()
         self.cell_name: Callable[[Cell], str] = default_cell_name
         self.hover: Cell | None = None
         self.setMouseTracking(True)
@@ -146,7 +147,10 @@ class BoardWidget(QWidget):
 
     # --- drawing --------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = antialiased(self)
+        self._cache.paint(self, (self.picture, self.coordinates, self.cell_name, self.hover),
+                          self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), self.palette().window())
         pic = self.picture
         size = self.cell_size()

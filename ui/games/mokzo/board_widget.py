@@ -15,7 +15,7 @@ from companion.games.mokzo.board import BLOCK, GOAL, KOU, ROUTE, START, square_c
 from ui.i18n import tr
 from ui.play.palette import GOLD, GREY, INK, PAPER
 from ui.play.pieces import draw_piece
-from ui.play.widgets import antialiased
+from ui.play.widgets import PictureCache
 
 KOU_FILL = QColor("#efe0b8")
 ROUTE_INK = QColor(140, 158, 191, 150)
@@ -28,6 +28,7 @@ class RoadBoard(QWidget):
         super().__init__(parent)
         self.squares: tuple[int, ...] = ()
         self.mover = -1
+        self._picture = PictureCache()
         self.setMinimumSize(150, 150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
@@ -55,7 +56,9 @@ class RoadBoard(QWidget):
 
     # --- drawing -----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = antialiased(self)
+        self._picture.paint(self, (self.squares, self.mover), self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         size = self.cell_size()
         for index in range(len(ROUTE)):
             rect = self.cell_rect(index)

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card, Colour, face
 from companion.games.nincetkaik.ledger import STICK_VALUES, sticks_for
 from ui.i18n import language, tr
-from ui.play.widgets import antialiased
+from ui.play.widgets import PictureCache, antialiased
 
 INK = {Colour.RED: QColor("#c0271d"), Colour.BLACK: QColor("#1f1f1f")}
 PAPER = {Colour.RED: QColor("#fff4f0"), Colour.BLACK: QColor("#f6f5f1")}
@@ -203,6 +203,7 @@ class CardRow(QWidget):
         self.clickable = clickable
         self.placeholder = placeholder
         self._pressed: int | None = None  # the card the last click landed on
+        self._picture = PictureCache()
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -285,7 +286,11 @@ class CardRow(QWidget):
 
     # --- events -----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = antialiased(self)
+        key = (tuple(self.cards), frozenset(self.selected), frozenset(self.highlighted),
+               frozenset(self.dimmed), self.placeholder, self.card_height, language().code)
+        self._picture.paint(self, key, self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         if not self.cards and any(self.placeholder):
             painter.setPen(self.palette().color(self.foregroundRole()))
             painter.drawText(self.rect().adjusted(6, 0, -6, 0),

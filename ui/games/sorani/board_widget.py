@@ -35,7 +35,7 @@ from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.lattice import turn_mask
 from companion.games.sorani.moves import Place
 from ui.i18n import language
-from ui.play.widgets import antialiased, follow_pointer
+from ui.play.widgets import PictureCache, antialiased, follow_pointer
 
 NIGHT = QColor("#1f2747")
 RING = QColor("#6d78a6")
@@ -135,6 +135,7 @@ class BoardCanvas(QWidget):
         self.tile: str | None = None
         self.turn = 0
         self.hover: QPointF | None = None
+        self._picture = PictureCache()
 
     def sizeHint(self) -> QSize:
         return QSize(460, 460)
@@ -145,6 +146,7 @@ class BoardCanvas(QWidget):
         self.legal = [m for m in legal if type(m) is Place]
         if tile != self.tile:
             self.tile, self.turn = tile, 0
+        self._picture.clear()  # the engine changes a board in place: drawn anew
         self.update()
 
     # --- geometry -----------------------------------------------------------------------------
@@ -274,7 +276,15 @@ class BoardCanvas(QWidget):
 
     # --- drawing ------------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = antialiased(self)
+        """The board from a kept picture; the tile in hand follows the pointer over it."""
+        self._picture.paint(self, (self.tile, self.turn), self._draw, self._draw_hand)
+
+    def _draw_hand(self, painter: QPainter) -> None:
+        if self.board is not None:
+            step = self.step()
+            self._paint_hand(painter, step, step * 0.34)
+
+    def _draw(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), NIGHT)
         board = self.board
         if board is None:
@@ -316,7 +326,6 @@ class BoardCanvas(QWidget):
                 painter.setPen(QPen(GOOD, 2.5, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(centre, radius + 3, radius + 3)
-        self._paint_hand(painter, step, radius)
         painter.end()
 
     def _paint_hand(self, painter: QPainter, step: float, radius: float) -> None:

@@ -27,7 +27,7 @@ from companion.games.tudepijume.board import (
 from ui.i18n import language
 from ui.play.palette import GOLD, GREY, INK, PAPER
 from ui.play.pieces import draw_piece, seat_colour
-from ui.play.widgets import antialiased
+from ui.play.widgets import PictureCache
 
 Ship = tuple[int, int]  # (seat, ship number 1..3)
 
@@ -39,11 +39,13 @@ class TudeBoard(QWidget):
         super().__init__(parent)
         self.state: Any = None
         self.active: frozenset[Ship] = frozenset()
+        self._picture = PictureCache()
         self.setMinimumSize(200, 120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def show_state(self, state: Any, active: Collection[Ship] = ()) -> None:
         self.state, self.active = state, frozenset(active)
+        self._picture.clear()  # the engine changes its state in place: drawn anew
         self.update()
 
     def sizeHint(self) -> QSize:
@@ -65,7 +67,9 @@ class TudeBoard(QWidget):
 
     # --- drawing -----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = antialiased(self)
+        self._picture.paint(self, (self.active, language().code), self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         unit = self.unit()
         font = QFont(self.font())
         for index in range(1, SQUARES + 1):

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
 
 from companion.games.nincetkaik.deck import (
     ALL_CARDS,
@@ -72,22 +71,24 @@ def winning_splits(concealed: tuple[Card, ...],
     return tuple(found)
 
 
+def _possible(group: tuple[Card, ...]) -> bool:
+    """A sorted group of 2–4 cards that the deck's copies allow."""
+    return 2 <= len(group) <= 4 and all(group.count(c) <= COPIES[c] for c in set(group))
+
+
 @cache
-def _groups() -> tuple[frozenset[tuple[Card, ...]], frozenset[tuple[Card, ...]]]:
-    """Every group of cards (sorted) usable in a winning hand, and every group a call may lay
-    out (3-set, 3-run, 4-set): tables built once, so the checks during play are lookups."""
-    usable, callable_ = set(), set()
-    for size in (2, 3, 4):
-        for group in combinations_with_replacement(ALL_CARDS, size):
-            if any(group.count(c) > COPIES[c] for c in set(group)):
-                continue
-            found = readings(group)
-            if any(is_group(c) for c in found):
-                usable.add(group)
-            if any((c.kind is Kind.SET and c.size >= 3) or (c.kind is Kind.RUN and c.size == 3)
-                   for c in found):
-                callable_.add(group)
-    return frozenset(usable), frozenset(callable_)
+def _is_usable(group: tuple[Card, ...]) -> bool:
+    """Whether a sorted group of cards reads as a 役 usable in a winning hand. Worked out per
+    group when first asked (a table of every group took 0.6 s at the first discard)."""
+    return _possible(group) and any(is_group(c) for c in readings(group))
+
+
+@cache
+def _is_callable(group: tuple[Card, ...]) -> bool:
+    """Whether a sorted group of cards may be laid out by a call (3-set, 3-run, 4-set)."""
+    return _possible(group) and any(
+        (c.kind is Kind.SET and c.size >= 3) or (c.kind is Kind.RUN and c.size == 3)
+        for c in readings(group))
 
 
 def _concealed_sizes(meld_sizes: Sequence[int]) -> list[tuple[int, ...]]:
@@ -160,13 +161,12 @@ def _splits_into(cards: tuple[Card, ...], sizes: tuple[int, ...]) -> bool:
     """Whether `cards` split into usable 役 of exactly these sizes (a quick yes or no)."""
     if not cards:
         return not sizes
-    usable = _groups()[0]
     first, rest = cards[0], cards[1:]
     for size in sorted(set(sizes)):
         left = list(sizes)
         left.remove(size)
         for others in sub_multisets(rest, size - 1):
-            if (first, *others) not in usable:
+            if not _is_usable((first, *others)):
                 continue
             remaining = list(rest)
             for c in others:
@@ -182,13 +182,12 @@ def call_options(concealed: tuple[Card, ...], card: Card) -> tuple[tuple[Card, .
     leaving at least one card to discard."""
     if partners(concealed, card) < 2:
         return ()
-    table = _groups()[1]
     found = []
     for size in (2, 3):
         if len(concealed) - size < 1:
             continue
         for group in sub_multisets(concealed, size):
-            if tuple(sorted((*group, card))) in table:
+            if _is_callable(tuple(sorted((*group, card)))):
                 found.append(group)
     return tuple(found)
 
@@ -211,8 +210,7 @@ def _four_sets(ordered: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
             levels[STRENGTH_OF[c]] = levels.get(STRENGTH_OF[c], 0) + 1
     if max(levels.values(), default=0) + ships < 4:
         return ()
-    table = _groups()[1]
-    return tuple(g for g in sub_multisets(ordered, 4) if g in table)
+    return tuple(g for g in sub_multisets(ordered, 4) if _is_callable(g))
 
 
 @dataclass(frozen=True)

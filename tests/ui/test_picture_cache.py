@@ -1,0 +1,82 @@
+"""A board kept as a picture: drawn again only when what it shows changes, so the repaints
+of a play page while a computer thinks cost a copy, never a redraw of a stale board."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QWidget
+
+from ui.games.mokzo.board_widget import RoadBoard
+from ui.play.frame import SeatCard
+from ui.play.widgets import PictureCache
+
+
+class Canvas(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown = "red"
+        self.draws = 0
+        self.overlays = 0
+        self.cache = PictureCache()
+        self.resize(60, 40)
+
+    def paintEvent(self, event: object) -> None:
+        self.cache.paint(self, (self.shown,), self.draw, self.overlay)
+
+    def draw(self, painter: QPainter) -> None:
+        self.draws += 1
+        painter.fillRect(self.rect(), QColor(self.shown))
+
+    def overlay(self, painter: QPainter) -> None:
+        self.overlays += 1
+
+
+def centre_colour(widget: QWidget) -> str:
+    return widget.grab().toImage().pixelColor(widget.width() // 2, widget.height() // 2).name()
+
+
+def test_the_picture_is_drawn_once_until_what_it_shows_changes(qtbot) -> None:
+    canvas = Canvas()
+    qtbot.addWidget(canvas)
+    assert centre_colour(canvas) == "#ff0000"
+    for _ in range(3):
+        canvas.grab()
+    assert canvas.draws == 1
+    assert canvas.overlays == 4  # what follows the pointer is drawn at every paint
+    canvas.shown = "blue"
+    assert centre_colour(canvas) == "#0000ff"
+    assert canvas.draws == 2
+
+
+def test_a_new_size_or_a_cleared_cache_draws_again(qtbot) -> None:
+    canvas = Canvas()
+    qtbot.addWidget(canvas)
+    canvas.grab()
+    canvas.resize(80, 50)
+    canvas.grab()
+    assert canvas.draws == 2
+    canvas.cache.clear()
+    canvas.grab()
+    assert canvas.draws == 3
+
+
+def test_a_board_shows_each_new_position_at_once(qtbot) -> None:
+    road = RoadBoard()
+    qtbot.addWidget(road)
+    road.resize(300, 300)
+    road.show_pieces([0, 0])
+    before = road.grab().toImage()
+    road.show_pieces([5, 0], mover=0)
+    assert road.grab().toImage() != before
+
+
+def test_the_seat_whose_turn_it_is_is_drawn_in_gold(qtbot) -> None:
+    card = SeatCard()
+    qtbot.addWidget(card)
+    card.resize(200, 50)
+    plain = centre_colour(card)
+    card.set_turn(True)
+    assert card.property("turn") is True
+    assert centre_colour(card) == "#fff3c4"
+    card.set_turn(False)
+    assert centre_colour(card) == plain != "#fff3c4"
