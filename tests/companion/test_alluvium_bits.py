@@ -68,8 +68,8 @@ def test_sheet_masks_follow_every_move_of_random_games(players: int) -> None:
             state.play(move)
             if sheet >= 0:
                 assert state.checks == checks
-                assert state._bits[sheet] is not None
-                assert state._bits[sheet][0] is state.grids[sheet]  # updated, not read again
+                known = state._bits[sheet]
+                assert known is not None and known[0] is state.grids[sheet]  # not read again
             assert_masks_match(state)
             assert_masks_match(before)  # a copy's masks are its own
             if rng.random() < 0.1:
