@@ -4,9 +4,11 @@ Most of a seat's moves are a card's piece drawn on a map (own map, or the map of
 in phase 2, where action B may fill a hole instead). Listing every placement is what makes
 Alluvium's legal moves slow, so a playout samples them: a placement (or an action-B cell)
 drawn at random among all of the card's placements (and the inner cells) is kept when it is
-legal, which is a uniform draw among the legal moves; after `TRIES` misses the legal moves
-are listed after all (and `Pass` is the move when there is none). Round 1's pieces, which must
-cover a start cell, are always listed.
+legal, which is a uniform draw among the legal moves; after `TRIES` misses (a crowded map)
+the legal moves are counted by bit masks (per orientation of the piece, the cells where it
+fits; the action-B cells) and one is drawn among them, uniformly again, without listing them
+(`Pass` is the move when there is none). Round 1's pieces, which must cover a start cell, are
+always listed. Card draws pick a card left in the deck, each as likely.
 
 The policy (`playout_move`) keeps the best of `CANDIDATES` sampled legal moves, scored by:
 
