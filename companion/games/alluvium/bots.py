@@ -4,9 +4,11 @@ Most of a seat's moves are a card's piece drawn on a map (own map, or the map of
 in phase 2, where action B may fill a hole instead). Listing every placement is what makes
 Alluvium's legal moves slow, so a playout samples them: a placement (or an action-B cell)
 drawn at random among all of the card's placements (and the inner cells) is kept when it is
-legal, which is a uniform draw among the legal moves; after `TRIES` misses the legal moves
-are listed after all (and `Pass` is the move when there is none). Round 1's pieces, which must
-cover a start cell, are always listed.
+legal, which is a uniform draw among the legal moves; after `TRIES` misses (a crowded map)
+the legal moves are counted by bit masks (per orientation of the piece, the cells where it
+fits; the action-B cells) and one is drawn among them, uniformly again, without listing them
+(`Pass` is the move when there is none). Round 1's pieces, which must cover a start cell, are
+always listed. Card draws pick a card left in the deck, each as likely.
 
 The policy (`playout_move`) keeps the best of `CANDIDATES` sampled legal moves, scored by:
 
@@ -33,7 +35,6 @@ from functools import cache
 from typing import Any
 
 from companion.core.api import GameState
-from companion.core.record import sample_outcome
 from companion.games.alluvium.rules import (
     FACE,
     HAND,
@@ -41,11 +42,16 @@ from companion.games.alluvium.rules import (
     VIRTUAL,
     AlluviumState,
     Fill,
+    Pass,
     _all_placements,
+    board_mask,
     edges_between,
-    filled_mask,
+    fillable_bits,
+    fitting_anchors,
     letter_mask,
     mask_area,
+    move_mask,
+    nth_bit,
 )
 from companion.games.alluvium.scoring import edge_masks, score_game
 
@@ -77,15 +83,18 @@ def playout_move(state: GameState, rng: Any) -> Any:
 
 
 def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int:
-    """Play `state` to its end in place: card draws with their odds, seat moves sampled
-    uniformly among the legal ones (or by `playout_move`); returns the steps taken."""
+    """Play `state` to its end in place: card draws with their odds (each card left equally
+    likely), seat moves sampled uniformly among the legal ones (or by `playout_move`);
+    returns the steps taken."""
+    assert isinstance(state, AlluviumState)
     steps = 0
+    random = rng.random
     while steps < max_steps:
-        mover = state.to_move()
-        if mover >= 0:
-            state._apply(_choose(state, rng, use_policy))
-        elif state.is_chance():
-            state._apply(sample_outcome(state, rng))
+        if state.draws:
+            left = state.decks[state.draws[0][0]]
+            state._deal(left[int(random() * len(left))])
+        elif state.actions:
+            state._draw_cells(_pick(state, rng, use_policy)[1])
         else:
             break
         steps += 1
@@ -93,64 +102,96 @@ def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int
 
 
 def _choose(state: Any, rng: Any, use_policy: bool) -> Any:
+    """The playout's move for the seat to move."""
+    return _pick(state, rng, use_policy)[0]
+
+
+def _pick(state: Any, rng: Any, use_policy: bool) -> tuple[Any, int]:
+    """The playout's move for the seat to move, with the mask of the cells it draws on."""
     seat, kind = state.actions[0]
     if kind == HAND or (kind == FACE and state.round == 1):
         return _from_list(state, rng, use_policy)
     sheet = state.held_sheet(seat)
-    board = _board(state.rows, state.cols)
-    filled = filled_mask(state.grids[sheet])
+    rows, cols = state.rows, state.cols
+    board = _board(rows, cols)
+    filled = state.sheet_bits(sheet)[0]
     card = state.face[state.virtual] if kind == VIRTUAL else state.face[state.colours[seat]]
-    pieces = _all_placements(card, state.rows, state.cols)
+    pieces = _all_placements(card, rows, cols)
     holes = board.inner if kind == OTHER else ()
     wanted = CANDIDATES if use_policy and rng.random() >= RANDOM_SHARE else 1
     found: list[tuple[Any, int]] = []
-    random, count = rng.random, len(pieces) + len(holes)
+    random, placed = rng.random, len(pieces)
+    count = placed + len(holes)
     for _ in range(TRIES):
         j = int(random() * count)  # uniform (randrange's exactness is not needed here)
         move: Any
-        if j < len(pieces):
+        if j < placed:
             move, mask = pieces[j]
             if mask & filled:
                 continue
         else:
-            cell = holes[j - len(pieces)]
+            cell = holes[j - placed]
             mask = 1 << cell
             if filled & mask or board.around(mask) & ~filled:
                 continue
-            move = Fill(divmod(cell, state.cols))
+            move = Fill(divmod(cell, cols))
         found.append((move, mask))
         if len(found) == wanted:
             break
-    if len(found) < wanted:  # a crowded map: list the legal moves after all
-        listed = _masked(state, state.legal_moves())
-        if not found and len(listed) == 1:
-            return listed[0][0]
-        found += [listed[int(random() * len(listed))] for _ in range(wanted - len(found))]
+    if len(found) < wanted:  # a crowded map: draw among the legal moves, counted by masks
+        found += _sample_legal(card, filled, kind == OTHER, wanted - len(found), random,
+                               rows, cols)
+        if not found:
+            return Pass(), 0
     if wanted == 1:
-        return found[0][0]
+        return found[0]
     return _best(state, seat, sheet, filled, found, rng)
 
 
-def _from_list(state: Any, rng: Any, use_policy: bool) -> Any:
-    """A move from the listed legal moves: at random, or the policy's best of a sample."""
+def _sample_legal(card: str, filled: int, holes: bool, count: int, random: Any, rows: int,
+                  cols: int) -> list[tuple[Any, int]]:
+    """`count` moves drawn uniformly (with replacement) among the card's placements on the
+    empty cells of the mask `filled` and, with `holes`, the action-B cells (none: no move)."""
+    layers: list[tuple[int, int, tuple[int, ...] | None]] = []
+    free = ~filled & board_mask(rows, cols)
+    for anchors, placement in fitting_anchors(free, card, rows, cols):
+        layers.append((anchors.bit_count(), anchors, placement))
+    if holes and (cells := fillable_bits(filled, rows, cols)):
+        layers.append((cells.bit_count(), cells, None))
+    total = sum(size for size, _, _ in layers)
+    if not total:
+        return []
+    pieces = _all_placements(card, rows, cols)
+    found: list[tuple[Any, int]] = []
+    for _ in range(count):
+        k = int(random() * total)
+        for size, bits, index in layers:
+            if k < size:
+                bit = nth_bit(bits, k)
+                found.append(pieces[index[bit]] if index is not None
+                             else (Fill(divmod(bit, cols)), 1 << bit))
+                break
+            k -= size
+    return found
+
+
+def _from_list(state: Any, rng: Any, use_policy: bool) -> tuple[Any, int]:
+    """A move from the listed legal moves, with its mask: at random, or the policy's best
+    of a sample."""
     moves = state.legal_moves()
     if not use_policy or len(moves) == 1 or rng.random() < RANDOM_SHARE:
-        return rng.choice(moves)
+        move = rng.choice(moves)
+        return move, move_mask(move, state.cols)
     seat = state.actions[0][0]
     sheet = state.held_sheet(seat)
-    sample = [moves[rng.randrange(len(moves))] for _ in range(CANDIDATES)]
-    return _best(state, seat, sheet, filled_mask(state.grids[sheet]), _masked(state, sample),
-                 rng)
+    sample = _masked(state, [moves[rng.randrange(len(moves))] for _ in range(CANDIDATES)])
+    return _best(state, seat, sheet, state.sheet_bits(sheet)[0], sample, rng)
 
 
 def _masked(state: Any, moves: list[Any]) -> list[tuple[Any, int]]:
     """(move, cell mask) pairs (a pass covers no cell)."""
     cols = state.cols
-    found = []
-    for move in moves:
-        cells = getattr(move, "cells", None) or ((move.cell,) if hasattr(move, "cell") else ())
-        found.append((move, sum(1 << (r * cols + c) for r, c in cells)))
-    return found
+    return [(move, move_mask(move, cols)) for move in moves]
 
 
 def _scores(state: Any, seat: int, sheet: int, filled: int,
@@ -159,19 +200,18 @@ def _scores(state: Any, seat: int, sheet: int, filled: int,
     board = _board(state.rows, state.cols)
     if sheet == seat:
         return [_compact(board, filled, mask) for _, mask in found]
-    grid = state.grids[sheet]
-    owner = letter_mask(grid, state.colours[sheet])
-    mine = letter_mask(grid, state.colours[seat])
+    owner = state.sheet_bits(sheet)[1]
+    mine = letter_mask(state.grids[sheet], state.colours[seat])
     return [board.edges(mask, owner) + GROUP_WEIGHT * board.edges(mask, mine)
             for _, mask in found]
 
 
 def _best(state: Any, seat: int, sheet: int, filled: int, found: list[tuple[Any, int]],
-          rng: Any) -> Any:
-    """The best-scored candidate (ties: the rng's pick)."""
+          rng: Any) -> tuple[Any, int]:
+    """The best-scored candidate (move, cell mask) (ties: the rng's pick)."""
     scores = _scores(state, seat, sheet, filled, found)
     top = max(scores)
-    return rng.choice([move for (move, _), score in zip(found, scores, strict=True)
+    return rng.choice([item for item, score in zip(found, scores, strict=True)
                        if score == top])
 
 
@@ -226,7 +266,7 @@ def candidates(state: GameState) -> list[Any]:
     assert isinstance(state, AlluviumState)
     seat = state.actions[0][0]
     sheet = state.held_sheet(seat)
-    filled = filled_mask(state.grids[sheet])
+    filled = state.sheet_bits(sheet)[0]
     found = _masked(state, moves)
     indexes = list(range(len(moves)))
     if sheet == seat and len(found) > SHORTLIST:  # the rectangle only for the snug ones

@@ -33,7 +33,7 @@ from companion.games.alluvium.scoring import (
     PlayerSheet,
     area_bonus,
     edge_masks,
-    largest_area,
+    largest_area_bits,
     letter_bits,
     score_game,
 )
@@ -150,6 +150,10 @@ class AlluviumState(GameState):
     #: seen[seat][sheet]: (grid, checks) as the seat last saw that sheet
     seen: list[list[tuple[str, tuple[tuple[str, int], ...]]]] = field(default_factory=list)
     _legal: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+    #: per sheet (grid, filled cells, owner's cells): the masks of that very grid string,
+    #: brought up to date move by move (a grid put in by other means is read again)
+    _bits: list[tuple[str, int, int] | None] = field(default_factory=list, repr=False,
+                                                     compare=False)
 
     # --- construction -------------------------------------------------------------------------
     @classmethod
@@ -222,7 +226,20 @@ class AlluviumState(GameState):
 
     def current_area(self, sheet: int) -> int:
         """The area bonus the sheet's map would give now (largest filled rectangle)."""
-        return mask_area(filled_mask(self.grids[sheet]), self.rows, self.cols)
+        return mask_area(self.sheet_bits(sheet)[0], self.rows, self.cols)
+
+    def sheet_bits(self, sheet: int) -> tuple[int, int]:
+        """The filled cells and the owner's cells of a sheet's map, as bit masks (bit
+        row × cols + column)."""
+        grid = self.grids[sheet]
+        if len(self._bits) != len(self.grids):
+            self._bits = [None] * len(self.grids)
+        known = self._bits[sheet]
+        if known is not None and known[0] is grid:  # a str never changes: same object, same map
+            return known[1], known[2]
+        filled, owned = filled_mask(grid), letter_mask(grid, self.colours[sheet])
+        self._bits[sheet] = (grid, filled, owned)
+        return filled, owned
 
     def _remember(self) -> None:
         """Every seat sees the sheet it holds now."""
@@ -262,6 +279,7 @@ class AlluviumState(GameState):
         colour = self.colours[seat]
         sheet = self.held_sheet(seat)
         grid = self.grids[sheet]
+        free = ~self.sheet_bits(sheet)[0] & board_mask(self.rows, self.cols)
         if kind == FACE and self.round == 1:
             moves: list[Any] = list(_first_pieces(grid, self.face[colour], self.hand[colour],
                                                   self.starts, self.rows, self.cols))
@@ -270,21 +288,15 @@ class AlluviumState(GameState):
                                         self.cols))
         elif kind == VIRTUAL:
             assert self.virtual is not None
-            moves = list(self.placements(grid, self.face[self.virtual]))
+            moves = [m for m, _ in _fits(free, self.face[self.virtual], self.rows, self.cols)]
         else:
-            moves = list(self.placements(grid, self.face[colour]))
+            moves = [m for m, _ in _fits(free, self.face[colour], self.rows, self.cols)]
             if kind == OTHER:
                 moves += [Fill(c) for c in self.fillable(grid)]
         return moves or [Pass()]
 
     def _index(self, cell: Cell) -> int:
         return cell[0] * self.cols + cell[1]
-
-    def _with(self, grid: str, cells: Sequence[Cell], letter: str) -> str:
-        chars = list(grid)
-        for cell in cells:
-            chars[self._index(cell)] = letter
-        return "".join(chars)
 
     def placements(self, grid: str, card_id: str) -> list[Place]:
         """Every placement of a card's piece (any rotation or mirror image) on empty cells."""
@@ -295,9 +307,8 @@ class AlluviumState(GameState):
 
     def fillable(self, grid: str) -> list[Cell]:
         """Action B cells: empty, not on the border, all four neighbours filled."""
-        f, cols = filled_mask(grid), self.cols
-        cells = _inner_mask(self.rows, cols) & ~f & (f << 1) & (f >> 1) & (f << cols) \
-            & (f >> cols)
+        cols = self.cols
+        cells = fillable_bits(filled_mask(grid), self.rows, cols)
         found = []
         while cells:
             low = cells & -cells
@@ -312,28 +323,37 @@ class AlluviumState(GameState):
         return edges_between(piece, letter_mask(grid, owner), self.rows, cols)
 
     def _apply(self, move: Any) -> None:
-        self._legal = None
         if isinstance(move, Draw):
-            colour, slot = self.draws.pop(0)
-            self.decks[colour].remove(move.card)
-            (self.face if slot == FACE else self.hand)[colour] = move.card
-            return
+            self._deal(move.card)
+        else:
+            self._draw_cells(move_mask(move, self.cols))
+
+    def _deal(self, card_id: str) -> None:
+        """Chance: the next pending draw turns `card_id` up."""
+        self._legal = None
+        colour, slot = self.draws.pop(0)
+        self.decks[colour].remove(card_id)
+        (self.face if slot == FACE else self.hand)[colour] = card_id
+
+    def _draw_cells(self, piece: int) -> None:
+        """The seat to move draws on the cells of the mask `piece` (none: a pass) of the map
+        it holds, scoring the edges shared with the owner's cells on another seat's map."""
+        self._legal = None
         seat, kind = self.actions.pop(0)
         sheet = self.held_sheet(seat)
-        owner = self.colours[sheet]
-        letter = self.virtual if kind == VIRTUAL else self.colours[seat]
-        assert letter is not None
-        cells: tuple[Cell, ...] = ()
-        if isinstance(move, Place):
-            cells = move.cells
-        elif isinstance(move, Fill):
-            cells = (move.cell,)
-        if cells:
-            grid = self.grids[sheet]
+        checks = self.checks[sheet]
+        if piece:
+            letter = self.virtual if kind == VIRTUAL else self.colours[seat]
+            assert letter is not None
+            filled, owned = self.sheet_bits(sheet)
             if kind in (OTHER, VIRTUAL):
-                self.checks[sheet][letter] += self.shared_edges(grid, cells, owner)
-            self.grids[sheet] = self._with(grid, cells, letter)
-        self.seen[seat][sheet] = (self.grids[sheet], tuple(self.checks[sheet].items()))
+                checks[letter] += edges_between(piece, owned, self.rows, self.cols)
+            grid = _painted(self.grids[sheet], piece, letter)
+            self.grids[sheet] = grid
+            if letter == self.colours[sheet]:
+                owned |= piece
+            self._bits[sheet] = (grid, filled | piece, owned)
+        self.seen[seat][sheet] = (self.grids[sheet], tuple(checks.items()))
         if not self.actions:
             self._advance_phase()
 
@@ -397,6 +417,7 @@ class AlluviumState(GameState):
                            dict(self.hand), self.round, self.phase, self.turn, list(self.draws),
                            list(self.actions), [list(s) for s in self.seen])
         other._legal = self._legal
+        other._bits = list(self._bits)  # tuples of immutable values: shared safely
         return other
 
     def view(self, seat: int) -> Self:
@@ -455,18 +476,84 @@ _FILLED = str.maketrans({chr(c): "1" for c in range(65, 91)} | {EMPTY: "0", "x":
 
 def _fitting(grid: str, card_id: str, rows: int, cols: int) -> list[tuple[Place, int]]:
     """The placements of a card on the empty cells of `grid` with their cell masks, in
-    `_all_placements` order (only the groups whose first cell is empty are looked at)."""
-    filled = filled_mask(grid)
-    groups = _anchored(card_id, rows, cols)
+    `_all_placements` order."""
+    return _fits(~filled_mask(grid) & board_mask(rows, cols), card_id, rows, cols)
+
+
+def _fits(free: int, card_id: str, rows: int, cols: int) -> list[tuple[Place, int]]:
+    """The placements of a card on the cells of the mask `free` with their cell masks, in
+    `_all_placements` order."""
+    placements = _all_placements(card_id, rows, cols)
     found = []
-    free = ~filled & ((1 << (rows * cols)) - 1)
-    while free:
-        low = free & -free
-        free ^= low
-        for item in groups[low.bit_length() - 1]:
-            if not item[1] & filled:
-                found.append(item)
+    for anchors, index in fitting_anchors(free, card_id, rows, cols):
+        while anchors:
+            low = anchors & -anchors
+            anchors ^= low
+            found.append(index[low.bit_length() - 1])
+    found.sort()
+    return [placements[i] for i in found]
+
+
+def fitting_anchors(free: int, card_id: str, rows: int,
+                    cols: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Per orientation of a card's piece that fits somewhere on the cells of the mask `free`:
+    the mask of the anchor cells (its bounding box's top left) where it fits, and each
+    anchor's index in `_all_placements`."""
+    found = []
+    for offsets, anchors, index in _orientations_on(card_id, rows, cols):
+        for offset in offsets:
+            anchors &= free >> offset
+        if anchors:
+            found.append((anchors, index))
     return found
+
+
+def nth_bit(mask: int, n: int) -> int:
+    """The index of the `n`-th (from 0) lowest set bit of `mask`."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def fillable_bits(filled: int, rows: int, cols: int) -> int:
+    """Action B cells as a mask: empty, off the border, all four neighbours filled."""
+    return (_inner_mask(rows, cols) & ~filled & (filled << 1) & (filled >> 1)
+            & (filled << cols) & (filled >> cols))
+
+
+def move_mask(move: Any, cols: int) -> int:
+    """The cells a move draws on, as a mask (none for a pass)."""
+    if isinstance(move, Place):
+        return _cells_mask(move.cells, cols)
+    if isinstance(move, Fill):
+        return 1 << (move.cell[0] * cols + move.cell[1])
+    return 0
+
+
+@lru_cache(maxsize=1 << 14)
+def _cells_mask(cells: tuple[Cell, ...], cols: int) -> int:
+    return sum(1 << (r * cols + c) for r, c in cells)
+
+
+def _painted(grid: str, piece: int, letter: str) -> str:
+    """`grid` with the cells of the mask `piece` holding `letter`."""
+    chars = bytearray(grid, "ascii")
+    code = ord(letter)
+    for index in _bit_indexes(piece):
+        chars[index] = code
+    return chars.decode("ascii")
+
+
+@lru_cache(maxsize=1 << 14)
+def _bit_indexes(mask: int) -> tuple[int, ...]:
+    """The set bits of a mask (a piece's cells), lowest first."""
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+@cache
+def board_mask(rows: int, cols: int) -> int:
+    """Every cell of a map of `rows` × `cols`."""
+    return (1 << (rows * cols)) - 1
 
 
 @lru_cache(maxsize=4096)
@@ -487,12 +574,12 @@ def _first_pieces(grid: str, first: str, second: str, starts: tuple[Cell, Cell],
     return tuple(found)
 
 
-@lru_cache(maxsize=4096)
 def _second_pieces(grid: str, card_id: str, starts: tuple[Cell, Cell], rows: int,
                    cols: int) -> tuple[Place, ...]:
     """Round 1: the second piece covers the start cell still uncovered."""
-    uncovered = sum(1 << (r * cols + c) for r, c in starts) & ~filled_mask(grid)
-    return tuple(m for m, mask in _fitting(grid, card_id, rows, cols) if mask & uncovered)
+    filled = filled_mask(grid)
+    uncovered = _cells_mask(starts, cols) & ~filled
+    return tuple(m for m, mask in _touching(card_id, rows, cols, uncovered) if not mask & filled)
 
 
 @cache
@@ -508,8 +595,7 @@ def letter_mask(grid: str, letter: str) -> int:
 
 def mask_area(filled: int, rows: int, cols: int) -> int:
     """The largest all-filled rectangle of a map given as one bit mask."""
-    row = (1 << cols) - 1
-    return largest_area([(filled >> (r * cols)) & row for r in range(rows)], cols)
+    return largest_area_bits(filled, rows, cols)
 
 
 def edges_between(piece: int, other: int, rows: int, cols: int) -> int:
@@ -535,14 +621,21 @@ def _inner_mask(rows: int, cols: int) -> int:
 
 
 @cache
-def _anchored(card_id: str, rows: int, cols: int) -> tuple[tuple[tuple[Place, int], ...], ...]:
-    """`_all_placements` grouped by their first (lowest) cell index, order kept: a placement
-    whose first cell is filled does not fit, so a full map skips most groups at once."""
-    groups: list[list[tuple[Place, int]]] = [[] for _ in range(rows * cols)]
-    for move, mask in _all_placements(card_id, rows, cols):
-        first = move.cells[0]
-        groups[first[0] * cols + first[1]].append((move, mask))
-    return tuple(tuple(group) for group in groups)
+def _orientations_on(card_id: str, rows: int,
+                     cols: int) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:
+    """Per orientation of a card's piece: its cells' index offsets from its bounding box's
+    top left (the anchor), the anchors where it stays inside the map, and per anchor cell
+    the placement's index in `_all_placements` (-1 where it does not fit)."""
+    shapes: dict[tuple[Cell, ...], list[int]] = {}
+    for i, (move, _mask) in enumerate(_all_placements(card_id, rows, cols)):
+        top = min(r for r, _ in move.cells)
+        left = min(c for _, c in move.cells)
+        shape = tuple((r - top, c - left) for r, c in move.cells)
+        index = shapes.setdefault(shape, [-1] * (rows * cols))
+        index[top * cols + left] = i
+    return tuple((tuple(r * cols + c for r, c in shape),
+                  sum(1 << a for a, i in enumerate(index) if i >= 0), tuple(index))
+                 for shape, index in shapes.items())
 
 
 @cache
@@ -564,7 +657,13 @@ def _all_placements(card_id: str, rows: int, cols: int) -> tuple[tuple[Place, in
 @cache
 def _covering(card_id: str, rows: int, cols: int, cell: Cell) -> tuple[tuple[Place, int], ...]:
     """The placements of a card on an empty map that cover `cell`."""
-    return tuple(item for item in _all_placements(card_id, rows, cols) if cell in item[0].cells)
+    return _touching(card_id, rows, cols, 1 << (cell[0] * cols + cell[1]))
+
+
+@cache
+def _touching(card_id: str, rows: int, cols: int, cells: int) -> tuple[tuple[Place, int], ...]:
+    """The placements of a card on an empty map that cover a cell of the mask `cells`."""
+    return tuple(item for item in _all_placements(card_id, rows, cols) if item[1] & cells)
 
 
 def new_state(num_players: int, options: dict[str, Any]) -> GameState:
