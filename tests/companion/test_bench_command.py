@@ -88,3 +88,8 @@ def test_stalls_are_measured_in_the_real_window(capsys):
     assert top["goal"] == "<= 16 ms" and top["moves"] > 0 and top["samples"] > 0
     assert by_name["shinyu.stall_p50"]["value"] <= by_name["shinyu.stall_p99"]["value"] <= \
         top["value"]
+    # the interface's own work per bot move, on the clock and in CPU time, and the page's
+    # first frame (not counted as a stall)
+    assert 0 < top["move_cpu_ms_p50"] <= top["move_cpu_ms_max"]
+    assert 0 < top["move_ms_p50"] <= top["move_ms_max"]
+    assert top["first_frame_ms"] > 0

@@ -256,7 +256,7 @@ def _run_stalls(game_id: str, seconds: float, bot: str) -> dict[str, Any]:
 def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
     extra = {k: figures[k] for k in ("players", "bot", "moves", "samples", "over_50ms",
                                      "seconds", "first_frame_ms", "move_ms_p50",
-                                     "move_ms_max")}
+                                     "move_ms_max", "move_cpu_ms_p50", "move_cpu_ms_max")}
     for stat in ("p50", "p99", "max"):
         goal = "<= 16 ms" if stat == "max" and name != "idle" else ""
         yield line(f"{name}.stall_{stat}", figures[stat], "ms", goal=goal, **extra)
@@ -299,7 +299,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     view = area.view
     controller = view.controller
     controller.bot_delay_ms = 0
-    handling = _time_each_bot_move(controller)
+    handling, handling_cpu = _time_each_bot_move(controller)
     # the page's first frame (building and first paint, the same with nobody playing) is
     # reported on its own; the stall figures start from there
     view.repaint()
@@ -342,11 +342,14 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     window.deleteLater()
     gaps.sort()
     handling.sort()
+    handling_cpu.sort()
     return {"game": game_id, "players": players, "bot": bot, "moves": moves,
             "samples": len(gaps), "p50": _at(gaps, 0.5), "p99": _at(gaps, 0.99),
             "max": _at(gaps, 1.0), "over_50ms": sum(1 for g in gaps if g > 50),
             "seconds": round(clock.elapsed() / 1000, 1), "first_frame_ms": round(first_frame_ms, 1),
-            "move_ms_p50": _at(handling, 0.5), "move_ms_max": _at(handling, 1.0)}
+            "move_ms_p50": _at(handling, 0.5), "move_ms_max": _at(handling, 1.0),
+            "move_cpu_ms_p50": _at(handling_cpu, 0.5),
+            "move_cpu_ms_max": _at(handling_cpu, 1.0)}
 
 
 def _at(values: list[float], share: float) -> float:
@@ -354,19 +357,22 @@ def _at(values: list[float], share: float) -> float:
     return round(values[min(len(values) - 1, int(share * len(values)))], 2) if values else 0.0
 
 
-def _time_each_bot_move(controller: Any) -> list[float]:
+def _time_each_bot_move(controller: Any) -> tuple[list[float], list[float]]:
     """Milliseconds the interface thread spends on each bot answer (apply, autosave queued,
-    views refreshed): the interface's own share of a stall, whatever else the machine does."""
+    views refreshed), on the clock and in its own CPU time: the interface's own share of a
+    stall, whatever else the machine does."""
     timings: list[float] = []
+    cpu: list[float] = []
     answer = controller._bot_answer
 
     def timed(result: Any) -> None:
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.thread_time()
         answer(result)
         timings.append(1000 * (time.perf_counter() - began))
+        cpu.append(1000 * (time.thread_time() - began_cpu))
 
     controller._bot_answer = timed
-    return timings
+    return timings, cpu
 
 
 # ---------------------------------------------------------------- strength ladder
