@@ -268,8 +268,9 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     repainted at 60 Hz, and measure how late a 1 ms timer fires while a bot thinks.
 
     Lateness is the gap between two timer ticks minus the 1 ms asked for; only gaps that end
-    while a bot is thinking count, from the page's first frame on (its building and first
-    paint, `first_frame_ms`, is the same with nobody playing and is reported apart).
+    while a bot is thinking count. The bots start once the page has settled: its building,
+    first paints and first-use loading (`first_frame_ms`, the same with nobody playing) are
+    reported apart.
     Returns p50, p99, max (ms), gaps over 50 ms and counts.
     With `bot="idle"` every seat is a person who never moves and every gap counts: the
     control that shows what the machine itself adds."""
@@ -298,12 +299,12 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     area.start(GameSetup(game_id, {}, seats, seed))
     view = area.view
     controller = view.controller
+    controller.pause()  # the bots start once the page has settled
     controller.bot_delay_ms = 0
     handling, handling_cpu = _time_each_bot_move(controller)
-    # the page's first frame (building and first paint, the same with nobody playing) is
-    # reported on its own; the stall figures start from there
-    view.repaint()
+    settle_page()
     first_frame_ms = 1000 * (time.perf_counter() - opening)
+    controller.resume()
     clock = QElapsedTimer()
     clock.start()
     gaps: list[float] = []
@@ -350,6 +351,34 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
             "move_ms_p50": _at(handling, 0.5), "move_ms_max": _at(handling, 1.0),
             "move_cpu_ms_p50": _at(handling_cpu, 0.5),
             "move_cpu_ms_max": _at(handling_cpu, 1.0)}
+
+
+#: A page has settled when this many 1 ms timer ticks in a row come at most `SETTLED_MS` late.
+SETTLED_TICKS, SETTLED_MS, SETTLE_LIMIT_S = 50, 4.0, 5.0
+
+
+def settle_page() -> None:
+    """Run the event loop until a 1 ms timer fires on time `SETTLED_TICKS` times in a row
+    (or `SETTLE_LIMIT_S` passed): the page is built, painted and its first-use loading done."""
+    from PySide6.QtCore import QEventLoop, Qt, QTimer
+
+    loop = QEventLoop()
+    last, calm, began = [time.perf_counter()], [0], time.perf_counter()
+
+    def tick() -> None:
+        now = time.perf_counter()
+        late = (now - last[0]) * 1000 - 1.0
+        last[0] = now
+        calm[0] = calm[0] + 1 if late <= SETTLED_MS else 0
+        if calm[0] >= SETTLED_TICKS or now - began > SETTLE_LIMIT_S:
+            loop.quit()
+
+    timer = QTimer()
+    timer.setTimerType(Qt.TimerType.PreciseTimer)
+    timer.timeout.connect(tick)
+    timer.start(1)
+    loop.exec()
+    timer.stop()
 
 
 def _at(values: list[float], share: float) -> float:

@@ -154,7 +154,11 @@ class ProcessBots(QObject):
         self._notifiers: dict[int, tuple[Any, QSocketNotifier]] = {}
 
     def warm_up(self, game_id: str) -> None:
-        """Start the workers and load the game's engine in them (call at idle)."""
+        """Start the workers and load the game's engine in them (call at idle); and load
+        here the bot modules that a request reads, not at the first bot's move."""
+        from companion.bots import make_bot
+
+        make_bot("random")
         self.pool.start(game_id)
         self._watch()
 
