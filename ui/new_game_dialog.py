@@ -157,6 +157,9 @@ class NewGameForm(QWidget):
 
         self.options_box = QGroupBox(self)
         form = QFormLayout(self.options_box)
+        # a long option name (a list of choices after it) goes above its field when the
+        # window is small, instead of pushing the form wider than the page
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self._option_labels: dict[str, QLabel] = {}
         for spec in self.info.options:
             label = QLabel(self.options_box)
@@ -269,7 +272,8 @@ class NewGameForm(QWidget):
                     widget.setItemText(i, spec.choice_label(widget.itemData(i), lang))
             elif spec.kind is OptionKind.MULTI and widget is not None:
                 for check in widget.findChildren(QCheckBox):
-                    check.setText(spec.choice_label(check.objectName().split(":", 1)[1], lang))
+                    label = spec.choice_label(check.objectName().split(":", 1)[1], lang)
+                    check.setText(label.replace("&", "&&"))  # "&" is a letter, not a shortcut
         self.seed_label.setText(tr("Seed", "シード"))
         self.seed_edit.setPlaceholderText(tr("random", "ランダム"))
         self.seed_edit.setToolTip(tr("Leave empty for a random game, or type a number to play "

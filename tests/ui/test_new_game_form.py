@@ -19,3 +19,12 @@ def test_the_seats_stay_together_beside_a_long_list_of_options(qtbot) -> None:
     first, second = (row.name for row in form.rows[:2])
     gap = second.geometry().top() - first.geometry().bottom()
     assert 0 <= gap <= first.height(), (first.geometry(), second.geometry())
+
+
+def test_an_ampersand_in_a_choice_is_shown_not_taken_for_a_shortcut(qtbot) -> None:
+    from PySide6.QtWidgets import QCheckBox
+
+    form = NewGameForm(registry.get("equilibrium"))
+    qtbot.addWidget(form)
+    check = form.findChild(QCheckBox, "choice:squares")
+    assert check.text() == "Squares && Higher Beings"  # drawn as one "&"

@@ -83,11 +83,26 @@ def every_page(qtbot: Any, window: Any, moves: int = 0) -> Iterator[str]:
         area.show_form()
 
 
+def sideways(window: Any, where: str) -> list[str]:
+    """A new-game form wider than its page (it scrolls sideways: a long option name must go
+    above its field instead)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from ui.new_game_dialog import NewGameForm
+
+    if not where.endswith("new-game form"):
+        return []
+    forms = [f for f in window.findChildren(NewGameForm) if f.isVisible()]
+    assert len(forms) == 1, where
+    area = forms[0].findChild(QScrollArea)
+    return ["the form scrolls sideways"] if area.horizontalScrollBar().isVisible() else []
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_game_page_fits_the_smallest_window(qtbot, small_window, lang) -> None:
     language().set(lang)
     problems = [f"{where}: {line}" for where in every_page(qtbot, small_window)
-                for line in layout_problems(small_window)]
+                for line in layout_problems(small_window) + sideways(small_window, where)]
     assert not problems, "\n".join(problems)
 
 
