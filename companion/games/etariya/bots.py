@@ -108,7 +108,11 @@ def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int
     # Each colour's cells and all occupied cells as bit masks, kept in step below.
     own = {c: sum(1 << i for i in state.cells_of[c]) for c in CODES}
     occupied = sum(1 << i for i, stone in enumerate(state.stone) if stone)
-    choice, random, hands, bag = rng.choice, rng.random, state.hands, state.bag
+    random, randbelow, hands, bag = rng.random, rng._randbelow, state.hands, state.bag
+    choice = rng.choice
+    # the board's lists, changed in place below as `EtariyaState._place` would
+    stone, height, faction = state.stone, state.height, state.faction
+    cells_of, counts, dominance = state.cells_of, state.counts, state.dominance
     in_bag = sum(bag.values())
     steps = 0
     while steps < max_steps and not state.over:
@@ -153,10 +157,23 @@ def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int
                 total += cells.bit_count()
         if use_policy and random() >= RANDOM_SHARE:
             colour, cell = choice(_best_placements(state, options))
-        else:
-            colour, cell = _kth(options, choice(range(total)))
+        else:  # `choice(range(total))`, the same draw from the stream
+            colour, cell = _kth(options, randbelow(total))
         state._legal = None
-        state._place(seat, colour, cell)
+        hand.remove(colour)
+        if stone[cell]:
+            height[cell] += 1
+        else:
+            stone[cell] = colour
+            height[cell] = 1
+            cells_of[colour].append(cell)
+        state.placed += 1
+        side = faction[cell]
+        tally = counts[colour]
+        tally[side] += 1
+        if tally[side] >= 4 and colour not in dominance:
+            dominance[colour] = side
+            state._check_win(side)
         own[colour] |= 1 << cell
         occupied |= 1 << cell
         if not state.over and not hand:
@@ -177,25 +194,18 @@ def _generic(state: Any, rng: Any, max_steps: int, use_policy: bool) -> int:
 
 
 def _kth(options: list[tuple[str, int]], k: int) -> tuple[str, int]:
-    """The `k`-th (colour, cell) of the options' cells in order (a row of the board at a
-    time, then the row's cells from a table)."""
+    """The `k`-th (colour, cell) of the options' cells in order (ascending cells per colour:
+    the lowest set bits are dropped one by one)."""
     for colour, cells in options:
         count = cells.bit_count()
         if k < count:
-            start = 0
-            while True:
-                row = (cells >> start) & 127
-                here = _ROW_CELLS[row]
-                if k < len(here):
-                    return colour, start + here[k]
-                k -= len(here)
-                start += 7
+            for _ in range(k):
+                cells &= cells - 1
+            return colour, (cells & -cells).bit_length() - 1
         k -= count
     raise AssertionError("a stone in hand always has a target")
 
 
-#: The set bits of every 7-bit row, ascending.
-_ROW_CELLS = tuple(tuple(c for c in range(7) if row >> c & 1) for row in range(128))
 
 
 def _best_placements(state: Any, options: list[tuple[str, int]]) -> list[tuple[str, int]]:
