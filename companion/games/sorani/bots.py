@@ -21,7 +21,6 @@ import math
 from typing import Any
 
 from companion.core.api import CHANCE, TERMINAL, GameState
-from companion.core.record import sample_outcome
 from companion.games.sorani import board as bd
 from companion.games.sorani.board import Board
 from companion.games.sorani.catalogue import catalogue
@@ -248,13 +247,16 @@ def _choose(state: Any, rng: Any, use_policy: bool) -> Any:
 def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int:
     """Play `state` on in place for at most `max_steps` steps: chance with its odds, seats by
     the policy (or uniformly at random); returns the steps taken."""
+    from companion.games.sorani.rules import SoraniState
+
+    assert isinstance(state, SoraniState)
     steps = 0
     while steps < max_steps:
         mover = state.to_move()
         if mover == TERMINAL:
             break
         if mover == CHANCE:
-            state._apply(sample_outcome(state, rng))
+            state._apply(state.sample_chance(rng))
         else:
             state._apply(_choose(state, rng, use_policy))
         steps += 1
