@@ -12,7 +12,13 @@ The playout policy drafts at random and places a tile at the best of `SAMPLED` l
 `gain` (what the placement changes on the board, the same measure as the evaluation); a share
 of `RANDOM_SHARE` moves stays random. For the search (companion.bots.mcts, where it offers the
 hooks): `candidates` keeps the `BRANCHING` best placements, `horizon` ends a playout after
-about one round and `estimate` turns the evaluations into shares of victory.
+about one round and `estimate` turns the `outlook` into shares of victory.
+
+The outlook is the evaluation plus what the greedy bot cannot see one move ahead: planets
+score in sets and groups that grow (a lone planet scores nothing, four colours 12), so the
+untouched planets a board holds count half of what they fall short of `PLANET_SHARE` VP each.
+Measured with the ladder at two seats (20 games on the same seeds), MCTS against greedy went
+from 55% to 85% with it.
 """
 
 from __future__ import annotations
@@ -44,6 +50,13 @@ BRANCHING = 12
 MAX_HORIZON = 30
 #: VP that make a seat e (2.718…) times likelier to be the winner in `estimate`.
 ESTIMATE_SCALE = 4.0
+#: The search's outlook on planets: an untouched planet is worth about `PLANET_SHARE` VP in
+#: the sets and groups it will join (4 colours make 12), and `PLANET_HOPE` of what the
+#: planets held fall short of that now is counted (a lone planet scores nothing yet).
+PLANET_SHARE = 3.0
+PLANET_HOPE = 0.5
+#: Share of the bonus tiles the boards would earn as they stand that the outlook counts.
+BONUS_WEIGHT = 0.0
 
 
 # --- what a placement changes -----------------------------------------------------------------
@@ -208,6 +221,27 @@ def values(state: GameState) -> list[float]:
     return [board_value(b) for b in state.boards]
 
 
+def planet_hope(board: Board) -> float:
+    """VP the untouched planets may still add as their sets and groups grow."""
+    counts = _planet_counts(board)
+    return PLANET_HOPE * max(0.0, PLANET_SHARE * sum(counts) - planet_split(counts).points)
+
+
+def outlook(state: GameState) -> list[float]:
+    """Every seat's expected VP at the end, for the search's estimate: `values`, plus the
+    planets' hope and a share of the bonus tiles as the boards stand (the greedy bot's
+    `evaluate` reads `values` alone)."""
+    vals = values(state)
+    if state.is_over():
+        return vals
+    boards = state.boards  # type: ignore[attr-defined]
+    vals = [v + planet_hope(b) for v, b in zip(vals, boards, strict=True)]
+    if BONUS_WEIGHT and len(boards) > 1:
+        bonus = [p.bonus for p in bd.board_entries(boards)]
+        vals = [v + BONUS_WEIGHT * b for v, b in zip(vals, bonus, strict=True)]
+    return vals
+
+
 def evaluate(state: GameState, seat: int) -> float:
     """Higher is better for `seat`: its value against the best other seat's (solo: its own);
     a finished game is decided (±`WIN`)."""
@@ -283,8 +317,8 @@ def horizon(state: GameState) -> int:
 
 
 def estimate(state: GameState) -> tuple[float, ...]:
-    """Each seat's share of victory as the position points (solo: the VP share)."""
-    vals = values(state)
+    """Each seat's share of victory as the `outlook` points (solo: the VP share)."""
+    vals = outlook(state)
     if state.num_players == 1:
         from companion.games.sorani.rules import SOLO_UTILITY_VP
 
