@@ -55,8 +55,6 @@ ESTIMATE_SCALE = 4.0
 #: planets held fall short of that now is counted (a lone planet scores nothing yet).
 PLANET_SHARE = 3.0
 PLANET_HOPE = 0.5
-#: Share of the bonus tiles the boards would earn as they stand that the outlook counts.
-BONUS_WEIGHT = 0.0
 
 
 # --- what a placement changes -----------------------------------------------------------------
@@ -228,18 +226,13 @@ def planet_hope(board: Board) -> float:
 
 
 def outlook(state: GameState) -> list[float]:
-    """Every seat's expected VP at the end, for the search's estimate: `values`, plus the
-    planets' hope and a share of the bonus tiles as the boards stand (the greedy bot's
-    `evaluate` reads `values` alone)."""
+    """Every seat's expected VP at the end, for the search's estimate: `values` plus the
+    planets' hope (the greedy bot's `evaluate` reads `values` alone)."""
     vals = values(state)
     if state.is_over():
         return vals
     boards = state.boards  # type: ignore[attr-defined]
-    vals = [v + planet_hope(b) for v, b in zip(vals, boards, strict=True)]
-    if BONUS_WEIGHT and len(boards) > 1:
-        bonus = [p.bonus for p in bd.board_entries(boards)]
-        vals = [v + BONUS_WEIGHT * b for v, b in zip(vals, bonus, strict=True)]
-    return vals
+    return [v + planet_hope(b) for v, b in zip(vals, boards, strict=True)]
 
 
 def evaluate(state: GameState, seat: int) -> float:
