@@ -12,9 +12,9 @@ import pytest
 from companion.core.record import Game
 from companion.games.sorani import board as bd
 from companion.games.sorani import bots
-from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.moves import Place
 from companion.games.sorani.rules import SoraniState
+from tests.companion.test_sorani_play import cross, space
 
 
 def started(players: int, seed: int) -> SoraniState:
@@ -66,21 +66,6 @@ def test_spots_are_the_empty_spaces_next_to_what_the_rules_ask() -> None:
 
 
 # --- the bots' hooks ----------------------------------------------------------------------------
-LATTICE = catalogue().lattice
-
-
-def space(name: str) -> int:
-    index = LATTICE.space_index(name)
-    assert index is not None
-    return index
-
-
-def cross(name: str) -> int:
-    index = LATTICE.cross_index(name)
-    assert index is not None
-    return index
-
-
 def two_boards(first: bd.Board, second: bd.Board) -> SoraniState:
     """A two-seat position in the middle of round 5 with the given boards."""
     state = started(2, seed=6)
