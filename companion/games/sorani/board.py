@@ -120,17 +120,19 @@ def nodes(board: Board, space: int, geo: Tables | None = None) -> int:
 def branch_spots(board: Board, geo: Tables | None = None) -> list[int]:
     """Empty cross spaces a branch tile may go on: touching a round tile (guiding stars
     count, dark skies do not)."""
-    cells, arms = board.cells, (geo or geometry()).arms
-    return [x for x, mask in enumerate(board.crosses)
-            if not mask and any(is_round_tile(cells[s]) for s in arms[x])]
+    crosses, around = board.crosses, (geo or geometry()).around
+    found = {x for s, code in enumerate(board.cells) if code != EMPTY and code != DARK
+             for x, _ in around[s] if not crosses[x]}
+    return sorted(found)
 
 
 def round_spots(board: Board, geo: Tables | None = None) -> list[int]:
     """Empty round spaces a star cluster, planet or special feature may go on: touching a
     branch tile (its lines need not point at the space)."""
-    crosses, around = board.crosses, (geo or geometry()).around
-    return [s for s, code in enumerate(board.cells)
-            if code == EMPTY and any(crosses[x] for x, _ in around[s])]
+    cells, arms = board.cells, (geo or geometry()).arms
+    found = {s for x, mask in enumerate(board.crosses) if mask
+             for s in arms[x] if cells[s] == EMPTY}
+    return sorted(found)
 
 
 def is_surrounded(board: Board, space: int, geo: Tables | None = None) -> bool:

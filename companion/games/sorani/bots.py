@@ -12,7 +12,13 @@ The playout policy drafts at random and places a tile at the best of `SAMPLED` l
 `gain` (what the placement changes on the board, the same measure as the evaluation); a share
 of `RANDOM_SHARE` moves stays random. For the search (companion.bots.mcts, where it offers the
 hooks): `candidates` keeps the `BRANCHING` best placements, `horizon` ends a playout after
-about one round and `estimate` turns the evaluations into shares of victory.
+about one round and `estimate` turns the `outlook` into shares of victory.
+
+The outlook is the evaluation plus what the greedy bot cannot see one move ahead: planets
+score in sets and groups that grow (a lone planet scores nothing, four colours 12), so the
+untouched planets a board holds count half of what they fall short of `PLANET_SHARE` VP each.
+Measured at two seats (20 games on the same seeds, seats alternating), MCTS against greedy
+went from 55% to 85% with it; at four seats MCTS alone against three greedy bots won 12 of 20.
 """
 
 from __future__ import annotations
@@ -21,7 +27,6 @@ import math
 from typing import Any
 
 from companion.core.api import CHANCE, TERMINAL, GameState
-from companion.core.record import sample_outcome
 from companion.games.sorani import board as bd
 from companion.games.sorani.board import Board
 from companion.games.sorani.catalogue import catalogue
@@ -45,6 +50,11 @@ BRANCHING = 12
 MAX_HORIZON = 30
 #: VP that make a seat e (2.718…) times likelier to be the winner in `estimate`.
 ESTIMATE_SCALE = 4.0
+#: The search's outlook on planets: an untouched planet is worth about `PLANET_SHARE` VP in
+#: the sets and groups it will join (4 colours make 12), and `PLANET_HOPE` of what the
+#: planets held fall short of that now is counted (a lone planet scores nothing yet).
+PLANET_SHARE = 3.0
+PLANET_HOPE = 0.5
 
 
 # --- what a placement changes -----------------------------------------------------------------
@@ -209,6 +219,22 @@ def values(state: GameState) -> list[float]:
     return [board_value(b) for b in state.boards]
 
 
+def planet_hope(board: Board) -> float:
+    """VP the untouched planets may still add as their sets and groups grow."""
+    counts = _planet_counts(board)
+    return PLANET_HOPE * max(0.0, PLANET_SHARE * sum(counts) - planet_split(counts).points)
+
+
+def outlook(state: GameState) -> list[float]:
+    """Every seat's expected VP at the end, for the search's estimate: `values` plus the
+    planets' hope (the greedy bot's `evaluate` reads `values` alone)."""
+    vals = values(state)
+    if state.is_over():
+        return vals
+    boards = state.boards  # type: ignore[attr-defined]
+    return [v + planet_hope(b) for v, b in zip(vals, boards, strict=True)]
+
+
 def evaluate(state: GameState, seat: int) -> float:
     """Higher is better for `seat`: its value against the best other seat's (solo: its own);
     a finished game is decided (±`WIN`)."""
@@ -248,13 +274,16 @@ def _choose(state: Any, rng: Any, use_policy: bool) -> Any:
 def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int:
     """Play `state` on in place for at most `max_steps` steps: chance with its odds, seats by
     the policy (or uniformly at random); returns the steps taken."""
+    from companion.games.sorani.rules import SoraniState
+
+    assert isinstance(state, SoraniState)
     steps = 0
     while steps < max_steps:
         mover = state.to_move()
         if mover == TERMINAL:
             break
         if mover == CHANCE:
-            state._apply(sample_outcome(state, rng))
+            state._apply(state.sample_chance(rng))
         else:
             state._apply(_choose(state, rng, use_policy))
         steps += 1
@@ -281,8 +310,8 @@ def horizon(state: GameState) -> int:
 
 
 def estimate(state: GameState) -> tuple[float, ...]:
-    """Each seat's share of victory as the position points (solo: the VP share)."""
-    vals = values(state)
+    """Each seat's share of victory as the `outlook` points (solo: the VP share)."""
+    vals = outlook(state)
     if state.num_players == 1:
         from companion.games.sorani.rules import SOLO_UTILITY_VP
 

@@ -304,6 +304,21 @@ class SoraniState(GameState):
             return _weighted(what, self.cluster_bag)
         return _weighted(what, self.aside if self.round == ROUNDS else self.branch_bag)
 
+    def sample_chance(self, rng: Any) -> Deal:
+        """One chance outcome drawn with the odds of `chance_outcomes`, without listing them
+        (the playouts' draw: a bag is walked once)."""
+        what = self.pending[0][0]
+        if what in ("track", "reserve"):
+            return _deal_of(what, _draw_weighted(self.box, rng))
+        if what == CLUSTER:
+            return _deal_of(what, _draw_weighted(self.cluster_bag, rng))
+        if what == BRANCH:
+            bag = self.aside if self.round == ROUNDS else self.branch_bag
+            return _deal_of(what, _draw_weighted(bag, rng))
+        outcomes = self.chance_outcomes()  # uniform: boards, the sky, cards
+        deal: Deal = outcomes[int(rng.random() * len(outcomes))][0]
+        return deal
+
     def _deal(self, move: Deal) -> None:
         what, stars = self.pending.pop(0)
         value = move.value
