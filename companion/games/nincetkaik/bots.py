@@ -288,6 +288,23 @@ def _mokaik_move(state: Any, rng: random.Random) -> Any:
     return min((m for m in moves if m.verb == "down"), key=weight)
 
 
+#: Face-down groups the search considers when following in 行戦 (the weakest ones).
+MOKAIK_DOWNS = 3
+
+
+def mokaik_candidates(state: Any) -> list[Any]:
+    """The moves 行戦's search considers: every 役, and only the few weakest face-down groups
+    (putting strong cards down throws away the last round; there may be 252 groups of five)."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+
+    moves = state.legal_moves()
+    downs = [m for m in moves if m.verb == "down"]
+    if len(downs) <= MOKAIK_DOWNS:
+        return moves
+    weakest = sorted(downs, key=lambda m: sum(STRENGTH_OF[c] for c in m.cards))[:MOKAIK_DOWNS]
+    return [*(m for m in moves if m.verb == "play"), *weakest]
+
+
 # --- 連友 ---------------------------------------------------------------------------------------
 def evaluate_neki(state: GameState, seat: int) -> float:
     """Fewer cards than the others is better; 将 (effects) and strong cards help a little."""
@@ -361,6 +378,15 @@ def _nine_move(state: Any, rng: random.Random) -> Any:
 _POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move,
              "taxot": _taxot_move, "mokaik": _mokaik_move, "neki": _neki_move,
              "nine": _nine_move}
+
+
+_CANDIDATES = {"mokaik": mokaik_candidates}
+
+
+def candidates(state: GameState) -> list[Any]:
+    """The moves MCTS considers at a seat's decision (all legal moves for most games)."""
+    pick = _CANDIDATES.get(state.game_id)
+    return pick(state) if pick is not None else state.legal_moves()
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:
