@@ -11,7 +11,8 @@ from companion.bots.playout import playout
 from companion.core.record import Game
 from companion.games import registry
 from companion.games.nincetkaik.bots import MOKAIK_DOWNS, candidates
-from companion.games.nincetkaik.deck import STRENGTH_OF
+from companion.games.nincetkaik.cardgame import CardsMove
+from companion.games.nincetkaik.deck import STRENGTH_OF, parse_cards
 from companion.games.nincetkaik.mokaik.rules import new_state as new_mokaik
 from companion.games.nincetkaik.positions import feed, round_robin
 
@@ -56,3 +57,34 @@ def test_a_search_reaching_the_end_of_the_last_season_scores_the_real_result(
     assert outcome is not None
     assert sample.returns() == tuple(
         1.0 / len(outcome.winners) if s in outcome.winners else 0.0 for s in range(2))
+
+
+def test_nine_search_keeps_every_single_and_one_set_per_strength_and_size_fewest_blanks(
+        ) -> None:
+    from companion.games.nincetkaik.nine.rules import NineState, is_blank, read
+
+    state = NineState.position([parse_cards(h) for h in
+                                ("r0r0b0b1b1r1r2b2r5b5rKbT", "r3b3r4b4r6b6r7b7r8b8rSbS")])
+    legal = state.legal_moves()
+    picked = candidates(state)
+    assert (len(legal), len(picked)) == (83, 31) and all(m in legal for m in picked)
+    singles = [m for m in legal if len(m.cards) == 1]
+    assert [m for m in picked if len(m.cards) == 1] == singles
+
+    def shape(move: CardsMove) -> tuple[int, int]:
+        combo = read(move.cards)
+        assert combo is not None
+        return combo.rank, combo.size
+
+    def blanks(move: CardsMove) -> int:
+        return len([c for c in move.cards if is_blank(c)])
+
+    sets = [m for m in legal if len(m.cards) > 1]
+    kept = [m for m in picked if len(m.cards) > 1]
+    assert sorted(map(shape, kept)) == sorted(set(map(shape, sets)))  # one per shape
+    for move in kept:
+        assert blanks(move) == min(blanks(m) for m in sets if shape(m) == shape(move))
+    state.play(state.parse_move("play b1b1r1"))
+    assert candidates(state)[-1] == state.legal_moves()[-1]  # staying out is kept
+    assert str(candidates(state)[-1]) == "out"
+    assert registry.get("nine").extras["fresh_candidates"] is True

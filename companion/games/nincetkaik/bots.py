@@ -374,13 +374,49 @@ def _nine_move(state: Any, rng: random.Random) -> Any:
     return min(plays, key=lambda m: (-len(m.cards), max(rank(c) for c in m.cards)))
 
 
+def nine_candidates(state: Any) -> list[Any]:
+    """The moves 小猫's search considers: every single and staying out, and of the sets of one
+    strength and size only the one with the fewest 無 (the wild 無 make sets by the hundred;
+    a 無 kept is a 無 that can join any set later). They depend on the hand and the 役 on top
+    alone: kept for the next visit."""
+    key = (tuple(state.hands[state.to_move()]), state.top)
+    found = _NINE_CANDIDATES.get(key)
+    if found is None:
+        if len(_NINE_CANDIDATES) > 50_000:
+            _NINE_CANDIDATES.clear()
+        found = _NINE_CANDIDATES[key] = _fewest_blank_sets(state.legal_moves())
+    return list(found)
+
+
+_NINE_CANDIDATES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _fewest_blank_sets(moves: list[Any]) -> tuple[Any, ...]:
+    from companion.games.nincetkaik.nine.rules import is_blank, read
+
+    sets: dict[tuple[int, int], tuple[int, Any]] = {}
+    result = []
+    for move in moves:
+        cards = getattr(move, "cards", ())
+        if len(cards) < 2:
+            result.append(move)
+            continue
+        combo = read(cards)
+        assert combo is not None
+        blanks = sum(1 for c in cards if is_blank(c))
+        key = (combo.rank, len(cards))
+        if key not in sets or blanks < sets[key][0]:
+            sets[key] = (blanks, move)
+    return (*result, *(move for _, move in sets.values()))
+
+
 # --- shared -------------------------------------------------------------------------------------
 _POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move,
              "taxot": _taxot_move, "mokaik": _mokaik_move, "neki": _neki_move,
              "nine": _nine_move}
 
 
-_CANDIDATES = {"mokaik": mokaik_candidates}
+_CANDIDATES = {"mokaik": mokaik_candidates, "nine": nine_candidates}
 
 
 def candidates(state: GameState) -> list[Any]:

@@ -16,7 +16,7 @@ STAKE_CATEGORIES: tuple[tuple[str, str, str], ...] = (
 )
 
 #: Games whose MCTS considers only some moves (`bots.candidates`).
-SEARCH_CANDIDATES = frozenset({"mokaik"})
+SEARCH_CANDIDATES = frozenset({"mokaik", "nine"})
 
 #: The starting stock of points of the stake games (rules C2 suggests 40).
 STOCK_OPTION = OptionSpec("stock", "初期点棒", "Starting points", OptionKind.INT, 40, 5, 999)
