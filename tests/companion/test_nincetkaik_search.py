@@ -88,3 +88,5 @@ def test_nine_search_keeps_every_single_and_one_set_per_strength_and_size_fewest
     assert candidates(state)[-1] == state.legal_moves()[-1]  # staying out is kept
     assert str(candidates(state)[-1]) == "out"
     assert registry.get("nine").extras["fresh_candidates"] is True
+    sample = state.determinize(1, random.Random(1))
+    assert sample.horizon_plays == state.plays + 8  # then judged by the evaluation
