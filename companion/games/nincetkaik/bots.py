@@ -288,6 +288,23 @@ def _mokaik_move(state: Any, rng: random.Random) -> Any:
     return min((m for m in moves if m.verb == "down"), key=weight)
 
 
+#: Face-down groups the search considers when following in 行戦 (the weakest ones).
+MOKAIK_DOWNS = 3
+
+
+def mokaik_candidates(state: Any) -> list[Any]:
+    """The moves 行戦's search considers: every 役, and only the few weakest face-down groups
+    (putting strong cards down throws away the last round; there may be 252 groups of five)."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+
+    moves = state.legal_moves()
+    downs = [m for m in moves if m.verb == "down"]
+    if len(downs) <= MOKAIK_DOWNS:
+        return moves
+    weakest = sorted(downs, key=lambda m: sum(STRENGTH_OF[c] for c in m.cards))[:MOKAIK_DOWNS]
+    return [*(m for m in moves if m.verb == "play"), *weakest]
+
+
 # --- 連友 ---------------------------------------------------------------------------------------
 def evaluate_neki(state: GameState, seat: int) -> float:
     """Fewer cards than the others is better; 将 (effects) and strong cards help a little."""
@@ -357,10 +374,55 @@ def _nine_move(state: Any, rng: random.Random) -> Any:
     return min(plays, key=lambda m: (-len(m.cards), max(rank(c) for c in m.cards)))
 
 
+def nine_candidates(state: Any) -> list[Any]:
+    """The moves 小猫's search considers: every single and staying out, and of the sets of one
+    strength and size only the one with the fewest 無 (the wild 無 make sets by the hundred;
+    a 無 kept is a 無 that can join any set later). They depend on the hand and the 役 on top
+    alone: kept for the next visit."""
+    key = (tuple(state.hands[state.to_move()]), state.top)
+    found = _NINE_CANDIDATES.get(key)
+    if found is None:
+        if len(_NINE_CANDIDATES) > 50_000:
+            _NINE_CANDIDATES.clear()
+        found = _NINE_CANDIDATES[key] = _fewest_blank_sets(state.legal_moves())
+    return list(found)
+
+
+_NINE_CANDIDATES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _fewest_blank_sets(moves: list[Any]) -> tuple[Any, ...]:
+    from companion.games.nincetkaik.nine.rules import is_blank, read
+
+    sets: dict[tuple[int, int], tuple[int, Any]] = {}
+    result = []
+    for move in moves:
+        cards = getattr(move, "cards", ())
+        if len(cards) < 2:
+            result.append(move)
+            continue
+        combo = read(cards)
+        assert combo is not None
+        blanks = sum(1 for c in cards if is_blank(c))
+        key = (combo.rank, len(cards))
+        if key not in sets or blanks < sets[key][0]:
+            sets[key] = (blanks, move)
+    return (*result, *(move for _, move in sets.values()))
+
+
 # --- shared -------------------------------------------------------------------------------------
 _POLICIES = {"nanto": _nanto_move, "makaik": _makaik_move, "makup": _makup_move,
              "taxot": _taxot_move, "mokaik": _mokaik_move, "neki": _neki_move,
              "nine": _nine_move}
+
+
+_CANDIDATES = {"mokaik": mokaik_candidates, "nine": nine_candidates}
+
+
+def candidates(state: GameState) -> list[Any]:
+    """The moves MCTS considers at a seat's decision (all legal moves for most games)."""
+    pick = _CANDIDATES.get(state.game_id)
+    return pick(state) if pick is not None else state.legal_moves()
 
 
 def playout_move(state: GameState, rng: random.Random) -> Any:

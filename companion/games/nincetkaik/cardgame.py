@@ -372,11 +372,12 @@ class CardGameState(GameState):
 
     def _next_season(self, seasons: int) -> bool:
         """Begin the next of `seasons` seasons: the round number advances and every card goes
-        back into the 山札. False (nothing dealt) when the horizon or the last season is past."""
-        if self._at_horizon():
-            return False
+        back into the 山札. False (nothing dealt) when the horizon or the last season is past.
+        The last season's end comes first: a search reaching it scores the real result."""
         if self.round_no >= seasons:
             self.over, self.reason = True, f"{seasons} seasons played"
+            return False
+        if self._at_horizon():
             return False
         self.round_no += 1
         self._gather()

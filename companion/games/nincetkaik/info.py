@@ -4,7 +4,6 @@ registry never imports an engine before a game starts)."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from typing import Any
 
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
@@ -15,6 +14,9 @@ STAKE_CATEGORIES: tuple[tuple[str, str, str], ...] = (
     ("pots", "獲得した場", "Pots won"),
     ("stakes", "参加料・賭け", "Fees and bets"),
 )
+
+#: Games whose MCTS considers only some moves (`bots.candidates`).
+SEARCH_CANDIDATES = frozenset({"mokaik", "nine"})
 
 #: The starting stock of points of the stake games (rules C2 suggests 40).
 STOCK_OPTION = OptionSpec("stock", "初期点棒", "Starting points", OptionKind.INT, 40, 5, 999)
@@ -42,7 +44,7 @@ def card_game_info(game_id: str, name_ja: str, name_en: str, max_players: int,
                     extras=card_game_extras(game_id))
 
 
-def card_game_extras(game_id: str) -> dict[str, Callable[..., Any]]:
+def card_game_extras(game_id: str) -> dict[str, Any]:
     """The hooks of one game for the CLI and the UI:
 
     - playout_policy: (state, rng) -> a seat's move in MCTS playouts;
@@ -73,5 +75,15 @@ def card_game_extras(game_id: str) -> dict[str, Callable[..., Any]]:
 
         return blank_sheets(game_id, players, names, lang)
 
-    return {"playout_policy": playout_policy, "bench": bench, "play_sheets": play_sheets,
-            "blank_sheet": blank_sheet, **hooks(game_id)}
+    def candidates(state: Any) -> list[Any]:
+        from companion.games.nincetkaik.bots import candidates as pick
+
+        return pick(state)
+
+    extras: dict[str, Any] = {"playout_policy": playout_policy, "bench": bench,
+                              "play_sheets": play_sheets, "blank_sheet": blank_sheet,
+                              **hooks(game_id)}
+    if game_id in SEARCH_CANDIDATES:
+        # a determinization holds other cards at the same node: ask at every visit
+        extras.update(candidates=candidates, fresh_candidates=True)
+    return extras
