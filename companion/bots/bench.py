@@ -108,6 +108,13 @@ def head_to_head(game_id: str, bot: str, opponent: str, games: int,
             "seconds": time.perf_counter() - began}
 
 
+def contest_seats(game_id: str) -> int:
+    """The fewest seats at which bots play against one another (two for a game that can
+    also be played alone, where every bot would "win" its solo game)."""
+    info = registry.get(game_id)
+    return max(info.min_players, min(2, info.max_players))
+
+
 def has_choices(game_id: str, players: int | None = None, seed: int = 1,
                 max_steps: int = 3000) -> bool:
     """Whether a seat ever has more than one legal move (a random game at the fewest seats):

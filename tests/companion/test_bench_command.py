@@ -64,6 +64,18 @@ def test_win_rates_are_percentages_over_the_games_asked(capsys):
 
 
 
+def test_a_game_that_can_be_played_alone_is_laddered_at_two_seats(capsys):
+    """Sorani can be played solo, where every bot "wins": its bots meet at two seats."""
+    from companion.bots.bench import contest_seats
+
+    assert (contest_seats("sorani"), contest_seats("etariya"), contest_seats("alluvium")) == \
+        (2, 2, 3)
+    lines = run_bench(capsys, "--only", "ladder", "--game", "sorani", "--bots", "random,greedy",
+                      "--games", "2", "--jobs", "1")
+    pairing = next(e for e in lines if e["bench"] == "sorani.greedy_vs_random")
+    assert pairing["players"] == 2 and pairing["fair_share"] == 50.0
+
+
 def test_the_ladder_prints_win_rates_with_intervals_and_ratings(capsys):
     lines = run_bench(capsys, "--only", "ladder", "--game", "shinyu", "--game", "juusai",
                       "--bots", "random,mcts:weak,mcts", "--jobs", "1")

@@ -165,7 +165,7 @@ def pdf_lines(args: argparse.Namespace) -> Iterator[Line]:
 def game_lines(args: argparse.Namespace) -> Iterator[Line]:
     """Per playable game: copy cost, random playouts per second and the default bot's move
     time."""
-    from companion.bots.bench import copy_microseconds, playouts_per_second
+    from companion.bots.bench import contest_seats, copy_microseconds, playouts_per_second
     from companion.games import registry
 
     seconds = 0.3 if args.quick else 2.0
@@ -180,7 +180,8 @@ def game_lines(args: argparse.Namespace) -> Iterator[Line]:
             for players in sorted({info.min_players, info.max_players}):
                 yield line(f"{info.id}.playouts_per_second", playouts_per_second(
                     info.id, players, seconds), "1/s", players=players)
-            yield _mcts_line(info.id, info.min_players, 2 if args.quick else MCTS_DECISIONS)
+            yield _mcts_line(info.id, contest_seats(info.id),
+                             2 if args.quick else MCTS_DECISIONS)
         bench = info.extras.get("bench")
         if bench is not None:
             for name, value in bench(args.quick).items():
@@ -202,12 +203,12 @@ def _mcts_line(game_id: str, players: int, decisions: int) -> Line:
 
 def winrate_lines(args: argparse.Namespace) -> Iterator[Line]:
     """MCTS at its default strength against random and greedy, per two-seat game."""
-    from companion.bots.bench import head_to_head
+    from companion.bots.bench import contest_seats, head_to_head
     from companion.games import registry
 
     games = 4 if args.quick else args.winrate_games
     for info in registry.playable_games():
-        if (args.game and info.id not in args.game) or info.min_players > 2:
+        if (args.game and info.id not in args.game) or contest_seats(info.id) != 2:
             continue
         for opponent in ("random", "greedy"):
             figures = head_to_head(info.id, "mcts", opponent, games)
@@ -411,7 +412,7 @@ def _time_each_bot_move(controller: Any) -> tuple[list[float], list[float]]:
 def ladder_lines(args: argparse.Namespace) -> Iterator[Line]:
     """Round robin of the bots for every game with choices: win rates with 95% intervals,
     the default MCTS's goals, and a Bradley–Terry rating per bot."""
-    from companion.bots.bench import has_choices
+    from companion.bots.bench import contest_seats, has_choices
     from companion.bots.ladder import LADDER_BOTS, ladders, run_matches, schedule
     from companion.games import registry
 
@@ -421,11 +422,11 @@ def ladder_lines(args: argparse.Namespace) -> Iterator[Line]:
     for info in registry.playable_games():
         if args.game and info.id not in args.game:
             continue
-        if not has_choices(info.id):
+        if not has_choices(info.id, contest_seats(info.id)):
             yield {"bench": f"{info.id}.ladder", "value": None, "unit": "%",
                    "note": "no seat ever has a choice: every bot plays the same"}
             continue
-        matches += schedule(info.id, info.min_players, bots, games)
+        matches += schedule(info.id, contest_seats(info.id), bots, games)
     began = time.perf_counter()
     results = list(run_matches(matches, args.jobs or None))
     yield line("ladder.seconds", time.perf_counter() - began, "s", matches=len(matches))
