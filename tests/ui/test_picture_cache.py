@@ -80,3 +80,27 @@ def test_the_seat_whose_turn_it_is_is_drawn_in_gold(qtbot) -> None:
     assert centre_colour(card) == "#fff3c4"
     card.set_turn(False)
     assert centre_colour(card) == plain != "#fff3c4"
+
+
+def test_a_sprite_is_drawn_once_per_key_and_size_and_lands_where_asked(qtbot) -> None:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage
+
+    from ui.play.widgets import draw_sprite
+
+    calls: list[tuple[float, float]] = []
+
+    def disc(painter: QPainter, area: QRectF) -> None:
+        calls.append((area.width(), area.height()))
+        painter.fillRect(area, QColor("#00ff00"))
+
+    image = QImage(100, 60, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    for x in (0, 40):
+        draw_sprite(painter, QRectF(x, 10, 20, 20), ("test-disc",), disc)
+    draw_sprite(painter, QRectF(70, 10, 24, 24), ("test-disc",), disc)  # another size
+    painter.end()
+    assert calls == [(20, 20), (24, 24)]
+    assert image.pixelColor(45, 15).name() == "#00ff00"  # the copy landed at x=40
+    assert image.pixelColor(30, 15).name() == "#ffffff"  # nothing between the two

@@ -172,6 +172,24 @@ def test_closing_waits_for_the_last_autosave(qtbot, toy, monkeypatch) -> None:
     assert toy.db.autosaves[-1].record == c.game.record.to_dict()
 
 
+def test_an_autosave_waits_for_the_interface_but_not_a_flush(qtbot, toy, monkeypatch) -> None:
+    """A write starts a moment after the move (the interface finishes the move without
+    sharing the interpreter), and never later than a flush: closing or finishing."""
+    from ui.play import controller as controller_module
+
+    monkeypatch.setattr(controller_module, "WRITE_LAG_S", 60.0)
+    c = controller([Seat("A"), Seat("B")])
+    c.start()
+    c.play("throw")
+    qtbot.wait(30)
+    assert toy.db.autosaves == []  # still waiting for the interface
+    assert c.flush_saves(5000)  # a flush does not wait out the lag
+    assert [len(p.record["moves"]) for p in toy.db.autosaves] == [0, 2]
+    monkeypatch.setattr(controller_module, "WRITE_LAG_S", 0.01)
+    c.play("wait")
+    qtbot.waitUntil(lambda: len(toy.db.autosaves) == 3, timeout=5000)  # and lands unasked
+
+
 def test_stand_in_bots_move_in_a_thread_until_a_person_is_to_move(qtbot, toy) -> None:
     """A bot that exists only in this interpreter (here a test's stand-in for `make_bot`)
     cannot be built in a worker process: it thinks in a thread instead."""
@@ -241,6 +259,7 @@ def test_hot_seat_undo_takes_back_one_step(qtbot, toy) -> None:
     c.play("wait")
     assert c.undo() and c.to_move() == 1 and len(c.game.record.entries) == 2
     assert c.undo() and c.to_move() == 0 and c.game.record.entries == []
+    c.flush_saves()  # the autosave lands a moment after the move (after the interface's work)
     assert toy.db.autosaves[-1].record["moves"] == []
 
 

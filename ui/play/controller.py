@@ -32,6 +32,7 @@ import contextlib
 import gc
 import importlib
 import queue
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
@@ -309,6 +310,12 @@ def _freeze_start_up_heap() -> None:
 # --- saving in order, off the interface thread ----------------------------------------------
 
 
+#: How long a write waits before it starts: the interface finishes the move (its views and
+#: the next frame) before the writer shares the interpreter with it, which doubled the time
+#: a bot's move took on the interface thread. A flush does not wait.
+WRITE_LAG_S = 0.03
+
+
 class _Saver:
     """Runs database writes one after the other on a background thread; each result (or the
     exception) comes back on the interface thread. The play's id lives here, on the writing
@@ -318,6 +325,7 @@ class _Saver:
         self.play_id = play_id
         self._executor: ThreadPoolExecutor | None = None
         self._futures: list[Future[None]] = []
+        self._hurry = threading.Event()
 
     def submit(self, job: Callable[[_Saver], Any], done: Callable[[Any], None]) -> None:
         if self._executor is None:
@@ -325,6 +333,7 @@ class _Saver:
         mailbox = _mailbox()
 
         def run() -> None:
+            self._hurry.wait(WRITE_LAG_S)
             try:
                 result: Any = job(self)
             except Exception as exc:  # the person is told on the interface thread
@@ -339,7 +348,11 @@ class _Saver:
 
     def flush(self, seconds: float) -> bool:
         """Wait for the writes queued so far and deliver their results now."""
-        _done, running = wait_futures(self._futures, timeout=seconds)
+        self._hurry.set()
+        try:
+            _done, running = wait_futures(self._futures, timeout=seconds)
+        finally:
+            self._hurry.clear()
         _mailbox().run_posted()
         return not running
 

@@ -13,6 +13,7 @@ Between two people the frame's hand-off screen covers the sheets.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
@@ -47,9 +48,15 @@ from ui.games.alluvium.map_widget import SheetGrid, qcolor
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.seat_table import put_headers, put_text
-from ui.play.widgets import PictureCache, follow_pointer, isolate, words
+from ui.play.widgets import PictureCache, draw_sprite, follow_pointer, isolate, words
 
 Cell = tuple[int, int]
+
+
+def _paint_symbol(painter: QPainter, area: QRectF, *, symbol: str) -> None:
+    """A colour's symbol in the middle of its cell."""
+    painter.setPen(QColor("#222222"))
+    painter.drawText(area, Qt.AlignmentFlag.AlignCenter, symbol)
 
 
 class PlayBoard(SheetGrid):
@@ -172,15 +179,16 @@ class PlayBoard(SheetGrid):
     def _draw(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), QColor("#fbfaf6"))
         size = self.cell_size()
+        grid_pen = QPen(QColor("#9a9a9a"), 1)
         for r, line in enumerate(self.grid):
             for c, letter in enumerate(line):
                 rect = self.cell_rect((r, c))
                 if letter != EMPTY:
                     colour = self.profile.colour(letter)
                     painter.fillRect(rect, qcolor(colour, 0.35))
-                    painter.setPen(QColor("#222222"))
-                    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, colour.symbol)
-                painter.setPen(QPen(QColor("#9a9a9a"), 1))
+                    draw_sprite(painter, rect, ("alluvium", colour.symbol),
+                                partial(_paint_symbol, symbol=colour.symbol))
+                painter.setPen(grid_pen)
                 painter.drawRect(rect)
         painter.setPen(QPen(QColor("#111111"), 3))
         for cell in self.profile.start_cells:

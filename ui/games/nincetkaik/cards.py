@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card, Colour, face
 from companion.games.nincetkaik.ledger import STICK_VALUES, sticks_for
 from ui.i18n import language, tr
-from ui.play.widgets import PictureCache, antialiased
+from ui.play.widgets import PictureCache, antialiased, draw_sprite
 
 INK = {Colour.RED: QColor("#c0271d"), Colour.BLACK: QColor("#1f1f1f")}
 PAPER = {Colour.RED: QColor("#fff4f0"), Colour.BLACK: QColor("#f6f5f1")}
@@ -297,9 +298,9 @@ class CardRow(QWidget):
                              int(Qt.AlignmentFlag.AlignVCenter) | int(Qt.TextFlag.TextWordWrap),
                              tr(*self.placeholder))
         for index, c in enumerate(self.cards):
-            paint_card(painter, QRectF(self.card_rect(index)), c,
-                       selected=index in self.selected, highlight=index in self.highlighted,
-                       dim=index in self.dimmed)
+            marks = (index in self.selected, index in self.highlighted, index in self.dimmed)
+            draw_sprite(painter, QRectF(self.card_rect(index)), ("card", c, *marks),
+                        partial(_paint_card_in, card=c, marks=marks))
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -403,6 +404,12 @@ class CardsInput(CardRow):
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
         painter.end()
         super().paintEvent(event)
+
+
+def _paint_card_in(painter: QPainter, area: QRectF, *, card: Card | None,
+                   marks: tuple[bool, bool, bool]) -> None:
+    selected, highlight, dim = marks
+    paint_card(painter, area, card, selected=selected, highlight=highlight, dim=dim)
 
 
 # --- point sticks ---------------------------------------------------------------------------------

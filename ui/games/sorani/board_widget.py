@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -35,7 +36,7 @@ from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.lattice import turn_mask
 from companion.games.sorani.moves import Place
 from ui.i18n import language
-from ui.play.widgets import PictureCache, antialiased, follow_pointer
+from ui.play.widgets import PictureCache, antialiased, draw_sprite, follow_pointer
 
 NIGHT = QColor("#1f2747")
 RING = QColor("#6d78a6")
@@ -88,6 +89,23 @@ def paint_round(painter: QPainter, code: str, centre: QPointF, radius: float,
         painter.setPen(ink)
         painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius,
                                 2 * radius), Qt.AlignmentFlag.AlignCenter, label)
+
+
+def _paint_space(painter: QPainter, area: QRectF, *, radius: float, code: str, scores: bool,
+                 surrounded: bool, name: str, small: QFont) -> None:
+    """A round space as the board shows it, in the middle of `area`: its tile, the ring of a
+    surrounded dark sky, and an empty space's name."""
+    centre = area.center()
+    paint_round(painter, code, centre, radius, scores)
+    if surrounded:
+        painter.setPen(QPen(GOLD, 2, Qt.PenStyle.DotLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(centre, radius * 0.7, radius * 0.7)
+    if name:
+        painter.setFont(small)
+        painter.setPen(RING)
+        painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius,
+                                2 * radius), Qt.AlignmentFlag.AlignCenter, name)
 
 
 def paint_branch(painter: QPainter, mask: int, centre: QPointF, reach: float,
@@ -311,17 +329,13 @@ class BoardCanvas(QWidget):
         names = catalogue().lattice
         for space, code in enumerate(board.cells):
             centre = self.space_centre(space)
-            paint_round(painter, code, centre, radius, space in scoring)
-            if code == bd.DARK and bd.is_surrounded(board, space):
-                painter.setPen(QPen(GOLD, 2, Qt.PenStyle.DotLine))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawEllipse(centre, radius * 0.7, radius * 0.7)
-            if not code:
-                painter.setFont(small)
-                painter.setPen(RING)
-                painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius,
-                                        2 * radius), Qt.AlignmentFlag.AlignCenter,
-                                 names.space_name(space))
+            name = "" if code else names.space_name(space)
+            dim = code == bd.DARK and bd.is_surrounded(board, space)
+            key = ("sorani", code, space in scoring, dim, name, language().code)
+            draw_sprite(painter, QRectF(centre.x() - radius - 3, centre.y() - radius - 3,
+                                        2 * radius + 6, 2 * radius + 6), key,
+                        partial(_paint_space, radius=radius, code=code,
+                                scores=space in scoring, surrounded=dim, name=name, small=small))
             if space in spaces:
                 painter.setPen(QPen(GOOD, 2.5, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
