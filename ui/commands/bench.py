@@ -68,8 +68,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "random,greedy,mcts:weak,mcts,mcts:strong)")
     parser.add_argument("--jobs", type=int, default=0, metavar="N",
                         help="processes for the ladder (default: one per core)")
-    parser.add_argument("--stall-seconds", type=float, default=8.0, metavar="S",
-                        help="at most this long per game in the stalls section (default 8)")
+    parser.add_argument("--stall-seconds", type=float, default=12.0, metavar="S",
+                        help="at most this long per game in the stalls section (default 12)")
+    parser.add_argument("--stall-pause", type=int, default=None, metavar="MS",
+                        help="pause before each bot move in the stalls section (default: the "
+                             "app's own; 0 asks the next bot at once, a harder test)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -225,7 +228,8 @@ STALL_LIMIT_S = 60
 STALL_SCRIPT = """
 import json, sys
 from ui.commands.bench import measure_stalls
-print(json.dumps(measure_stalls(sys.argv[1], float(sys.argv[2]), sys.argv[3])), flush=True)
+print(json.dumps(measure_stalls(sys.argv[1], float(sys.argv[2]), sys.argv[3],
+                                pause_ms=int(sys.argv[4]))), flush=True)
 """
 
 
@@ -233,21 +237,25 @@ def stall_lines(args: argparse.Namespace) -> Iterator[Line]:
     """Per game with choices: the event loop's latency in the real window while bots play."""
     from companion.bots.bench import has_choices
     from companion.games import registry
+    from ui.play.frame import BOT_PAUSE_MS
 
     seconds = min(args.stall_seconds, 3.0) if args.quick else args.stall_seconds
+    pause = BOT_PAUSE_MS if args.stall_pause is None else max(0, args.stall_pause)
     games = [info.id for info in registry.playable_games()
              if (not args.game or info.id in args.game) and has_choices(info.id)]
     if games:  # the control: the same window and timers, nobody playing
-        yield from _stall_figures("idle", _run_stalls(games[0], min(seconds, 2.0), "idle"))
+        yield from _stall_figures("idle", _run_stalls(games[0], min(seconds, 2.0), "idle",
+                                                      pause))
     for game_id in games:
-        yield from _stall_figures(game_id, _run_stalls(game_id, seconds, "mcts"))
+        yield from _stall_figures(game_id, _run_stalls(game_id, seconds, "mcts", pause))
 
 
-def _run_stalls(game_id: str, seconds: float, bot: str) -> dict[str, Any]:
+def _run_stalls(game_id: str, seconds: float, bot: str, pause_ms: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_DATA_DIR=folder)
         env.pop("COMPANION_DB_URL", None)
-        done = subprocess.run([sys.executable, "-c", STALL_SCRIPT, game_id, str(seconds), bot],
+        done = subprocess.run([sys.executable, "-c", STALL_SCRIPT, game_id, str(seconds), bot,
+                               str(pause_ms)],
                               env=env, check=True, capture_output=True, text=True,
                               timeout=120 + 4 * seconds)
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -255,7 +263,8 @@ def _run_stalls(game_id: str, seconds: float, bot: str) -> dict[str, Any]:
 
 
 def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
-    extra = {k: figures[k] for k in ("players", "bot", "moves", "samples", "over_50ms",
+    extra = {k: figures[k] for k in ("players", "bot", "pause_ms", "moves", "samples",
+                                     "over_50ms",
                                      "seconds", "page_settled_ms", "move_ms_p50",
                                      "move_ms_max", "move_cpu_ms_p50", "move_cpu_ms_max")}
     for stat in ("p50", "p99", "max"):
@@ -264,9 +273,11 @@ def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
 
 
 def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 7,
-                   folder: Path | None = None) -> dict[str, Any]:
+                   folder: Path | None = None, pause_ms: int = 0) -> dict[str, Any]:
     """Play bots against each other in the main window (offscreen) with the play view
     repainted at 60 Hz, and measure how late a 1 ms timer fires while a bot thinks.
+    `pause_ms` is the wait before each bot move (the app waits `BOT_PAUSE_MS`; with 0 an
+    answer can arrive while the last one is still being shown).
 
     Lateness is the gap between two timer ticks minus the 1 ms asked for; only gaps that end
     while a bot is thinking count. The bots start once the page has settled: its building,
@@ -301,7 +312,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     view = area.view
     controller = view.controller
     controller.pause()  # the bots start once the page has settled
-    controller.bot_delay_ms = 0
+    controller.bot_delay_ms = pause_ms
     handling, handling_cpu = _time_each_bot_move(controller)
     settle_page()
     page_settled_ms = 1000 * (time.perf_counter() - opening)
@@ -345,8 +356,8 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     gaps.sort()
     handling.sort()
     handling_cpu.sort()
-    return {"game": game_id, "players": players, "bot": bot, "moves": moves,
-            "samples": len(gaps), "p50": _at(gaps, 0.5), "p99": _at(gaps, 0.99),
+    return {"game": game_id, "players": players, "bot": bot, "pause_ms": pause_ms,
+            "moves": moves, "samples": len(gaps), "p50": _at(gaps, 0.5), "p99": _at(gaps, 0.99),
             "max": _at(gaps, 1.0), "over_50ms": sum(1 for g in gaps if g > 50),
             "seconds": round(clock.elapsed() / 1000, 1),
             "page_settled_ms": round(page_settled_ms, 1),

@@ -283,7 +283,7 @@ class CardBoard(QScrollArea):
         if layout is None:
             return
         inner = [each for w in content.findChildren(QWidget)
-                 if (each := w.layout()) is not None]
+                 if w.isVisibleTo(content) and (each := w.layout()) is not None]
         inner.sort(key=_depth, reverse=True)
         for _ in range(3):  # a scroll bar that comes or goes changes the width once more
             for each in inner:  # innermost first: each passes its new hints outwards
