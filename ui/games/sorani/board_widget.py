@@ -123,6 +123,10 @@ def paint_branch(painter: QPainter, mask: int, centre: QPointF, reach: float,
     painter.drawRect(QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side))
 
 
+def _paint_branch_in(painter: QPainter, area: QRectF, *, mask: int, reach: float) -> None:
+    paint_branch(painter, mask, area.center(), reach)
+
+
 def tile_pixmap(code: str, size: int = 34) -> QPixmap:
     """A held or offered tile drawn small (an icon for buttons)."""
     pixmap = QPixmap(size, size)
@@ -314,7 +318,11 @@ class BoardCanvas(QWidget):
         for cross, mask in enumerate(board.crosses):
             centre = self.cross_centre(cross)
             if mask:
-                paint_branch(painter, mask, centre, step * 0.5 - radius * 0.3)
+                reach = step * 0.5 - radius * 0.3
+                draw_sprite(painter, QRectF(centre.x() - reach - 3, centre.y() - reach - 3,
+                                            2 * reach + 6, 2 * reach + 6),
+                            ("sorani-branch", mask),
+                            partial(_paint_branch_in, mask=mask, reach=reach))
             elif cross in crosses:
                 painter.setPen(QPen(GOOD, 2))
                 painter.setBrush(Qt.BrushStyle.NoBrush)

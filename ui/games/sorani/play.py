@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -50,7 +50,7 @@ from ui.games.sorani import labels
 from ui.games.sorani.board_widget import NIGHT, BoardCanvas, paint_round, tile_pixmap
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import ElidedLabel, antialiased, clear_layout, isolate, words
+from ui.play.widgets import ElidedLabel, PictureCache, clear_layout, isolate, words
 
 #: Rows of the score-so-far table: (keys summed, English, Japanese).
 SCORE_ROWS = (
@@ -130,6 +130,7 @@ class TrackWidget(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.track: list[str] = []
+        self._picture = PictureCache()
         self.setMinimumHeight(40)
         self.setMinimumWidth(150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -142,7 +143,9 @@ class TrackWidget(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = antialiased(self)
+        self._picture.paint(self, (tuple(self.track), language().code), self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), NIGHT)
         count = len(self.track) or catalogue().track_spaces
         step = (self.width() - 4) / count
