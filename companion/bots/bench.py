@@ -109,9 +109,12 @@ def head_to_head(game_id: str, bot: str, opponent: str, games: int,
 
 
 def contest_seats(game_id: str) -> int:
-    """The fewest seats at which bots play against one another (two for a game that can
-    also be played alone, where every bot would "win" its solo game)."""
+    """The fewest seats at which bots play against one another: two for a game that can
+    also be played alone (solo, a bot's game says nothing of its rival), the fewest for a
+    co-operative game (partners win or lose together: each bot is measured on its own)."""
     info = registry.get(game_id)
+    if info.extras.get("cooperative"):
+        return info.min_players
     return max(info.min_players, min(2, info.max_players))
 
 

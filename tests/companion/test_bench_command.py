@@ -70,6 +70,7 @@ def test_a_game_that_can_be_played_alone_is_laddered_at_two_seats(capsys):
 
     assert (contest_seats("sorani"), contest_seats("etariya"), contest_seats("alluvium")) == \
         (2, 2, 3)
+    assert contest_seats("equilibrium") == 1  # co-operative: each bot on its own
     lines = run_bench(capsys, "--only", "ladder", "--game", "sorani", "--bots", "random,greedy",
                       "--games", "2", "--jobs", "1")
     pairing = next(e for e in lines if e["bench"] == "sorani.greedy_vs_random")
