@@ -798,7 +798,6 @@ class PlayFrame(QWidget):
 
     def _show_seats(self, position: Position) -> None:
         state = position.state
-        over = position.is_over()
         for seat, card in enumerate(self.seat_panel.cards):
             who = position.seats[seat]
             card.name.setText(position.names[seat])
@@ -806,9 +805,15 @@ class PlayFrame(QWidget):
             role = self.screens.seat_role(state, seat)
             card.kind.setText(" · ".join(part for part in (kind, role) if part))
             card.score.setText(self.screens.score_line(state, seat))
+        self._show_notes(position)
+
+    def _show_notes(self, position: Position) -> None:
+        """Who is thinking (or the game's note) and whose turn it is, on each seat card."""
+        over = position.is_over()
+        for seat, card in enumerate(self.seat_panel.cards):
             thinking = position.thinking == seat
             card.note.setText(tr("thinking…", "考え中…") if thinking
-                              else self.screens.seat_note(state, seat))
+                              else self.screens.seat_note(position.state, seat))
             card.set_turn(position.to_move == seat and not over)
 
     def _thinking_changed(self, *_: object) -> None:
@@ -818,7 +823,7 @@ class PlayFrame(QWidget):
         p = self._position
         self._position = Position(p.state, p.entries, p.legal, p.seats, p.names, p.viewer,
                                   p.to_move, self.controller.thinking_seat(), p.live)
-        self._show_seats(self._position)
+        self._show_notes(self._position)  # names, scores and roles are as the move left them
         self.turn_label.setText(self.turn_text(self._position))
         self.busy.setVisible(self._position.thinking is not None)
 

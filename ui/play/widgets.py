@@ -19,12 +19,18 @@
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeAlias, TypeVar
 
 from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QPaintDevice, QPainter, QPaintEvent, QPixmap, QResizeEvent
+from PySide6.QtGui import (
+    QPaintDevice,
+    QPainter,
+    QPaintEvent,
+    QPixmap,
+    QPixmapCache,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QBoxLayout,
     QLabel,
@@ -195,11 +201,6 @@ class PictureCache:
         self._pixmap = self._key = None
 
 
-#: Small drawings kept as pixmaps, newest last (a board shows a few dozen kinds at a time).
-_SPRITES: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
-SPRITES_KEPT = 1500
-
-
 def draw_sprite(painter: QPainter, rect: QRectF, key: tuple[object, ...],
                 draw: Callable[[QPainter, QRectF], None]) -> None:
     """Draw a small picture (a tile, a card, a symbol) into `rect`: `draw(painter, area)`
@@ -207,9 +208,9 @@ def draw_sprite(painter: QPainter, rect: QRectF, key: tuple[object, ...],
     Text and curves cost far more to draw than to copy, and a board draws many of them."""
     ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
     width, height = max(1, math.ceil(rect.width())), max(1, math.ceil(rect.height()))
-    full = (*key, width, height, ratio, painter.font().key())
-    pixmap = _SPRITES.get(full)
-    if pixmap is None:
+    name = repr(("sprite", *key, width, height, ratio, painter.font().key()))
+    pixmap = QPixmap()
+    if not QPixmapCache.find(name, pixmap):  # Qt's own cache: bounded, emptied with the app
         pixmap = QPixmap(round(width * ratio), round(height * ratio))
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(Qt.GlobalColor.transparent)
@@ -217,11 +218,7 @@ def draw_sprite(painter: QPainter, rect: QRectF, key: tuple[object, ...],
         inner.setFont(painter.font())
         draw(inner, QRectF(0, 0, rect.width(), rect.height()))
         inner.end()
-        _SPRITES[full] = pixmap
-        if len(_SPRITES) > SPRITES_KEPT:
-            _SPRITES.popitem(last=False)
-    else:
-        _SPRITES.move_to_end(full)
+        QPixmapCache.insert(name, pixmap)
     painter.drawPixmap(QPointF(rect.x(), rect.y()), pixmap)
 
 

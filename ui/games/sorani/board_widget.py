@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
     QPixmap,
+    QPixmapCache,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QWidget
@@ -128,7 +129,17 @@ def _paint_branch_in(painter: QPainter, area: QRectF, *, mask: int, reach: float
 
 
 def tile_pixmap(code: str, size: int = 34) -> QPixmap:
-    """A held or offered tile drawn small (an icon for buttons)."""
+    """A held or offered tile drawn small (an icon for buttons), drawn once per tile, size
+    and language (the draft's buttons are rebuilt after every move)."""
+    name = f"sorani-tile:{code}:{size}:{language().code}"
+    pixmap = QPixmap()
+    if not QPixmapCache.find(name, pixmap):
+        pixmap = _tile_pixmap(code, size)
+        QPixmapCache.insert(name, pixmap)
+    return pixmap
+
+
+def _tile_pixmap(code: str, size: int) -> QPixmap:
     pixmap = QPixmap(size, size)
     pixmap.fill(NIGHT)
     painter = antialiased(pixmap)

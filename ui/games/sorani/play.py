@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QTabBar,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +49,7 @@ from ui.games.sorani import labels
 from ui.games.sorani.board_widget import NIGHT, BoardCanvas, paint_round, tile_pixmap
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.seat_table import put_text
 from ui.play.widgets import ElidedLabel, PictureCache, clear_layout, isolate, words
 
 #: Rows of the score-so-far table: (keys summed, English, Japanese).
@@ -478,13 +478,11 @@ class SoraniScreens(PlayScreens):
             values = [sum(breakdown.get(k, 0) for k in keys) for keys, _, _ in SCORE_ROWS]
             values.append(result.totals[seat] if seat < len(result.totals) else 0)
             for row, value in enumerate(values):
-                item = QTableWidgetItem(str(value))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if row == len(SCORE_ROWS):
+                item = put_text(self.scores, row, seat, str(value))
+                if row == len(SCORE_ROWS) and not item.font().bold():
                     font = item.font()
                     font.setBold(True)
                     item.setFont(font)
-                self.scores.setItem(row, seat, item)
         for seat, name in enumerate(position.names):
             header = self.scores.horizontalHeaderItem(seat)
             if header is not None:
