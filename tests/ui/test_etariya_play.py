@@ -178,11 +178,11 @@ def test_the_thinking_state_shows_while_a_bot_moves(qtbot) -> None:
     view = make(qtbot, animate=True)  # a bot's move waits a moment so people can follow
     start(qtbot, view, [("random", ""), (None, "Ann")])
     assert "is thinking" in view.turn_label.text()
-    assert view.busy.isVisible()
+    assert view.busy.is_busy()
     assert not hand_buttons(view)  # nothing to click for the person meanwhile
     qtbot.waitUntil(lambda: "your turn" in view.turn_label.text(), timeout=10000)
     assert hand_buttons(view)
-    assert not view.busy.isVisible()
+    assert not view.busy.is_busy()
     view.shutdown()
     view.controller.wait_for_workers()
 

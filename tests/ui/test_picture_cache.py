@@ -25,7 +25,10 @@ class Canvas(QWidget):
 
     def draw(self, painter: QPainter) -> None:
         self.draws += 1
-        painter.fillRect(self.rect(), QColor(self.shown))
+        if self.shown == "corner":  # only a corner: the rest must show what lies beneath
+            painter.fillRect(0, 0, 5, 5, QColor("green"))
+        else:
+            painter.fillRect(self.rect(), QColor(self.shown))
 
     def overlay(self, painter: QPainter) -> None:
         self.overlays += 1
@@ -58,6 +61,19 @@ def test_a_new_size_or_a_cleared_cache_draws_again(qtbot) -> None:
     canvas.cache.clear()
     canvas.grab()
     assert canvas.draws == 3
+
+
+def test_a_redrawn_picture_keeps_nothing_of_the_last_one(qtbot) -> None:
+    canvas = Canvas()
+    qtbot.addWidget(canvas)
+    canvas.grab()
+    canvas.shown = "corner"
+    image = canvas.grab().toImage()
+    assert image.pixelColor(2, 2).name() == "#008000"
+    assert image.pixelColor(30, 20) != QColor("red")
+    canvas.cache.clear()
+    canvas.shown = "blue"
+    assert centre_colour(canvas) == "#0000ff"
 
 
 def test_a_board_shows_each_new_position_at_once(qtbot) -> None:

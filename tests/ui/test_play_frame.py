@@ -82,6 +82,36 @@ def test_a_computers_move_redraws_once(qtbot, monkeypatch) -> None:
     assert len(shows) == 1 + len(entries)  # the start, then one per move (Ann's, the bot's)
 
 
+def test_a_computer_thinking_moves_the_strip_without_laying_the_page_out_again(qtbot) -> None:
+    """The busy strip keeps its place: showing or hiding a widget would lay out the whole
+    page twice per computer move (and make its content jump)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
+    layouts: list[int] = []
+
+    class Count(QObject):
+        def eventFilter(self, obj: Any, event: Any) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest:
+                layouts.append(1)
+            return False
+
+    counter = Count()
+    strip = view.busy
+    qtbot.wait(50)  # the page settles after its start
+    view.installEventFilter(counter)
+    place = strip.geometry()
+    image_idle = strip.grab().toImage()
+    strip.set_busy(True)
+    qtbot.wait(20)
+    assert strip.is_busy() and strip.isVisible() and strip.geometry() == place
+    assert strip.grab().toImage() != image_idle  # it shows that somebody thinks
+    strip.set_busy(False)
+    qtbot.wait(20)
+    assert not strip.is_busy() and strip.geometry() == place
+    assert layouts == []
+
+
 def test_new_game_asks_while_a_game_is_going_on(qtbot, person) -> None:
     view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
     requested: list[int] = []

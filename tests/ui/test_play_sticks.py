@@ -152,12 +152,12 @@ def test_the_window_stays_responsive_while_a_strong_bot_thinks(qtbot, monkeypatc
     timer.start(20)
     view = open_view(qtbot, None, "juusai", seats)
     assert view.seat_panel.cards[0].note.text() == "thinking…"
-    assert view.busy.isVisible()
+    assert view.busy.is_busy()
     qtbot.waitUntil(lambda: view.controller.is_human_turn(), timeout=30000)
     timer.stop()
     assert seen_by_bot and seen_by_bot[0] >= 3  # the timer fired while the bot computed
     assert view.seat_panel.cards[0].note.text() != "thinking…"
-    assert not view.busy.isVisible()
+    assert not view.busy.is_busy()
 
 
 def test_real_mcts_bot_keeps_the_event_loop_running(qtbot) -> None:

@@ -214,3 +214,39 @@ def test_the_reserve_shows_as_a_count_of_face_down_planets(window, person, quiet
     assert "4 planets face down" in shown
     names = {c.name("en") for c in catalogue().colours}
     assert not any(name in shown for name in names)  # which ones, nobody sees
+
+
+def shown_totals(view: PlayFrame, screens: SoraniScreens, seats: int) -> list[str]:
+    total_row = screens.scores.rowCount() - 1
+    return [screens.scores.item(total_row, seat).text() for seat in range(seats)]
+
+
+def test_the_scores_follow_each_move_and_the_boards_are_scored_once_per_change(
+        window, person, quiet_games, monkeypatch) -> None:
+    from companion.games.sorani.rules import SoraniState
+
+    view, screens, controller = two_people(window, person)
+    scored: list[int] = []
+    original = SoraniState.result
+
+    def counted(state: SoraniState, names: Any = ()) -> Any:
+        scored.append(1)
+        return original(state, names)
+
+    monkeypatch.setattr(SoraniState, "result", counted)
+    moves = 0
+    while moves < 8 or not screens.canvas.legal:
+        if screens.canvas.legal:
+            place_by_hand(person, screens)
+        else:
+            person.click(offered(view)[0])
+        moves += 1
+        totals = original(controller.game.state).totals
+        assert shown_totals(view, screens, 2) == [str(t) for t in totals]
+        assert [card.score.text() for card in view.seat_panel.cards] == \
+            [f"{t} VP" for t in totals]
+    assert len(scored) <= moves  # the table and both seat cards share one scoring per move
+    place_by_hand(person, screens)
+    person.click(view.undo_button)
+    totals = original(controller.game.state).totals
+    assert shown_totals(view, screens, 2) == [str(t) for t in totals]

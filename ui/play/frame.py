@@ -67,7 +67,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMessageBox,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -86,7 +85,7 @@ from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, seats_from
-from ui.play.widgets import ElidedLabel, isolate
+from ui.play.widgets import BusyStrip, ElidedLabel, isolate
 from ui.shell.timer_widget import PlayTimerWidget
 
 #: Pause before a computer's move so that people can follow the board (0 in tests).
@@ -444,11 +443,7 @@ class PlayFrame(QWidget):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.turn_label.setFont(font)
-        self.busy = QProgressBar(self)  # moves while a computer thinks
-        self.busy.setRange(0, 0)
-        self.busy.setFixedHeight(6)
-        self.busy.setTextVisible(False)
-        self.busy.setVisible(False)
+        self.busy = BusyStrip(self)
         self.result_panel = ResultBanner(self)
         self.result_panel.setVisible(False)
         self.result_panel.replay_button.clicked.connect(self.replay_finished_game)
@@ -495,6 +490,8 @@ class PlayFrame(QWidget):
         buttons = self._buttons_row = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.new_button)
+        buttons.addSpacing(8)
+        buttons.addWidget(self.busy, 0, Qt.AlignmentFlag.AlignVCenter)  # no line of its own
         buttons.addStretch(1)
         buttons.addWidget(self.pdf_button)
         layout = QVBoxLayout(self)
@@ -505,7 +502,6 @@ class PlayFrame(QWidget):
         turn_row.addWidget(self.timer_widget, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.seat_panel)
         layout.addLayout(turn_row)
-        layout.addWidget(self.busy)
         layout.addWidget(self.result_panel)
         layout.addWidget(self.cover, 1)
         layout.addLayout(buttons)
@@ -825,7 +821,7 @@ class PlayFrame(QWidget):
                                   p.to_move, self.controller.thinking_seat(), p.live)
         self._show_notes(self._position)  # names, scores and roles are as the move left them
         self.turn_label.setText(self.turn_text(self._position))
-        self.busy.setVisible(self._position.thinking is not None)
+        self.busy.set_busy(self._position.thinking is not None)
 
     def turn_text(self, position: Position) -> str:
         if position.is_over():
@@ -865,7 +861,7 @@ class PlayFrame(QWidget):
         problem = self._undo_problem() if c is not None and c.can_undo() else None
         self.undo_button.setEnabled(c is not None and c.can_undo() and problem is None)
         self.undo_button.setToolTip(problem or "")
-        self.busy.setVisible(c is not None and c.thinking_seat() is not None)
+        self.busy.set_busy(c is not None and c.thinking_seat() is not None)
         self.pdf_button.setVisible(c is not None and c.final_play is not None)
 
     def say(self, text: str) -> None:

@@ -22,11 +22,12 @@ import math
 from collections.abc import Callable
 from typing import TypeAlias, TypeVar
 
-from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QPaintDevice,
     QPainter,
     QPaintEvent,
+    QPalette,
     QPixmap,
     QPixmapCache,
     QResizeEvent,
@@ -155,6 +156,53 @@ def antialiased(device: QPaintDevice) -> QPainter:
     return painter
 
 
+class BusyStrip(QWidget):
+    """A thin strip with a sliding block while a computer thinks, blank otherwise.
+
+    It keeps its place and size either way: showing and hiding a widget, or a progress bar's
+    change of range, lays the whole page out again (6–9 ms, twice per computer move), and the
+    content would jump each time."""
+
+    #: Milliseconds between two steps of the block, and one sweep across.
+    STEP_MS, SWEEP_MS = 40, 1200
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFixedSize(160, 6)
+        self._clock = QElapsedTimer()
+        self._timer = QTimer(self)
+        self._timer.setInterval(self.STEP_MS)
+        self._timer.timeout.connect(self.update)
+
+    def is_busy(self) -> bool:
+        return self._timer.isActive()
+
+    def set_busy(self, busy: bool) -> None:
+        if busy == self.is_busy():
+            return
+        if busy:
+            self._clock.start()
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.is_busy():
+            return
+        painter = antialiased(self)
+        palette = self.palette()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(palette.color(QPalette.ColorRole.Mid))
+        painter.drawRoundedRect(QRectF(self.rect()), 3, 3)
+        block = self.width() / 4
+        phase = (self._clock.elapsed() % self.SWEEP_MS) / self.SWEEP_MS
+        painter.setBrush(palette.color(QPalette.ColorRole.Highlight))
+        painter.drawRoundedRect(QRectF(phase * (self.width() + block) - block, 0, block,
+                                       self.height()), 3, 3)
+        painter.end()
+
+
 class PictureCache:
     """A widget's drawing kept as a pixmap until what it shows changes.
 
@@ -178,10 +226,8 @@ class PictureCache:
         full = (widget.width(), widget.height(), ratio, widget.palette().cacheKey(),
                 widget.font().key(), *key)
         if self._pixmap is None or self._key != full:
-            pixmap = QPixmap(max(1, round(widget.width() * ratio)),
-                             max(1, round(widget.height() * ratio)))
-            pixmap.setDevicePixelRatio(ratio)
-            pixmap.fill(Qt.GlobalColor.transparent)
+            pixmap = self._canvas(QSize(max(1, round(widget.width() * ratio)),
+                                        max(1, round(widget.height() * ratio))), ratio)
             painter = antialiased(pixmap)
             painter.setFont(widget.font())
             draw(painter)
@@ -197,8 +243,18 @@ class PictureCache:
             painter.end()
 
     def clear(self) -> None:
-        """Forget the pixmap (the next paint draws)."""
-        self._pixmap = self._key = None
+        """Forget the picture (the next paint draws)."""
+        self._key = None
+
+    def _canvas(self, size: QSize, ratio: float) -> QPixmap:
+        """A cleared pixmap of `size`: the kept one when it fits (a board redrawn after every
+        move would otherwise free and allocate megabytes each time)."""
+        pixmap = self._pixmap
+        if pixmap is None or pixmap.size() != size or pixmap.devicePixelRatio() != ratio:
+            pixmap = QPixmap(size)
+            pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        return pixmap
 
 
 def draw_sprite(painter: QPainter, rect: QRectF, key: tuple[object, ...],

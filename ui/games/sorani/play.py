@@ -41,7 +41,7 @@ from companion.core.api import Outcome
 from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.moves import Discard, DrawCards, Keep, Place, Take, TakeCard
 from companion.games.sorani.rules import SoraniState
-from companion.games.sorani.scoring import FEATURE_KEYS
+from companion.games.sorani.scoring import FEATURE_KEYS, GameResult
 from companion.games.sorani.texts import end_reason, move_text
 from companion.games.sorani.tracker import Phase
 from ui.context import AppContext
@@ -178,6 +178,8 @@ class SoraniScreens(PlayScreens):
         self.tile: str | None = None  # the held tile chosen to place
         #: what each rebuilt part of the panel shows now (a part is rebuilt when it changes)
         self.shown: dict[str, Any] = {}
+        #: the last boards scored and their result (the panel and every seat card ask)
+        self._scored: tuple[Any, GameResult] | None = None
 
     def _changed(self, part: str, signature: Any) -> bool:
         """True (and remembered) when `part` must show something else than it does."""
@@ -186,6 +188,17 @@ class SoraniScreens(PlayScreens):
             return False
         self.shown[part] = signature
         return True
+
+    def result(self, state: SoraniState) -> GameResult:
+        """The engine's result for `state`'s boards, scored once per change of the boards
+        (the score table and every seat's card show it after each move)."""
+        return self._score(state)[1]
+
+    def _score(self, state: SoraniState) -> tuple[Any, GameResult]:
+        key = tuple(board.describe() for board in state.boards)
+        if self._scored is None or self._scored[0] != key:
+            self._scored = (key, state.result())
+        return self._scored
 
     # --- building ----------------------------------------------------------------------------
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
@@ -466,7 +479,9 @@ class SoraniScreens(PlayScreens):
 
     def _show_scores(self, position: Position) -> None:
         state: SoraniState = position.state
-        result = state.result(position.names)
+        boards, result = self._score(state)
+        if not self._changed("scores", (boards, position.names)):
+            return
         n = len(position.names)
         self.scores.setColumnCount(n)
         self.scores.setRowCount(len(SCORE_ROWS) + 1)
@@ -503,7 +518,7 @@ class SoraniScreens(PlayScreens):
     def score_line(self, state: Any, seat: int) -> str:
         if state.round == 0:
             return ""
-        total = state.result().totals[seat]
+        total = self.result(state).totals[seat]
         return tr(f"{total} VP", f"{total} 点")
 
     def seat_note(self, state: Any, seat: int) -> str:
