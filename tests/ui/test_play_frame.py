@@ -8,6 +8,7 @@ import types
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QEvent, QObject
 
 from ui.games.sticks import play as sticks_play
 from ui.games.sticks import sticks_widget
@@ -82,24 +83,27 @@ def test_a_computers_move_redraws_once(qtbot, monkeypatch) -> None:
     assert len(shows) == 1 + len(entries)  # the start, then one per move (Ann's, the bot's)
 
 
+class LayoutCount(QObject):
+    """Counts the requests to lay a widget out again."""
+
+    def __init__(self, widget: Any) -> None:
+        super().__init__()
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False
+
+
 def test_a_computer_thinking_moves_the_strip_without_laying_the_page_out_again(qtbot) -> None:
     """The busy strip keeps its place: showing or hiding a widget would lay out the whole
     page twice per computer move (and make its content jump)."""
-    from PySide6.QtCore import QEvent, QObject
-
     view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
-    layouts: list[int] = []
-
-    class Count(QObject):
-        def eventFilter(self, obj: Any, event: Any) -> bool:
-            if event.type() == QEvent.Type.LayoutRequest:
-                layouts.append(1)
-            return False
-
-    counter = Count()
     strip = view.busy
     qtbot.wait(50)  # the page settles after its start
-    view.installEventFilter(counter)
+    counter = LayoutCount(view)
     place = strip.geometry()
     image_idle = strip.grab().toImage()
     strip.set_busy(True)
@@ -109,7 +113,29 @@ def test_a_computer_thinking_moves_the_strip_without_laying_the_page_out_again(q
     strip.set_busy(False)
     qtbot.wait(20)
     assert not strip.is_busy() and strip.geometry() == place
-    assert layouts == []
+    assert counter.count == 0
+
+
+def test_new_texts_on_the_seat_cards_and_the_turn_line_repaint_them_alone(qtbot) -> None:
+    """A move changes scores, notes and the turn line: they are drawn anew, and the page is
+    laid out again only when the turn line needs another number of lines."""
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
+    qtbot.wait(50)
+    counter = LayoutCount(view)
+    card = view.seat_panel.cards[0]
+    before = card.grab().toImage()
+    card.score.setText("123 pts")
+    card.note.setText("thinking…")
+    view.turn_label.setText("Ben is thinking…")
+    qtbot.wait(20)
+    assert counter.count == 0
+    assert card.score.text() == "123 pts" and card.grab().toImage() != before
+    label = view.turn_label
+    one_line = label.height()
+    label.setText(" ".join(["Ann, your turn: choose a stick to throw."] * 12))
+    qtbot.waitUntil(lambda: label.height() > one_line, timeout=2000)
+    assert counter.count > 0
+    assert label.height() >= label.heightForWidth(label.width())  # every line is shown
 
 
 def test_new_game_asks_while_a_game_is_going_on(qtbot, person) -> None:

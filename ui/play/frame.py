@@ -85,7 +85,7 @@ from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, seats_from
-from ui.play.widgets import BusyStrip, ElidedLabel, isolate
+from ui.play.widgets import BusyStrip, ElidedLabel, WrappedLabel, isolate
 from ui.shell.timer_widget import PlayTimerWidget
 
 #: Pause before a computer's move so that people can follow the board (0 in tests).
@@ -208,7 +208,7 @@ class SeatCard(QFrame):
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
-        self.score = QLabel(self)
+        self.score = ElidedLabel("", self)
         self.score.setFont(font)
         self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.kind = ElidedLabel("", self)
@@ -437,8 +437,7 @@ class PlayFrame(QWidget):
     # --- building ----------------------------------------------------------------------------
     def _build(self) -> None:
         self.seat_panel = SeatPanel(self)
-        self.turn_label = QLabel(self)
-        self.turn_label.setWordWrap(True)
+        self.turn_label = WrappedLabel("", self)
         font = self.turn_label.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)

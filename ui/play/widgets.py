@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable
 from typing import TypeAlias, TypeVar
 
-from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QPaintDevice,
     QPainter,
@@ -51,6 +51,7 @@ __all__ = [
     "PDI",
     "ElidedLabel",
     "ScrollContent",
+    "WrappedLabel",
     "antialiased",
     "clear_layout",
     "isolate",
@@ -66,25 +67,72 @@ B = TypeVar("B", bound=QBoxLayout)
 BoxItem: TypeAlias = "QWidget | QLayout | tuple[QWidget | QLayout, int] | int"
 
 
-class ElidedLabel(QLabel):
+class _OwnTextLabel(QLabel):
+    """A label that keeps and paints its text itself, so a new text repaints the label alone.
+
+    `QLabel.setText` always asks the layouts to work out the page again, up to the window
+    (3–4 ms on a play page), and a play page changes several texts at every move. These
+    labels ask only when their size must change."""
+
+    #: Extra flags for `drawText` (word wrap, single line).
+    TEXT_FLAGS = 0
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__("", parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._text = ""
+        self.setText(text)
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:
+        if text == self._text:  # a refresh that changes nothing costs nothing
+            return
+        resize = self._needs_resize(text)
+        self._text = text
+        self.setAccessibleName(strip_isolates(text))
+        self._text_changed()
+        if resize:
+            self.updateGeometry()
+        self.update()
+
+    def _needs_resize(self, text: str) -> bool:
+        return False
+
+    def _text_changed(self) -> None:
+        """Hook: the text has just changed."""
+
+    def shown_text(self) -> str:
+        return self._text
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        option = QStyleOption()
+        option.initFrom(self)
+        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(self.alignment()) | self.TEXT_FLAGS,
+                         self.shown_text())
+        painter.end()
+
+
+class ElidedLabel(_OwnTextLabel):
     """One line of text, elided with "…" when it does not fit; the full text is the tooltip.
 
-    `text()` is always the whole text; only the painting is shortened (`shown_text()`)."""
+    `text()` is always the whole text; only the painting is shortened (`shown_text()`). Its
+    size never depends on its text."""
+
+    TEXT_FLAGS = int(Qt.TextFlag.TextSingleLine)
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(False)
         self.setProperty("elided", True)  # layout checks: elision here is on purpose
-        self._sync_tooltip()
 
-    def setText(self, text: str) -> None:
-        if text == self.text():  # a refresh that changes nothing costs nothing
-            return
-        super().setText(text)
+    def _text_changed(self) -> None:
         self._sync_tooltip()
-        self.update()
 
     def _sync_tooltip(self) -> None:
         self.setToolTip(strip_isolates(self.text()) if self.is_elided() else "")
@@ -98,24 +146,61 @@ class ElidedLabel(QLabel):
         """True when the label is too narrow for its text (it shows "…")."""
         return self.fontMetrics().horizontalAdvance(self.text()) > self.contentsRect().width()
 
+    def sizeHint(self) -> QSize:
+        return self.minimumSizeHint()
+
     def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        return QSize(self.fontMetrics().horizontalAdvance("…M"), hint.height())
+        margins = self.contentsMargins()
+        return QSize(self.fontMetrics().horizontalAdvance("…M") + margins.left()
+                     + margins.right(),
+                     self.fontMetrics().height() + margins.top() + margins.bottom())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._sync_tooltip()
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        option = QStyleOption()
-        option.initFrom(self)
-        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, self)
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(self.contentsRect(),
-                         int(self.alignment()) | int(Qt.TextFlag.TextSingleLine),
-                         self.shown_text())
-        painter.end()
+
+class WrappedLabel(_OwnTextLabel):
+    """Plain text wrapped at word breaks over as many lines as it needs (a turn line, a
+    prompt): a new text lays the page out again only when it needs another number of lines."""
+
+    TEXT_FLAGS = int(Qt.TextFlag.TextWordWrap)
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        policy = self.sizePolicy()
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def _needs_resize(self, text: str) -> bool:
+        width = self.contentsRect().width()
+        return width <= 0 or self._text_height(text, width) != self._text_height(self._text,
+                                                                                 width)
+
+    def _text_height(self, text: str, width: int) -> int:
+        flags = int(self.alignment()) | self.TEXT_FLAGS
+        return self.fontMetrics().boundingRect(QRect(0, 0, max(1, width), 100000), flags,
+                                               text or " ").height()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        margins = self.contentsMargins()
+        inner = width - margins.left() - margins.right()
+        return self._text_height(self._text, inner) + margins.top() + margins.bottom()
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        width = min(self.fontMetrics().horizontalAdvance(self._text), 480) \
+            + margins.left() + margins.right()
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        width = self.fontMetrics().horizontalAdvance("MMMM") + margins.left() + margins.right()
+        return QSize(width, self.fontMetrics().height() + margins.top() + margins.bottom())
 
 
 class ScrollContent(QWidget):
