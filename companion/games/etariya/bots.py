@@ -18,9 +18,18 @@ from typing import Any
 
 from companion.core.api import GameState
 from companion.core.record import sample_outcome
-from companion.games.etariya.board import CENTRE, CODES, DARK, LIGHT, STONES_PER_COLOUR, index
+from companion.games.etariya.board import (
+    CELLS,
+    CENTRE,
+    CODES,
+    DARK,
+    LIGHT,
+    NEIGHBOURS,
+    STONES_PER_COLOUR,
+    index,
+)
 from companion.games.etariya.moves import Place
-from companion.games.etariya.rules import HAND, MAP_OUTCOMES_KEPT, _laid
+from companion.games.etariya.rules import FIRST_STONE_CELLS, HAND, MAP_OUTCOMES_KEPT, _laid
 
 #: Value of k stones of an open colour on a faction's cells (k = 0..3).
 PROGRESS = (0.0, 1.0, 2.6, 5.5)
@@ -95,19 +104,17 @@ CENTRE_INDEX = index(CENTRE)
 _CHOICE_EXPANSIONS = frozenset("ABCD")
 #: The board as bit masks (bit i = cell index i, row by row from the top).
 _BOARD = (1 << 49) - 1
-_WEST_EDGE = sum(1 << (r * 7) for r in range(7))
-_EAST_EDGE = sum(1 << (r * 7 + 6) for r in range(7))
-_NOT_WEST = _BOARD & ~_WEST_EDGE
-_NOT_EAST = _BOARD & ~_EAST_EDGE
-_FIRST_CELLS = _BOARD & ~((1 << 0) | (1 << 6) | (1 << 42) | (1 << 48))  # no corners
+_FIRST_CELLS = sum(1 << i for i in FIRST_STONE_CELLS)  # no corners
+#: The cells next to each cell.
+_AROUND = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(CELLS))
 #: More steps than any game can still take from a position (its chance events, then every
 #: stone drawn and placed): a playout given fewer goes step by step through the engine.
 _MOST_STEPS = 2 * len(CODES) * STONES_PER_COLOUR
 #: The distinct colours of a hand in colour order, per hand (filled as hands are met).
 _HAND_COLOURS: dict[tuple[str, ...], tuple[str, ...]] = {}
-#: Map events per (faces, slot, sheets used): (faces, the cumulative odds `sample_outcome`
+#: Map events per (faces, slot, sheets used as bits): (faces, the cumulative odds `sample_outcome`
 #: adds up, and per event its placement, sheet and (cell, faction) pairs).
-_MAP_DRAWS: dict[tuple[int, int, frozenset[int]], tuple[Any, list[float], list[Any]]] = {}
+_MAP_DRAWS: dict[tuple[int, int, int], tuple[Any, list[float], list[Any]]] = {}
 
 
 def playout(state: GameState, rng: Any, max_steps: int, use_policy: bool) -> int:
@@ -170,7 +177,9 @@ def _draw(bag: dict[str, int], in_bag: int, u: float) -> str:
 
 def _lay_map(state: Any, slot: int, u: float) -> None:
     """The map event `sample_outcome` draws with `u` for `slot`, laid as `_apply` lays it."""
-    used = frozenset(p.face.sheet for p in state.placements)
+    used = 0
+    for placement in state.placements:
+        used |= 1 << placement.face.sheet
     key = (id(state.faces), slot, used)
     known = _MAP_DRAWS.get(key)
     if known is None or known[0] is not state.faces:
@@ -196,9 +205,15 @@ def _play_turns(state: Any, rng: Any, use_policy: bool) -> int:
     hands, bag, stone, height, faction = state.hands, state.bag, state.stone, state.height, \
         state.faction
     cells_of, counts, dominance = state.cells_of, state.counts, state.dominance
-    # Each colour's cells and the free cells as bit masks, kept in step below.
-    own = {c: sum(1 << i for i in state.cells_of[c]) for c in CODES}
-    free = _BOARD & ~sum(1 << i for i, s in enumerate(stone) if s)
+    # As bit masks, kept in step below: each colour's cells, the cells next to them, the
+    # free cells.
+    own, near = dict.fromkeys(CODES, 0), dict.fromkeys(CODES, 0)
+    free = _BOARD
+    for colour, cells in cells_of.items():
+        for i in cells:
+            own[colour] |= 1 << i
+            near[colour] |= _AROUND[i]
+        free &= ~own[colour]
     in_bag = sum(bag.values())
     mover, turn, placed = state.mover, state.turn, state.placed
     steps = 0
@@ -212,14 +227,9 @@ def _play_turns(state: Any, rng: Any, use_policy: bool) -> int:
             total = 0
             key = tuple(hand)
             for colour in _HAND_COLOURS.get(key) or _hand_colours(key):
-                cells = own[colour]
-                if cells:
-                    around = (((cells & _NOT_WEST) >> 1) | ((cells & _NOT_EAST) << 1)
-                              | (cells >> 7) | (cells << 7)) & free
-                    if around:
-                        cells = around
-                else:
-                    cells = _FIRST_CELLS & free
+                # empty cells next to the colour, else a stack on it; its first stone:
+                # any empty cell but the corners
+                cells = near[colour] & free or own[colour] or _FIRST_CELLS & free
                 n = cells.bit_count()
                 options.append((colour, cells, n))
                 total += n
@@ -244,6 +254,7 @@ def _play_turns(state: Any, rng: Any, use_policy: bool) -> int:
                 height[cell] = 1
                 cells_of[colour].append(cell)
                 own[colour] |= bit
+                near[colour] |= _AROUND[cell]
             else:
                 height[cell] += 1
             placed += 1
@@ -258,8 +269,16 @@ def _play_turns(state: Any, rng: Any, use_policy: bool) -> int:
                     return steps
         # `_end_turn`: the seat draws back up, then the other seat's turn begins
         draws = min(HAND, in_bag)
-        for _ in range(draws):
-            hand.append(_draw(bag, in_bag, random()))
+        for _ in range(draws):  # `_draw`, inline
+            u, acc = random(), 0.0
+            for colour, n in bag.items():
+                acc += n / in_bag
+                if u < acc:
+                    bag[colour] -= 1
+                    hand.append(colour)
+                    break
+            else:
+                hand.append(_draw(bag, in_bag, u))
             in_bag -= 1
         steps += draws
         mover = 1 - mover
