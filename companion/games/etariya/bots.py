@@ -6,9 +6,14 @@ while the colour can still reach four on that faction's cells (seven stones of a
 A finished game is ±1000.
 
 `playout(state, rng, max_steps, use_policy)`: the same game as the generic playout loop gives
-(random moves, or `playout_move`'s, and bag draws with their odds, drawing the same numbers from
-`rng`), without building move and outcome lists for stones placed and drawn: the engine's own
-`_targets`, `_apply` and bag decide. Situations of expansions A–D go through the generic step.
+(random moves, or `playout_move`'s, and chance with its odds, drawing the same numbers from
+`rng`), without move or outcome lists: the opening's chance (first faction, maps, hands) and
+the draws back up are drawn inline as `sample_outcome` would; a seat's targets per colour are
+bit masks (the cells next to the colour kept up to date), the k-th legal move is found in them
+and the stone placed as `_place` places it; the policy's best cells are found per colour by
+faction masks. The engine itself ends turns with a win or with the stones run out. Expansions
+A–D (turns with more than placements), other chance events and cut playouts go through the
+engine step by step.
 """
 
 from __future__ import annotations
@@ -201,7 +206,7 @@ def _lay_map(state: Any, slot: int, u: float) -> None:
 
 def _play_turns(state: Any, rng: Any, use_policy: bool) -> int:
     """Seats place their stones and draw back up until the game ends; returns the steps."""
-    random, randbelow, choice = rng.random, rng._randbelow, rng.choice
+    random, randbelow = rng.random, rng._randbelow
     hands, bag, stone, height, faction = state.hands, state.bag, state.stone, state.height, \
         state.faction
     cells_of, counts, dominance = state.cells_of, state.counts, state.dominance
@@ -214,11 +219,14 @@ def _play_turns(state: Any, rng: Any, use_policy: bool) -> int:
             own[colour] |= 1 << i
             near[colour] |= _AROUND[i]
         free &= ~own[colour]
+    # Light's cells (no power chips here), for the policy
+    light = sum(1 << i for i, f in enumerate(faction) if f == LIGHT) if use_policy else 0
     in_bag = sum(bag.values())
     mover, turn, placed = state.mover, state.turn, state.placed
     steps = 0
     while True:
         hand = hands[mover]
+        mine = state.factions[mover]
         while hand:  # a stone at a time, as `legal_moves` and `_apply` would place it
             steps += 1
             # The legal moves: the colours in hand (colour order), each on its targets
@@ -234,17 +242,17 @@ def _play_turns(state: Any, rng: Any, use_policy: bool) -> int:
                 options.append((colour, cells, n))
                 total += n
             if use_policy and random() >= RANDOM_SHARE:
-                colour, cell = choice(_best_placements(state, mover, options))
-            else:  # `choice(moves)` draws `_randbelow(len(moves))`: the k-th move
-                k = randbelow(total)
-                for option in options:
-                    if k < option[2]:
-                        break
-                    k -= option[2]
-                colour, cells, _ = option
-                for _ in range(k):
-                    cells &= cells - 1
-                cell = (cells & -cells).bit_length() - 1
+                options, total = _best_placements(options, mine, light, counts, dominance)
+            # `choice(moves)` draws `_randbelow(len(moves))`: the k-th move
+            k = randbelow(total)
+            for option in options:
+                if k < option[2]:
+                    break
+                k -= option[2]
+            colour, cells, _ = option
+            for _ in range(k):
+                cells &= cells - 1
+            cell = (cells & -cells).bit_length() - 1
             # `EtariyaState._place`
             hand.remove(colour)
             bit = 1 << cell
@@ -307,26 +315,28 @@ def _generic(state: Any, rng: Any, max_steps: int, use_policy: bool) -> int:
     return steps
 
 
-def _best_placements(state: Any, mover: int,
-                     options: list[tuple[str, int, int]]) -> list[tuple[str, int]]:
-    """`playout_move`'s best-scored placements for `mover`, in the order of the legal moves."""
-    mine = state.factions[mover]
-    faction, counts, dominance = state.faction, state.counts, state.dominance
-    best: list[tuple[str, int]] = []
-    best_score = -1e9
+def _best_placements(options: list[tuple[str, int, int]], mine: str, light: int,
+                     counts: dict[str, dict[str, int]], dominance: dict[str, str],
+                     ) -> tuple[list[tuple[str, int, int]], int]:
+    """`playout_move`'s best-scored placements among `options` (colour, targets, count), in
+    the order of the legal moves, and how many they are. A stone scores 1 on a cell of the
+    mover's faction `mine` and -1 on the other's, five times that when it is the fourth of an
+    open colour for that faction: per colour, only the cells of one faction can be best."""
+    theirs = DARK if mine == LIGHT else LIGHT
+    ours = light if mine == LIGHT else ~light
+    best: list[tuple[str, int, int]] = []
+    best_score, total = -9, 0
     for colour, cells, _ in options:
-        open_colour = colour not in dominance
-        tally = counts[colour]
-        while cells:
-            low = cells & -cells
-            cells ^= low
-            cell = low.bit_length() - 1
-            f = faction[cell]
-            score = 1.0 if f == mine else -1.0
-            if open_colour and tally[f] >= 3:
-                score *= 5.0
+        tally, boost = counts[colour], colour not in dominance
+        own_cells = cells & ours
+        if own_cells:
+            score, cells = (5 if boost and tally[mine] >= 3 else 1), own_cells
+        else:
+            score = -5 if boost and tally[theirs] >= 3 else -1
+        if score >= best_score:
+            n = cells.bit_count()
             if score > best_score:
-                best_score, best = score, [(colour, cell)]
-            elif score == best_score:
-                best.append((colour, cell))
-    return best
+                best_score, best, total = score, [], 0
+            best.append((colour, cells, n))
+            total += n
+    return best, total
