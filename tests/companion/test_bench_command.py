@@ -77,6 +77,17 @@ def test_a_game_that_can_be_played_alone_is_laddered_at_two_seats(capsys):
     assert pairing["players"] == 2 and pairing["fair_share"] == 50.0
 
 
+def test_the_ladder_plays_at_the_seats_asked_where_a_game_has_them(capsys):
+    lines = run_bench(capsys, "--only", "ladder", "--game", "shinyu", "--game", "etariya",
+                      "--players", "3", "--bots", "random,greedy", "--games", "3",
+                      "--jobs", "1")
+    by_name = {entry["bench"]: entry for entry in lines}
+    assert by_name["etariya.ladder"]["note"] == "not played by 3"
+    pairing = by_name["shinyu.greedy_vs_random"]
+    assert pairing["players"] == 3 and pairing["games"] == 3
+    assert pairing["fair_share"] == round(100 / 3, 1)
+
+
 def test_the_ladder_prints_win_rates_with_intervals_and_ratings(capsys):
     lines = run_bench(capsys, "--only", "ladder", "--game", "shinyu", "--game", "juusai",
                       "--bots", "random,mcts:weak,mcts", "--jobs", "1")

@@ -68,6 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "random,greedy,mcts:weak,mcts,mcts:strong)")
     parser.add_argument("--jobs", type=int, default=0, metavar="N",
                         help="processes for the ladder (default: one per core)")
+    parser.add_argument("--players", type=int, default=0, metavar="N",
+                        help="seats in the ladder section (default: the fewest at which bots "
+                             "play against one another); games without N seats are skipped")
     parser.add_argument("--stall-seconds", type=float, default=12.0, metavar="S",
                         help="at most this long per game in the stalls section (default 12)")
     parser.add_argument("--stall-pause", type=int, default=None, metavar="MS",
@@ -433,11 +436,16 @@ def ladder_lines(args: argparse.Namespace) -> Iterator[Line]:
     for info in registry.playable_games():
         if args.game and info.id not in args.game:
             continue
-        if not has_choices(info.id, contest_seats(info.id)):
+        players = args.players or contest_seats(info.id)
+        if not info.min_players <= players <= info.max_players:
+            yield {"bench": f"{info.id}.ladder", "value": None, "unit": "%",
+                   "note": f"not played by {players}"}
+            continue
+        if not has_choices(info.id, players):
             yield {"bench": f"{info.id}.ladder", "value": None, "unit": "%",
                    "note": "no seat ever has a choice: every bot plays the same"}
             continue
-        matches += schedule(info.id, contest_seats(info.id), bots, games)
+        matches += schedule(info.id, players, bots, games)
     began = time.perf_counter()
     results = list(run_matches(matches, args.jobs or None))
     yield line("ladder.seconds", time.perf_counter() - began, "s", matches=len(matches))
