@@ -61,3 +61,37 @@ def test_the_duration_field_and_its_timer_agree(qtbot, person, english) -> None:
     assert field.minutes.value() == 62  # rounded to the nearest minute
     field.timer.reset()
     assert field.seconds() is None and field.minutes.value() == 0
+
+
+def test_the_seconds_going_by_repaint_the_time_alone(qtbot, person, english) -> None:
+    """The time changes every second: the page it sits in is not laid out again for it, and
+    the longest time still fits beside the buttons."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    class LayoutCount(QObject):
+        count = 0
+
+        def eventFilter(self, obj: object, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest:
+                self.count += 1
+            return False
+
+    clock = Clock()
+    page = QWidget()
+    widget = PlayTimerWidget(PlayTimer(clock=clock), page)
+    QVBoxLayout(page).addWidget(widget)
+    qtbot.addWidget(page)
+    page.show()
+    person.click(widget.toggle_button)
+    qtbot.wait(20)
+    counter = LayoutCount()
+    page.installEventFilter(counter)
+    for seconds in (1, 59, 3600 * 9 + 59 * 60):
+        clock.now += seconds
+        widget.ticker.timeout.emit()
+        qtbot.wait(5)
+    assert widget.shown_time() == "10:00:00" and counter.count == 0
+    label = widget.time_label
+    assert label.fontMetrics().horizontalAdvance("10:00:00") <= label.contentsRect().width()
+    assert label.geometry().right() < widget.toggle_button.geometry().left()

@@ -14,10 +14,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QToolButton,
+    QWidget,
+)
 
 from companion.timer import PlayTimer, format_duration, whole_minutes
 from ui.i18n import language, tr
+from ui.play.widgets import ElidedLabel
 from ui.table.weak import weak_listener
 
 #: The longest duration the minutes box takes (100 hours).
@@ -35,7 +43,10 @@ class PlayTimerWidget(QWidget):
         super().__init__(parent)
         self.setObjectName("play_timer")
         self.timer = timer or PlayTimer()
-        self.time_label = QLabel(self)
+        # keeps and paints its own text: a QLabel's new text every second laid the whole
+        # window out again
+        self.time_label = ElidedLabel("", self)
+        self.time_label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         self.time_label.setObjectName("timer_time")
         font = QFont(self.time_label.font())
         font.setBold(True)
