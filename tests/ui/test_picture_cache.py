@@ -120,3 +120,30 @@ def test_a_sprite_is_drawn_once_per_key_and_size_and_lands_where_asked(qtbot) ->
     assert calls == [(20, 20), (24, 24)]
     assert image.pixelColor(45, 15).name() == "#00ff00"  # the copy landed at x=40
     assert image.pixelColor(30, 15).name() == "#ffffff"  # nothing between the two
+
+
+def test_the_pieces_of_a_board_are_drawn_once_per_kind(qtbot, monkeypatch) -> None:
+    """机戦's 49 pieces come from pictures kept per glyph, colour and direction: a board drawn
+    afresh after a move paints each kind once, the rest are copies."""
+    from PySide6.QtGui import QPixmapCache
+
+    from companion.games.cetkaik.variants import variant_of
+    from ui.games.cetkaik.board_widget import BoardView, start_scene
+
+    painted: list[tuple[object, ...]] = []
+    original = BoardView._paint_token
+    monkeypatch.setattr(BoardView, "_paint_token", lambda self, painter, rect, *kind: (
+        painted.append(kind), original(self, painter, rect, *kind)))
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.resize(500, 500)
+    QPixmapCache.clear()
+    scene = start_scene(variant_of("cetkaik"), "ja")
+    view.set_scene(scene)
+    view.grab()
+    kinds = {(glyph, colour, side) for glyph, colour, side in scene.tokens.values()}
+    assert len(scene.tokens) > len(painted) == len(set(painted)) == len(kinds)
+    before = len(painted)
+    view._picture.clear()
+    view.grab()
+    assert len(painted) == before  # the next drawing copies every piece

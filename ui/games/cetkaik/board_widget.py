@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import Variant
-from ui.play.widgets import PictureCache
+from ui.play.widgets import PictureCache, draw_sprite
 
 RED = QColor("#c0281f")
 BLACK = QColor("#1b1b1b")
@@ -322,7 +322,15 @@ class BoardView(QWidget):
                              name)
 
     def _draw_token(self, painter: QPainter, rect: QRectF, token: Token) -> None:
+        """A piece, from a picture kept per glyph, colour, direction and size."""
         glyph, colour, side = token
+        far = side == (0 if self.scene.flipped else 1)
+        key = ("cetkaik-token", glyph, None if colour is None else colour.value, far)
+        draw_sprite(painter, rect, key,
+                    lambda inner, area: self._paint_token(inner, area, glyph, colour, far))
+
+    def _paint_token(self, painter: QPainter, rect: QRectF, glyph: str,
+                     colour: Colour | None, far: bool) -> None:
         inset = rect.width() * 0.08
         tile = rect.adjusted(inset, inset, -inset, -inset)
         ink = TILE if colour is None else (RED if colour is Colour.RED else BLACK)
@@ -332,7 +340,6 @@ class BoardView(QWidget):
         painter.setBrush(TAM_TILE if colour is None else TILE)
         painter.drawRoundedRect(tile, rect.width() * 0.12, rect.width() * 0.12)
         painter.translate(tile.center())
-        far = side == (0 if self.scene.flipped else 1)
         if far:
             painter.rotate(180)
         font = QFont(self.font())
