@@ -248,6 +248,11 @@ def test_a_captured_piece_goes_back_on_the_board_from_the_side_panel(qtbot) -> N
     drop = next(m for m in s.legal_moves() if isinstance(m, Drop))
     side = s.mover
     held = s.captured_pieces(side)[(drop.colour, drop.profession)]
+    box = view.screens.hand_boxes[side]
+    buttons = box.drop_buttons()
+    assert buttons and all(b.isCheckable() for b in buttons)
+    view.screens.show(view.screens.position)  # shown again, unchanged: nothing rebuilt
+    assert box.drop_buttons() == buttons
     click_move(qtbot, view, drop)
     after = state(view)  # the same state object, moved on
     assert last_seat_move(view) == str(drop)

@@ -204,17 +204,27 @@ class HandBox(QGroupBox):
         layout.addLayout(self.grid)
         layout.addWidget(self.empty)
         layout.addWidget(self.hands)
+        self._shown: tuple[Any, ...] | None = None
 
     def show_state(self, state: Any, names: Sequence[str], legal: Sequence[Any]) -> None:
+        """Show the side's captured pieces and hands; rebuilt only when they, the pieces that
+        may be put down, the choice or the language change (most moves capture nothing)."""
         name = names[self.side] if self.side < len(names) else ""
+        held = sorted(state.captured_pieces(self.side).items(),
+                      key=lambda item: (-int(item[0][1]), int(item[0][0])))
+        droppable = tuple(bool(drops_of(legal, colour, profession))
+                          for (colour, profession), _ in held)
+        hands = hands_text(state, self.side)
+        dropping = self.screens.drop
+        shown = (lang(), name, tuple(held), droppable, dropping, hands)
+        if shown == self._shown:
+            return
+        self._shown = shown
         self.setTitle(tr(f"{cw.side_name(self.side, 'en')} — {name}: captured",
                          f"{cw.side_name(self.side, 'ja')} — {name} の手駒"))
         clear_layout(self.grid)
-        held = sorted(state.captured_pieces(self.side).items(),
-                      key=lambda item: (-int(item[0][1]), int(item[0][0])))
-        dropping = self.screens.drop
-        for i, ((colour, profession), count) in enumerate(held):
-            can_drop = bool(drops_of(legal, colour, profession))
+        for i, (((colour, profession), count), can_drop) in enumerate(zip(held, droppable,
+                                                                         strict=True)):
             text = f"{colour.kanji}{profession.kanji}" + (f" ×{count}" if count > 1 else "")
             button = QPushButton(text, self)
             button.setObjectName(f"drop:{colour.letter}{profession.letter}:{self.side}")
@@ -228,7 +238,7 @@ class HandBox(QGroupBox):
             self.grid.addWidget(button, i // 3, i % 3)
             button.show()
         self.empty.setVisible(not held)
-        self.hands.setText(hands_text(state, self.side))
+        self.hands.setText(hands)
 
     def drop_buttons(self) -> list[QPushButton]:
         return [b for b in self.findChildren(QPushButton) if not b.isHidden()]
