@@ -310,3 +310,33 @@ def test_the_play_timer_runs_through_the_game_and_is_kept_on_resume(qtbot, ctx) 
     assert not again.timer_widget.timer.is_running()  # stopped at the end, and stays so
     assert not again.timer_widget.toggle_button.isEnabled()
     again.shutdown()
+
+
+def test_the_end_of_a_game_is_told_without_loading_the_pdf_code() -> None:
+    """The result banner's words come from the games' text modules: loading reportlab at
+    the last move held the window for 60-90 ms."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent("""
+        import random, sys
+        from companion.bots.playout import playout
+        from companion.games import registry
+        from companion.games.cetkaik import words
+        from ui.games.etariya import pictures
+        for game_id in ("etariya", "cetkaik"):
+            state = registry.get(game_id).create(2)
+            playout(state, random.Random(3))
+            outcome = state.outcome()
+            assert outcome is not None
+            if game_id == "etariya":
+                assert pictures.outcome_text(state, outcome)
+            else:
+                assert len(words.season_lines(state.results, ["A", "B"], "ja")) == \\
+                    len(state.results)
+        print("reportlab" in sys.modules)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip() == "False"

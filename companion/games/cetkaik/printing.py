@@ -33,7 +33,7 @@ from companion.games.cetkaik.hands import FLASH_BONUS, STEP_ON_TAM, TAM_AGAIN, p
 from companion.games.cetkaik.movement import Pattern
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import GAME_IDS, STANDARD, VARIANTS, Variant
-from companion.games.cetkaik.words import end_reason, side_long_name, side_name
+from companion.games.cetkaik.words import end_reason, season_lines, side_long_name, side_name
 
 RED = (0.78, 0.12, 0.10)
 BLACK = (0.08, 0.08, 0.08)
@@ -541,29 +541,6 @@ def blank_sheets(players: int = 2, names: Sequence[str] = (), lang: str = "ja",
 
 
 # --- the result sheet -------------------------------------------------------------------------
-def season_lines(results: Sequence[Any], names: Sequence[str], lang: str,
-                 scale: int = 1) -> list[str]:
-    """One sentence per season that ended with 終季 (points in `scale` units)."""
-    from companion.games.cetkaik.rules import SEASON_NAMES
-
-    lines = []
-    for r in results:
-        season = SEASON_NAMES[r.season][0 if lang == "ja" else 1]
-        hands = "・".join([h.name(lang) for h in r.hands] + [p.name(lang) for p in r.penalties])
-        total = points_text(sum(h.value for h in r.hands)
-                            + sum(p.points for p in r.penalties) * scale, scale)
-        paid = points_text(r.points, scale)
-        paid = paid if paid.startswith("-") else f"+{paid}"
-        who = names[r.declarer]
-        if lang == "ja":
-            lines.append(f"{season}: {who} が終季({hands or '役なし'}) {total} × {r.rate} = "
-                         f"{paid}")
-        else:
-            lines.append(f"{season.capitalize()}: {who} ended the season ({hands or 'no hand'})"
-                         f" {total} × {r.rate} = {paid}")
-    return lines
-
-
 def options_checklist(game_id: str, lang: str) -> list[str]:
     """Every option of the rule set with its choices to tick, the default marked (★)."""
     from companion.games import registry

@@ -14,6 +14,7 @@ call the sides by their kings: 黒王側 (the IA side, at the bottom) and 赤王
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -144,3 +145,27 @@ def texts_for(variant: str) -> dict[str, Any]:
     board = VARIANTS[variant].board
     return {"move_text": partial(move_text, board=board), "chance_text": chance_text,
             "end_reason": end_reason}
+
+
+def season_lines(results: Sequence[Any], names: Sequence[str], lang: str,
+                 scale: int = 1) -> list[str]:
+    """One sentence per season that ended with 終季 (points in `scale` units)."""
+    from companion.games.cetkaik.hands import points_text
+    from companion.games.cetkaik.rules import SEASON_NAMES
+
+    lines = []
+    for r in results:
+        season = SEASON_NAMES[r.season][0 if lang == "ja" else 1]
+        hands = "・".join([h.name(lang) for h in r.hands] + [p.name(lang) for p in r.penalties])
+        total = points_text(sum(h.value for h in r.hands)
+                            + sum(p.points for p in r.penalties) * scale, scale)
+        paid = points_text(r.points, scale)
+        paid = paid if paid.startswith("-") else f"+{paid}"
+        who = names[r.declarer]
+        if lang == "ja":
+            lines.append(f"{season}: {who} が終季({hands or '役なし'}) {total} × {r.rate} = "
+                         f"{paid}")
+        else:
+            lines.append(f"{season.capitalize()}: {who} ended the season ({hands or 'no hand'})"
+                         f" {total} × {r.rate} = {paid}")
+    return lines

@@ -1,7 +1,11 @@
 """Etariya's recorded moves and end reasons as a person reads them (registry hooks
-`move_text` and `end_reason`): "R d4" is 赤 d4 in Japanese, the notation's words become words."""
+`move_text` and `end_reason`): "R d4" is 赤 d4 in Japanese, the notation's words become words.
+Also the words the screens and the sheets share (slot labels, setup steps, why a game ended),
+kept apart from the PDF code so that showing them never loads it."""
 
 from __future__ import annotations
+
+from typing import Any
 
 #: A seat move's first word in Japanese; the rest of the move (a cell, a number) follows.
 WORDS = {"power": "勢力チップ", "set": "組", "accel": "加速"}
@@ -42,3 +46,39 @@ def _reason_ja(part: str) -> str:
     if number.isdigit() and what in COUNTED:
         return COUNTED[what].format(n=number)
     return REASONS.get(part, part)
+
+
+def slot_label(placement: Any, lang: str) -> str:
+    """"Sheet 3B" (+ "180°" on a second line when turned) — the label inside a slot."""
+    face = placement.face
+    head = f"シート {face.sheet}{face.side}" if lang == "ja" else f"Sheet {face.sheet}{face.side}"
+    return head + ("\n180°" if placement.turned else "")
+
+
+def setup_lines(setup: Any, lang: str) -> list[str]:
+    """The setup as steps a person follows at the table (the engine's own description, and
+    the corners reminder the board picture marks with ×)."""
+    lines = list(setup.describe(lang))
+    lines.append("× の4隅には、各色の最初の神石を置けません。" if lang == "ja"
+                 else "The four corners (×) never take the first stone of a colour.")
+    return lines
+
+
+def outcome_text(state: Any, outcome: Any, lang: str) -> str:
+    """Why the game ended, in `lang` (the engine's detail says it in English)."""
+    ja = lang == "ja"
+    winners = sorted(outcome.winners)
+    ran_out = "ran out" in str(getattr(outcome, "detail", "") or "")
+    if not winners:
+        return "神石が尽き、支配チップは同数でした(引き分け)。" if ja else \
+            "The stones ran out with the chips level: a draw."
+    if ran_out:
+        return "神石が尽きたため、チップの多い陣営の勝ちです。" if ja else \
+            "The stones ran out; the side with more chips wins."
+    seat = winners[0]
+    if "E" in set(state.options.get("expansions", ()) or ()):
+        points = state.points(seat)
+        return f"得点チップ {points} 点で勝利。" if ja else \
+            f"Won with {points} points of score chips."
+    chips = state.chips(seat)
+    return f"支配チップ {chips} 枚で勝利。" if ja else f"Won with {chips} dominance chips."

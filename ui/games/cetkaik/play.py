@@ -563,10 +563,8 @@ class CetkaikScreens(PlayScreens):
         return tr(f"hands {points}", f"役 {points}") if value else ""
 
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
-        from companion.games.cetkaik.printing import season_lines
-
         shown = [isolate(n) for n in names]
-        return "\n".join([*season_lines(state.results, shown, lang()),
+        return "\n".join([*cw.season_lines(state.results, shown, lang()),
                           cw.end_reason(outcome.detail, lang())])
 
     def retranslate(self) -> None:

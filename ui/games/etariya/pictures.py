@@ -239,7 +239,7 @@ def default_pairing() -> tuple[int, ...]:
 
 
 def setup_picture(setup: Any, lang: str) -> BoardPicture:
-    from companion.games.etariya.printing import slot_label
+    from companion.games.etariya.texts import slot_label
 
     slots = []
     for p in sorted(setup.placements, key=lambda p: p.slot):
@@ -272,7 +272,7 @@ def setup_summary_html(setup: Any) -> str:
 
 def setup_lines(setup: Any, lang: str) -> list[str]:
     """What to do at the table, one line per step (the same words as the printed card)."""
-    from companion.games.etariya.printing import setup_lines as lines
+    from companion.games.etariya.texts import setup_lines as lines
 
     return lines(setup, lang)
 
@@ -535,7 +535,7 @@ def sides_html(state: Any, names: Sequence[str]) -> str:
 
 def outcome_text(state: Any, outcome: Any) -> str:
     """Why the game ended, in the interface language."""
-    from companion.games.etariya.printing import outcome_text as words
+    from companion.games.etariya.texts import outcome_text as words
 
     return words(state, outcome, language().code)
 
