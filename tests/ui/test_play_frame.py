@@ -340,3 +340,38 @@ def test_the_end_of_a_game_is_told_without_loading_the_pdf_code() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_long_move_list_measures_and_draws_each_line_once(qtbot, monkeypatch) -> None:
+    """A list view lays out every line again when one is added: each line's height is worked
+    out once and its picture kept, so a move costs the same at line 300 as at line 3; what
+    is shown is what the list's own drawing shows."""
+    from PySide6.QtWidgets import QListWidgetItem, QStyledItemDelegate
+
+    measured: list[str] = []
+    original = QStyledItemDelegate.sizeHint
+    monkeypatch.setattr(QStyledItemDelegate, "sizeHint", lambda self, option, index: (
+        measured.append(index.data()), original(self, option, index))[1])
+    moves = frame.MoveList()
+    qtbot.addWidget(moves)
+    moves.resize(220, 200)
+    moves.show()
+    lines = [f"{i}. Ann: a move long enough to wrap onto a second line" for i in range(60)]
+    for line in lines:
+        moves.addItem(QListWidgetItem(line))
+        moves.scrollToBottom()
+        qtbot.wait(1)
+    assert sorted(set(measured)) == sorted(lines)
+    # once per line and width: the scroll bar's arrival narrows the first lines once
+    assert len(measured) < 2 * len(lines)
+    kept = moves.viewport().grab().toImage()
+    plain = frame.MoveList()
+    qtbot.addWidget(plain)
+    plain.setItemDelegate(QStyledItemDelegate(plain))
+    plain.resize(220, 200)
+    plain.show()
+    for line in lines:
+        plain.addItem(QListWidgetItem(line))
+    plain.scrollToBottom()
+    qtbot.wait(10)
+    assert plain.viewport().grab().toImage() == kept

@@ -85,7 +85,7 @@ from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, seats_from
-from ui.play.widgets import BusyStrip, ElidedLabel, WrappedLabel, isolate
+from ui.play.widgets import BusyStrip, ElidedLabel, KeptLines, WrappedLabel, isolate
 from ui.shell.timer_widget import PlayTimerWidget
 
 #: Pause before a computer's move so that people can follow the board (0 in tests).
@@ -325,6 +325,7 @@ class MoveList(QListWidget):
         super().__init__(parent)
         self.setWordWrap(True)  # a move with its draws ("… · drew Red · drew Blue") wraps
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setItemDelegate(KeptLines(self))
         self._entries: list[RecordEntry] = []
         #: per line: the entries it shows, [first, end)
         self._spans: list[tuple[int, int]] = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
@@ -39,7 +39,9 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QStyle,
+    QStyledItemDelegate,
     QStyleOption,
+    QStyleOptionViewItem,
     QWidget,
 )
 
@@ -340,6 +342,50 @@ class PictureCache:
             pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(Qt.GlobalColor.transparent)
         return pixmap
+
+
+class KeptLines(QStyledItemDelegate):
+    """Draws a list's lines from pictures, and remembers each line's height.
+
+    A list view lays out every line again when one is added, asking each its height (a word
+    wrap: the text shaped anew), and repaints the lines in view: a move list of 300 lines
+    cost 7 ms per move, growing with the game. Lines are kept by text, width and look."""
+
+    MAX_SIZES = 4096
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._sizes: dict[tuple[object, ...], QSize] = {}
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Any) -> QSize:
+        key = (index.data(), option.rect.width(), option.font.key(),
+               option.decorationSize.width())
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) >= self.MAX_SIZES:
+                self._sizes.clear()
+            size = self._sizes[key] = super().sizeHint(option, index)
+        return size
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Any) -> None:
+        rect = option.rect
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        name = repr(("line", index.data(), rect.width(), rect.height(), option.state.value,
+                     option.palette.cacheKey(), option.font.key(), ratio))
+        pixmap = QPixmap()
+        if not QPixmapCache.find(name, pixmap):
+            pixmap = QPixmap(max(1, round(rect.width() * ratio)),
+                             max(1, round(rect.height() * ratio)))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            inner = QPainter(pixmap)
+            local = QStyleOptionViewItem(option)
+            local.rect = QRect(0, 0, rect.width(), rect.height())
+            super().paint(inner, local, index)
+            inner.end()
+            QPixmapCache.insert(name, pixmap)
+        painter.drawPixmap(rect.topLeft(), pixmap)
 
 
 def draw_sprite(painter: QPainter, rect: QRectF, key: tuple[object, ...],
