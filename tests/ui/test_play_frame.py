@@ -375,3 +375,29 @@ def test_a_long_move_list_measures_and_draws_each_line_once(qtbot, monkeypatch) 
     plain.scrollToBottom()
     qtbot.wait(10)
     assert plain.viewport().grab().toImage() == kept
+
+
+def test_a_rich_summary_is_redrawn_alone_until_it_needs_more_lines(qtbot) -> None:
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from ui.play.widgets import RichLabel
+
+    page = QWidget()
+    label = RichLabel("<b>Bag</b>: 12 stones", page)
+    layout = QVBoxLayout(page)
+    layout.addWidget(label)
+    layout.addStretch(1)
+    qtbot.addWidget(page)
+    page.resize(240, 200)
+    page.show()
+    qtbot.wait(20)
+    counter = LayoutCount(page)
+    first = label.grab().toImage()
+    one_line = label.height()
+    label.setText("<b>Bag</b>: 11 stones")
+    qtbot.wait(20)
+    assert counter.count == 0 and label.grab().toImage() != first
+    assert label.text() == "<b>Bag</b>: 11 stones"
+    label.setText("<b>Bag</b>: " + "a long line of stones and chips " * 8)
+    qtbot.waitUntil(lambda: label.height() > one_line, timeout=2000)
+    assert label.height() >= label.heightForWidth(label.width()) > 2 * one_line

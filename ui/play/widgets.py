@@ -22,8 +22,19 @@ import math
 from collections.abc import Callable
 from typing import Any, TypeAlias, TypeVar
 
-from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QRect, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import (
+    QElapsedTimer,
+    QEvent,
+    QObject,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
     QPaintDevice,
     QPainter,
     QPaintEvent,
@@ -31,6 +42,7 @@ from PySide6.QtGui import (
     QPixmap,
     QPixmapCache,
     QResizeEvent,
+    QTextDocument,
 )
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -91,16 +103,18 @@ class _OwnTextLabel(QLabel):
     def setText(self, text: str) -> None:
         if text == self._text:  # a refresh that changes nothing costs nothing
             return
-        resize = self._needs_resize(text)
+        before = self._extent()
         self._text = text
         self.setAccessibleName(strip_isolates(text))
         self._text_changed()
-        if resize:
+        if self.contentsRect().width() <= 0 or self._extent() != before:
             self.updateGeometry()
         self.update()
 
-    def _needs_resize(self, text: str) -> bool:
-        return False
+    def _extent(self) -> int:
+        """What the label's size depends on in its text (the height of its lines at its
+        width); a new text that keeps it asks for no new layout."""
+        return 0
 
     def _text_changed(self) -> None:
         """Hook: the text has just changed."""
@@ -175,10 +189,8 @@ class WrappedLabel(_OwnTextLabel):
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
 
-    def _needs_resize(self, text: str) -> bool:
-        width = self.contentsRect().width()
-        return width <= 0 or self._text_height(text, width) != self._text_height(self._text,
-                                                                                 width)
+    def _extent(self) -> int:
+        return self._text_height(self._text, self.contentsRect().width())
 
     def _text_height(self, text: str, width: int) -> int:
         flags = int(self.alignment()) | self.TEXT_FLAGS
@@ -203,6 +215,76 @@ class WrappedLabel(_OwnTextLabel):
         margins = self.contentsMargins()
         width = self.fontMetrics().horizontalAdvance("MMMM") + margins.left() + margins.right()
         return QSize(width, self.fontMetrics().height() + margins.top() + margins.bottom())
+
+
+class RichLabel(_OwnTextLabel):
+    """Rich text (a little HTML) wrapped over the lines it needs, drawn from a document the
+    label keeps: like `WrappedLabel`, a new text asks for a new layout only when its height
+    changes (a side panel's summary, rewritten after every move)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        self._document = QTextDocument()
+        self._document.setDocumentMargin(0)
+        super().__init__(text, parent)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(True)
+        policy = self.sizePolicy()
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def _text_changed(self) -> None:
+        self._document.setHtml(self._text)
+
+    def _laid_out(self, width: int) -> QTextDocument:
+        document = self._document
+        if document.defaultFont() != self.font():
+            document.setDefaultFont(self.font())
+        if document.textWidth() != width:
+            document.setTextWidth(max(1, width))
+        return document
+
+    def _extent(self) -> int:
+        return math.ceil(self._laid_out(self.contentsRect().width()).size().height())
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        margins = self.contentsMargins()
+        inner = width - margins.left() - margins.right()
+        return (math.ceil(self._laid_out(inner).size().height()) + margins.top()
+                + margins.bottom())
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        width = min(math.ceil(self._document.idealWidth()), 480) + margins.left() \
+            + margins.right()
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        width = self.fontMetrics().horizontalAdvance("MMMM") + margins.left() + margins.right()
+        return QSize(width, self.fontMetrics().height() + margins.top() + margins.bottom())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.updateGeometry()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        option = QStyleOption()
+        option.initFrom(self)
+        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, self)
+        area = self.contentsRect()
+        document = self._laid_out(area.width())
+        painter.translate(area.topLeft())
+        context = QAbstractTextDocumentLayout.PaintContext()
+        palette = QPalette(self.palette())
+        palette.setColor(QPalette.ColorRole.Text, self.palette().color(self.foregroundRole()))
+        context.palette = palette
+        document.documentLayout().draw(painter, context)
+        painter.end()
 
 
 class ScrollContent(QWidget):

@@ -16,12 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
     QGroupBox,
-    QLabel,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -34,7 +32,7 @@ from ui.context import AppContext
 from ui.games.etariya import pictures
 from ui.games.etariya.board_widget import BoardWidget
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import clear_layout, words
+from ui.play.widgets import RichLabel, clear_layout, words
 
 
 class EtariyaScreens(PlayScreens):
@@ -58,12 +56,8 @@ class EtariyaScreens(PlayScreens):
         self.hand_group.setExclusive(True)
         self.choice_box = words(QGroupBox(side), "Choose", "選ぶ", "setTitle")
         self.choice_grid = QGridLayout(self.choice_box)
-        self.info_label = QLabel(side)
-        self.info_label.setWordWrap(True)
-        self.info_label.setTextFormat(Qt.TextFormat.RichText)
-        self.sides_label = QLabel(side)
-        self.sides_label.setWordWrap(True)
-        self.sides_label.setTextFormat(Qt.TextFormat.RichText)
+        self.info_label = RichLabel("", side)  # both rewritten after every move
+        self.sides_label = RichLabel("", side)
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.hand_box, self.choice_box, self.info_label, self.sides_label):

@@ -50,7 +50,7 @@ from ui.games.sorani.board_widget import NIGHT, BoardCanvas, paint_round, tile_p
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.seat_table import put_text
-from ui.play.widgets import ElidedLabel, PictureCache, clear_layout, isolate, words
+from ui.play.widgets import ElidedLabel, PictureCache, RichLabel, clear_layout, isolate, words
 
 #: Rows of the score-so-far table: (keys summed, English, Japanese).
 SCORE_ROWS = (
@@ -236,9 +236,7 @@ class SoraniScreens(PlayScreens):
         bold = self.round_label.font()
         bold.setBold(True)
         self.round_label.setFont(bold)
-        self.track_label = QLabel(side)
-        self.track_label.setWordWrap(True)
-        self.track_label.setTextFormat(Qt.TextFormat.RichText)
+        self.track_label = RichLabel("", side)  # rewritten after every move
         self.display_box = words(QGroupBox(side), "Display", "場のタイル", "setTitle")
         self.display_grid = QGridLayout()
         self.planets = TrackWidget(self.display_box)
