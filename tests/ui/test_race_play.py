@@ -88,3 +88,37 @@ def test_mokzo_hides_each_hand_until_its_owner_says_who_they_are(
     shown = [label.text().split("\n")[0] for label in screens.hand_box.findChildren(
         type(screens.pile)) if label.isVisible() and "\n" in label.text()]
     assert sorted(shown) == sorted(str(c) for c in view.controller.state.hands[1 - first])
+
+
+def test_the_players_panel_rebuilds_a_seats_cards_only_when_they_change(qtbot) -> None:
+    import random
+
+    from PySide6.QtWidgets import QLabel
+
+    from companion.core.api import CHANCE
+    from companion.core.record import sample_outcome
+    from companion.games import registry
+    from ui.games.mokzo.cards import PlayersPanel
+
+    panel = PlayersPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    state = registry.get("mokzo").create(2)
+    rng = random.Random(4)
+    names = ["Ann", "Bo"]
+
+    def tiles(seat: int) -> list[QLabel]:
+        grid = panel.boxes[seat][3]
+        return [grid.itemAt(i).widget() for i in range(grid.count())]
+
+    while not any(state.placed(seat) for seat in (0, 1)):
+        move = sample_outcome(state, rng) if state.to_move() == CHANCE \
+            else rng.choice(state.legal_moves())
+        state.play(move)
+    panel.show_state(state, names)
+    seat = next(s for s in (0, 1) if state.placed(s))
+    shown = tiles(seat)
+    assert len(shown) == len(state.placed(seat))
+    panel.show_state(state, names)  # nothing placed since: the same tiles stay
+    assert tiles(seat) == shown
+    assert panel.boxes[seat][2].text().startswith(f"{state.rice[seat]} 米")

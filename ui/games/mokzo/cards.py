@@ -53,15 +53,17 @@ class PlayersPanel(QWidget):
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(0, 0, 0, 0)
         self.boxes: list[tuple[QFrame, ElidedLabel, ElidedLabel, QGridLayout]] = []
+        #: per seat, the placed cards its grid shows (rebuilt only when they change)
+        self._shown: list[tuple[object, ...] | None] = []
 
     def show_state(self, state: Any, names: Sequence[str]) -> None:
         while len(self.boxes) > state.num_players:
             self.boxes.pop()[0].deleteLater()
+            self._shown.pop()
         while len(self.boxes) < state.num_players:
-            self.boxes.append(self._box())
+            self.boxes.append(self._box(len(self.boxes)))
+            self._shown.append(None)
         for seat, (box, name, line, grid) in enumerate(self.boxes):
-            box.setStyleSheet(f"QFrame#player {{ border: 2px solid {seat_colour(seat).name()};"
-                              " border-radius: 5px; }")
             name.setText(names[seat])
             hand = len(state.hands[seat])
             guard = tr(" · 筆: safe", " · 筆: 守り") if state.protected[seat] else ""
@@ -69,15 +71,21 @@ class PlayersPanel(QWidget):
                             f"{state.square[seat]} · hand {hand}{guard}",
                             f"米 {state.rice[seat]} · 銭 {state.money[seat]} · マス "
                             f"{state.square[seat]} · 手札 {hand}{guard}"))
+            placed = tuple((slot, p.card, p.markers, p.active) for slot, p in state.placed(seat))
+            if (language().code, placed) == self._shown[seat]:  # tooltips are in a language
+                continue
+            self._shown[seat] = (language().code, placed)
             clear_layout(grid)
-            for k, (_slot, placed) in enumerate(state.placed(seat)):
-                card = tile(box, placed.card, placed.markers, placed.active)
+            for k, (_slot, card_, markers, active) in enumerate(placed):
+                card = tile(box, card_, markers, active)
                 grid.addWidget(card, k // PER_ROW, k % PER_ROW)
                 card.show()
 
-    def _box(self) -> tuple[QFrame, ElidedLabel, ElidedLabel, QGridLayout]:
+    def _box(self, seat: int) -> tuple[QFrame, ElidedLabel, ElidedLabel, QGridLayout]:
         box = QFrame(self)
         box.setObjectName("player")
+        box.setStyleSheet(f"QFrame#player {{ border: 2px solid {seat_colour(seat).name()};"
+                          " border-radius: 5px; }")
         name = ElidedLabel("", box)
         font = name.font()
         font.setBold(True)
