@@ -147,3 +147,34 @@ def test_the_pieces_of_a_board_are_drawn_once_per_kind(qtbot, monkeypatch) -> No
     view._picture.clear()
     view.grab()
     assert len(painted) == before  # the next drawing copies every piece
+
+
+def test_the_stones_of_an_etariya_board_are_drawn_once_per_kind(qtbot, monkeypatch) -> None:
+    import random
+
+    from PySide6.QtGui import QPixmapCache
+
+    from companion.bots.playout import playout
+    from companion.games import registry
+    from ui.games.etariya import pictures
+    from ui.games.etariya.board_widget import BoardWidget
+
+    drawn: list[tuple[object, ...]] = []
+    original = BoardWidget._draw_stack
+    monkeypatch.setattr(BoardWidget, "_draw_stack", lambda self, painter, rect, colour, depth,
+                        text, size: (drawn.append((colour.name(), depth, text)),
+                                     original(self, painter, rect, colour, depth, text, size)))
+    state = registry.get("etariya").create(2)
+    playout(state, random.Random(5), max_steps=60)
+    picture = pictures.board_picture(state, (), None)
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(420, 420)
+    board.set_picture(picture)
+    QPixmapCache.clear()
+    board.grab()
+    assert len(picture.stones) > len(drawn) == len(set(drawn)) > 0
+    before = len(drawn)
+    board._cache.clear()
+    board.grab()
+    assert len(drawn) == before  # drawn afresh: every stack a copy

@@ -17,7 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ui.play.widgets import PictureCache
+from ui.play.widgets import PictureCache, draw_sprite
 
 Cell = tuple[int, int]
 SIZE = 7
@@ -219,10 +219,18 @@ class BoardWidget(QWidget):
 
     def _paint_stack(self, painter: QPainter, rect: QRectF, stack: tuple[str, ...],
                      size: float) -> None:
+        """A stack of stones, from a picture kept per top colour, height and label."""
+        depth = min(len(stack) - 1, 3)
+        text = str(len(stack)) if len(stack) > 1 else stack[-1].upper()[:1]
+        colour = stone_colour(stack[-1])
+        draw_sprite(painter, rect, ("etariya-stack", colour.name(), depth, text),
+                    lambda inner, area: self._draw_stack(inner, area, colour, depth, text,
+                                                         size))
+
+    def _draw_stack(self, painter: QPainter, rect: QRectF, colour: QColor, depth: int,
+                    text: str, size: float) -> None:
         radius = size * 0.32
         centre = rect.center()
-        colour = stone_colour(stack[-1])
-        depth = min(len(stack) - 1, 3)
         for i in range(depth, 0, -1):  # the stones below peek out as rims
             painter.setPen(QPen(QColor("#222222"), 1))
             painter.setBrush(colour.darker(130))
@@ -235,7 +243,6 @@ class BoardWidget(QWidget):
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(text_on(colour))
-        text = str(len(stack)) if len(stack) > 1 else stack[-1].upper()[:1]
         painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius,
                                 2 * radius), Qt.AlignmentFlag.AlignCenter, text)
 
