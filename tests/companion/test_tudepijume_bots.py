@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from companion.bots.playout import game_extra
-from companion.games.first_player import FirstPlayer
 from companion.games.tudepijume.bots import (
     HORIZON,
     NEVER,
@@ -14,20 +13,7 @@ from companion.games.tudepijume.bots import (
     race_share,
     turns_left,
 )
-from companion.games.tudepijume.rules import TudeState, new_state
-
-
-def game(players: int = 2, first: int = 0) -> TudeState:
-    state = new_state(players, {})
-    state.play(FirstPlayer(first))
-    return state
-
-
-def ship(state: TudeState, seat: int, number: int, place: int, cargo: int) -> None:
-    """Test set-up: put a ship somewhere with some cargo (no rule applied)."""
-    state.places[seat][number - 1] = place
-    state.cargo[seat][number - 1] = cargo
-    state._legal = None
+from tests.companion.test_tudepijume_rules import game, ship
 
 
 def test_turns_left_at_the_start_counts_two_trips_and_one_build() -> None:

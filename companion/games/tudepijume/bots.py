@@ -1,4 +1,7 @@
-"""連船之遊 evaluation and playout policy for the shared bots."""
+"""連船之遊 evaluation and playout policy for the shared bots, and what the MCTS judges where its
+playouts stop (`horizon`, `estimate`): a race of the turns each seat still needs to have 20 at
+the goal (`turns_left`), read as shares of victory. Whole playouts (a game runs some 120
+turns) were too noisy to tell one move from another; a dozen steps and the race do."""
 
 from __future__ import annotations
 
