@@ -41,5 +41,10 @@ INFO = GameInfo(
     # move_text / end_reason: a recorded move, the end reason in ja/en
     # play_sheets / blank_sheet: result sheet; road + card reference + tracking sheet (PDF)
     # setup: (seed, players, names) -> the deal aid;  tracker: (names, first) -> MokzoTracker
-    extras=module_hooks(_PACKAGE, "mokzo", "playout_policy", "setup", "tracker"),
+    # playout: (state, rng, max_steps, use_policy) -> steps, the policy's playout made fast
+    # horizon / estimate: playout steps before the worth race judges (MCTS)
+    extras={**module_hooks(_PACKAGE, "mokzo", "playout_policy", "setup", "tracker"),
+            "playout": lazy(f"{_PACKAGE}.bots.playout"),
+            "horizon": lazy(f"{_PACKAGE}.bots.horizon"),
+            "estimate": lazy(f"{_PACKAGE}.bots.estimate")},
 )

@@ -23,8 +23,8 @@ yet seen), so `view(seat)` hides the other hands by pooling them with the draw p
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Self
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Self
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome, Termination
 from companion.games.first_player import FirstPlayer, first_player_outcomes
@@ -101,9 +101,10 @@ def _exchange(money: int) -> Exchange:
     return move
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A card placed beside the board: its markers, and whether it acts yet."""
+class Placed(NamedTuple):
+    """A card placed beside the board: its markers, and whether it acts yet. A tuple: rows are
+    searched for free slots (`None in row`) in every playout step, which compares each card
+    with None, and a tuple does it without Python code."""
 
     card: Card
     markers: int = 0
@@ -471,7 +472,7 @@ class MokzoState(GameState):
         placed = self.rows[move.owner][move.slot - 1]
         assert placed is not None
         if move.verb == "mark":
-            self.rows[move.owner][move.slot - 1] = replace(placed, markers=placed.markers + 1)
+            self.rows[move.owner][move.slot - 1] = placed._replace(markers=placed.markers + 1)
             self.events.append(Event("marker", move.owner, move.slot, str(placed.card)))
         else:
             self._to_discards(move.owner, move.slot, "destroy")

@@ -38,5 +38,8 @@ INFO = GameInfo(
     # move_text / end_reason: a recorded move, the end reason in ja/en
     # play_sheets / blank_sheet: result sheet, board + score sheet (PDF)
     # table: (players, names, options) -> the table companion's TableLog
-    extras=module_hooks(_PACKAGE, "tudepijume", "playout_policy", "table"),
+    # horizon / estimate: playout steps before the race of turns left judges (MCTS)
+    extras={**module_hooks(_PACKAGE, "tudepijume", "playout_policy", "table"),
+            "horizon": lazy(f"{_PACKAGE}.bots.horizon"),
+            "estimate": lazy(f"{_PACKAGE}.bots.estimate")},
 )

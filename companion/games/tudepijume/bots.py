@@ -1,11 +1,16 @@
-"""連船之遊 evaluation and playout policy for the shared bots."""
+"""連船之遊 evaluation and playout policy for the shared bots, and what the MCTS judges where its
+playouts stop (`horizon`, `estimate`): a race of the turns each seat still needs to have 20 at
+the goal (`turns_left`), read as shares of victory. Whole playouts (a game runs some 120
+turns) were too noisy to tell one move from another; a dozen steps and the race do."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.api import GameState
-from companion.games.tudepijume.board import BUILD_COST, CARGO_CAP, GOAL
+from companion.games.tudepijume.board import BUILD_COST, CARGO_CAP, GOAL, START, WIN_GOAL
 from companion.games.tudepijume.moves import Build, Plunder, Recall, Sail, Supply
 
 #: A ship on its way is worth its cargo plus twice its progress (a square costs a resource to
@@ -88,4 +93,125 @@ def playout_move(state: GameState, rng: Any) -> Any:
     return chosen[0] if len(chosen) == 1 else chosen[int(rng.random() * len(chosen))]
 
 
-__all__ = ["evaluate", "gain", "playout_move", "worth"]
+# --- the search's judgement: a race of turns left -----------------------------------------------
+#: Mean sticks face up per throw (0–5 with odds 1, 5, 10, 10, 5, 1 / 32): pips a turn yields.
+PIPS_PER_TURN = 2.5
+#: What a trip can bring to the goal at most: a full hold (15) less the last move's throw.
+TRIP_LOAD = 12
+#: A trip from the start: 20 squares sailed, paid for with 20 of cargo.
+FULL_TRIP = 2 * GOAL
+#: Turns left for a seat that can never act again (it cannot deliver anything more).
+NEVER = 1000.0
+#: Spread of the race (in turns) that cannot be foreseen: the throws to come, and what the
+#: count leaves out (plunder, overshooting the goal, a hold already full).
+SPREAD_BASE, SPREAD_PER_ROOT_TURN = 2.0, 0.65
+#: Logistic scale for a normal spread.
+LOGISTIC = 1.7
+#: Playout steps (throws and actions) before `estimate` judges the position.
+HORIZON = 12
+
+
+@dataclass(frozen=True)
+class Trip:
+    """One ship's way to the goal: the pips it costs whatever it brings (`fixed`), the cargo it
+    already carries beyond its fare (`surplus`), and the turns that are not throws (`overhead`:
+    building, recalling)."""
+
+    fixed: float
+    surplus: int
+    overhead: int
+
+    @property
+    def price(self) -> float:
+        return self.fixed + PIPS_PER_TURN * self.overhead
+
+
+def trips(state: Any, seat: int) -> list[Trip]:
+    """The trips `seat`'s ships may still make (a second one for each ship, from the start)."""
+    stock = state.stock[seat]
+    can_build = stock > BUILD_COST  # a build that leaves no stock ends the player's game
+    again = [Trip(FULL_TRIP - BUILD_COST, 0, 2)] if can_build else []  # recall, build, sail
+    found = []
+    for where, load in zip(state.places[seat], state.cargo[seat], strict=True):
+        if where == GOAL:
+            found += again
+        elif where == START and load == 0:
+            if can_build:
+                found += [Trip(FULL_TRIP - BUILD_COST, 0, 1), *again]
+        else:
+            distance = GOAL - where
+            found += [Trip(distance + max(0, distance - load), max(0, load - distance), 0),
+                      *again]
+    return found
+
+
+def turns_left(state: GameState, seat: int) -> float:
+    """About how many turns `seat` needs to have 20 at the goal: the cheapest trips that can
+    bring what is missing, each pip of sailing or loading a turn's share of a throw."""
+    from companion.games.tudepijume.rules import TudeState
+
+    assert isinstance(state, TudeState)
+    missing = WIN_GOAL - state.goal[seat]
+    if missing <= 0:
+        return 0.0
+    if not state.can_ever_act(seat):
+        return NEVER
+    pips, overhead = 0.0, 0
+    for trip in sorted(trips(state, seat), key=lambda t: t.price):
+        if missing <= 0:
+            break
+        load = min(missing, TRIP_LOAD)
+        pips += trip.fixed + max(0, load - trip.surplus)
+        overhead += trip.overhead
+        missing -= load
+    if missing > 0:
+        return NEVER
+    return pips / PIPS_PER_TURN + overhead
+
+
+def race_share(state: GameState, seat: int) -> float:
+    """`seat`'s chance of winning read from the race: the turns its rivals still need against
+    its own (the seat to move is half a turn ahead), spread by the throws still to come."""
+    from companion.games.tudepijume.rules import TudeState
+
+    assert isinstance(state, TudeState)
+    if state.closing or state.ended is not None:
+        return _final_share(state, seat)
+    mine = turns_left(state, seat) - (0.5 if state.mover == seat else 0.0)
+    rival = min(turns_left(state, s) - (0.5 if state.mover == s else 0.0)
+                for s in range(state.num_players) if s != seat)
+    if mine >= NEVER / 2 and rival >= NEVER / 2:
+        return _final_share(state, seat)
+    spread = SPREAD_BASE + SPREAD_PER_ROOT_TURN * math.sqrt(max(1.0, min(mine, rival)))
+    margin = (rival - mine) / spread * LOGISTIC
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
+
+
+def _final_share(state: Any, seat: int) -> float:
+    """Where the count cannot tell (the last round, or nobody can deliver): who leads now."""
+    seats = range(state.num_players)
+    best = max((state.goal[s], state.tie_break(s)) for s in seats)
+    leaders = [s for s in seats if (state.goal[s], state.tie_break(s)) == best]
+    return 1.0 / len(leaders) if seat in leaders else 0.0
+
+
+def estimate(state: GameState) -> tuple[float, ...]:
+    """Each seat's expected share of victory where a playout stopped (MCTS `estimate`): the
+    race read for two seats; for more, each seat's race against the field, made to sum to 1."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return state.returns()
+    shares = [race_share(state, s) for s in range(state.num_players)]
+    total = sum(shares)
+    if total <= 0:
+        return tuple(1.0 / state.num_players for _ in shares)
+    return tuple(share / total for share in shares)
+
+
+def horizon(state: GameState) -> int:
+    """Playout steps before `estimate` judges the position."""
+    return HORIZON
+
+
+__all__ = ["Trip", "estimate", "evaluate", "gain", "horizon", "playout_move", "race_share",
+           "trips", "turns_left", "worth"]
