@@ -9,7 +9,8 @@ MCTS playouts look like real games without costing much.
 from __future__ import annotations
 
 import random
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import Any
 
 from companion.core.api import GameState
@@ -233,6 +234,175 @@ def taxot_win_chance(state: Any, seat: int) -> float:
         return 0.0
     miss = 1.0 - outs / unseen
     return 1.0 - miss ** min(state.deck_size, 12)
+
+
+#: Cards the search's evaluation lets a hand see before the season ends, at most (its own
+#: draws and the others' discards).
+TAXOT_LOOKS = int(__import__('os').environ.get('TAXOT_LOOKS', '40'))
+#: What a step of the heuristic progress is worth beside the chance of winning.
+TAXOT_PROGRESS = 0.05
+
+
+#: At most this many random hands are tried for a guessed hand (the best kept one counts).
+TAXOT_GUESS_TRIES = int(__import__("os").environ.get("TAXOT_TRIES", "4"))
+#: Guessed hands per decision behind `taxot_danger`.
+TAXOT_DANGER_GUESSES = int(__import__("os").environ.get("TAXOT_GUESSES", "64"))
+#: How much of the danger of a discard the search's evaluation subtracts.
+TAXOT_DANGER = float(__import__("os").environ.get("TAXOT_DANGER", "1.0"))
+
+
+def taxot_guess_tries(state: Any) -> int:
+    """How many random hands a guess tries: one more per round of turns this season (a
+    player improves the hand a little each turn)."""
+    return min(1 + state.turns // state.num_players, TAXOT_GUESS_TRIES)
+
+
+def taxot_guess_hand(pool: list[Card], size: int, meld_sizes: tuple[int, ...],
+                     thrown: Sequence[Card], tries: int, rng: random.Random) -> list[Card]:
+    """The best kept (`taxot_kept_value`) of `tries` random hands of `size` from `pool`."""
+    hands = [sorted(rng.sample(pool, size)) for _ in range(tries)]
+    if len(hands) == 1:
+        return hands[0]
+    return max(hands, key=lambda hand: taxot_kept_value(hand, meld_sizes, thrown))
+
+
+def taxot_danger(state: Any, seat: int) -> tuple[float, ...]:
+    """Per card: the chance that another seat would win with it were `seat` to discard it
+    now, over hands guessed for the others as the search guesses them (the same for every
+    determinization of a decision: worked out once)."""
+    others = [s for s in range(state.num_players) if s != seat]
+    unseen = list(state.stock)
+    for other in others:
+        for c in state.hands[other]:
+            unseen[c] += 1
+    seats = tuple((len(state.hands[o]), state.meld_sizes(o), state.thrown(o)) for o in others)
+    return _danger(tuple(unseen), seats, taxot_guess_tries(state))
+
+
+@lru_cache(maxsize=256)
+def _danger(unseen: tuple[int, ...], seats: tuple[tuple[int, tuple[int, ...],
+                                                       tuple[Card, ...]], ...],
+            tries: int) -> tuple[float, ...]:
+    from companion.games.nincetkaik.taxot.scoring import waiting_cards
+
+    rng = random.Random(hash((unseen, seats, tries)))
+    pool = [c for c in ALL_CARDS for _ in range(unseen[c])]
+    hits = [0] * len(ALL_CARDS)
+    for _ in range(TAXOT_DANGER_GUESSES):
+        waits: set[Card] = set()
+        for size, sizes, thrown in seats:
+            if size and len(pool) >= size:
+                hand = taxot_guess_hand(pool, size, sizes, thrown, tries, rng)
+                waits.update(waiting_cards(hand, sizes))
+        for c in waits:
+            hits[c] += 1
+    return tuple(h / TAXOT_DANGER_GUESSES for h in hits)
+
+
+def taxot_kept_value(hand: list[Card], meld_sizes: tuple[int, ...],
+                     thrown: Sequence[Card] = ()) -> float:
+    """How much a hand looks like one a player has kept: waiting counts most, then progress;
+    a card of a strength the player has thrown away counts against (it would have kept the
+    first one had it held another)."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+    from companion.games.nincetkaik.taxot.scoring import waiting_cards
+
+    away = {STRENGTH_OF[c] for c in thrown}
+    doubted = sum(1 for c in hand if STRENGTH_OF[c] in away)
+    return 3.0 * bool(waiting_cards(hand, meld_sizes)) + taxot_progress(hand) - \
+        TAXOT_THROWN * doubted
+
+
+#: How much a guessed hand's card of a strength its player has discarded counts against it.
+TAXOT_THROWN = float(__import__("os").environ.get("TAXOT_THROWN", "1.0"))
+
+
+def taxot_search_value(state: Any, seat: int, deep: bool) -> float:
+    """What the search sees at its horizon: points, plus what a win pays this seat times the
+    chance its hand wins from here (`taxot_hand_chance`; `deep` looks one draw further for a
+    hand that does not wait yet), plus a little progress."""
+    value = float(state.points[seat])
+    hand, melds = state.hands[seat], state.melds[seat]
+    held = len(hand) + sum(m.size for m in melds)
+    if held not in (5, 6) or not state.deck_size:
+        return value
+    unseen = list(state.stock)
+    for other in range(state.num_players):
+        if other != seat:
+            for c in state.hands[other]:
+                unseen[c] += 1
+    looks = min(state.deck_size, TAXOT_LOOKS)
+    sizes = tuple(sorted(m.size for m in melds))
+    ordered = tuple(sorted(hand))
+    # with six cards (a turn under way) the hand is as good as its best discard
+    options = [ordered] if held == 5 else \
+        [(*ordered[:i], *ordered[i + 1:]) for i in range(len(ordered))
+         if not i or ordered[i] != ordered[i - 1]]
+    worth = taxot_win_points(state, seat)
+    return value + max(worth * taxot_hand_chance(kept, sizes, unseen, looks, deep)
+                       + TAXOT_PROGRESS * taxot_progress(list(kept)) for kept in options)
+
+
+def taxot_win_points(state: Any, seat: int) -> float:
+    """About what a 終季 pays this seat now: 終季 (2) times the 加点 where the 親 pays or
+    wins, plus its 皇 and 王, from every other seat on its own draw or from one on a discard
+    (taken half and half)."""
+    from companion.games.nincetkaik.deck import PROFESSION_OF, Profession
+    from companion.games.nincetkaik.taxot.scoring import END_POINTS
+
+    cards = [*state.hands[seat], *(c for m in state.melds[seat] for c in m.cards)]
+    kings = sum(1 for c in cards if PROFESSION_OF[c] in (Profession.KING, Profession.TAM))
+    rate = state.parent_rate()
+    owed = [END_POINTS["taxot"] * rate.multiplier(p, seat) + kings
+            for p in range(state.num_players) if p != seat]
+    return (sum(owed) + sum(owed) / len(owed)) / 2
+
+
+def taxot_hand_chance(hand: tuple[Card, ...], meld_sizes: tuple[int, ...],
+                      unseen: Sequence[int], looks: int, deep: bool) -> float:
+    """How soon a hand one card short wins, as the chance of winning within `looks` cards
+    drawn from `unseen`, each later card discounted by `TAXOT_HASTE` (the others may win
+    first): from its waits; with `deep`, a hand not waiting yet counts the cards that let a
+    discard leave it waiting, then the waits it would have."""
+    return _hand_chance(tuple(sorted(hand)), tuple(sorted(meld_sizes)), tuple(unseen), looks,
+                        deep)
+
+
+@lru_cache(maxsize=20_000)
+def _hand_chance(hand: tuple[Card, ...], meld_sizes: tuple[int, ...], unseen: tuple[int, ...],
+                 looks: int, deep: bool) -> float:
+    """`taxot_hand_chance`, kept: a search asks it for the same hand and unseen cards in every
+    determinization."""
+    from companion.games.nincetkaik.taxot.scoring import improving_draws, waiting_cards
+
+    total = sum(unseen)
+    if looks <= 0 or not total:
+        return 0.0
+    waits = waiting_cards(hand, meld_sizes)
+    if waits:
+        return _soon(sum(unseen[c] for c in waits) / total, looks)
+    if not deep:
+        return 0.0
+    helping, outs = 0, 0
+    for c, options in improving_draws(hand, meld_sizes):
+        if unseen[c]:
+            helping += unseen[c]
+            outs += unseen[c] * max(sum(unseen[w] for w in ws) for ws in options)
+    if not helping:
+        return 0.0
+    step, win = helping / total, outs / helping / total
+    return sum((1.0 - step) ** (k - 1) * step * TAXOT_HASTE ** k * _soon(win, looks - k)
+               for k in range(1, looks))
+
+
+#: The worth of a card's wait: a win a card later is worth this much of one now.
+TAXOT_HASTE = float(__import__("os").environ.get("TAXOT_HASTE", "0.9"))
+
+
+def _soon(chance: float, looks: int) -> float:
+    """Discounted chance that one of `looks` cards, each winning with `chance`, wins."""
+    miss = 1.0 - chance
+    return sum(miss ** (k - 1) * chance * TAXOT_HASTE ** k for k in range(1, looks + 1))
 
 
 def _taxot_move(state: Any, rng: random.Random) -> Any:
