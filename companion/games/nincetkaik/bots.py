@@ -1,7 +1,8 @@
 """Evaluations (greedy bot, MCTS leaves) and playout policies of the 紙机戦 games.
 
 Every evaluation is "points held plus what this round is likely to bring": the pot times the
-chance of taking it in the stake games, the season's hand progress in 終季, cards left in 値木.
+chance of taking it in the stake games, the season's hand progress in 終季 (its search sees
+how soon a hand wins, `taxot_search_value`), cards left in 値木.
 The playout policies play a sensible move most of the time and a random one otherwise, so
 MCTS playouts look like real games without costing much.
 """
@@ -236,111 +237,51 @@ def taxot_win_chance(state: Any, seat: int) -> float:
     return 1.0 - miss ** min(state.deck_size, 12)
 
 
-#: Cards the search's evaluation lets a hand see before the season ends, at most (its own
-#: draws and the others' discards).
-TAXOT_LOOKS = int(__import__('os').environ.get('TAXOT_LOOKS', '40'))
+# 終季's search (`TaxotState.determinize`) stops before the next draw and judges the hands
+# there (`taxot_search_value`): no playout can tell six discards apart as well as the chance
+# that the hand left wins soon. It guesses the other hands as hands their players kept
+# (`taxot_guess_hand`) and charges a discard the chance such a hand wins with it
+# (`taxot_danger`): two thirds of the seasons between greedy bots end on a discard.
+
+#: What a win a card later is worth against a win now (the others may win first).
+TAXOT_HASTE = 0.9
 #: What a step of the heuristic progress is worth beside the chance of winning.
 TAXOT_PROGRESS = 0.05
-
-
-#: At most this many random hands are tried for a guessed hand (the best kept one counts).
-TAXOT_GUESS_TRIES = int(__import__("os").environ.get("TAXOT_TRIES", "4"))
+#: A guessed hand is the best kept of at most this many random hands.
+TAXOT_GUESS_TRIES = 4
+#: What a guessed hand's card of a strength its player has discarded counts against it.
+TAXOT_THROWN = 1.0
 #: Guessed hands per decision behind `taxot_danger`.
-TAXOT_DANGER_GUESSES = int(__import__("os").environ.get("TAXOT_GUESSES", "64"))
-#: How much of the danger of a discard the search's evaluation subtracts.
-TAXOT_DANGER = float(__import__("os").environ.get("TAXOT_DANGER", "1.0"))
-
-
-def taxot_guess_tries(state: Any) -> int:
-    """How many random hands a guess tries: one more per round of turns this season (a
-    player improves the hand a little each turn)."""
-    return min(1 + state.turns // state.num_players, TAXOT_GUESS_TRIES)
-
-
-def taxot_guess_hand(pool: list[Card], size: int, meld_sizes: tuple[int, ...],
-                     thrown: Sequence[Card], tries: int, rng: random.Random) -> list[Card]:
-    """The best kept (`taxot_kept_value`) of `tries` random hands of `size` from `pool`."""
-    hands = [sorted(rng.sample(pool, size)) for _ in range(tries)]
-    if len(hands) == 1:
-        return hands[0]
-    return max(hands, key=lambda hand: taxot_kept_value(hand, meld_sizes, thrown))
-
-
-def taxot_danger(state: Any, seat: int) -> tuple[float, ...]:
-    """Per card: the chance that another seat would win with it were `seat` to discard it
-    now, over hands guessed for the others as the search guesses them (the same for every
-    determinization of a decision: worked out once)."""
-    others = [s for s in range(state.num_players) if s != seat]
-    unseen = list(state.stock)
-    for other in others:
-        for c in state.hands[other]:
-            unseen[c] += 1
-    seats = tuple((len(state.hands[o]), state.meld_sizes(o), state.thrown(o)) for o in others)
-    return _danger(tuple(unseen), seats, taxot_guess_tries(state))
-
-
-@lru_cache(maxsize=256)
-def _danger(unseen: tuple[int, ...], seats: tuple[tuple[int, tuple[int, ...],
-                                                       tuple[Card, ...]], ...],
-            tries: int) -> tuple[float, ...]:
-    from companion.games.nincetkaik.taxot.scoring import waiting_cards
-
-    rng = random.Random(hash((unseen, seats, tries)))
-    pool = [c for c in ALL_CARDS for _ in range(unseen[c])]
-    hits = [0] * len(ALL_CARDS)
-    for _ in range(TAXOT_DANGER_GUESSES):
-        waits: set[Card] = set()
-        for size, sizes, thrown in seats:
-            if size and len(pool) >= size:
-                hand = taxot_guess_hand(pool, size, sizes, thrown, tries, rng)
-                waits.update(waiting_cards(hand, sizes))
-        for c in waits:
-            hits[c] += 1
-    return tuple(h / TAXOT_DANGER_GUESSES for h in hits)
-
-
-def taxot_kept_value(hand: list[Card], meld_sizes: tuple[int, ...],
-                     thrown: Sequence[Card] = ()) -> float:
-    """How much a hand looks like one a player has kept: waiting counts most, then progress;
-    a card of a strength the player has thrown away counts against (it would have kept the
-    first one had it held another)."""
-    from companion.games.nincetkaik.deck import STRENGTH_OF
-    from companion.games.nincetkaik.taxot.scoring import waiting_cards
-
-    away = {STRENGTH_OF[c] for c in thrown}
-    doubted = sum(1 for c in hand if STRENGTH_OF[c] in away)
-    return 3.0 * bool(waiting_cards(hand, meld_sizes)) + taxot_progress(hand) - \
-        TAXOT_THROWN * doubted
-
-
-#: How much a guessed hand's card of a strength its player has discarded counts against it.
-TAXOT_THROWN = float(__import__("os").environ.get("TAXOT_THROWN", "1.0"))
+TAXOT_DANGER_GUESSES = 64
 
 
 def taxot_search_value(state: Any, seat: int, deep: bool) -> float:
-    """What the search sees at its horizon: points, plus what a win pays this seat times the
-    chance its hand wins from here (`taxot_hand_chance`; `deep` looks one draw further for a
-    hand that does not wait yet), plus a little progress."""
+    """Points, plus what a win pays this seat (`taxot_win_points`) times how soon its hand
+    wins (`taxot_hand_chance`, the others' hands by their waits alone: they are guesses),
+    plus a little progress; six cards (a turn under way) count as their best discard."""
     value = float(state.points[seat])
     hand, melds = state.hands[seat], state.melds[seat]
     held = len(hand) + sum(m.size for m in melds)
-    if held not in (5, 6) or not state.deck_size:
+    if held not in (HAND_SHORT, HAND_SHORT + 1) or not state.deck_size:
         return value
     unseen = list(state.stock)
     for other in range(state.num_players):
         if other != seat:
             for c in state.hands[other]:
                 unseen[c] += 1
-    looks = min(state.deck_size, TAXOT_LOOKS)
     sizes = tuple(sorted(m.size for m in melds))
     ordered = tuple(sorted(hand))
-    # with six cards (a turn under way) the hand is as good as its best discard
-    options = [ordered] if held == 5 else \
+    options = [ordered] if held == HAND_SHORT else \
         [(*ordered[:i], *ordered[i + 1:]) for i in range(len(ordered))
          if not i or ordered[i] != ordered[i - 1]]
     worth = taxot_win_points(state, seat)
-    return value + max(worth * taxot_hand_chance(kept, sizes, unseen, looks, deep)
-                       + TAXOT_PROGRESS * taxot_progress(list(kept)) for kept in options)
+    return value + max(
+        worth * taxot_hand_chance(kept, sizes, unseen, state.deck_size, deep)
+        + TAXOT_PROGRESS * taxot_progress(list(kept)) for kept in options)
+
+
+#: Cards in a 終季 hand between turns (laid-out 役 included): one short of a winning hand.
+HAND_SHORT = 5
 
 
 def taxot_win_points(state: Any, seat: int) -> float:
@@ -358,12 +299,12 @@ def taxot_win_points(state: Any, seat: int) -> float:
     return (sum(owed) + sum(owed) / len(owed)) / 2
 
 
-def taxot_hand_chance(hand: tuple[Card, ...], meld_sizes: tuple[int, ...],
-                      unseen: Sequence[int], looks: int, deep: bool) -> float:
-    """How soon a hand one card short wins, as the chance of winning within `looks` cards
-    drawn from `unseen`, each later card discounted by `TAXOT_HASTE` (the others may win
-    first): from its waits; with `deep`, a hand not waiting yet counts the cards that let a
-    discard leave it waiting, then the waits it would have."""
+def taxot_hand_chance(hand: Sequence[Card], meld_sizes: Sequence[int], unseen: Sequence[int],
+                      looks: int, deep: bool) -> float:
+    """How soon a hand one card short wins: the chance that one of `looks` cards drawn from
+    `unseen` completes it, each card later discounted by `TAXOT_HASTE`. A hand not waiting
+    yet counts (with `deep`) the cards after which a discard leaves it waiting, and the
+    waits it would then have; without `deep` it counts nothing."""
     return _hand_chance(tuple(sorted(hand)), tuple(sorted(meld_sizes)), tuple(unseen), looks,
                         deep)
 
@@ -371,8 +312,8 @@ def taxot_hand_chance(hand: tuple[Card, ...], meld_sizes: tuple[int, ...],
 @lru_cache(maxsize=20_000)
 def _hand_chance(hand: tuple[Card, ...], meld_sizes: tuple[int, ...], unseen: tuple[int, ...],
                  looks: int, deep: bool) -> float:
-    """`taxot_hand_chance`, kept: a search asks it for the same hand and unseen cards in every
-    determinization."""
+    """`taxot_hand_chance`, kept: a search asks it for the same hands and unseen cards in
+    every determinization."""
     from companion.games.nincetkaik.taxot.scoring import improving_draws, waiting_cards
 
     total = sum(unseen)
@@ -395,14 +336,73 @@ def _hand_chance(hand: tuple[Card, ...], meld_sizes: tuple[int, ...], unseen: tu
                for k in range(1, looks))
 
 
-#: The worth of a card's wait: a win a card later is worth this much of one now.
-TAXOT_HASTE = float(__import__("os").environ.get("TAXOT_HASTE", "0.9"))
-
-
 def _soon(chance: float, looks: int) -> float:
-    """Discounted chance that one of `looks` cards, each winning with `chance`, wins."""
-    miss = 1.0 - chance
-    return sum(miss ** (k - 1) * chance * TAXOT_HASTE ** k for k in range(1, looks + 1))
+    """The discounted chance that one of `looks` cards, each winning with `chance`, wins:
+    the sum over k of (1 - chance)^(k-1) · chance · haste^k."""
+    later = (1.0 - chance) * TAXOT_HASTE
+    return chance * TAXOT_HASTE * (1.0 - later ** looks) / (1.0 - later)
+
+
+def taxot_guess_tries(state: Any) -> int:
+    """How many random hands a guess tries: one more per round of turns this season (a
+    player improves the hand a little each turn)."""
+    return min(1 + state.turns // state.num_players, TAXOT_GUESS_TRIES)
+
+
+def taxot_guess_hand(pool: list[Card], size: int, meld_sizes: tuple[int, ...],
+                     thrown: Sequence[Card], tries: int, rng: random.Random) -> list[Card]:
+    """The best kept (`taxot_kept_value`) of `tries` random hands of `size` from `pool`."""
+    hands = [sorted(rng.sample(pool, size)) for _ in range(tries)]
+    if len(hands) == 1:
+        return hands[0]
+    return max(hands, key=lambda hand: taxot_kept_value(hand, meld_sizes, thrown))
+
+
+def taxot_kept_value(hand: list[Card], meld_sizes: tuple[int, ...],
+                     thrown: Sequence[Card] = ()) -> float:
+    """How much a hand looks like one a player has kept: waiting counts most, then progress;
+    a card of a strength the player has thrown away counts against it (it would have kept
+    the first had it held another)."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+    from companion.games.nincetkaik.taxot.scoring import waiting_cards
+
+    away = {STRENGTH_OF[c] for c in thrown}
+    doubted = sum(1 for c in hand if STRENGTH_OF[c] in away)
+    return 3.0 * bool(waiting_cards(hand, meld_sizes)) + taxot_progress(hand) - \
+        TAXOT_THROWN * doubted
+
+
+def taxot_danger(state: Any, seat: int) -> tuple[float, ...]:
+    """Per card: the chance that another seat would win with it were `seat` to discard it
+    now, over hands guessed for the others as the search guesses them (the same for every
+    determinization of a decision: worked out once)."""
+    others = [s for s in range(state.num_players) if s != seat]
+    unseen = list(state.stock)
+    for other in others:
+        for c in state.hands[other]:
+            unseen[c] += 1
+    seats = tuple((len(state.hands[o]), state.meld_sizes(o), state.thrown(o)) for o in others)
+    return _danger(tuple(unseen), seats, taxot_guess_tries(state))
+
+
+@lru_cache(maxsize=256)
+def _danger(unseen: tuple[int, ...],
+            seats: tuple[tuple[int, tuple[int, ...], tuple[Card, ...]], ...],
+            tries: int) -> tuple[float, ...]:
+    from companion.games.nincetkaik.taxot.scoring import waiting_cards
+
+    rng = random.Random(hash((unseen, seats, tries)))  # ints only: the same in every run
+    pool = [c for c in ALL_CARDS for _ in range(unseen[c])]
+    hits = [0] * len(ALL_CARDS)
+    for _ in range(TAXOT_DANGER_GUESSES):
+        waits: set[Card] = set()
+        for size, sizes, thrown in seats:
+            if size and len(pool) >= size:
+                waits.update(waiting_cards(
+                    taxot_guess_hand(pool, size, sizes, thrown, tries, rng), sizes))
+        for c in waits:
+            hits[c] += 1
+    return tuple(h / TAXOT_DANGER_GUESSES for h in hits)
 
 
 def _taxot_move(state: Any, rng: random.Random) -> Any:
