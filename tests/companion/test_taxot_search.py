@@ -1,5 +1,7 @@
 """終季's search: the hands one card short (waits, draws that lead to a wait), how soon a hand
-wins (`taxot_hand_chance`) and what the determinized search sees at its horizon."""
+wins (`taxot_hand_chance`), how the other hands are guessed (`taxot_kept_value`, the clues
+the table shows), the danger of a discard, and what the determinized search sees at its
+horizon."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pytest
 
 from companion.games.nincetkaik.bots import (
     TAXOT_HASTE,
+    TaxotClues,
     taxot_hand_chance,
     taxot_kept_value,
     taxot_win_points,
@@ -149,10 +152,24 @@ def test_each_discard_remembers_its_discarder_and_a_call_takes_both_away() -> No
 
 
 def test_a_kept_hand_rarely_holds_the_strength_its_player_threw_away() -> None:
+    hand = parse_cards("r1b1r5b5r7")  # waits for 巫 (r7 b7)
+    kept = taxot_kept_value(hand)
+    assert taxot_kept_value(hand, TaxotClues(thrown=tuple(parse_cards("b7")))) < kept
+    assert taxot_kept_value(hand, TaxotClues(thrown=tuple(parse_cards("b8")))) == kept
+    assert taxot_kept_value(parse_cards("r1b3r5b6rK")) < kept  # no wait, no pair
+
+
+def test_a_kept_hand_does_not_wait_for_a_discard_its_player_let_pass() -> None:
     hand = parse_cards("r1b1r5b5r7")
-    assert taxot_kept_value(hand, (), parse_cards("b7")) < taxot_kept_value(hand, ())
-    assert taxot_kept_value(hand, (), parse_cards("b8")) == taxot_kept_value(hand, ())
-    assert taxot_kept_value(parse_cards("r1b3r5b6rK"), ()) < taxot_kept_value(hand, ())
+    kept = taxot_kept_value(hand)
+    assert taxot_kept_value(hand, TaxotClues(passed=tuple(parse_cards("b7r3")))) < kept
+    assert taxot_kept_value(hand, TaxotClues(passed=tuple(parse_cards("b6r3")))) == kept
+    state = new_state(2, {"seasons": 4})
+    feed(state, ["parent 1", *round_robin(["r3b0b2rKb6", "r4r5b1b3r8"])])
+    feed(state, "draw b8;discard b8;draw b7;discard b7;draw r0;discard r3;call r4r5")
+    clues = state.clues(1)
+    assert clues.meld_sizes == (3,) and clues.thrown == tuple(parse_cards("b7"))
+    assert clues.passed == tuple(parse_cards("b8b7"))  # r3 was taken
 
 
 def test_a_discard_in_the_search_costs_its_danger_times_what_the_other_would_win() -> None:

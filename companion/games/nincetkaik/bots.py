@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
@@ -349,27 +350,46 @@ def taxot_guess_tries(state: Any) -> int:
     return min(1 + state.turns // state.num_players, TAXOT_GUESS_TRIES)
 
 
-def taxot_guess_hand(pool: list[Card], size: int, meld_sizes: tuple[int, ...],
-                     thrown: Sequence[Card], tries: int, rng: random.Random) -> list[Card]:
+@dataclass(frozen=True)
+class TaxotClues:
+    """What the table shows of a seat's hidden hand: the sizes of its laid-out 役, the cards
+    it threw away this season, and the latest discards, which it let pass (none of them
+    completed its hand: it would have declared)."""
+
+    meld_sizes: tuple[int, ...] = ()
+    thrown: tuple[Card, ...] = ()
+    passed: tuple[Card, ...] = ()
+
+
+def taxot_guess_hand(pool: list[Card], size: int, clues: TaxotClues, tries: int,
+                     rng: random.Random) -> list[Card]:
     """The best kept (`taxot_kept_value`) of `tries` random hands of `size` from `pool`."""
     hands = [sorted(rng.sample(pool, size)) for _ in range(tries)]
     if len(hands) == 1:
         return hands[0]
-    return max(hands, key=lambda hand: taxot_kept_value(hand, meld_sizes, thrown))
+    return max(hands, key=lambda hand: taxot_kept_value(hand, clues))
 
 
-def taxot_kept_value(hand: list[Card], meld_sizes: tuple[int, ...],
-                     thrown: Sequence[Card] = ()) -> float:
-    """How much a hand looks like one a player has kept: waiting counts most, then progress;
-    a card of a strength the player has thrown away counts against it (it would have kept
-    the first had it held another)."""
+def taxot_kept_value(hand: list[Card], clues: TaxotClues = TaxotClues()) -> float:
+    """How much a hand looks like one a player has kept, given the `clues`: waiting counts
+    most, then progress; a card of a strength the player has thrown away counts against it
+    (it would have kept the first had it held another), and so does each wait among the
+    discards it let pass."""
     from companion.games.nincetkaik.deck import STRENGTH_OF
     from companion.games.nincetkaik.taxot.scoring import waiting_cards
 
-    away = {STRENGTH_OF[c] for c in thrown}
+    away = {STRENGTH_OF[c] for c in clues.thrown}
     doubted = sum(1 for c in hand if STRENGTH_OF[c] in away)
-    return 3.0 * bool(waiting_cards(hand, meld_sizes)) + taxot_progress(hand) - \
+    waits = waiting_cards(hand, clues.meld_sizes)
+    missed = sum(1 for c in set(clues.passed) if c in waits)
+    return TAXOT_WAITING * (bool(waits) - missed) + taxot_progress(hand) - \
         TAXOT_THROWN * doubted
+
+
+#: What waiting adds to a guessed hand (and each passed-up wait takes away).
+TAXOT_WAITING = 3.0
+#: The latest discards a guessed hand should not have been waiting for.
+TAXOT_PASSED = 4
 
 
 def taxot_danger(state: Any, seat: int) -> tuple[float, ...]:
@@ -381,25 +401,24 @@ def taxot_danger(state: Any, seat: int) -> tuple[float, ...]:
     for other in others:
         for c in state.hands[other]:
             unseen[c] += 1
-    seats = tuple((len(state.hands[o]), state.meld_sizes(o), state.thrown(o)) for o in others)
+    seats = tuple((len(state.hands[o]), state.clues(o)) for o in others)
     return _danger(tuple(unseen), seats, taxot_guess_tries(state))
 
 
 @lru_cache(maxsize=256)
-def _danger(unseen: tuple[int, ...],
-            seats: tuple[tuple[int, tuple[int, ...], tuple[Card, ...]], ...],
+def _danger(unseen: tuple[int, ...], seats: tuple[tuple[int, TaxotClues], ...],
             tries: int) -> tuple[float, ...]:
     from companion.games.nincetkaik.taxot.scoring import waiting_cards
 
-    rng = random.Random(hash((unseen, seats, tries)))  # ints only: the same in every run
+    rng = random.Random(hash((unseen, seats, tries)))  # of ints: the same in every run
     pool = [c for c in ALL_CARDS for _ in range(unseen[c])]
     hits = [0] * len(ALL_CARDS)
     for _ in range(TAXOT_DANGER_GUESSES):
         waits: set[Card] = set()
-        for size, sizes, thrown in seats:
+        for size, clues in seats:
             if size and len(pool) >= size:
-                waits.update(waiting_cards(
-                    taxot_guess_hand(pool, size, sizes, thrown, tries, rng), sizes))
+                waits.update(waiting_cards(taxot_guess_hand(pool, size, clues, tries, rng),
+                                           clues.meld_sizes))
         for c in waits:
             hits[c] += 1
     return tuple(h / TAXOT_DANGER_GUESSES for h in hits)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from companion.core.api import Outcome, Termination
 from companion.core.errors import MoveParseError
@@ -41,6 +41,9 @@ from companion.games.nincetkaik.taxot.scoring import (
     payments,
     score_hand,
 )
+
+if TYPE_CHECKING:
+    from companion.games.nincetkaik.bots import TaxotClues
 
 CATEGORIES = ("seasons", "calls", "four_sets")
 #: Bots' search (`determinize`) plays this many more turns of every seat, then judges the
@@ -310,21 +313,22 @@ class TaxotState(CardGameState):
         from companion.games.nincetkaik.bots import taxot_guess_hand
 
         pool = [*self.hands[seat], *(c for c in ALL_CARDS for _ in range(self.stock[c]))]
-        best = taxot_guess_hand(pool, len(self.hands[seat]), self.meld_sizes(seat),
-                                self.thrown(seat), tries, rng)
+        best = taxot_guess_hand(pool, len(self.hands[seat]), self.clues(seat), tries, rng)
         for c in self.hands[seat]:
             self.stock[c] += 1
         for c in best:
             self.stock[c] -= 1
         self.hands[seat] = best
 
-    def meld_sizes(self, seat: int) -> tuple[int, ...]:
-        """The sizes of `seat`'s laid-out 役, sorted."""
-        return tuple(sorted(m.size for m in self.melds[seat]))
+    def clues(self, seat: int) -> TaxotClues:
+        """What the table shows of `seat`'s hand (for guessing it): its laid-out 役, the
+        cards it discarded this season, the latest discards (it let them pass)."""
+        from companion.games.nincetkaik.bots import TAXOT_PASSED, TaxotClues
 
-    def thrown(self, seat: int) -> tuple[Card, ...]:
-        """The cards `seat` has discarded this season (and no one took)."""
-        return tuple(c for c, s in zip(self.discards, self.discarders, strict=True) if s == seat)
+        thrown = tuple(c for c, s in zip(self.discards, self.discarders, strict=True)
+                       if s == seat)
+        return TaxotClues(tuple(sorted(m.size for m in self.melds[seat])), thrown,
+                          tuple(self.discards[-TAXOT_PASSED:]))
 
     def begin_search(self, seat: int) -> None:
         """Make this (full) state the start of `seat`'s search: it ends with the season or
