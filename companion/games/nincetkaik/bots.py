@@ -1,7 +1,8 @@
 """Evaluations (greedy bot, MCTS leaves) and playout policies of the 紙机戦 games.
 
 Every evaluation is "points held plus what this round is likely to bring": the pot times the
-chance of taking it in the stake games, the season's hand progress in 終季, cards left in 値木.
+chance of taking it in the stake games, the season's hand progress in 終季 (its search sees
+how soon a hand wins, `taxot_search_value`), cards left in 値木.
 The playout policies play a sensible move most of the time and a random one otherwise, so
 MCTS playouts look like real games without costing much.
 """
@@ -9,7 +10,9 @@ MCTS playouts look like real games without costing much.
 from __future__ import annotations
 
 import random
-from functools import cache
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from companion.core.api import GameState
@@ -233,6 +236,192 @@ def taxot_win_chance(state: Any, seat: int) -> float:
         return 0.0
     miss = 1.0 - outs / unseen
     return 1.0 - miss ** min(state.deck_size, 12)
+
+
+# 終季's search (`TaxotState.determinize`) stops before the next draw and judges the hands
+# there (`taxot_search_value`): no playout can tell six discards apart as well as the chance
+# that the hand left wins soon. It guesses the other hands as hands their players kept
+# (`taxot_guess_hand`) and charges a discard the chance such a hand wins with it
+# (`taxot_danger`): two thirds of the seasons between greedy bots end on a discard.
+
+#: What a win a card later is worth against a win now (the others may win first).
+TAXOT_HASTE = 0.9
+#: What a step of the heuristic progress is worth beside the chance of winning.
+TAXOT_PROGRESS = 0.05
+#: A guessed hand is the best kept of at most this many random hands.
+TAXOT_GUESS_TRIES = 4
+#: What a guessed hand's card of a strength its player has discarded counts against it.
+TAXOT_THROWN = 1.0
+#: Guessed hands per decision behind `taxot_danger`.
+TAXOT_DANGER_GUESSES = 64
+
+
+def taxot_search_value(state: Any, seat: int, deep: bool) -> float:
+    """Points, plus what a win pays this seat (`taxot_win_points`) times how soon its hand
+    wins (`taxot_hand_chance`, the others' hands by their waits alone: they are guesses),
+    plus a little progress; six cards (a turn under way) count as their best discard."""
+    value = float(state.points[seat])
+    hand, melds = state.hands[seat], state.melds[seat]
+    held = len(hand) + sum(m.size for m in melds)
+    if held not in (HAND_SHORT, HAND_SHORT + 1) or not state.deck_size:
+        return value
+    unseen = list(state.stock)
+    for other in range(state.num_players):
+        if other != seat:
+            for c in state.hands[other]:
+                unseen[c] += 1
+    sizes = tuple(sorted(m.size for m in melds))
+    ordered = tuple(sorted(hand))
+    options = [ordered] if held == HAND_SHORT else \
+        [(*ordered[:i], *ordered[i + 1:]) for i in range(len(ordered))
+         if not i or ordered[i] != ordered[i - 1]]
+    worth = taxot_win_points(state, seat)
+    return value + max(
+        worth * taxot_hand_chance(kept, sizes, unseen, state.deck_size, deep)
+        + TAXOT_PROGRESS * taxot_progress(list(kept)) for kept in options)
+
+
+#: Cards in a 終季 hand between turns (laid-out 役 included): one short of a winning hand.
+HAND_SHORT = 5
+
+
+def taxot_win_points(state: Any, seat: int) -> float:
+    """About what a 終季 pays this seat now: 終季 (2) times the 加点 where the 親 pays or
+    wins, plus its 皇 and 王, from every other seat on its own draw or from one on a discard
+    (taken half and half)."""
+    from companion.games.nincetkaik.deck import PROFESSION_OF, Profession
+    from companion.games.nincetkaik.taxot.scoring import END_POINTS
+
+    cards = [*state.hands[seat], *(c for m in state.melds[seat] for c in m.cards)]
+    kings = sum(1 for c in cards if PROFESSION_OF[c] in (Profession.KING, Profession.TAM))
+    rate = state.parent_rate()
+    owed = [END_POINTS["taxot"] * rate.multiplier(p, seat) + kings
+            for p in range(state.num_players) if p != seat]
+    return (sum(owed) + sum(owed) / len(owed)) / 2
+
+
+def taxot_hand_chance(hand: Sequence[Card], meld_sizes: Sequence[int], unseen: Sequence[int],
+                      looks: int, deep: bool) -> float:
+    """How soon a hand one card short wins: the chance that one of `looks` cards drawn from
+    `unseen` completes it, each card later discounted by `TAXOT_HASTE`. A hand not waiting
+    yet counts (with `deep`) the cards after which a discard leaves it waiting, and the
+    waits it would then have; without `deep` it counts nothing."""
+    return _hand_chance(tuple(sorted(hand)), tuple(sorted(meld_sizes)), tuple(unseen), looks,
+                        deep)
+
+
+@lru_cache(maxsize=20_000)
+def _hand_chance(hand: tuple[Card, ...], meld_sizes: tuple[int, ...], unseen: tuple[int, ...],
+                 looks: int, deep: bool) -> float:
+    """`taxot_hand_chance`, kept: a search asks it for the same hands and unseen cards in
+    every determinization."""
+    from companion.games.nincetkaik.taxot.scoring import improving_draws, waiting_cards
+
+    total = sum(unseen)
+    if looks <= 0 or not total:
+        return 0.0
+    waits = waiting_cards(hand, meld_sizes)
+    if waits:
+        return _soon(sum(unseen[c] for c in waits) / total, looks)
+    if not deep:
+        return 0.0
+    helping, outs = 0, 0
+    for c, options in improving_draws(hand, meld_sizes):
+        if unseen[c]:
+            helping += unseen[c]
+            outs += unseen[c] * max(sum(unseen[w] for w in ws) for ws in options)
+    if not helping:
+        return 0.0
+    step, win = helping / total, outs / helping / total
+    return sum((1.0 - step) ** (k - 1) * step * TAXOT_HASTE ** k * _soon(win, looks - k)
+               for k in range(1, looks))
+
+
+def _soon(chance: float, looks: int) -> float:
+    """The discounted chance that one of `looks` cards, each winning with `chance`, wins:
+    the sum over k of (1 - chance)^(k-1) · chance · haste^k."""
+    later = (1.0 - chance) * TAXOT_HASTE
+    return chance * TAXOT_HASTE * (1.0 - later ** looks) / (1.0 - later)
+
+
+def taxot_guess_tries(state: Any) -> int:
+    """How many random hands a guess tries: one more per round of turns this season (a
+    player improves the hand a little each turn)."""
+    return min(1 + state.turns // state.num_players, TAXOT_GUESS_TRIES)
+
+
+@dataclass(frozen=True)
+class TaxotClues:
+    """What the table shows of a seat's hidden hand: the sizes of its laid-out 役, the cards
+    it threw away this season, and the latest discards, which it let pass (none of them
+    completed its hand: it would have declared)."""
+
+    meld_sizes: tuple[int, ...] = ()
+    thrown: tuple[Card, ...] = ()
+    passed: tuple[Card, ...] = ()
+
+
+def taxot_guess_hand(pool: list[Card], size: int, clues: TaxotClues, tries: int,
+                     rng: random.Random) -> list[Card]:
+    """The best kept (`taxot_kept_value`) of `tries` random hands of `size` from `pool`."""
+    hands = [sorted(rng.sample(pool, size)) for _ in range(tries)]
+    if len(hands) == 1:
+        return hands[0]
+    return max(hands, key=lambda hand: taxot_kept_value(hand, clues))
+
+
+def taxot_kept_value(hand: list[Card], clues: TaxotClues = TaxotClues()) -> float:
+    """How much a hand looks like one a player has kept, given the `clues`: waiting counts
+    most, then progress; a card of a strength the player has thrown away counts against it
+    (it would have kept the first had it held another), and so does each wait among the
+    discards it let pass."""
+    from companion.games.nincetkaik.deck import STRENGTH_OF
+    from companion.games.nincetkaik.taxot.scoring import waiting_cards
+
+    away = {STRENGTH_OF[c] for c in clues.thrown}
+    doubted = sum(1 for c in hand if STRENGTH_OF[c] in away)
+    waits = waiting_cards(hand, clues.meld_sizes)
+    missed = sum(1 for c in set(clues.passed) if c in waits)
+    return TAXOT_WAITING * (bool(waits) - missed) + taxot_progress(hand) - \
+        TAXOT_THROWN * doubted
+
+
+#: What waiting adds to a guessed hand (and each passed-up wait takes away).
+TAXOT_WAITING = 3.0
+#: The latest discards a guessed hand should not have been waiting for.
+TAXOT_PASSED = 4
+
+
+def taxot_danger(state: Any, seat: int) -> tuple[float, ...]:
+    """Per card: the chance that another seat would win with it were `seat` to discard it
+    now, over hands guessed for the others as the search guesses them (the same for every
+    determinization of a decision: worked out once)."""
+    others = [s for s in range(state.num_players) if s != seat]
+    unseen = list(state.stock)
+    for other in others:
+        for c in state.hands[other]:
+            unseen[c] += 1
+    seats = tuple((len(state.hands[o]), state.clues(o)) for o in others)
+    return _danger(tuple(unseen), seats, taxot_guess_tries(state))
+
+
+@lru_cache(maxsize=256)
+def _danger(unseen: tuple[int, ...], seats: tuple[tuple[int, TaxotClues], ...],
+            tries: int) -> tuple[float, ...]:
+    from companion.games.nincetkaik.taxot.scoring import waiting_cards
+
+    rng = random.Random(hash((unseen, seats, tries)))  # of ints: the same in every run
+    pool = [c for c in ALL_CARDS for _ in range(unseen[c])]
+    hits = [0] * len(ALL_CARDS)
+    for _ in range(TAXOT_DANGER_GUESSES):
+        waits: set[Card] = set()
+        for size, clues in seats:
+            if size and len(pool) >= size:
+                waits.update(waiting_cards(taxot_guess_hand(pool, size, clues, tries, rng),
+                                           clues.meld_sizes))
+        for c in waits:
+            hits[c] += 1
+    return tuple(h / TAXOT_DANGER_GUESSES for h in hits)
 
 
 def _taxot_move(state: Any, rng: random.Random) -> Any:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from companion.core.api import Outcome, Termination
 from companion.core.errors import MoveParseError
@@ -42,9 +42,15 @@ from companion.games.nincetkaik.taxot.scoring import (
     score_hand,
 )
 
+if TYPE_CHECKING:
+    from companion.games.nincetkaik.bots import TaxotClues
+
 CATEGORIES = ("seasons", "calls", "four_sets")
-#: Bots' search (`determinize`) looks this many turns per seat ahead, then judges the hands.
-SEARCH_TURNS_PER_SEAT = 2
+#: Bots' search (`determinize`) plays this many more turns of every seat, then judges the
+#: hands before the next draw (0: it judges them after this turn; a playout's draws say less
+#: about six discards than the chance that the hand left wins: 2 turns won 52.5% against
+#: greedy, 4 turns 56.7%).
+SEARCH_TURNS_PER_SEAT = 0
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,7 @@ class TaxotState(CardGameState):
     rate: int = FIRST_RATE
     melds: list[list[Combo]] = field(default_factory=list)
     discards: list[Card] = field(default_factory=list)
+    discarders: list[int] = field(default_factory=list)  # who discarded each of `discards`
     indicators: list[Card] = field(default_factory=list)
     phase: str = ""  # turn, after_call, claim
     after: str = ""  # what follows the queued chance: start, turn, score
@@ -83,6 +90,9 @@ class TaxotState(CardGameState):
     parent_draws: int = 0
     turns: int = 0  # draws this season
     horizon_turns: int | None = None  # search only: stop before this draw
+    search_seat: int = -1  # search only: the seat whose search this is
+    search_discards: int = 0  # search only: the discards lying when it began
+    danger: tuple[float, ...] = ()  # search only: per card, the chance a discard of it loses
     laid: bool = False
     pending: tuple[int, int | None] | None = None  # (winner, discarder) awaiting the score
     tally: list[list[int]] = field(default_factory=list)  # per seat: seasons, calls, four_sets
@@ -102,6 +112,7 @@ class TaxotState(CardGameState):
     def _copy_into(self, other: Self) -> None:
         other.melds = [list(m) for m in self.melds]
         other.discards = list(self.discards)
+        other.discarders = list(self.discarders)
         other.indicators = list(self.indicators)
         other.asks = list(self.asks)
         other.tally = [list(t) for t in self.tally]
@@ -134,7 +145,7 @@ class TaxotState(CardGameState):
         if not self._next_season(self.seasons):
             return
         self.melds = [[] for _ in range(self.num_players)]
-        self.discards, self.indicators, self.asks = [], [], []
+        self.discards, self.discarders, self.indicators, self.asks = [], [], [], []
         self.phase, self.after, self.parent_draws, self.pending = "", "start", 0, None
         self.turns = 0
         self.queue = self._deal_queue(HAND)
@@ -211,6 +222,7 @@ class TaxotState(CardGameState):
     def _discard(self, seat: int, c: Card) -> None:
         self.hands[seat].remove(c)
         self.discards.append(c)
+        self.discarders.append(seat)
         self.claim_card, self.claim_from = c, seat
         order = seat_order(seat, self.num_players)[1:]
         wins = [(s, "win") for s in order
@@ -229,6 +241,7 @@ class TaxotState(CardGameState):
                 self._begin_turn((self.claim_from + 1) % self.num_players)
             return
         card = self.discards.pop()
+        self.discarders.pop()
         if move == DECLARE:
             self.hands[seat].append(card)
             self.hands[seat].sort()
@@ -281,21 +294,93 @@ class TaxotState(CardGameState):
 
     # --- search -------------------------------------------------------------------------------
     def determinize(self, seat: int, rng: Any) -> Self:
-        """As for every card game, and the search stops after a few turns of every seat."""
+        """As for every card game, but the other hands are guessed as hands their players
+        kept (after a turn or two: a dealt hand is random), and the search stops before
+        the next draw (`begin_search`)."""
+        from companion.games.nincetkaik.bots import taxot_guess_tries
+
         state = super().determinize(seat, rng)
-        state.horizon_turns = self.turns + SEARCH_TURNS_PER_SEAT * self.num_players
+        tries = taxot_guess_tries(self)
+        for other in range(self.num_players):
+            if other != seat and self.hidden[other] and tries > 1:
+                state._guess_hand(other, tries, rng)
+        state.begin_search(seat)
         return state
 
+    def _guess_hand(self, seat: int, tries: int, rng: Any) -> None:
+        """Deal `seat` a hand it might have kept (`bots.taxot_guess_hand`) from the cards it
+        might hold."""
+        from companion.games.nincetkaik.bots import taxot_guess_hand
+
+        pool = [*self.hands[seat], *(c for c in ALL_CARDS for _ in range(self.stock[c]))]
+        best = taxot_guess_hand(pool, len(self.hands[seat]), self.clues(seat), tries, rng)
+        for c in self.hands[seat]:
+            self.stock[c] += 1
+        for c in best:
+            self.stock[c] -= 1
+        self.hands[seat] = best
+
+    def clues(self, seat: int) -> TaxotClues:
+        """What the table shows of `seat`'s hand (for guessing it): its laid-out 役, the
+        cards it discarded this season, the latest discards (it let them pass)."""
+        from companion.games.nincetkaik.bots import TAXOT_PASSED, TaxotClues
+
+        thrown = tuple(c for c, s in zip(self.discards, self.discarders, strict=True)
+                       if s == seat)
+        return TaxotClues(tuple(sorted(m.size for m in self.melds[seat])), thrown,
+                          tuple(self.discards[-TAXOT_PASSED:]))
+
+    def begin_search(self, seat: int) -> None:
+        """Make this (full) state the start of `seat`'s search: it ends with the season or
+        before the draw `SEARCH_TURNS_PER_SEAT` rounds of turns on, where each seat's gain in
+        search value from here is its reward (`returns`)."""
+        from companion.games.nincetkaik.bots import taxot_danger
+
+        self.horizon, self.horizon_points = self.round_no, tuple(self.points)
+        self.horizon_turns = self.turns + SEARCH_TURNS_PER_SEAT * self.num_players
+        self.search_seat = seat
+        self.search_discards = len(self.discards)
+        self.danger = taxot_danger(self, seat)
+        self.horizon_values = tuple(self.search_value(s) for s in range(self.num_players))
+
+    def search_value(self, seat: int) -> float:
+        """The search's evaluation of `seat` (`bots.taxot_search_value`; a season over: the
+        points): the searching seat's hand is judged a draw further than the others' (theirs
+        are guesses), less what its discards risk."""
+        from companion.games.nincetkaik.bots import taxot_search_value
+
+        if (self.over and not self.truncated) or self.season_ended():
+            return float(self.points[seat])
+        value = taxot_search_value(self, seat, deep=seat == self.search_seat)
+        if seat == self.search_seat:
+            value -= self._risk_taken(seat)
+        return value
+
+    def _risk_taken(self, seat: int) -> float:
+        """What the discards `seat` made during its search may cost: for each still lying,
+        the chance another seat wins with it (`danger`) times about what that win pays."""
+        from companion.games.nincetkaik.bots import taxot_win_points
+
+        risk = sum(self.danger[c] for c, s in zip(self.discards[self.search_discards:],
+                                                   self.discarders[self.search_discards:],
+                                                   strict=True) if s == seat)
+        if not risk:
+            return 0.0
+        cost = max(taxot_win_points(self, s) for s in range(self.num_players) if s != seat)
+        return risk * cost
+
+    def season_ended(self) -> bool:
+        """Whether this season is scored (the next one not dealt yet)."""
+        return self.last is not None and self.last.season == self.round_no
+
     def returns(self) -> tuple[float, ...]:
-        """At a search horizon inside a season: the points gained, plus how close each hand
-        is to winning (the greedy bot's evaluation)."""
-        if not self.truncated or self.horizon_turns is None or self.turns < self.horizon_turns:
+        """Where a search stops before the game ends (its horizon, or the season's end): each
+        seat's gain in search value over the search, against the others'."""
+        if not self.truncated or not self.horizon_values:
             return super().returns()
-        from companion.games.nincetkaik.bots import evaluate_taxot
         from companion.games.nincetkaik.cardgame import horizon_returns
 
-        gains = [evaluate_taxot(self, s) - self.horizon_points[s]
-                 for s in range(self.num_players)]
+        gains = [self.search_value(s) - v for s, v in enumerate(self.horizon_values)]
         return horizon_returns(gains, self.reward_scale)
 
     # --- notation ---------------------------------------------------------------------------
