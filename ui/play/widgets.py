@@ -183,6 +183,7 @@ class WrappedLabel(_OwnTextLabel):
     TEXT_FLAGS = int(Qt.TextFlag.TextWordWrap)
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        self._heights: dict[tuple[object, ...], int] = {}
         super().__init__(text, parent)
         self.setWordWrap(True)
         policy = self.sizePolicy()
@@ -193,9 +194,17 @@ class WrappedLabel(_OwnTextLabel):
         return self._text_height(self._text, self.contentsRect().width())
 
     def _text_height(self, text: str, width: int) -> int:
-        flags = int(self.alignment()) | self.TEXT_FLAGS
-        return self.fontMetrics().boundingRect(QRect(0, 0, max(1, width), 100000), flags,
-                                               text or " ").height()
+        """The height of `text` wrapped at `width`; the last few are kept (layouts ask the
+        same question many times in one pass)."""
+        key = (text, width, int(self.alignment()), self.font().key())
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) >= 16:
+                self._heights.clear()
+            flags = int(self.alignment()) | self.TEXT_FLAGS
+            height = self._heights[key] = self.fontMetrics().boundingRect(
+                QRect(0, 0, max(1, width), 100000), flags, text or " ").height()
+        return height
 
     def hasHeightForWidth(self) -> bool:
         return True
