@@ -52,7 +52,7 @@ from ui.context import AppContext
 from ui.games.nincetkaik.cards import CardRow, SticksView
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import ElidedLabel, ScrollContent, WrappedLabel, isolate, words
+from ui.play.widgets import ElidedLabel, ScrollContent, isolate, words
 
 HAND_HEIGHT = 84
 TABLE_HEIGHT = 64
@@ -126,10 +126,9 @@ def zone_frame(parent: QWidget) -> tuple[QFrame, QVBoxLayout]:
     return box, layout
 
 
-def caption(parent: QWidget, bold: bool = False) -> WrappedLabel:
-    """A caption over cards, rewritten at most moves: it repaints alone unless it needs
-    another number of lines."""
-    label = WrappedLabel("", parent)
+def caption(parent: QWidget, bold: bool = False) -> QLabel:
+    label = QLabel(parent)
+    label.setWordWrap(True)
     if bold:
         font = label.font()
         font.setBold(True)
