@@ -308,3 +308,22 @@ def test_two_quick_clicks_on_two_cards_pick_both_and_a_double_click_plays_one(qt
     assert (clicked, played) == ([0, 1], [])  # another card: picked, not played
     qtbot.mouseDClick(row, Qt.MouseButton.LeftButton, pos=row.card_rect(1).center())
     assert played == [1]
+
+
+def test_the_points_table_is_rewritten_only_when_a_round_ends(qtbot, quiet) -> None:
+    view = start(qtbot, "mokaik", [("", "random"), ("", "random")])
+    table = view.screens.points_table
+    controller = view.controller
+    seen: list[tuple[int, bool]] = []  # (rounds ended, the same header item as at the start)
+    header = table.horizontalHeaderItem(0)
+    controller.state_changed.connect(lambda: seen.append(
+        (len(controller.game.state.round_points), table.horizontalHeaderItem(0) is header)))
+    qtbot.waitUntil(lambda: len(controller.game.state.round_points) >= 1, timeout=30000)
+    controller.pause()
+    before_first_round = [same for rounds, same in seen if rounds == 0]
+    assert len(before_first_round) > 3 and all(before_first_round)
+    state = controller.game.state
+    last = table.rowCount() - 1
+    assert last == len(state.round_points)
+    assert [table.item(last, c).text() for c in range(2)] == \
+        [str(p) for p in state.round_points[-1]]

@@ -328,6 +328,7 @@ class CardScreens(PlayScreens):
         self.zones: dict[str, CardRow] = {}
         self.zone_values: dict[str, list[Any]] = {}
         self._shown_entries = -1
+        self._shown_points: tuple[Any, ...] | None = None
 
     # --- building ----------------------------------------------------------------------------
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
@@ -534,6 +535,7 @@ class CardScreens(PlayScreens):
     def game_started(self) -> None:
         self.selection = {}
         self._shown_entries = -1
+        self._shown_points = None
 
     def show(self, position: Position) -> None:
         self.position = position
@@ -658,8 +660,14 @@ class CardScreens(PlayScreens):
             self.frame.play(move)
 
     def _show_points(self, position: Position) -> None:
+        """The points after each round; rewritten only when a round ends (or the names or
+        the language change), not at every card played."""
         start, rounds = self.round_points(position.state)
         names = list(position.names)
+        shown = (language().code, tuple(names), tuple(start), tuple(map(tuple, rounds)))
+        if shown == self._shown_points:
+            return
+        self._shown_points = shown
         table = self.points_table
         table.setColumnCount(len(names))
         table.setHorizontalHeaderLabels(names)
