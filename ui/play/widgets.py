@@ -24,7 +24,6 @@ from typing import Any, TypeAlias, TypeVar
 
 from PySide6.QtCore import (
     QElapsedTimer,
-    QEvent,
     QObject,
     QPointF,
     QRect,
@@ -63,12 +62,19 @@ from ui.i18n import language, tr
 __all__ = [
     "FSI",
     "PDI",
+    "BusyStrip",
     "ElidedLabel",
+    "KeptLines",
+    "PictureCache",
+    "RichLabel",
     "ScrollContent",
     "WrappedLabel",
     "antialiased",
+    "blank_pixmap",
     "clear_layout",
+    "draw_sprite",
     "isolate",
+    "kept_pixmap",
     "scrolling",
     "stack_when_narrow",
     "words",
@@ -191,20 +197,24 @@ class WrappedLabel(_OwnTextLabel):
         self.setSizePolicy(policy)
 
     def _extent(self) -> int:
-        return self._text_height(self._text, self.contentsRect().width())
+        return self._text_height(self.contentsRect().width())
 
-    def _text_height(self, text: str, width: int) -> int:
-        """The height of `text` wrapped at `width`; the last few are kept (layouts ask the
+    def _text_height(self, width: int) -> int:
+        """The height of the text wrapped at `width`; the last few are kept (layouts ask the
         same question many times in one pass)."""
-        key = (text, width, int(self.alignment()), self.font().key())
+        key = (self._text, width, int(self.alignment()), self.font().key())
         height = self._heights.get(key)
         if height is None:
             if len(self._heights) >= 16:
                 self._heights.clear()
             flags = int(self.alignment()) | self.TEXT_FLAGS
             height = self._heights[key] = self.fontMetrics().boundingRect(
-                QRect(0, 0, max(1, width), 100000), flags, text or " ").height()
+                QRect(0, 0, max(1, width), 100000), flags, self._text or " ").height()
         return height
+
+    def _ideal_width(self) -> int:
+        """The text's width on one line."""
+        return self.fontMetrics().horizontalAdvance(self._text)
 
     def hasHeightForWidth(self) -> bool:
         return True
@@ -212,12 +222,11 @@ class WrappedLabel(_OwnTextLabel):
     def heightForWidth(self, width: int) -> int:
         margins = self.contentsMargins()
         inner = width - margins.left() - margins.right()
-        return self._text_height(self._text, inner) + margins.top() + margins.bottom()
+        return self._text_height(inner) + margins.top() + margins.bottom()
 
     def sizeHint(self) -> QSize:
         margins = self.contentsMargins()
-        width = min(self.fontMetrics().horizontalAdvance(self._text), 480) \
-            + margins.left() + margins.right()
+        width = min(self._ideal_width(), 480) + margins.left() + margins.right()
         return QSize(width, self.heightForWidth(width))
 
     def minimumSizeHint(self) -> QSize:
@@ -226,7 +235,7 @@ class WrappedLabel(_OwnTextLabel):
         return QSize(width, self.fontMetrics().height() + margins.top() + margins.bottom())
 
 
-class RichLabel(_OwnTextLabel):
+class RichLabel(WrappedLabel):
     """Rich text (a little HTML) wrapped over the lines it needs, drawn from a document the
     label keeps: like `WrappedLabel`, a new text asks for a new layout only when its height
     changes (a side panel's summary, rewritten after every move)."""
@@ -236,10 +245,6 @@ class RichLabel(_OwnTextLabel):
         self._document.setDocumentMargin(0)
         super().__init__(text, parent)
         self.setTextFormat(Qt.TextFormat.RichText)
-        self.setWordWrap(True)
-        policy = self.sizePolicy()
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
 
     def _text_changed(self) -> None:
         self._document.setHtml(self._text)
@@ -252,33 +257,11 @@ class RichLabel(_OwnTextLabel):
             document.setTextWidth(max(1, width))
         return document
 
-    def _extent(self) -> int:
-        return math.ceil(self._laid_out(self.contentsRect().width()).size().height())
+    def _text_height(self, width: int) -> int:
+        return math.ceil(self._laid_out(width).size().height())
 
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        margins = self.contentsMargins()
-        inner = width - margins.left() - margins.right()
-        return (math.ceil(self._laid_out(inner).size().height()) + margins.top()
-                + margins.bottom())
-
-    def sizeHint(self) -> QSize:
-        margins = self.contentsMargins()
-        width = min(math.ceil(self._document.idealWidth()), 480) + margins.left() \
-            + margins.right()
-        return QSize(width, self.heightForWidth(width))
-
-    def minimumSizeHint(self) -> QSize:
-        margins = self.contentsMargins()
-        width = self.fontMetrics().horizontalAdvance("MMMM") + margins.left() + margins.right()
-        return QSize(width, self.fontMetrics().height() + margins.top() + margins.bottom())
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
-            self.updateGeometry()
+    def _ideal_width(self) -> int:
+        return math.ceil(self._document.idealWidth())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -429,10 +412,32 @@ class PictureCache:
         move would otherwise free and allocate megabytes each time)."""
         pixmap = self._pixmap
         if pixmap is None or pixmap.size() != size or pixmap.devicePixelRatio() != ratio:
-            pixmap = QPixmap(size)
-            pixmap.setDevicePixelRatio(ratio)
+            return blank_pixmap(size, ratio)
         pixmap.fill(Qt.GlobalColor.transparent)
         return pixmap
+
+
+def blank_pixmap(size: QSize, ratio: float) -> QPixmap:
+    """A transparent pixmap of `size` device pixels, drawn on at `ratio`."""
+    pixmap = QPixmap(size)
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    return pixmap
+
+
+def kept_pixmap(name: str, width: float, height: float, ratio: float,
+                draw: Callable[[QPainter], None]) -> QPixmap:
+    """The picture called `name` from Qt's own cache (bounded, emptied with the app), drawn
+    by `draw` on a transparent pixmap of `width`×`height` when it is not there."""
+    pixmap = QPixmap()
+    if not QPixmapCache.find(name, pixmap):
+        pixmap = blank_pixmap(QSize(max(1, round(width * ratio)), max(1, round(height * ratio))),
+                              ratio)
+        painter = antialiased(pixmap)
+        draw(painter)
+        painter.end()
+        QPixmapCache.insert(name, pixmap)
+    return pixmap
 
 
 class KeptLines(QStyledItemDelegate):
@@ -440,7 +445,8 @@ class KeptLines(QStyledItemDelegate):
 
     A list view lays out every line again when one is added, asking each its height (a word
     wrap: the text shaped anew), and repaints the lines in view: a move list of 300 lines
-    cost 7 ms per move, growing with the game. Lines are kept by text, width and look."""
+    cost 12 ms of the window's time per move, growing with the game. Lines are kept by text,
+    width and look."""
 
     MAX_SIZES = 4096
 
@@ -464,18 +470,10 @@ class KeptLines(QStyledItemDelegate):
         ratio = device.devicePixelRatioF() if device is not None else 1.0
         name = repr(("line", index.data(), rect.width(), rect.height(), option.state.value,
                      option.palette.cacheKey(), option.font.key(), ratio))
-        pixmap = QPixmap()
-        if not QPixmapCache.find(name, pixmap):
-            pixmap = QPixmap(max(1, round(rect.width() * ratio)),
-                             max(1, round(rect.height() * ratio)))
-            pixmap.setDevicePixelRatio(ratio)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            inner = QPainter(pixmap)
-            local = QStyleOptionViewItem(option)
-            local.rect = QRect(0, 0, rect.width(), rect.height())
-            super().paint(inner, local, index)
-            inner.end()
-            QPixmapCache.insert(name, pixmap)
+        local = QStyleOptionViewItem(option)
+        local.rect = QRect(0, 0, rect.width(), rect.height())
+        pixmap = kept_pixmap(name, rect.width(), rect.height(), ratio,
+                             lambda inner: super(KeptLines, self).paint(inner, local, index))
         painter.drawPixmap(rect.topLeft(), pixmap)
 
 
@@ -486,18 +484,14 @@ def draw_sprite(painter: QPainter, rect: QRectF, key: tuple[object, ...],
     Text and curves cost far more to draw than to copy, and a board draws many of them."""
     ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
     width, height = max(1, math.ceil(rect.width())), max(1, math.ceil(rect.height()))
-    name = repr(("sprite", *key, width, height, ratio, painter.font().key()))
-    pixmap = QPixmap()
-    if not QPixmapCache.find(name, pixmap):  # Qt's own cache: bounded, emptied with the app
-        pixmap = QPixmap(round(width * ratio), round(height * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        inner = antialiased(pixmap)
-        inner.setFont(painter.font())
+    font = painter.font()
+    name = repr(("sprite", *key, width, height, ratio, font.key()))
+
+    def paint(inner: QPainter) -> None:
+        inner.setFont(font)
         draw(inner, QRectF(0, 0, rect.width(), rect.height()))
-        inner.end()
-        QPixmapCache.insert(name, pixmap)
-    painter.drawPixmap(QPointF(rect.x(), rect.y()), pixmap)
+
+    painter.drawPixmap(QPointF(rect.x(), rect.y()), kept_pixmap(name, width, height, ratio, paint))
 
 
 def scrolling(content: QWidget, parent: QWidget) -> QScrollArea:

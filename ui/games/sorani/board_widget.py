@@ -26,7 +26,6 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
     QPixmap,
-    QPixmapCache,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QWidget
@@ -37,7 +36,7 @@ from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.lattice import turn_mask
 from companion.games.sorani.moves import Place
 from ui.i18n import language
-from ui.play.widgets import PictureCache, antialiased, draw_sprite, follow_pointer
+from ui.play.widgets import PictureCache, draw_sprite, follow_pointer, kept_pixmap
 
 NIGHT = QColor("#1f2747")
 RING = QColor("#6d78a6")
@@ -131,26 +130,18 @@ def _paint_branch_in(painter: QPainter, area: QRectF, *, mask: int, reach: float
 def tile_pixmap(code: str, size: int = 34) -> QPixmap:
     """A held or offered tile drawn small (an icon for buttons), drawn once per tile, size
     and language (the draft's buttons are rebuilt after every move)."""
-    name = f"sorani-tile:{code}:{size}:{language().code}"
-    pixmap = QPixmap()
-    if not QPixmapCache.find(name, pixmap):
-        pixmap = _tile_pixmap(code, size)
-        QPixmapCache.insert(name, pixmap)
-    return pixmap
+    return kept_pixmap(f"sorani-tile:{code}:{size}:{language().code}", size, size, 1.0,
+                       lambda painter: _paint_tile(painter, code, size))
 
 
-def _tile_pixmap(code: str, size: int) -> QPixmap:
-    pixmap = QPixmap(size, size)
-    pixmap.fill(NIGHT)
-    painter = antialiased(pixmap)
+def _paint_tile(painter: QPainter, code: str, size: int) -> None:
+    painter.fillRect(0, 0, size, size, NIGHT)
     middle = QPointF(size / 2, size / 2)
     if bd.is_branch(code):
         paint_branch(painter, catalogue().branch(code).mask, middle, size * 0.42,
                      width=3.0)
     else:
         paint_round(painter, code, middle, size * 0.44)
-    painter.end()
-    return pixmap
 
 
 class BoardCanvas(QWidget):
