@@ -32,7 +32,11 @@ GAMES = {  # game id: (options of a short game, Library card name)
 
 # --- acting as a person -----------------------------------------------------------------------
 def click_card(qtbot: Any, row: Any, index: int) -> None:
-    qtbot.mouseClick(row, Qt.MouseButton.LeftButton, pos=row.card_rect(index).center())
+    """Click a card once it is in sight: after a computer's move the board scrolls the hand
+    into view on the next pass of the event loop, and a person clicks what they see."""
+    point = row.card_rect(index).center()
+    qtbot.waitUntil(lambda: row.visibleRegion().contains(point), timeout=5000)
+    qtbot.mouseClick(row, Qt.MouseButton.LeftButton, pos=point)
 
 
 def zone_row(screens: Any, zone: str, value: Any) -> tuple[Any, int]:
