@@ -331,3 +331,31 @@ def test_the_points_table_is_rewritten_only_when_a_round_ends(qtbot, quiet) -> N
     assert last == len(state.round_points)
     assert [table.item(last, c).text() for c in range(2)] == \
         [str(p) for p in state.round_points[-1]]
+
+
+def test_the_rows_of_played_cards_are_kept_and_a_hidden_row_shows_nothing(qtbot, quiet) -> None:
+    from ui.games.nincetkaik.mokaik import lay_groups
+
+    view = start(qtbot, "mokaik", [("", "random"), ("", "random")])
+    trick = view.screens.trick
+    controller = view.controller
+    made: set[int] = set()  # every row widget the table has shown
+    shown: list[tuple[int, int]] = []  # (rows shown, rows held)
+
+    def look() -> None:
+        visible = [row for row in trick.rows if row.isVisibleTo(trick)]
+        made.update(id(row) for row in trick.rows)
+        shown.append((len(visible), len(trick.rows)))
+        for row in trick.rows:
+            if not row.isVisibleTo(trick):
+                assert row.row.cards == [] and row.label.text() == ""
+
+    controller.state_changed.connect(look)
+    qtbot.waitUntil(lambda: len(controller.game.state.round_points) >= 1, timeout=30000)
+    controller.pause()
+    assert {count for count, _held in shown} >= {1, 2}  # a round's rows came and went
+    assert len(made) == max(held for _count, held in shown)  # and no row was made twice
+    state, names = view._position.state, view._position.names
+    expected = lay_groups(state.trick or state.last_trick, names)
+    assert [(row.label.text(), row.row.cards) for row in trick.rows
+            if row.isVisibleTo(trick)] == expected

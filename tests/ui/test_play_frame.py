@@ -97,12 +97,24 @@ class LayoutCount(QObject):
         return False
 
 
+def settled(qtbot: Any, view: Any) -> None:
+    """Wait until the page has been laid out after its start: no request to lay it out
+    again for 100 ms (a fixed wait was too short on a busy machine)."""
+    counter = LayoutCount(view)
+    for _ in range(100):
+        before = counter.count
+        qtbot.wait(100)
+        if counter.count == before:
+            break
+    view.removeEventFilter(counter)
+
+
 def test_a_computer_thinking_moves_the_strip_without_laying_the_page_out_again(qtbot) -> None:
     """The busy strip keeps its place: showing or hiding a widget would lay out the whole
     page twice per computer move (and make its content jump)."""
     view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
     strip = view.busy
-    qtbot.wait(50)  # the page settles after its start
+    settled(qtbot, view)
     counter = LayoutCount(view)
     place = strip.geometry()
     image_idle = strip.grab().toImage()
@@ -120,7 +132,7 @@ def test_new_texts_on_the_seat_cards_and_the_turn_line_repaint_them_alone(qtbot)
     """A move changes scores, notes and the turn line: they are drawn anew, and the page is
     laid out again only when the turn line needs another number of lines."""
     view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
-    qtbot.wait(50)
+    settled(qtbot, view)
     counter = LayoutCount(view)
     card = view.seat_panel.cards[0]
     before = card.grab().toImage()

@@ -157,7 +157,9 @@ class CardsWithCaption(QWidget):
 
 
 class CardGroups(QWidget):
-    """Several captioned rows, rebuilt when shown."""
+    """Several captioned rows. Rows are kept between moves and only hidden when fewer are
+    shown: making and deleting the widgets (each a label and a row of cards) at every card
+    played cost more of the window's time than anything they show."""
 
     def __init__(self, parent: QWidget, height: int = SMALL_HEIGHT) -> None:
         super().__init__(parent)
@@ -168,17 +170,15 @@ class CardGroups(QWidget):
         self.box.setSpacing(2)
 
     def set(self, groups: Sequence[tuple[str, Sequence[Card | None]]]) -> None:
-        while len(self.rows) > len(groups):
-            row = self.rows.pop()
-            self.box.removeWidget(row)
-            row.deleteLater()
         while len(self.rows) < len(groups):
             row = CardsWithCaption(self, self.height_)
             self.box.addWidget(row)
-            row.show()  # now, not at the layout's queued show: the board lays out at once
             self.rows.append(row)
-        for row, (text, cards) in zip(self.rows, groups, strict=True):
+        for index, row in enumerate(self.rows):
+            text, cards = groups[index] if index < len(groups) else ("", ())
             row.set(text, cards)
+            # now, not at the layout's queued show: the board lays out at once
+            row.setVisible(index < len(groups))
         self.setVisible(bool(groups))
 
 
