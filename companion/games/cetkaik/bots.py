@@ -15,11 +15,11 @@ legal moves, so that 皇 moves, steps and drops happen in playouts too.
 
 from __future__ import annotations
 
-import math
 import random
 import zlib
 from typing import Any
 
+from companion.bots.estimate import logistic
 from companion.core.api import GameState
 from companion.games.cetkaik.compiled import GENERAL_CODES, KIND_OF, SIDE_OF, TAM
 from companion.games.cetkaik.hands import count_index
@@ -302,7 +302,7 @@ def horizon(state: GameState) -> int:
 def estimate(state: GameState) -> tuple[float, float]:
     """Each seat's expected share of victory: the evaluation through a logistic curve."""
     value = evaluate(state, 0) / ESTIMATE_SCALE
-    share = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value))))
+    share = logistic(value, limit=50.0)
     return share, 1.0 - share
 
 
@@ -330,5 +330,5 @@ def candidates_old(state: GameState, width: int = CANDIDATES) -> list[Any]:
 def estimate_old(state: GameState) -> tuple[float, float]:
     """古机戦: each side's expected share of victory from the material (`evaluate_old`)."""
     value = evaluate_old(state, 0) / ESTIMATE_SCALE
-    share = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value))))
+    share = logistic(value, limit=50.0)
     return share, 1.0 - share

@@ -9,10 +9,10 @@ evaluation is the seat's worth minus the best rival's; a finished game is ±1000
 
 from __future__ import annotations
 
-import math
 from functools import cache
 from typing import Any
 
+from companion.bots.estimate import logistic
 from companion.core.api import GameState
 from companion.core.record import sample_outcome
 from companion.games.mokzo.board import GOAL
@@ -99,7 +99,7 @@ def estimate(state: GameState) -> tuple[float, ...]:
     shares = []
     for seat, value in enumerate(values):
         margin = (value - max(v for s, v in enumerate(values) if s != seat)) / SHARE_SCALE
-        shares.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin)))))
+        shares.append(logistic(margin))
     total = sum(shares)
     return tuple(share / total for share in shares)
 

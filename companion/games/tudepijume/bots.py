@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from companion.bots.estimate import logistic
 from companion.core.api import GameState
 from companion.games.tudepijume.board import BUILD_COST, CARGO_CAP, GOAL, START, WIN_GOAL
 from companion.games.tudepijume.moves import Build, Plunder, Recall, Sail, Supply
@@ -184,7 +185,7 @@ def race_share(state: GameState, seat: int) -> float:
         return _final_share(state, seat)
     spread = SPREAD_BASE + SPREAD_PER_ROOT_TURN * math.sqrt(max(1.0, min(mine, rival)))
     margin = (rival - mine) / spread * LOGISTIC
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
+    return logistic(margin)
 
 
 def _final_share(state: Any, seat: int) -> float:
