@@ -218,6 +218,9 @@ def test_moves_read_in_both_languages_and_face_down_cards_as_a_count() -> None:
     assert hidden_keep("down r1b2") == "down 2"
     assert move_text("mokaik", "down 2", "ja") == "2 枚を伏せて出す"
     assert move_text("mokaik", "down r1b2", "en") == "puts r1 b2 face down"
+    assert move_text("mokaik", "down 1", "en") == "puts 1 card face down"  # not "1 cards"
+    assert move_text("mokaik", "down 3", "en") == "puts 3 cards face down"
+    assert move_text("mokaik", "down 1", "ja") == "1 枚を伏せて出す"
 
 
 def test_the_search_looks_a_few_rounds_ahead_then_judges_the_hands() -> None:

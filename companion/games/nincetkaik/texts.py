@@ -62,6 +62,7 @@ _GAMES: dict[str, tuple[_Pattern, ...]] = {
     ),
     "mokaik": (
         (r"play (\S+)", "lays {c1} face up", "{c1} を表で出す"),
+        (r"down 1", "puts 1 card face down", "1 枚を伏せて出す"),
         (r"down (\d+)", "puts {1} cards face down", "{1} 枚を伏せて出す"),
         (r"down (\S+)", "puts {c1} face down", "{c1} を伏せて出す"),
     ),

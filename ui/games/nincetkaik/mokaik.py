@@ -82,7 +82,7 @@ class MokaikScreens(CardScreens):
     def build_table(self, parent: QWidget) -> QWidget | None:
         box, layout = zone_frame(parent)
         self.trick_title = caption(box, bold=True)
-        self.trick = CardGroups(box, TABLE_HEIGHT)
+        self.trick = CardGroups(box, TABLE_HEIGHT, keep_space=True)
         layout.addWidget(self.trick_title)
         layout.addWidget(self.trick)
         return box

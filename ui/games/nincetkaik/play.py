@@ -159,11 +159,20 @@ class CardsWithCaption(QWidget):
 class CardGroups(QWidget):
     """Several captioned rows. Rows are kept between moves and only hidden when fewer are
     shown: making and deleting the widgets (each a label and a row of cards) at every card
-    played cost more of the window's time than anything they show."""
+    played cost more of the window's time than anything they show.
 
-    def __init__(self, parent: QWidget, height: int = SMALL_HEIGHT) -> None:
+    With `keep_space`, a row once shown stays, blank when unused: a table that fills up
+    during a round keeps its height, so what is below it does not move at every card played
+    (and the board is not laid out and painted again as a whole)."""
+
+    #: The caption of a blank row: a space keeps the caption's line.
+    BLANK = " "
+
+    def __init__(self, parent: QWidget, height: int = SMALL_HEIGHT, *,
+                 keep_space: bool = False) -> None:
         super().__init__(parent)
         self.height_ = height
+        self.keep_space = keep_space
         self.rows: list[CardsWithCaption] = []
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(0, 0, 0, 0)
@@ -174,12 +183,13 @@ class CardGroups(QWidget):
             row = CardsWithCaption(self, self.height_)
             self.box.addWidget(row)
             self.rows.append(row)
+        blank = (self.BLANK, ()) if self.keep_space else ("", ())
         for index, row in enumerate(self.rows):
-            text, cards = groups[index] if index < len(groups) else ("", ())
+            text, cards = groups[index] if index < len(groups) else blank
             row.set(text, cards)
             # now, not at the layout's queued show: the board lays out at once
-            row.setVisible(index < len(groups))
-        self.setVisible(bool(groups))
+            row.setVisible(self.keep_space or index < len(groups))
+        self.setVisible(bool(self.rows) if self.keep_space else bool(groups))
 
 
 class SeatBox(QFrame):
