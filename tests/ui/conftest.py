@@ -249,6 +249,13 @@ def click_first_move(person: Person, view: Any) -> None:
     person.click(offered(view)[0])
 
 
+def wait_until_saved(qtbot: Any, view: Any, timeout: int = 10000) -> None:
+    """Wait as a person reads the result banner: the game is over and its play is in the
+    History (the save runs off the interface thread)."""
+    qtbot.waitUntil(lambda: view.result_panel.isVisibleTo(view) and view.controller is not None
+                    and not view.controller.saving, timeout=timeout)
+
+
 def play_to_the_end(person: Person, view: Any, limit: int = 400) -> None:
     """Click the first offered move whenever it is a person's turn, until the game ends."""
     controller = view.controller

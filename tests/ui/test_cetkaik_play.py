@@ -18,6 +18,7 @@ from companion.games.cetkaik.bots import best_capture
 from companion.games.cetkaik.moves import AfterCast, Declare, Drop, PieceMove, TamMove
 from companion.games.cetkaik.rules import AFTER_CAST, DECLARE, MOVE
 from companion.history import PlayMode, PlayRecord, SeatResult
+from tests.ui.conftest import wait_until_saved
 from ui.games.cetkaik.play import CetkaikScreens, play_view
 from ui.i18n import language
 from ui.new_game_dialog import GameSetup, SeatChoice
@@ -292,6 +293,7 @@ def play_to_the_end(qtbot, window, game_id: str, seed: int) -> PlayFrame:
             break
         click_move(qtbot, view, person_move(state(view), rng))
     assert view.controller is not None and view.controller.finished
+    wait_until_saved(qtbot, view)
     return view
 
 

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import QSettings, Qt
 
 import db
-from tests.ui.conftest import fill_new_game, play_to_the_end
+from tests.ui.conftest import fill_new_game, play_to_the_end, wait_until_saved
 from ui.app import build_window, open_database_after_show
 from ui.play.frame import PlayFrame
 from ui.shell import common
@@ -51,7 +51,7 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
     window.grab().save("/tmp/shell_e2e_playing.png")
 
     play_to_the_end(person, view)
-    qtbot.waitUntil(view.result_panel.isVisible, timeout=5000)
+    wait_until_saved(qtbot, view)
     headline = view.result_panel.headline.text()
     assert headline.startswith(("Winner: ", "Shared victory: "))
     assert "Saved in the History as play #" in view.result_panel.history_note.text()

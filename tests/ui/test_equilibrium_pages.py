@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.games.equilibrium.moves import Play
-from tests.ui.conftest import fill_new_game, offered, play_to_the_end
+from tests.ui.conftest import fill_new_game, offered, play_to_the_end, wait_until_saved
 from ui.i18n import language
 from ui.play.frame import PlayFrame
 from ui.shell import history as history_module
@@ -61,7 +61,7 @@ def test_a_solo_game_clicked_to_the_end_is_a_team_result_in_history_and_on_paper
     assert {b.objectName()[5:] for b in targets} == {
         str(m) for m in state.legal_moves() if isinstance(m, Play) and m.card == card}
     play_to_the_end(person, view, limit=800)
-    qtbot.waitUntil(view.result_panel.isVisible, timeout=5000)
+    wait_until_saved(qtbot, view)
     final = view.controller.state
     expected = f"{'won' if final.won else 'lost'} ({final.cities_claimed()}/12)"
     assert view.result_panel.headline.text() == f"The team {expected}"
@@ -108,7 +108,7 @@ def test_a_computer_partner_in_the_first_seat_and_the_person_sees_only_their_han
     assert shown_hand(view) == sorted(controller.state.hand(1))
     assert "4 cards (hidden)" in view.screens.partner.text()
     play_to_the_end(person, view, limit=800)
-    qtbot.waitUntil(view.result_panel.isVisible, timeout=5000)
+    wait_until_saved(qtbot, view)
     assert view.result_panel.headline.text().startswith("The team ")
     seats = controller.final_play.seats
     assert [s.is_bot for s in seats] == [True, False]

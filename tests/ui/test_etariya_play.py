@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QCheckBox, QPushButton
 
 from companion.games import registry
 from companion.games.etariya.board import cell_name
+from tests.ui.conftest import wait_until_saved
 from ui.games.etariya.play import play_view
 from ui.i18n import language
 from ui.new_game_dialog import GameSetup, NewGameForm, SeatChoice
@@ -163,7 +164,7 @@ def test_bots_think_in_the_worker_and_finish_with_a_result_sheet(qtbot, tmp_path
     view = make(qtbot)
     start(qtbot, view, [("random", ""), ("random", "")], expansions=("A", "E"), seed=5)
     qtbot.waitUntil(lambda: view.controller.state.is_over(), timeout=30000)
-    qtbot.waitUntil(view.result_panel.isVisible, timeout=2000)
+    wait_until_saved(qtbot, view)
     assert view.result_panel.headline.text().startswith(("Winner", "Draw"))
     out = tmp_path / "result.pdf"
     view.export_pdf(out)
@@ -275,6 +276,7 @@ def test_autosave_resume_and_the_finished_play_in_the_real_history(qtbot, ctx) -
         if resumed.controller.state.is_over():
             break
         take_one_step(qtbot, resumed, rng)
+    wait_until_saved(qtbot, resumed)
     assert f"Saved in the History as play #{saved.id}" in resumed.result_panel.history_note.text()
     finished = db.get_play(ctx.db, saved.id)
     assert finished is not None and finished.is_finished

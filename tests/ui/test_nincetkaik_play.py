@@ -18,7 +18,7 @@ from pytestqt.exceptions import TimeoutError as WaitTimeout
 
 import db
 from companion.games.nincetkaik.cardgame import Amount
-from tests.ui.conftest import fill_new_game
+from tests.ui.conftest import fill_new_game, wait_until_saved
 from ui.i18n import language
 from ui.play import frame as frame_module
 
@@ -145,7 +145,7 @@ def test_a_person_plays_against_a_computer_to_the_end_then_finds_and_prints_it(
     assert not view.is_covered()  # one person: nothing to hide from anyone
     made = play_by_clicking(person, view, game_id)
     assert made > 0
-    qtbot.waitUntil(view.result_panel.isVisible, timeout=5000)
+    wait_until_saved(qtbot, view)
     assert view.result_panel.headline.text().startswith(("Winner: ", "Shared victory: "))
     play_id = view.controller.play_id
     assert f"play #{play_id}" in view.result_panel.history_note.text()

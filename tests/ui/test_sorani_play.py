@@ -17,7 +17,7 @@ from PySide6.QtCore import QPoint, Qt
 from companion.games.sorani import board as bd
 from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.moves import Place
-from tests.ui.conftest import fill_new_game, offered
+from tests.ui.conftest import fill_new_game, offered, wait_until_saved
 from ui.games.sorani.play import SoraniScreens, play_view
 from ui.play.frame import PlayFrame
 from ui.shell import history as history_module
@@ -101,7 +101,7 @@ def test_a_person_plays_a_bot_to_the_end_finds_it_and_prints_it(
     assert "reconstruction" in screens.note.text()
     placed = play_sorani_to_the_end(person, view)
     assert any(bd.is_branch(m.tile) and m.turn for m in placed)  # R turned some
-    qtbot.waitUntil(view.result_panel.isVisible, timeout=5000)
+    wait_until_saved(qtbot, view)
     assert view.result_panel.headline.text().startswith(("Winner: ", "Shared victory: "))
     state = view.controller.game.state
     totals = state.result().totals

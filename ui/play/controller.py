@@ -439,6 +439,7 @@ class GameController(QObject):
         self.final_play: PlayRecord | None = None  # the finished play (saved, or pending)
         self.save_pending = False  # the finished play is not in the history yet
         self.save_error: Exception | None = None  # why the last save of it failed
+        self.saving = False  # the finished play's save is on its way
         #: Pause before a bot's move so that people can follow (0 in tests).
         self.bot_delay_ms = 0
         self.paused = False
@@ -698,15 +699,12 @@ class GameController(QObject):
         self.game_over.emit(outcome)
 
     def _save_finished(self) -> None:
-        """Save the finished play now, on the interface thread, after the queued autosaves:
-        once per game, so that the result can say where the play is in the history."""
+        """Queue the save of the finished play after the autosaves, off the interface thread
+        like every write (a club's server far away, or a history another program is writing,
+        would hold the window at the last move); `saved` or `save_failed` follows."""
         assert self.ctx is not None and self.final_play is not None
-        self._saver.flush(FLUSH_ON_EXIT_S)
-        try:
-            result: Any = _finish_job(self.ctx.db, self.final_play)(self._saver)
-        except Exception as exc:  # kept pending: the person is told and may retry
-            result = exc
-        self._finished_saved(result)
+        self.saving = True
+        self._saver.submit(_finish_job(self.ctx.db, self.final_play), self._finished_saved)
 
     def save_problem(self) -> str:
         """Why the finished play is not in the history yet, in the interface language ("" when
@@ -720,14 +718,17 @@ class GameController(QObject):
                   "残っています。もう一度保存してください。")
 
     def retry_save(self) -> bool:
-        """Try again to save a finished play whose save failed; True once it is saved."""
-        if not self.save_pending or self.ctx is None or self.final_play is None:
+        """Try again to save a finished play whose save failed; True when a save started
+        (`saved` or `save_failed` follows)."""
+        if not self.save_pending or self.saving or self.ctx is None or self.final_play is None:
             return False
+        self.save_error = None
         self._save_finished()
-        return not self.save_pending
+        return True
 
     def _finished_saved(self, result: Any) -> None:
-        if isinstance(result, Exception):
+        self.saving = False
+        if isinstance(result, Exception):  # kept pending: the person is told and may retry
             self.save_error = result
             message = self.save_problem()
             self._emit("error", message)

@@ -65,7 +65,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QMessageBox,
     QPushButton,
     QScrollArea,
@@ -85,7 +84,7 @@ from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, seats_from
-from ui.play.widgets import BusyStrip, ElidedLabel, KeptLines, WrappedLabel, isolate
+from ui.play.widgets import BusyStrip, ElidedLabel, LineList, WrappedLabel, isolate
 from ui.shell.timer_widget import PlayTimerWidget
 
 #: Pause before a computer's move so that people can follow the board (0 in tests).
@@ -317,15 +316,14 @@ class ResultBanner(QFrame):
         layout.addLayout(note_row)
 
 
-class MoveList(QListWidget):
+class MoveList(LineList):
     """The move list, kept line by line: a move adds its line, an undo removes lines; the
-    record is never replayed to show it."""
+    record is never replayed to show it. A move with its draws ("… · drew Red · drew Blue")
+    wraps."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWordWrap(True)  # a move with its draws ("… · drew Red · drew Blue") wraps
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setItemDelegate(KeptLines(self))
         self._entries: list[RecordEntry] = []
         #: per line: the entries it shows, [first, end)
         self._spans: list[tuple[int, int]] = []
@@ -398,16 +396,16 @@ class MoveList(QListWidget):
             if self._spans:
                 self._spans[-1] = (self._spans[-1][0], index + 1)
                 item = self.item(self.count() - 1)
-                item.setText(item.text() + shown)
+                self.set_line(item, item.text() + shown)
                 return
             self._spans.append((index, index + 1))
-            self.addItem(shown.strip())
+            self.add_line(shown.strip())
             return
         names = position.names
         who = names[entry.seat] if 0 <= entry.seat < len(names) else f"#{entry.seat}"
         self._spans.append((index, index + 1))
         number = sum(not entries[first].is_chance for first, _end in self._spans)
-        self.addItem(f"{number}. {who}: {screens.move_text(entry, position)}")
+        self.add_line(f"{number}. {who}: {screens.move_text(entry, position)}")
 
 
 # --- the frame --------------------------------------------------------------------------------
@@ -894,12 +892,15 @@ class PlayFrame(QWidget):
         self._show_save_state()
 
     def _show_save_state(self) -> None:
-        """Where the finished play is: its number in the History, or why it is not there yet
-        with a Retry button (the controller's `saved` / `save_failed`)."""
+        """Where the finished play is: on its way, its number in the History, or why it is
+        not there yet with a Retry button (the controller's `saved` / `save_failed`)."""
         c, panel = self.controller, self.result_panel
-        pending = c is not None and c.save_pending
+        saving = c is not None and c.saving
+        pending = c is not None and c.save_pending and not saving
         panel.retry_button.setVisible(pending)
-        if pending:
+        if saving:
+            panel.history_note.setText(tr("Saving to the History…", "履歴に保存しています…"))
+        elif pending:
             panel.history_note.setText(c.save_problem() if c is not None else "")
         elif c is not None and c.final_play is not None and c.play_id is not None \
                 and self.ctx is not None:
@@ -917,8 +918,8 @@ class PlayFrame(QWidget):
 
     def retry_save(self) -> None:
         """The banner's Retry: save the finished play again."""
-        if self.controller is not None:
-            self.controller.retry_save()
+        if self.controller is not None and self.controller.retry_save():
+            self._show_save_state()
 
     def export_pdf(self, path: Path) -> None:
         """The result sheet of the finished game (the game's own layout when it has one)."""
