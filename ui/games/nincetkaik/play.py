@@ -52,7 +52,7 @@ from ui.context import AppContext
 from ui.games.nincetkaik.cards import CardRow, SticksView
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import ElidedLabel, ScrollContent, isolate, words
+from ui.play.widgets import ElidedLabel, ScrollContent, clear_layout, isolate, words
 
 HAND_HEIGHT = 84
 TABLE_HEIGHT = 64
@@ -105,15 +105,6 @@ def hand_parts(move: Any) -> dict[str, tuple[Any, ...]] | None:
     if isinstance(move, CardsMove):
         return {"hand": move.cards}
     return None
-
-
-def clear_layout(layout: Any) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget() if item is not None else None
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()
 
 
 def zone_frame(parent: QWidget) -> tuple[QFrame, QVBoxLayout]:
