@@ -346,6 +346,10 @@ def test_the_points_table_is_rewritten_only_when_a_round_ends(qtbot, quiet) -> N
     assert last == len(state.round_points)
     assert [table.item(last, c).text() for c in range(2)] == \
         [str(p) for p in state.round_points[-1]]
+    # narrow columns elide a name in its middle ("Bot · …dy (2)"), the tooltip has it whole
+    assert table.horizontalHeader().textElideMode() == Qt.TextElideMode.ElideMiddle
+    assert [table.horizontalHeaderItem(c).toolTip() for c in range(2)] == \
+        list(view.seat_names())
 
 
 def test_the_table_keeps_its_rows_and_its_height_while_rounds_fill_it(qtbot, quiet) -> None:

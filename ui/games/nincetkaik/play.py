@@ -400,6 +400,7 @@ class CardScreens(PlayScreens):
         header = self.points_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(36)
+        header.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # two long names stay apart
         self.points_table.setMinimumHeight(110)
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -672,6 +673,10 @@ class CardScreens(PlayScreens):
         table = self.points_table
         table.setColumnCount(len(names))
         table.setHorizontalHeaderLabels(names)
+        for column, name in enumerate(names):  # the whole name, where the header elides it
+            header_item = table.horizontalHeaderItem(column)
+            if header_item is not None:
+                header_item.setToolTip(name)
         table.setRowCount(len(rounds) + 1)
         table.setVerticalHeaderLabels([tr("Start", "開始")] +
                                       [round_name(self.game_id, n)
