@@ -174,7 +174,9 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     from ui.fonts import load_cjk_font
+    from ui.style import install_style
 
+    install_style(app)
     load_cjk_font(app)
     settings = settings if settings is not None else make_settings()
     language().set(initial_language(args, settings))

@@ -28,13 +28,14 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import Variant
-from ui.play.widgets import PictureCache, draw_sprite
+from ui.play.widgets import PictureCache, draw_sprite, kept_pixmap
 
 RED = QColor("#c0281f")
 BLACK = QColor("#1b1b1b")
@@ -273,34 +274,44 @@ class BoardView(QWidget):
 
     def _paint(self, painter: QPainter) -> None:
         s = self.scene
-        cell = self.cell_size()
-        for sq in range(s.width * s.height):
-            self._draw_square(painter, sq)
-        origin = self.origin()
-        painter.setPen(QPen(GRID, 2))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(QRectF(origin.x(), origin.y(), cell * s.width, cell * s.height))
-        self._draw_labels(painter)
+        painter.drawPixmap(0, 0, self._ground())
+        for sq in s.last:
+            painter.fillRect(self.square_rect(sq), LAST)
+        for sq in s.hue - s.fixed_hue:
+            rect = self.square_rect(sq)
+            inset = max(2.0, rect.width() * 0.06)
+            painter.setPen(QPen(HUE.darker(115), max(2.0, rect.width() * 0.07)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
         for sq, token in s.tokens.items():
             self._draw_token(painter, self.square_rect(sq), token)
         self._draw_marks(painter)
         painter.end()
 
-    def _draw_square(self, painter: QPainter, sq: int) -> None:
+    def _ground(self) -> QPixmap:
+        """The squares, the grid and the edge labels, kept as a picture: they stay the same
+        for a whole game, and drawing 81 squares again after every move cost more than the
+        rest of the board."""
         s = self.scene
-        rect = self.square_rect(sq)
-        fill = HILL if sq == s.hill else WATER if sq in s.water else \
-            HUE if sq in s.fixed_hue else PLAIN
-        painter.setPen(QPen(GRID, 0.8))
-        painter.setBrush(fill)
-        painter.drawRect(rect)
-        if sq in s.last:
-            painter.fillRect(rect, LAST)
-        if sq in s.hue and sq not in s.fixed_hue:
-            inset = max(2.0, rect.width() * 0.06)
-            painter.setPen(QPen(HUE.darker(115), max(2.0, rect.width() * 0.07)))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+        ratio = self.devicePixelRatioF()
+        name = repr(("cetkaik-ground", self.width(), self.height(), s.width, s.height, s.hill,
+                     sorted(s.water), sorted(s.fixed_hue), s.columns, s.rows, s.flipped,
+                     self.font().key(), ratio))
+        return kept_pixmap(name, self.width(), self.height(), ratio, self._draw_ground)
+
+    def _draw_ground(self, painter: QPainter) -> None:
+        s = self.scene
+        for sq in range(s.width * s.height):
+            fill = HILL if sq == s.hill else WATER if sq in s.water else \
+                HUE if sq in s.fixed_hue else PLAIN
+            painter.setPen(QPen(GRID, 0.8))
+            painter.setBrush(fill)
+            painter.drawRect(self.square_rect(sq))
+        origin, cell = self.origin(), self.cell_size()
+        painter.setPen(QPen(GRID, 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(origin.x(), origin.y(), cell * s.width, cell * s.height))
+        self._draw_labels(painter)
 
     def _draw_labels(self, painter: QPainter) -> None:
         s = self.scene
