@@ -44,8 +44,8 @@ def test_a_flat_scroll_bar_keeps_fusions_parts_and_draws_its_handle_where_they_a
     image = bar.grab().toImage()
     handle = bar.style().subControlRect(cc, option, sc.SC_ScrollBarSlider, bar)
     groove = image.pixelColor(7, handle.bottom() + 20)
-    across = {image.pixelColor(x, handle.bottom() + 20) for x in range(bar.width())}
-    assert across == {groove}  # one plain colour (Fusion's has a border and a gradient)
+    across = {image.pixelColor(x, handle.bottom() + 20).rgba() for x in range(bar.width())}
+    assert across == {groove.rgba()}  # one plain colour (Fusion's has a border and a gradient)
     assert image.pixelColor(handle.center()) != groove  # the handle shows on the groove
     up = bar.style().subControlRect(cc, option, sc.SC_ScrollBarSubLine, bar)
     assert image.pixelColor(up.center()).lightness() < groove.lightness()  # an arrow
