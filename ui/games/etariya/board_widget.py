@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ui.play.widgets import PictureCache, draw_sprite
+from ui.play.widgets import PictureCache, draw_sprite, kept_pixmap
 
 Cell = tuple[int, int]
 SIZE = 7
@@ -151,29 +151,49 @@ class BoardWidget(QWidget):
                           self._draw)
 
     def _draw(self, painter: QPainter) -> None:
-        painter.fillRect(self.rect(), self.palette().window())
-        pic = self.picture
+        painter.drawPixmap(0, 0, self._ground())
         size = self.cell_size()
         for r in range(SIZE):
             for c in range(SIZE):
                 self._paint_cell(painter, (r, c), size)
+        for slot in self.picture.slots:
+            self._paint_slot(painter, slot)
+        painter.end()
+
+    def _ground(self) -> QPixmap:
+        """The cells' colours, the grid and the coordinates, kept as a picture: they change
+        only with the map sheets, and drawing them again after every move cost more than the
+        stones."""
+        ratio = self.devicePixelRatioF()
+        names = (tuple(self.cell_name((SIZE - 1, c)) for c in range(SIZE)),
+                 tuple(self.cell_name((r, 0)) for r in range(SIZE))) if self.coordinates else ()
+        name = repr(("etariya-ground", self.width(), self.height(), self.picture.factions,
+                     names, self.palette().cacheKey(), self.font().key(), ratio))
+        return kept_pixmap(name, self.width(), self.height(), ratio, self._draw_ground)
+
+    def _draw_ground(self, painter: QPainter) -> None:
+        painter.fillRect(self.rect(), self.palette().window())
+        factions = self.picture.factions
+        grid = QPen(QColor("#8d8a80"), 1)
+        for r in range(SIZE):
+            for c in range(SIZE):
+                rect = self.cell_rect((r, c))
+                faction = factions[r][c] if r < len(factions) else LIGHT
+                painter.fillRect(rect, QColor(DARK_RGB if faction == DARK else LIGHT_RGB))
+                painter.setPen(grid)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(rect)
         painter.setPen(QPen(QColor("#222222"), 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(self.cell_rect((0, 0)).united(self.cell_rect((SIZE - 1, SIZE - 1))))
-        for slot in pic.slots:
-            self._paint_slot(painter, slot)
         if self.coordinates:
-            self._paint_coordinates(painter, size)
-        painter.end()
+            self._paint_coordinates(painter, self.cell_size())
 
     def _paint_cell(self, painter: QPainter, cell: Cell, size: float) -> None:
+        """What lies on a cell (its colour and grid are the ground's)."""
         pic = self.picture
         rect = self.cell_rect(cell)
         faction = pic.factions[cell[0]][cell[1]] if cell[0] < len(pic.factions) else LIGHT
-        painter.fillRect(rect, QColor(DARK_RGB if faction == DARK else LIGHT_RGB))
-        painter.setPen(QPen(QColor("#8d8a80"), 1))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(rect)
         if cell in pic.no_first_stone and cell not in pic.stones:
             painter.setPen(QPen(QColor("#b0a890" if faction != DARK else "#6d7290"), 1,
                                 Qt.PenStyle.DotLine))
