@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -48,7 +49,14 @@ from ui.games.alluvium.map_widget import SheetGrid, qcolor
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.seat_table import put_headers, put_text
-from ui.play.widgets import PictureCache, draw_sprite, follow_pointer, isolate, words
+from ui.play.widgets import (
+    PictureCache,
+    draw_sprite,
+    follow_pointer,
+    isolate,
+    kept_pixmap,
+    words,
+)
 
 Cell = tuple[int, int]
 
@@ -176,20 +184,34 @@ class PlayBoard(SheetGrid):
         self._picture.paint(self, (self.grid, self.legal, self.card, self.orientation,
                                    self.hover), self._draw)
 
-    def _draw(self, painter: QPainter) -> None:
+    def _ground(self) -> QPixmap:
+        """The sheet's paper and grid, kept as a picture per size and sheet shape: drawing
+        every cell's outline again after every move cost more than the painted cells."""
+        ratio = self.devicePixelRatioF()
+        rows = len(self.grid)
+        columns = len(self.grid[0]) if rows else 0
+        name = repr(("alluvium-ground", self.width(), self.height(), rows, columns, ratio))
+        return kept_pixmap(name, self.width(), self.height(), ratio, self._draw_ground)
+
+    def _draw_ground(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), QColor("#fbfaf6"))
+        painter.setPen(QPen(QColor("#9a9a9a"), 1))
+        for r, line in enumerate(self.grid):
+            for c in range(len(line)):
+                painter.drawRect(self.cell_rect((r, c)))
+
+    def _draw(self, painter: QPainter) -> None:
+        painter.drawPixmap(0, 0, self._ground())
         size = self.cell_size()
-        grid_pen = QPen(QColor("#9a9a9a"), 1)
         for r, line in enumerate(self.grid):
             for c, letter in enumerate(line):
-                rect = self.cell_rect((r, c))
                 if letter != EMPTY:
+                    rect = self.cell_rect((r, c))
                     colour = self.profile.colour(letter)
-                    painter.fillRect(rect, qcolor(colour, 0.35))
+                    # inside the grid's lines, which stay as the ground drew them
+                    painter.fillRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), qcolor(colour, 0.35))
                     draw_sprite(painter, rect, ("alluvium", colour.symbol),
                                 partial(_paint_symbol, symbol=colour.symbol))
-                painter.setPen(grid_pen)
-                painter.drawRect(rect)
         painter.setPen(QPen(QColor("#111111"), 3))
         for cell in self.profile.start_cells:
             painter.drawRect(self.cell_rect(cell).adjusted(2, 2, -2, -2))
