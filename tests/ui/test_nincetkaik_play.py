@@ -380,3 +380,6 @@ def test_the_table_keeps_its_rows_and_its_height_while_rounds_fill_it(qtbot, qui
     assert len(made) == max(held for held, _height in heights) == 2  # one per seat, made once
     full = [height for held, height in heights if held == 2]
     assert len(full) > 3 and len(set(full)) == 1  # rounds came and went: the same height
+    view.screens.game_started()  # another game (with fewer seats, say) keeps no blank room
+    trick.set([("Ann: single, red", [])])
+    assert [row.isVisibleTo(trick) for row in trick.rows] == [True, False]

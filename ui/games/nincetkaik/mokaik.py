@@ -87,6 +87,10 @@ class MokaikScreens(CardScreens):
         layout.addWidget(self.trick)
         return box
 
+    def game_started(self) -> None:
+        super().game_started()
+        self.trick.forget_space()  # a game with fewer seats keeps no room for more plays
+
     def show_table(self, position: Position) -> None:
         state = position.state
         names = position.names

@@ -152,9 +152,9 @@ class CardGroups(QWidget):
     shown: making and deleting the widgets (each a label and a row of cards) at every card
     played cost more of the window's time than anything they show.
 
-    With `keep_space`, a row once shown stays, blank when unused: a table that fills up
-    during a round keeps its height, so what is below it does not move at every card played
-    (and the board is not laid out and painted again as a whole)."""
+    With `keep_space`, a row once shown stays (blank when unused) until `forget_space`: a
+    table that fills up during a round keeps its height, so what is below it does not move at
+    every card played (and the board is not laid out and painted again as a whole)."""
 
     #: The caption of a blank row: a space keeps the caption's line.
     BLANK = " "
@@ -164,6 +164,7 @@ class CardGroups(QWidget):
         super().__init__(parent)
         self.height_ = height
         self.keep_space = keep_space
+        self._space = 0  # rows in sight
         self.rows: list[CardsWithCaption] = []
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(0, 0, 0, 0)
@@ -174,13 +175,18 @@ class CardGroups(QWidget):
             row = CardsWithCaption(self, self.height_)
             self.box.addWidget(row)
             self.rows.append(row)
+        self._space = max(self._space, len(groups)) if self.keep_space else len(groups)
         blank = (self.BLANK, ()) if self.keep_space else ("", ())
         for index, row in enumerate(self.rows):
             text, cards = groups[index] if index < len(groups) else blank
             row.set(text, cards)
             # now, not at the layout's queued show: the board lays out at once
-            row.setVisible(self.keep_space or index < len(groups))
-        self.setVisible(bool(self.rows) if self.keep_space else bool(groups))
+            row.setVisible(index < self._space)
+        self.setVisible(self._space > 0)
+
+    def forget_space(self) -> None:
+        """A new game: the rows kept in sight go (the next `set` shows what it needs)."""
+        self._space = 0
 
 
 class SeatBox(QFrame):
