@@ -26,7 +26,8 @@ SC = QStyle.SubControl
 
 
 class FlatScrollBars(QProxyStyle):
-    """A proxy of `base` that draws scroll bars flat (see the module's docstring)."""
+    """A proxy of a style (Fusion, by its key) that draws scroll bars flat (see the module's
+    docstring)."""
 
     def drawComplexControl(self, control: CC, option: QStyleOptionComplex, painter: QPainter,
                            widget: QWidget | None = None) -> None:
@@ -77,12 +78,11 @@ def _arrow(painter: QPainter, area: QRect, vertical: bool, towards_start: bool,
     size = max(2.0, min(area.width(), area.height()) / 4)
     centre = QRectF(area).center()
     x, y = centre.x(), centre.y()
+    tip = -size if towards_start else size  # towards the tip, along the bar
     if vertical:
-        tip = -size if towards_start else size
         points = [QPointF(x - size, y - tip / 2), QPointF(x + size, y - tip / 2),
                   QPointF(x, y + tip / 2)]
     else:
-        tip = -size if towards_start else size
         points = [QPointF(x - tip / 2, y - size), QPointF(x - tip / 2, y + size),
                   QPointF(x + tip / 2, y)]
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)

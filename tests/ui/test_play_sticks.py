@@ -126,7 +126,12 @@ def test_one_person_against_two_bots_to_the_end(qtbot, ctx, tmp_path) -> None:
     assert len(reader.pages) == 1
     text = reader.pages[0].extract_text()
     assert "花子" in text and play.seats[1].player in text
-    ledger_rows = view.screens.ledger.rowCount()
+    ledger = view.screens.ledger
+    # a name too long for its column is cut in its middle; the title's tooltip has it whole
+    assert ledger.horizontalHeader().textElideMode() == Qt.TextElideMode.ElideMiddle
+    assert [ledger.horizontalHeaderItem(c).toolTip() for c in range(ledger.columnCount())] == \
+        list(view.seat_names())
+    ledger_rows = ledger.rowCount()
     replayed = sticks_play.round_rows(view.controller.game.record)
     assert ledger_rows == 1 + len(replayed) >= 2  # kept row by row: the same as a replay
     assert [r.points for r in view.screens.rows.rows] == [r.points for r in replayed]

@@ -46,6 +46,19 @@ def put_headers(table: QTableWidget, labels: Sequence[str]) -> None:
         table.setHorizontalHeaderLabels(list(labels))
 
 
+def name_headers(table: QTableWidget, names: Sequence[str]) -> None:
+    """Players' names as the column titles of a ledger: a name too long for its column is cut
+    in the middle ("Bot · …dy (2)", so two computers of one kind stay apart; Qt's default cut
+    both ends off a centred title), and its title's tooltip has it whole."""
+    table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    table.setColumnCount(len(names))
+    table.setHorizontalHeaderLabels(list(names))
+    for column, name in enumerate(names):
+        item = table.horizontalHeaderItem(column)
+        if item is not None:
+            item.setToolTip(name)
+
+
 class SeatTable(QTableWidget):
     """`fill(columns, rows)`: columns are (short title, tooltip), rows (seat, name, values)."""
 

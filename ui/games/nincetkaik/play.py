@@ -52,6 +52,7 @@ from ui.context import AppContext
 from ui.games.nincetkaik.cards import CardRow, SticksView
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.seat_table import name_headers
 from ui.play.widgets import ElidedLabel, ScrollContent, clear_layout, isolate, words
 
 HAND_HEIGHT = 84
@@ -406,7 +407,6 @@ class CardScreens(PlayScreens):
         header = self.points_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(36)
-        header.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # two long names stay apart
         self.points_table.setMinimumHeight(110)
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -677,12 +677,7 @@ class CardScreens(PlayScreens):
             return
         self._shown_points = shown
         table = self.points_table
-        table.setColumnCount(len(names))
-        table.setHorizontalHeaderLabels(names)
-        for column, name in enumerate(names):  # the whole name, where the header elides it
-            header_item = table.horizontalHeaderItem(column)
-            if header_item is not None:
-                header_item.setToolTip(name)
+        name_headers(table, names)
         table.setRowCount(len(rounds) + 1)
         table.setVerticalHeaderLabels([tr("Start", "開始")] +
                                       [round_name(self.game_id, n)

@@ -34,6 +34,7 @@ from ui.context import AppContext
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_enabled
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.seat_table import name_headers
 from ui.play.widgets import words
 
 
@@ -307,8 +308,7 @@ class SticksScreens(PlayScreens):
         names = list(position.names)
         start = (int(position.state.options.get("start_points", 0)),) * len(names)
         rows = self.rows.rows
-        self.ledger.setColumnCount(len(names))
-        self.ledger.setHorizontalHeaderLabels(names)
+        name_headers(self.ledger, names)
         self.ledger.setRowCount(len(rows) + 1)
         self.ledger.setVerticalHeaderLabels([tr("Start", "開始")]
                                             + [str(row.round) for row in rows])
