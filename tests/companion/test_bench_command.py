@@ -120,3 +120,11 @@ def test_stalls_are_measured_in_the_real_window(capsys):
     from ui.play.frame import BOT_PAUSE_MS
 
     assert top["pause_ms"] == BOT_PAUSE_MS  # as the app pauses before a bot's move
+    assert top["repaint"] == "board"  # the board animates, as the issue measures it
+
+
+def test_stalls_can_repaint_the_whole_page(capsys):
+    lines = run_bench(capsys, "--only", "stalls", "--game", "shinyu", "--stall-seconds", "1",
+                      "--stall-repaint", "page")
+    assert {entry["repaint"] for entry in lines} == {"page"}
+    assert all(entry["samples"] > 0 for entry in lines)

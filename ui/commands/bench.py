@@ -76,6 +76,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stall-pause", type=int, default=None, metavar="MS",
                         help="pause before each bot move in the stalls section (default: the "
                              "app's own; 0 asks the next bot at once, a harder test)")
+    parser.add_argument("--stall-repaint", choices=REPAINTED, default="board",
+                        help="what the stalls section repaints 60 times a second: the board "
+                             "(an animation; the default) or the whole page (a harder test)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -232,8 +235,10 @@ STALL_SCRIPT = """
 import json, sys
 from ui.commands.bench import measure_stalls
 print(json.dumps(measure_stalls(sys.argv[1], float(sys.argv[2]), sys.argv[3],
-                                pause_ms=int(sys.argv[4]))), flush=True)
+                                pause_ms=int(sys.argv[4]), repaint=sys.argv[5])), flush=True)
 """
+#: What the stalls section can keep repainting at 60 Hz while bots play.
+REPAINTED = ("board", "page")
 
 
 def stall_lines(args: argparse.Namespace) -> Iterator[Line]:
@@ -248,17 +253,19 @@ def stall_lines(args: argparse.Namespace) -> Iterator[Line]:
              if (not args.game or info.id in args.game) and has_choices(info.id)]
     if games:  # the control: the same window and timers, nobody playing
         yield from _stall_figures("idle", _run_stalls(games[0], min(seconds, 2.0), "idle",
-                                                      pause))
+                                                      pause, args.stall_repaint))
     for game_id in games:
-        yield from _stall_figures(game_id, _run_stalls(game_id, seconds, "mcts", pause))
+        yield from _stall_figures(game_id, _run_stalls(game_id, seconds, "mcts", pause,
+                                                       args.stall_repaint))
 
 
-def _run_stalls(game_id: str, seconds: float, bot: str, pause_ms: int) -> dict[str, Any]:
+def _run_stalls(game_id: str, seconds: float, bot: str, pause_ms: int,
+                repaint: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_DATA_DIR=folder)
         env.pop("COMPANION_DB_URL", None)
         done = subprocess.run([sys.executable, "-c", STALL_SCRIPT, game_id, str(seconds), bot,
-                               str(pause_ms)],
+                               str(pause_ms), repaint],
                               env=env, check=True, capture_output=True, text=True,
                               timeout=120 + 4 * seconds)
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -266,7 +273,8 @@ def _run_stalls(game_id: str, seconds: float, bot: str, pause_ms: int) -> dict[s
 
 
 def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
-    extra = {k: figures[k] for k in ("players", "bot", "pause_ms", "moves", "samples",
+    extra = {k: figures[k] for k in ("players", "bot", "pause_ms", "repaint", "moves",
+                                     "samples",
                                      "over_50ms",
                                      "seconds", "page_settled_ms", "move_ms_p50",
                                      "move_ms_max", "move_cpu_ms_p50", "move_cpu_ms_max")}
@@ -276,9 +284,11 @@ def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
 
 
 def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 7,
-                   folder: Path | None = None, pause_ms: int = 0) -> dict[str, Any]:
-    """Play bots against each other in the main window (offscreen) with the play view
-    repainted at 60 Hz, and measure how late a 1 ms timer fires while a bot thinks.
+                   folder: Path | None = None, pause_ms: int = 0,
+                   repaint: str = "board") -> dict[str, Any]:
+    """Play bots against each other in the main window (offscreen) with the board (or, with
+    `repaint="page"`, the whole play page) repainted at 60 Hz, as if animating, and measure
+    how late a 1 ms timer fires while a bot thinks.
     `pause_ms` is the wait before each bot move (the app waits `BOT_PAUSE_MS`; with 0 an
     answer can arrive while the last one is still being shown).
 
@@ -336,7 +346,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     probe.timeout.connect(tick)
     probe.start(1)
     frames = QTimer()
-    frames.timeout.connect(view.update)
+    frames.timeout.connect(view.update if repaint == "page" else view.board.update)
     frames.start(16)
     loop = QEventLoop()
     controller.game_over.connect(lambda *_: loop.quit())
@@ -360,6 +370,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     handling.sort()
     handling_cpu.sort()
     return {"game": game_id, "players": players, "bot": bot, "pause_ms": pause_ms,
+            "repaint": repaint,
             "moves": moves, "samples": len(gaps), "p50": _at(gaps, 0.5), "p99": _at(gaps, 0.99),
             "max": _at(gaps, 1.0), "over_50ms": sum(1 for g in gaps if g > 50),
             "seconds": round(clock.elapsed() / 1000, 1),
