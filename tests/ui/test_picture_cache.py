@@ -178,3 +178,75 @@ def test_the_stones_of_an_etariya_board_are_drawn_once_per_kind(qtbot, monkeypat
     board._cache.clear()
     board.grab()
     assert len(drawn) == before  # drawn afresh: every stack a copy
+
+
+def test_idle_work_runs_every_job_in_order_a_few_at_a_time(qtbot) -> None:
+    """Jobs queued in two goes all run, in order, through the event loop (not at once inside
+    `add`), and the timer stops when the queue is empty."""
+    import time
+
+    from ui.play.widgets import IdleWork
+
+    owner = QWidget()
+    qtbot.addWidget(owner)
+    work = IdleWork(owner)
+    done: list[int] = []
+
+    def job(n: int) -> None:
+        time.sleep(0.0005)
+        done.append(n)
+
+    work.add([lambda n=n: job(n) for n in range(10)])
+    work.add([lambda: job(10)])
+    assert done == [] and work.pending() == 11  # nothing runs inside `add`
+    qtbot.waitUntil(lambda: work.pending() == 0)
+    assert done == list(range(11))
+    assert not work._timer.isActive()
+
+
+def test_idle_work_gives_the_loop_back_within_its_budget(qtbot) -> None:
+    """One turn of the queue stops once its budget is spent: twenty 1 ms jobs are not all
+    done in the first turn."""
+    import time
+
+    from ui.play.widgets import IdleWork
+
+    owner = QWidget()
+    qtbot.addWidget(owner)
+    work = IdleWork(owner)
+    work.add([lambda: time.sleep(0.001) for _ in range(20)])
+    work._run_some()
+    assert 0 < 20 - work.pending() <= IdleWork.BUDGET_MS + 1
+
+
+def test_cards_drawn_ahead_are_copied_when_a_row_shows_them(qtbot, monkeypatch) -> None:
+    """The card pictures a 紙机戦 page draws while idle are the ones its rows copy later:
+    a row showing every card after the jobs ran draws none of them again."""
+    from PySide6.QtGui import QPixmapCache
+
+    from companion.games.nincetkaik.deck import ALL_CARDS
+    from ui.games.nincetkaik import cards
+
+    drawn: list[object] = []
+    original = cards.paint_card
+    monkeypatch.setattr(cards, "paint_card", lambda painter, rect, c, **marks: (
+        drawn.append((c, *marks.values())), original(painter, rect, c, **marks)))
+    big, small = cards.CardRow(84), cards.CardRow(40)
+    for row in (big, small):
+        qtbot.addWidget(row)
+        row.resize(1800, 100)
+    QPixmapCache.clear()
+    jobs = cards.card_drawing_jobs([big, small, cards.CardRow(40)])
+    assert len(jobs) == 2 * (len(ALL_CARDS) + 1) * len(cards.AHEAD_MARKS)  # two sizes
+    for job in jobs:
+        job()
+    ahead = len(drawn)
+    assert ahead == len(jobs)
+    big.set_cards([*ALL_CARDS, None])
+    small.set_cards([*ALL_CARDS, None], highlighted=[0, 3])
+    big.grab()
+    small.grab()
+    assert len(drawn) == ahead  # every card was a copy
+    small.set_cards([*ALL_CARDS], selected=[1])  # a look not drawn ahead is drawn when shown
+    small.grab()
+    assert len(drawn) == ahead + 1

@@ -19,7 +19,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias, TypeVar
 
 from PySide6.QtCore import (
@@ -35,6 +36,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
+    QFont,
     QPaintDevice,
     QPainter,
     QPaintEvent,
@@ -512,15 +514,55 @@ def draw_sprite(painter: QPainter, rect: QRectF, key: tuple[object, ...],
     paints it once per key, size and pixel ratio into a kept pixmap, later calls copy it.
     Text and curves cost far more to draw than to copy, and a board draws many of them."""
     ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
-    width, height = max(1, math.ceil(rect.width())), max(1, math.ceil(rect.height()))
-    font = painter.font()
-    name = repr(("sprite", *key, width, height, ratio, font.key()))
+    picture = sprite(key, rect.width(), rect.height(), ratio, painter.font(), draw)
+    painter.drawPixmap(QPointF(rect.x(), rect.y()), picture)
+
+
+def sprite(key: tuple[object, ...], width: float, height: float, ratio: float, font: QFont,
+           draw: Callable[[QPainter, QRectF], None]) -> QPixmap:
+    """The kept picture `draw_sprite` copies for `key` at this size, pixel ratio and font,
+    drawn first if it is not kept (also to draw it before it is needed: `IdleWork`)."""
+    name = repr(("sprite", *key, max(1, math.ceil(width)), max(1, math.ceil(height)), ratio,
+                 font.key()))
 
     def paint(inner: QPainter) -> None:
         inner.setFont(font)
-        draw(inner, QRectF(0, 0, rect.width(), rect.height()))
+        draw(inner, QRectF(0, 0, width, height))
 
-    painter.drawPixmap(QPointF(rect.x(), rect.y()), kept_pixmap(name, width, height, ratio, paint))
+    return kept_pixmap(name, max(1, math.ceil(width)), max(1, math.ceil(height)), ratio, paint)
+
+
+class IdleWork(QObject):
+    """Small jobs done a few at a time while the window has nothing else to do, never more
+    than `BUDGET_MS` in one go: pictures drawn ahead of need, so that the first time they
+    show (a card dealt mid-game) costs a copy, not a drawing."""
+
+    BUDGET_MS = 2
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._jobs: deque[Callable[[], object]] = deque()
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._run_some)
+
+    def add(self, jobs: Iterable[Callable[[], object]]) -> None:
+        """Queue `jobs` (each a call without arguments) after those already waiting."""
+        self._jobs.extend(jobs)
+        if self._jobs and not self._timer.isActive():
+            self._timer.start()
+
+    def pending(self) -> int:
+        """How many jobs are still waiting."""
+        return len(self._jobs)
+
+    def _run_some(self) -> None:
+        clock = QElapsedTimer()
+        clock.start()
+        while self._jobs and clock.elapsed() < self.BUDGET_MS:
+            self._jobs.popleft()()
+        if not self._jobs:
+            self._timer.stop()
 
 
 def scrolling(content: QWidget, parent: QWidget) -> QScrollArea:

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card, Colour, face
 from companion.games.nincetkaik.ledger import STICK_VALUES, sticks_for
 from ui.i18n import language, tr
-from ui.play.widgets import PictureCache, antialiased, draw_sprite
+from ui.play.widgets import PictureCache, antialiased, draw_sprite, sprite
 
 INK = {Colour.RED: QColor("#c0271d"), Colour.BLACK: QColor("#1f1f1f")}
 PAPER = {Colour.RED: QColor("#fff4f0"), Colour.BLACK: QColor("#f6f5f1")}
@@ -410,6 +410,23 @@ def _paint_card_in(painter: QPainter, area: QRectF, *, card: Card | None,
                    marks: tuple[bool, bool, bool]) -> None:
     selected, highlight, dim = marks
     paint_card(painter, area, card, selected=selected, highlight=highlight, dim=dim)
+
+
+#: The looks of a card drawn ahead of need: plain, and highlighted (a round's result).
+#: Selected and dimmed cards show while a person chooses, when a drawing costs nobody.
+AHEAD_MARKS = ((False, False, False), (False, True, False))
+
+
+def card_drawing_jobs(rows: Iterable[CardRow]) -> list[Callable[[], object]]:
+    """Jobs for `IdleWork` that draw every card face and the back at each card size, pixel
+    ratio and font of `rows`, in the looks of `AHEAD_MARKS`: a card dealt later shows at
+    the cost of a copy."""
+    looks = {(row.card_width, row.card_height, row.devicePixelRatioF(), row.font().key()):
+             row.font() for row in rows}
+    return [partial(sprite, ("card", c, *marks), width, height, ratio, font,
+                    partial(_paint_card_in, card=c, marks=marks))
+            for (width, height, ratio, _key), font in looks.items()
+            for c in (*ALL_CARDS, None) for marks in AHEAD_MARKS]
 
 
 # --- point sticks ---------------------------------------------------------------------------------

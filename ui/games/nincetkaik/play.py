@@ -49,11 +49,18 @@ from companion.games.nincetkaik.deck import Card
 from companion.games.nincetkaik.printing import ROUNDS
 from companion.games.nincetkaik.texts import cards_text, hidden_keep, move_text
 from ui.context import AppContext
-from ui.games.nincetkaik.cards import CardRow, SticksView
+from ui.games.nincetkaik.cards import CardRow, SticksView, card_drawing_jobs
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.seat_table import name_headers
-from ui.play.widgets import ElidedLabel, ScrollContent, clear_layout, isolate, words
+from ui.play.widgets import (
+    ElidedLabel,
+    IdleWork,
+    ScrollContent,
+    clear_layout,
+    isolate,
+    words,
+)
 
 HAND_HEIGHT = 84
 TABLE_HEIGHT = 64
@@ -342,6 +349,7 @@ class CardScreens(PlayScreens):
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
         self.frame = frame
         board = self.board = CardBoard(self, frame)
+        self.ahead = IdleWork(board)
         content = board.content
         layout = board.layout_
         header = QHBoxLayout()
@@ -544,6 +552,8 @@ class CardScreens(PlayScreens):
         self.selection = {}
         self._shown_entries = -1
         self._shown_points = None
+        # a card first dealt mid-game would be drawn while a bot's move is shown
+        self.ahead.add(card_drawing_jobs(self.board.findChildren(CardRow)))
 
     def show(self, position: Position) -> None:
         self.position = position
