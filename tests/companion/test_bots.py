@@ -61,6 +61,53 @@ def test_mcts_banks_a_sure_win_and_chases_when_behind() -> None:
     assert bot.choose(behind.view(1), 1, random.Random(1)) == Again()
 
 
+def test_rengeki_playouts_bank_or_throw_again_as_greedy_does() -> None:
+    """The search's playout policy makes greedy's choice at every decision of random
+    sessions (two to four seats), and throws when throwing is the only move."""
+    from companion.games.sticks.evaluation import rengeki_playout_move
+
+    rng = random.Random(4)
+    decisions = 0
+    for players in (2, 3, 4):
+        state = registry.get("rengeki").create(players, {"rounds": 3})
+        while not state.is_over():
+            if state.is_chance():
+                state.play(rng.choice(state.legal_moves()))
+                continue
+            seat = state.to_move()
+            policy = rengeki_playout_move(state, rng)
+            if state.legal_moves() == [Throw()]:
+                assert policy == Throw()
+            else:
+                decisions += 1
+                assert policy == GreedyBot().choose(state.view(seat), seat, random.Random(0))
+            state.play(rng.choice(state.legal_moves()))
+    assert decisions > 20
+
+
+def test_rengeki_estimate_reads_expected_points_as_a_share_of_victory() -> None:
+    from companion.games.sticks.evaluation import pot_estimate
+
+    start = _rengeki()  # the last round, nobody has thrown: an even chance
+    assert pot_estimate(start) == pytest.approx((0.5, 0.5))
+    sure = _rengeki(Throw(), 5, Bank(), Throw(), 5, Again(), 4)  # 9 against a banked 5
+    assert pot_estimate(sure) == pytest.approx((0.0, 1.0))  # no round left to turn it
+    longer = registry.get("rengeki").create(2, {"rounds": 10})
+    longer.points = [longer.points[0] + 3, longer.points[1] - 3]  # three points ahead
+    ahead = pot_estimate(longer)
+    assert sum(ahead) == pytest.approx(1.0) and 0.5 < ahead[0] < 1.0
+    later = registry.get("rengeki").create(2, {"rounds": 10})
+    later.points, later.round = list(longer.points), 9  # as far ahead, fewer rounds to go
+    assert pot_estimate(later)[0] > ahead[0]
+    three = registry.get("rengeki").create(3, {"rounds": 5})
+    three.points = [three.points[0] + 4, three.points[1], three.points[2] - 4]
+    shares = pot_estimate(three)
+    assert sum(shares) == pytest.approx(1.0) and shares[0] > shares[1] > shares[2]
+    hooks = registry.get("rengeki").extras  # the search uses these
+    assert hooks["estimate"](three) == shares
+    assert hooks["playout_policy"](start, random.Random(0)) == Throw()
+
+
 def test_greedy_bets_one_point_on_the_least_bad_number_in_shinyu() -> None:
     state = registry.get("shinyu").create(3)
     move = GreedyBot().choose(state.view(1), 1, random.Random(3))
