@@ -157,6 +157,19 @@ def prefetch_registry() -> threading.Thread:
 INTERPRETER_SWITCH_S = 0.001
 
 
+#: Room for kept pictures, in KiB (Qt keeps 10 MiB): boards' ground layers, card and piece
+#: sprites drawn ahead of need and move-list lines, four times the pixels on a 2× screen.
+PICTURE_CACHE_KIB = 64 * 1024
+
+
+def keep_more_pictures() -> None:
+    """Let Qt's pixmap cache hold `PICTURE_CACHE_KIB`: a picture pushed out is drawn again,
+    on the interface thread, the next time it shows."""
+    from PySide6.QtGui import QPixmapCache
+
+    QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PICTURE_CACHE_KIB))
+
+
 def build_window(args: Namespace, settings: QSettings | None = None) -> MainWindow:
     """QApplication (if none), font, language and the main window — not yet shown, no db."""
     sys.setswitchinterval(INTERPRETER_SWITCH_S)
@@ -178,6 +191,7 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
 
     install_style(app)
     load_cjk_font(app)
+    keep_more_pictures()
     settings = settings if settings is not None else make_settings()
     language().set(initial_language(args, settings))
     ctx: Any = AppContext(db=None, settings=settings, lang=language())  # type: ignore[arg-type]

@@ -250,3 +250,22 @@ def test_cards_drawn_ahead_are_copied_when_a_row_shows_them(qtbot, monkeypatch) 
     small.set_cards([*ALL_CARDS], selected=[1])  # a look not drawn ahead is drawn when shown
     small.grab()
     assert len(drawn) == ahead + 1
+
+
+def test_the_picture_cache_holds_a_card_page_drawn_ahead_on_a_2x_screen(qtbot) -> None:
+    """Every card picture a 紙机戦 page draws ahead (three card sizes, both looks, at twice
+    the pixels) takes under a quarter of the room the app gives Qt's pixmap cache, so
+    drawing ahead does not push out the boards' and lists' kept pictures."""
+    from PySide6.QtGui import QPixmapCache
+
+    from companion.games.nincetkaik.deck import ALL_CARDS
+    from ui.app import PICTURE_CACHE_KIB, keep_more_pictures
+    from ui.games.nincetkaik import cards
+    from ui.games.nincetkaik.play import HAND_HEIGHT, SMALL_HEIGHT, TABLE_HEIGHT
+
+    keep_more_pictures()
+    assert QPixmapCache.cacheLimit() >= PICTURE_CACHE_KIB
+    rows = [cards.CardRow(height) for height in (HAND_HEIGHT, TABLE_HEIGHT, SMALL_HEIGHT)]
+    pictures = (len(ALL_CARDS) + 1) * len(cards.AHEAD_MARKS)
+    kib = sum(pictures * (2 * row.card_width) * (2 * row.card_height) * 4 for row in rows) / 1024
+    assert kib < PICTURE_CACHE_KIB / 4
