@@ -19,6 +19,8 @@ import sys
 import threading
 import time
 from argparse import Namespace
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -196,7 +198,27 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
     language().set(initial_language(args, settings))
     ctx: Any = AppContext(db=None, settings=settings, lang=language())  # type: ignore[arg-type]
     prefetch.join()
-    return MainWindow(ctx)
+    window = MainWindow(ctx)
+    window.first_use.add(qt_first_use_jobs())
+    return window
+
+
+def qt_first_use_jobs() -> list[Callable[[], object]]:
+    """Jobs (for `IdleWork`) that have PySide6 set up every class of QtGui, QtWidgets and
+    QtCore with its Python enums. It does so the first time a class is used, up to a few
+    milliseconds each, and a game page uses some only mid-game (a gradient's enums at a
+    scroll bar's first paint, an icon's at the first hint): those few milliseconds landed on
+    a bot's move. All of them take about 65 ms, done in turns of the idle window."""
+    from PySide6 import QtCore, QtGui, QtWidgets
+
+    return [partial(_set_up, module, name) for module in (QtGui, QtWidgets, QtCore)
+            for name in dir(module) if name.startswith("Q")]
+
+
+def _set_up(module: object, name: str) -> None:
+    cls = getattr(module, name)
+    if isinstance(cls, type):
+        vars(cls)  # its enums
 
 
 def run_gui(args: Namespace) -> int:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.i18n import language, tr
+from ui.play.widgets import IdleWork
 
 #: (key, English, Japanese, module under ui.shell, class name)
 PAGES: tuple[tuple[str, str, str, str, str], ...] = (
@@ -56,6 +57,8 @@ class MainWindow(QMainWindow):
 
         ensure_cjk_font()  # Japanese renders even without a system CJK font
         self.ctx = ctx
+        #: Work done while the window is idle (`ui.app.qt_first_use_jobs`).
+        self.first_use = IdleWork(self)
         self.setObjectName("main_window")
         self.setMinimumSize(QSize(760, 520))
         self._pages: dict[str, Any] = {}

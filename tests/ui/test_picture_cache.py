@@ -269,3 +269,46 @@ def test_the_picture_cache_holds_a_card_page_drawn_ahead_on_a_2x_screen(qtbot) -
     pictures = (len(ALL_CARDS) + 1) * len(cards.AHEAD_MARKS)
     kib = sum(pictures * (2 * row.card_width) * (2 * row.card_height) * 4 for row in rows) / 1024
     assert kib < PICTURE_CACHE_KIB / 4
+
+
+FIRST_USE_SCRIPT = """
+import enum, json, sys
+from argparse import Namespace
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from ui.app import build_window
+window = build_window(Namespace(lang="en"), QSettings(sys.argv[1], QSettings.Format.IniFormat))
+app = QApplication.instance()
+if sys.argv[2] == "idle":
+    while window.first_use.pending():
+        app.processEvents()
+made = []
+create = enum.EnumType._create_
+enum.EnumType._create_ = lambda *a, **k: made.append(a[1]) or create(*a, **k)
+from PySide6.QtGui import QGradient, QIcon, QTextBlockFormat
+from PySide6.QtWidgets import QStyleOptionSlider
+for cls in (QGradient, QIcon, QTextBlockFormat, QStyleOptionSlider):
+    vars(cls)
+print(json.dumps(made))
+"""
+
+
+def test_the_idle_window_sets_up_qt_classes_before_a_game_needs_them(tmp_path) -> None:
+    """PySide6 builds a Qt class's Python enums the first time the class is used (a
+    gradient's at a scroll bar's first paint, mid-game): once the window's first idle work
+    is done, using such classes builds none; right after start, it still does."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    def enums_built(when: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-c", FIRST_USE_SCRIPT,
+                               str(tmp_path / "s.ini"), when],
+                              env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+                              capture_output=True, text=True, check=True, timeout=120)
+        built: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+        return built
+
+    assert "Preset" in enums_built("start")  # the control: QGradient not yet set up
+    assert enums_built("idle") == []

@@ -294,8 +294,9 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
 
     Lateness is the gap between two timer ticks minus the 1 ms asked for; only gaps that end
     while a bot is thinking count. The bots start once the page has settled: its building,
-    first paints and first-use loading (`page_settled_ms`, the same with nobody playing) are
-    reported apart.
+    first paints, first-use loading and the window's idle work (`IdleWork`: pictures drawn
+    ahead, Qt's classes set up) are reported apart (`page_settled_ms`, the same with nobody
+    playing), as a person needs a few seconds to start a game.
     Returns p50, p99, max (ms), gaps over 50 ms and counts.
     With `bot="idle"` every seat is a person who never moves and every gap counts: the
     control that shows what the machine itself adds."""
@@ -307,6 +308,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     from companion.games import registry
     from ui.app import build_window
     from ui.new_game_dialog import GameSetup, SeatChoice
+    from ui.play.widgets import IdleWork
 
     info = registry.get(game_id)
     players = info.min_players
@@ -327,7 +329,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     controller.pause()  # the bots start once the page has settled
     controller.bot_delay_ms = pause_ms
     handling, handling_cpu = _time_each_bot_move(controller)
-    settle_page()
+    settle_page(lambda: any(work.pending() for work in window.findChildren(IdleWork)))
     page_settled_ms = 1000 * (time.perf_counter() - opening)
     controller.resume()
     clock = QElapsedTimer()
@@ -384,9 +386,10 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
 SETTLED_TICKS, SETTLED_MS, SETTLE_LIMIT_S = 50, 4.0, 5.0
 
 
-def settle_page() -> None:
-    """Run the event loop until a 1 ms timer fires on time `SETTLED_TICKS` times in a row
-    (or `SETTLE_LIMIT_S` passed): the page is built, painted and its first-use loading done."""
+def settle_page(busy: Callable[[], bool] = lambda: False) -> None:
+    """Run the event loop until a 1 ms timer fires on time `SETTLED_TICKS` times in a row and
+    `busy()` is false (or `SETTLE_LIMIT_S` passed): the page is built, painted and its
+    first-use loading done."""
     from PySide6.QtCore import QEventLoop, Qt, QTimer
 
     loop = QEventLoop()
@@ -397,7 +400,7 @@ def settle_page() -> None:
         late = (now - last[0]) * 1000 - 1.0
         last[0] = now
         calm[0] = calm[0] + 1 if late <= SETTLED_MS else 0
-        if calm[0] >= SETTLED_TICKS or now - began > SETTLE_LIMIT_S:
+        if (calm[0] >= SETTLED_TICKS and not busy()) or now - began > SETTLE_LIMIT_S:
             loop.quit()
 
     timer = QTimer()
