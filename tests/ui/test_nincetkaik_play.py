@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QScrollArea
 from pytestqt.exceptions import TimeoutError as WaitTimeout
 
@@ -38,10 +38,18 @@ def click_card(qtbot: Any, row: Any, index: int) -> None:
     """Click a card once it is in sight: after a computer's move the board scrolls the hand
     into view on the next pass of the event loop, and a person clicks what they see — or
     scrolls the board to a card out of sight (a road above the hand, in a small window)."""
-    point = row.card_rect(index).center()
+    def point() -> QPoint:
+        """The middle of what shows of the card now (a layout may still move it; the next
+        card may cover its right part)."""
+        rect = row.card_rect(index)
+        y = rect.center().y()
+        shown = [x for x in range(rect.left(), rect.right() + 1) if row.index_at(x, y) == index]
+        return QPoint(shown[len(shown) // 2], y) if shown else rect.center()
 
     def in_sight() -> bool:
-        return row.visibleRegion().contains(point)
+        where = point()
+        return row.visibleRegion().contains(where) and row.index_at(where.x(),
+                                                                    where.y()) == index
 
     with contextlib.suppress(WaitTimeout):
         qtbot.waitUntil(in_sight, timeout=1000)
@@ -51,7 +59,7 @@ def click_card(qtbot: Any, row: Any, index: int) -> None:
             board = board.parentWidget()
         board.ensureWidgetVisible(row)
     qtbot.waitUntil(in_sight, timeout=5000)
-    qtbot.mouseClick(row, Qt.MouseButton.LeftButton, pos=point)
+    qtbot.mouseClick(row, Qt.MouseButton.LeftButton, pos=point())
 
 
 def zone_row(screens: Any, zone: str, value: Any) -> tuple[Any, int]:
