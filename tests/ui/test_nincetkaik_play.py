@@ -368,26 +368,52 @@ def test_the_table_keeps_its_rows_and_its_height_while_rounds_fill_it(qtbot, qui
     view = start(qtbot, "mokaik", [("", "random"), ("", "random")])
     trick = view.screens.trick
     controller = view.controller
-    made: set[int] = set()  # every row widget the table has shown
-    heights: list[tuple[int, int]] = []  # (rows held, the table's height)
+    made: set[int] = set()  # every row widget the table has held
+    heights: list[tuple[int, int]] = []  # (rows in sight, the table's height)
 
     def look() -> None:
         made.update(id(row) for row in trick.rows)
         view.screens.board.fit_now()
-        heights.append((len(trick.rows), trick.height()))
+        in_sight = [row for row in trick.rows if row.isVisibleTo(trick)]
+        heights.append((len(in_sight), trick.height()))
         state, names = view._position.state, view._position.names
         expected = lay_groups(state.trick or state.last_trick, names)
-        shown = [(row.label.text(), row.row.cards) for row in trick.rows]
-        assert all(row.isVisibleTo(trick) for row in trick.rows)
+        shown = [(row.label.text(), row.row.cards) for row in in_sight]
+        assert in_sight == trick.rows[:len(in_sight)]  # the first rows, in order
         assert shown[:len(expected)] == expected
         assert all(cards == [] and text.strip() == "" for text, cards in shown[len(expected):])
 
     controller.state_changed.connect(look)
     qtbot.waitUntil(lambda: len(controller.game.state.round_points) >= 1, timeout=30000)
     controller.pause()
-    assert len(made) == max(held for held, _height in heights) == 2  # one per seat, made once
+    assert max(held for held, _height in heights) == 2  # one row in sight per seat
+    assert len(made) == len(trick.rows)  # made once (some ahead of need), never made again
     full = [height for held, height in heights if held == 2]
     assert len(full) > 3 and len(set(full)) == 1  # rounds came and went: the same height
     view.screens.game_started()  # another game (with fewer seats, say) keeps no blank room
     trick.set([("Ann: single, red", [])])
-    assert [row.isVisibleTo(trick) for row in trick.rows] == [True, False]
+    assert [row.isVisibleTo(trick) for row in trick.rows] == \
+        [True] + [False] * (len(trick.rows) - 1)
+
+
+def test_rows_of_cards_are_made_ahead_of_need_while_the_window_is_idle(qtbot, quiet) -> None:
+    """The rows a round's result, a seat's 役 or a trick will show are made (hidden) while the
+    window is idle, so the move that first shows them makes no widget."""
+    from ui.games.nincetkaik.play import ROWS_AHEAD, CardGroups
+
+    view = start(qtbot, "mokaik", [("", "random"), ("", "random")])
+    view.controller.pause()
+    groups = view.screens.board.findChildren(CardGroups)
+    assert view.screens.result_cards in groups and view.screens.trick in groups
+    qtbot.waitUntil(lambda: view.screens.ahead.pending() == 0, timeout=10000)
+    for each in groups:
+        assert len(each.rows) >= ROWS_AHEAD
+    result = view.screens.result_cards
+    before = list(result.rows)
+    hidden = [row for row in before if not row.isVisibleTo(result)]
+    assert hidden
+    result.set([("Ann", []), ("Bo", [])])
+    assert result.rows == before  # shown, not made
+    assert [row.label.text() for row in result.rows[:2]] == ["Ann", "Bo"]
+    assert [row.isVisibleTo(result) for row in result.rows] == \
+        [True, True] + [False] * (len(before) - 2)

@@ -20,6 +20,7 @@ reads. Undo is offered only where it reveals nothing (`cardgame.undo_reveals_not
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
@@ -155,6 +156,11 @@ class CardsWithCaption(QWidget):
         self.row.set_cards(list(cards), highlighted=highlighted)
 
 
+#: Rows of cards a `CardGroups` makes ahead of need (a seat's 役, a round's hands, the plays
+#: of a trick: rarely more).
+ROWS_AHEAD = 4
+
+
 class CardGroups(QWidget):
     """Several captioned rows. Rows are kept between moves and only hidden when fewer are
     shown: making and deleting the widgets (each a label and a row of cards) at every card
@@ -172,25 +178,35 @@ class CardGroups(QWidget):
         super().__init__(parent)
         self.height_ = height
         self.keep_space = keep_space
-        self._space = 0  # rows in sight
+        self._space = 0  # rows to keep in sight
+        self._shown = 0  # rows in sight now (the rest are hidden and blank)
         self.rows: list[CardsWithCaption] = []
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(0, 0, 0, 0)
         self.box.setSpacing(2)
 
     def set(self, groups: Sequence[tuple[str, Sequence[Card | None]]]) -> None:
-        while len(self.rows) < len(groups):
-            row = CardsWithCaption(self, self.height_)
-            self.box.addWidget(row)
-            self.rows.append(row)
+        self.prepare(len(groups))
         self._space = max(self._space, len(groups)) if self.keep_space else len(groups)
         blank = (self.BLANK, ()) if self.keep_space else ("", ())
-        for index, row in enumerate(self.rows):
+        for index in range(max(self._space, self._shown)):  # the rest stay hidden and blank
+            row = self.rows[index]
             text, cards = groups[index] if index < len(groups) else blank
             row.set(text, cards)
             # now, not at the layout's queued show: the board lays out at once
             row.setVisible(index < self._space)
+        self._shown = self._space
         self.setVisible(self._space > 0)
+
+    def prepare(self, count: int) -> None:
+        """Have at least `count` rows, the new ones hidden: made ahead of need (`ROWS_AHEAD`,
+        while the window is idle), a row costs nothing when a round's result or a play
+        first needs it, while a bot's move is being shown."""
+        while len(self.rows) < count:
+            row = CardsWithCaption(self, self.height_)
+            row.hide()
+            self.box.addWidget(row)
+            self.rows.append(row)
 
     def forget_space(self) -> None:
         """A new game: the rows kept in sight go (the next `set` shows what it needs)."""
@@ -554,6 +570,8 @@ class CardScreens(PlayScreens):
         self._shown_points = None
         # a card first dealt mid-game would be drawn while a bot's move is shown
         self.ahead.add(card_drawing_jobs(self.board.findChildren(CardRow)))
+        self.ahead.add(partial(groups.prepare, ROWS_AHEAD)
+                       for groups in self.board.findChildren(CardGroups))
 
     def show(self, position: Position) -> None:
         self.position = position
@@ -595,6 +613,7 @@ class CardScreens(PlayScreens):
             box.deleteLater()
         while len(self.seat_boxes) < len(seats):
             box = SeatBox(self.board.content)
+            self.ahead.add([partial(box.public.prepare, ROWS_AHEAD)])
             index = len(self.seat_boxes)
             self.others.addWidget(box, index // 3, index % 3)
             box.show()
