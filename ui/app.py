@@ -216,6 +216,7 @@ def qt_first_use_jobs() -> list[Callable[[], object]]:
 
 
 def _set_up(module: object, name: str) -> None:
+    """Have PySide6 set up `module.name` (a class: with its enums)."""
     cls = getattr(module, name)
     if isinstance(cls, type):
         vars(cls)  # its enums

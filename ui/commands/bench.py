@@ -274,10 +274,9 @@ def _run_stalls(game_id: str, seconds: float, bot: str, pause_ms: int,
 
 def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
     extra = {k: figures[k] for k in ("players", "bot", "pause_ms", "repaint", "moves",
-                                     "samples",
-                                     "over_50ms",
-                                     "seconds", "page_settled_ms", "move_ms_p50",
-                                     "move_ms_max", "move_cpu_ms_p50", "move_cpu_ms_max")}
+                                     "samples", "over_50ms", "seconds", "page_settled_ms",
+                                     "move_ms_p50", "move_ms_max", "move_cpu_ms_p50",
+                                     "move_cpu_ms_max")}
     for stat in ("p50", "p99", "max"):
         goal = "<= 16 ms" if stat == "max" and name != "idle" else ""
         yield line(f"{name}.stall_{stat}", figures[stat], "ms", goal=goal, **extra)

@@ -14,6 +14,8 @@
 - `laid_out(layout, *items)`: a box layout filled in one call (widgets, layouts, stretches).
 - `follow_pointer(board, minimum)`: a clickable board that sees the pointer move and takes
   the keyboard, never smaller than `minimum` pixels square.
+- `draw_sprite` / `sprite`: small pictures kept per key and size; `IdleWork`: jobs run while
+  the window is idle (pictures drawn ahead of need).
 """
 
 from __future__ import annotations
@@ -522,20 +524,20 @@ def sprite(key: tuple[object, ...], width: float, height: float, ratio: float, f
            draw: Callable[[QPainter, QRectF], None]) -> QPixmap:
     """The kept picture `draw_sprite` copies for `key` at this size, pixel ratio and font,
     drawn first if it is not kept (also to draw it before it is needed: `IdleWork`)."""
-    name = repr(("sprite", *key, max(1, math.ceil(width)), max(1, math.ceil(height)), ratio,
-                 font.key()))
+    across, down = max(1, math.ceil(width)), max(1, math.ceil(height))
+    name = repr(("sprite", *key, across, down, ratio, font.key()))
 
     def paint(inner: QPainter) -> None:
         inner.setFont(font)
         draw(inner, QRectF(0, 0, width, height))
 
-    return kept_pixmap(name, max(1, math.ceil(width)), max(1, math.ceil(height)), ratio, paint)
+    return kept_pixmap(name, across, down, ratio, paint)
 
 
 class IdleWork(QObject):
-    """Small jobs done a few at a time while the window has nothing else to do, never more
-    than `BUDGET_MS` in one go: pictures drawn ahead of need, so that the first time they
-    show (a card dealt mid-game) costs a copy, not a drawing."""
+    """Small jobs done a few at a time while the window has nothing else to do: a turn of
+    the event loop starts no job once `BUDGET_MS` have passed. Pictures drawn or widgets made
+    ahead of need, so that the first time they show (a card dealt mid-game) costs a copy."""
 
     BUDGET_MS = 2
 
