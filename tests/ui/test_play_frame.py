@@ -151,6 +151,46 @@ def test_new_texts_on_the_seat_cards_and_the_turn_line_repaint_them_alone(qtbot)
     assert label.height() >= label.heightForWidth(label.width())  # every line is shown
 
 
+class PaintOrder(QObject):
+    """Names the watched widgets in the order they are painted, each with whether the seat
+    panel `held` its own paint at that moment."""
+
+    def __init__(self, held: Any, **widgets: Any) -> None:
+        super().__init__()
+        self.held = held
+        self.names = {id(w): name for name, w in widgets.items()}
+        self.painted: list[tuple[str, bool]] = []
+        for widget in widgets.values():
+            widget.installEventFilter(self)
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.painted.append((self.names[id(obj)], self.held()))
+        return False
+
+    def first(self, name: str) -> int | None:
+        return next((i for i, (n, _) in enumerate(self.painted) if n == name), None)
+
+
+def test_a_move_shows_at_once_and_the_seats_paint_a_turn_after_the_board(qtbot) -> None:
+    """A move changes every text at once (what the page says is never behind the game), but
+    the seat cards and the turn line are painted in a later turn of the event loop than the
+    board: the two paints are not one long stretch of the window's time."""
+    view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
+    settled(qtbot, view)
+    card = view.seat_panel.cards[1]
+    order = PaintOrder(lambda: not view.seat_panel.updatesEnabled(), board=view.board,
+                       card=card)
+    view.play(view.controller.legal_moves()[0])
+    assert card.note.text() == "" and view.turn_label.text().startswith(isolate("Ben"))
+    assert not view.seat_panel.updatesEnabled()  # held: the board paints first
+    qtbot.waitUntil(lambda: order.first("card") is not None, timeout=2000)
+    board, seats = order.first("board"), order.first("card")
+    assert board is not None and seats is not None and board < seats
+    assert order.painted[board] == ("board", True)  # the seats waited meanwhile
+    assert view.seat_panel.updatesEnabled() and view.turn_label.updatesEnabled()
+
+
 def test_new_game_asks_while_a_game_is_going_on(qtbot, person) -> None:
     view = sticks(qtbot, [SeatChoice("Ann"), SeatChoice("Ben")])
     requested: list[int] = []

@@ -288,13 +288,17 @@ class BetBar(QWidget):
 
 
 class CardBoard(QScrollArea):
-    """The board: it scrolls up and down when the window is small."""
+    """The board: it scrolls up and down when the window is small. Its scroll bar keeps its
+    room even when there is nothing to scroll: one that came and went with the content's
+    height changed the width the rows of cards wrap at, and the board was laid out again
+    (up to three times at a deal)."""
 
     def __init__(self, screens: CardScreens, parent: QWidget) -> None:
         super().__init__(parent)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         content = ScrollContent(self)
         self.setWidget(content)
         self.layout_ = QVBoxLayout(content)
@@ -316,7 +320,7 @@ class CardBoard(QScrollArea):
         inner = [each for w in content.findChildren(QWidget)
                  if w.isVisibleTo(content) and (each := w.layout()) is not None]
         inner.sort(key=_depth, reverse=True)
-        for _ in range(3):  # a scroll bar that comes or goes changes the width once more
+        for _ in range(3):  # a new height may need one more pass (rows that wrap anew)
             for each in inner:  # innermost first: each passes its new hints outwards
                 each.activate()
             layout.activate()
