@@ -180,3 +180,43 @@ def test_table_checker_lists_what_beats_the_hand_on_the_table() -> None:
     assert "play r6" in answers("r6", "")
     with pytest.raises(ValueError, match="no 役"):
         answers("r6", "r1r5")
+
+
+def test_one_laid_move_is_checked_alone_and_agrees_with_the_list_of_moves() -> None:
+    """`is_legal` checks a 役 without listing the hand's (the window checks each bot's
+    answer): over random games at 2-6 seats it agrees with `legal_moves()` on every listed
+    move, on every 役 of the hand (some too weak for the table), on other cards for the same
+    strengths and on cards the mover does not hold."""
+    import random
+
+    from companion.games.nincetkaik.cardgame import CardsMove
+    from companion.games.nincetkaik.deck import ALL_CARDS
+    from companion.games.nincetkaik.neki.rules import groups_of
+
+    rng = random.Random(5)
+    checked = refused = 0
+    for players in (2, 3, 4, 6):
+        game = Game.new("neki", players, seed=players)
+        while not game.state.is_over() and checked < 4000 * players:
+            game.resolve_chance()
+            state = game.state
+            if state.is_over():
+                break
+            hand = state.hands[state.to_move()]
+            listed = set(state.legal_moves())
+            candidates = set(listed) | set(groups_of(tuple(hand)))
+            for move in list(candidates)[:40]:
+                other = CardsMove(move.verb, tuple(sorted(c ^ 1 for c in move.cards))) \
+                    if isinstance(move, CardsMove) else move  # the other colour's twin
+                candidates.add(other)
+            foreign = [c for c in ALL_CARDS if c not in hand][:3]
+            candidates.add(CardsMove("play", tuple(foreign[:1])))
+            candidates.add(CardsMove("run", tuple(foreign)))
+            for move in candidates:
+                fresh = state.copy()
+                fresh._legal = None  # nothing listed yet: the direct check answers
+                assert fresh.is_legal(move) == (move in listed), (move, hand, state.top)
+                checked += 1
+                refused += move not in listed
+            game.play(rng.choice(listed and sorted(listed, key=str)))
+    assert checked > 1000 and refused > 100

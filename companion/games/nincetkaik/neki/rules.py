@@ -171,6 +171,14 @@ def groups_of(hand: tuple[Card, ...]) -> dict[CardsMove, Combo]:
 
 
 @lru_cache(maxsize=20_000)
+def reading(move: CardsMove) -> Combo | None:
+    """The 役 `move`'s cards make as its verb says (read as strongly as they can be), or None:
+    from those cards alone, as a hand's other cards add no reading to the same cards. Kept
+    apart from `groups_of`'s (these small sets would push whole hands out)."""
+    return groups_of.__wrapped__(move.cards).get(move)
+
+
+@lru_cache(maxsize=20_000)
 def follow_index(hand: tuple[Card, ...]) -> tuple[dict[tuple[Kind, int, int],
                                                        list[tuple[int, CardsMove]]],
                                                   tuple[CardsMove, ...]]:
@@ -275,6 +283,23 @@ class NekiState(CardGameState):
         moves += [m for m in big_sets if m not in moves]
         return [*moves, PASS]
 
+    def is_legal(self, move: Any) -> bool:
+        """A 役 laid from the hand is checked alone: its cards are the hand's first of each
+        strength (`canonical`), they make that 役 by themselves (the hand's other cards add
+        no reading to the same cards), and it beats the table's 役 as `_seat_moves` asks."""
+        if self._legal is not None or self.over or self.queue or self.effects or \
+                not isinstance(move, CardsMove) or move.verb not in ("play", "run"):
+            return super().is_legal(move)
+        if canonical(move.cards, self.hands[self.mover]) != move.cards:
+            return False
+        combo = reading(move)
+        if combo is None:
+            return False
+        if self.top is None:
+            return True
+        top = self.top.combo
+        return (combo.shape == top.shape and combo.rank > top.rank) or is_big_set(combo)
+
     @staticmethod
     def _take(c: Card) -> CardsMove:
         return CardsMove("take", (c,))
@@ -295,7 +320,8 @@ class NekiState(CardGameState):
             self._lay(seat, move)
 
     def _lay(self, seat: int, move: CardsMove) -> None:
-        combo = groups_of(tuple(self.hands[seat]))[move]
+        combo = reading(move)
+        assert combo is not None  # a legal move
         remove_cards(self.hands[seat], move.cards)
         self.table += move.cards
         self.top = Played(seat, combo)
