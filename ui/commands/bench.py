@@ -274,7 +274,8 @@ def _run_stalls(game_id: str, seconds: float, bot: str, pause_ms: int,
 
 def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
     extra = {k: figures[k] for k in ("players", "bot", "pause_ms", "repaint", "moves",
-                                     "samples", "over_50ms", "seconds", "page_settled_ms",
+                                     "samples", "over_50ms", "cpu_p99", "cpu_max", "seconds",
+                                     "page_settled_ms",
                                      "move_ms_p50", "move_ms_max", "move_cpu_ms_p50",
                                      "move_cpu_ms_max")}
     for stat in ("p50", "p99", "max"):
@@ -296,7 +297,9 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     first paints, first-use loading and the window's idle work (`IdleWork`: pictures drawn
     ahead, Qt's classes set up) are reported apart (`page_settled_ms`, the same with nobody
     playing), as a person needs a few seconds to start a game.
-    Returns p50, p99, max (ms), gaps over 50 ms and counts.
+    Returns p50, p99, max (ms), gaps over 50 ms and counts, and the most CPU time the
+    interface thread itself used in one gap (`cpu_p99`, `cpu_max`): on a shared machine a
+    gap can also be time the thread was not given a core.
     With `bot="idle"` every seat is a person who never moves and every gap counts: the
     control that shows what the machine itself adds."""
     from argparse import Namespace
@@ -334,13 +337,16 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     clock = QElapsedTimer()
     clock.start()
     gaps: list[float] = []
+    gaps_cpu: list[float] = []  # the interface thread's own CPU time in each gap
     last = [clock.nsecsElapsed()]
+    last_cpu = [time.thread_time()]
 
     def tick() -> None:
-        now = clock.nsecsElapsed()
+        now, cpu = clock.nsecsElapsed(), time.thread_time()
         if idle or controller.thinking_seat() is not None:
             gaps.append(max(0.0, (now - last[0]) / 1e6 - 1.0))
-        last[0] = now
+            gaps_cpu.append(1000 * (cpu - last_cpu[0]))
+        last[0], last_cpu[0] = now, cpu
 
     probe = QTimer()
     probe.setTimerType(Qt.TimerType.PreciseTimer)
@@ -368,12 +374,14 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     window.ctx.db.close()
     window.deleteLater()
     gaps.sort()
+    gaps_cpu.sort()
     handling.sort()
     handling_cpu.sort()
     return {"game": game_id, "players": players, "bot": bot, "pause_ms": pause_ms,
             "repaint": repaint,
             "moves": moves, "samples": len(gaps), "p50": _at(gaps, 0.5), "p99": _at(gaps, 0.99),
             "max": _at(gaps, 1.0), "over_50ms": sum(1 for g in gaps if g > 50),
+            "cpu_p99": _at(gaps_cpu, 0.99), "cpu_max": _at(gaps_cpu, 1.0),
             "seconds": round(clock.elapsed() / 1000, 1),
             "page_settled_ms": round(page_settled_ms, 1),
             "move_ms_p50": _at(handling, 0.5), "move_ms_max": _at(handling, 1.0),
