@@ -86,6 +86,56 @@ def test_a_board_shows_each_new_position_at_once(qtbot) -> None:
     assert road.grab().toImage() != before
 
 
+def test_a_road_or_a_tude_board_draws_its_ground_once_for_many_positions(
+        qtbot, monkeypatch) -> None:
+    """行山's road and 連船之遊's squares and tracks are kept as pictures: positions shown one
+    after another draw their pieces, never the ground again, until the size changes."""
+    import random
+
+    from PySide6.QtGui import QPixmapCache
+
+    from companion.bots.playout import playout
+    from companion.games import registry
+    from ui.games.tudepijume.board_widget import TudeBoard
+
+    grounds: list[str] = []
+    monkeypatch.setattr(RoadBoard, "_draw_road", lambda self, painter: grounds.append("road"))
+    monkeypatch.setattr(TudeBoard, "_draw_ground", lambda self, painter: grounds.append("tude"))
+    road, tude = RoadBoard(), TudeBoard()
+    for board in (road, tude):
+        qtbot.addWidget(board)
+        board.resize(400, 300)
+    QPixmapCache.clear()
+    state = registry.get("tudepijume").create(2)
+    rng = random.Random(3)
+    for step in range(4):
+        road.show_pieces([step, 2 * step], mover=step % 2)
+        tude.show_state(state)
+        road.grab()
+        tude.grab()
+        playout(state, rng, max_steps=3)
+    assert grounds == ["road", "tude"]
+    road.resize(420, 300)
+    road.grab()
+    assert grounds == ["road", "tude", "road"]
+
+
+def test_a_tile_is_painted_in_its_colours_without_a_style_sheet(qtbot) -> None:
+    from ui.play.widgets import Tile
+
+    tile = Tile("赤馬\n5", None, "#fffaf0", "#b3162d")
+    qtbot.addWidget(tile)
+    tile.resize(tile.sizeHint())
+    image = tile.grab().toImage()
+    assert tile.styleSheet() == ""
+    assert image.pixelColor(image.width() // 2, 1).name() == "#b3162d"  # the border
+    assert image.pixelColor(4, image.height() // 2).name() == "#fffaf0"  # the fill
+    inked = {image.pixelColor(x, y).name() for x in range(5, image.width() - 5)
+             for y in range(4, image.height() - 4)}
+    assert len(inked) > 2  # the text, drawn over the fill
+    assert tile.sizeHint().width() > tile.fontMetrics().horizontalAdvance("赤馬") + 8
+
+
 def test_the_seat_whose_turn_it_is_is_drawn_in_gold(qtbot) -> None:
     card = SeatCard()
     qtbot.addWidget(card)

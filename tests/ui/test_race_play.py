@@ -122,3 +122,30 @@ def test_the_players_panel_rebuilds_a_seats_cards_only_when_they_change(qtbot) -
     panel.show_state(state, names)  # nothing placed since: the same tiles stay
     assert tiles(seat) == shown
     assert panel.boxes[seat][2].text().startswith(f"{state.rice[seat]} 米")
+
+
+def test_the_mokzo_hand_is_rebuilt_only_when_its_cards_change(
+        window, person, qtbot, quiet_games) -> None:
+    """A move that leaves the hand as it was (most of a turn) keeps its tiles; a drawn or
+    placed card shows at once."""
+    from PySide6.QtWidgets import QLabel
+
+    view = start(window, person, "mokzo", [("花子", "Person"), ("Ben", "Person")], rounds=10)
+    person.click(view.findChild(type(view.reveal_button), "reveal"))
+    screens = view.screens
+    state = view.controller.state.copy()
+    seat = view.controller.to_move()
+
+    def tiles() -> list[QLabel]:
+        grid = screens.hand_grid
+        return [grid.itemAt(i).widget() for i in range(grid.count())]
+
+    screens._show_hand(state, seat, ["花子", "Ben"])
+    shown = tiles()
+    screens._show_hand(state, seat, ["花子", "Ben"])
+    assert tiles() == shown and all(tile.isVisibleTo(screens.hand_box) for tile in shown)
+    state.hands[seat] = state.hands[seat][1:]
+    screens._show_hand(state, seat, ["花子", "Ben"])
+    assert len(state.hands[seat]) > 0
+    assert [t.text().split("\n")[0] for t in tiles()] == [str(c) for c in
+                                                          sorted(state.hands[seat])]

@@ -16,23 +16,20 @@ from companion.games.equilibrium.cards import CHAOS, HIGHER, INCUBI, LEFT, RIGHT
 from companion.games.equilibrium.cards import city_name as city_text
 from companion.games.equilibrium.rules import COLUMN
 from ui.i18n import language, tr
+from ui.play.widgets import Tile
 
 #: Tile colours per card type: (background, ink).
 CARD_COLOURS = {INCUBI: ("#5c3d85", "#ffffff"), "S": ("#f5cc4d", "#3a2f22"),
                 CHAOS: ("#c72929", "#ffffff"), HIGHER: ("#218c8c", "#ffffff")}
-TILE = ("QLabel {{ background: {bg}; color: {ink}; border-radius: 4px; padding: 1px 3px; "
-        "font-weight: bold; }}")
 CITY = ("QFrame#city {{ background: {bg}; border: 2px solid {edge}; border-radius: 6px; }}")
 CITY_BG, BALANCED_BG, EDGE, EMPTY_EDGE = "#efe9dc", "#cdeacd", "#8a7a5c", "#cfc6b4"
 
 
-def card_tile(parent: QWidget, code: str, side: int | None = None) -> QLabel:
+def card_tile(parent: QWidget, code: str, side: int | None = None) -> Tile:
     """A dream card: its code on its type's colour; the tooltip names it."""
-    label = QLabel(code, parent)
-    label.setObjectName(f"card:{code}")
     bg, ink = CARD_COLOURS.get(code[0], ("#8a7a5c", "#ffffff"))
-    label.setStyleSheet(TILE.format(bg=bg, ink=ink))
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label = Tile(code, parent, bg, ink, border=False, bold=True)
+    label.setObjectName(f"card:{code}")
     if code != "?":
         label.setToolTip(card_name(code, language().code, side))
     return label

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.games.mokzo.board import BLOCK, GOAL, KOU, ROUTE, START, square_cell
-from ui.i18n import tr
+from ui.i18n import language, tr
 from ui.play.palette import GOLD, GREY, INK, PAPER
 from ui.play.pieces import draw_piece
-from ui.play.widgets import PictureCache
+from ui.play.widgets import PictureCache, kept_pixmap
 
 KOU_FILL = QColor("#efe0b8")
 ROUTE_INK = QColor(140, 158, 191, 150)
@@ -59,6 +59,20 @@ class RoadBoard(QWidget):
         self._picture.paint(self, (self.squares, self.mover), self._draw)
 
     def _draw(self, painter: QPainter) -> None:
+        painter.drawPixmap(0, 0, self._ground())
+        self._draw_pieces(painter, self.cell_size())
+        painter.end()
+
+    def _ground(self) -> QPixmap:
+        """The road without pieces, kept as a picture: it stays the same all game, and its
+        fifty labels cost more to draw than the rest of the board."""
+        ratio = self.devicePixelRatioF()
+        name = repr(("mokzo-road", self.width(), self.height(), self.font().key(),
+                     language().code, ratio))
+        return kept_pixmap(name, self.width(), self.height(), ratio, self._draw_road)
+
+    def _draw_road(self, painter: QPainter) -> None:
+        painter.setFont(self.font())
         size = self.cell_size()
         for index in range(len(ROUTE)):
             rect = self.cell_rect(index)
@@ -78,8 +92,6 @@ class RoadBoard(QWidget):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(path)
         self._draw_labels(painter, size)
-        self._draw_pieces(painter, size)
-        painter.end()
 
     def _draw_labels(self, painter: QPainter, size: float) -> None:
         font = QFont(self.font())

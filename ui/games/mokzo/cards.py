@@ -7,36 +7,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
 
 from companion.games.mokzo.cards import HIDDEN, Card
 from companion.games.mokzo.effects import effect_of
 from companion.games.mokzo.rules import card_cost
 from ui.i18n import language, tr
 from ui.play.pieces import seat_colour
-from ui.play.widgets import ElidedLabel, clear_layout
+from ui.play.widgets import ElidedLabel, Tile, clear_layout
 
 RED_INK, BLACK_INK = "#b3162d", "#1a1a1a"
-TILE = ("QLabel {{ background: {bg}; color: {ink}; border: 2px solid {ink}; "
-        "border-radius: 4px; padding: 1px 3px; }}")
+HIDDEN_FILL, HIDDEN_INK = "#8a7a5c", "#4a3a22"
 #: Card tiles per row.
 PER_ROW = 4
 
 
-def tile(parent: QWidget, card: Card, markers: int = 0, active: bool = True) -> QLabel:
+def tile(parent: QWidget, card: Card, markers: int = 0, active: bool = True) -> Tile:
     """A card: glyph and cost, markers ● under it; tooltip: what it does."""
-    label = QLabel(parent)
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
     if card == HIDDEN:
-        label.setText("?")
-        label.setStyleSheet(TILE.format(bg="#8a7a5c", ink="#4a3a22"))
+        label = Tile("?", parent, HIDDEN_FILL, HIDDEN_INK)
         label.setToolTip(tr("a card you cannot see", "見えない札"))
         return label
-    ink = RED_INK if card.is_red else BLACK_INK
-    label.setStyleSheet(TILE.format(bg="#fffaf0" if active else "#e8e2d6", ink=ink))
     dots = "●" * markers
-    label.setText(f"{card}\n{card_cost(card)}{(' ' + dots) if dots else ''}")
+    label = Tile(f"{card}\n{card_cost(card)}{(' ' + dots) if dots else ''}", parent,
+                 "#fffaf0" if active else "#e8e2d6", RED_INK if card.is_red else BLACK_INK)
     effect = effect_of(card.rank).text(language().code)
     waiting = "" if active else tr(" (acts from its owner's next turn)",
                                    "(次の自分の手番から効く)")

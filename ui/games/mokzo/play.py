@@ -98,6 +98,8 @@ class MokzoScreens(PlayScreens):
 
     def __init__(self) -> None:
         self.position: Position | None = None
+        #: the language and cards the hand shows (rebuilt only when they change)
+        self._hand_shown: tuple[object, ...] = ()
 
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
         self.frame = frame
@@ -148,13 +150,17 @@ class MokzoScreens(PlayScreens):
                              f"山札 {state.deck_size} · 捨札 {sum(state.discards.values())}"))
 
     def _show_hand(self, state: Any, viewer: int | None, names: Sequence[str]) -> None:
-        clear_layout(self.hand_grid)
         if viewer is None or viewer < 0:
             self.hand_box.setVisible(False)
             return
         self.hand_box.setVisible(True)
+        hand = (language().code, tuple(sorted(state.hands[viewer])))
+        if hand == self._hand_shown:  # most moves leave the hand as it was
+            return
+        self._hand_shown = hand
+        clear_layout(self.hand_grid)
         self.hand_box.setTitle(tr("Your hand", "あなたの手札"))
-        shown = [tile(self.hand_box, card) for card in sorted(state.hands[viewer])]
+        shown: list[QLabel] = [tile(self.hand_box, card) for card in hand[1]]
         if not shown:
             shown = [QLabel(tr("(empty)", "(なし)"), self.hand_box)]
         for k, label in enumerate(shown):

@@ -10,7 +10,7 @@ from collections.abc import Collection
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.games.tudepijume.board import (
@@ -22,12 +22,13 @@ from companion.games.tudepijume.board import (
     START,
     TRACK_AREA,
     TRACKS,
+    Track,
     place_rect,
 )
 from ui.i18n import language
 from ui.play.palette import GOLD, GREY, INK, PAPER
 from ui.play.pieces import draw_piece, seat_colour
-from ui.play.widgets import PictureCache
+from ui.play.widgets import PictureCache, kept_pixmap
 
 Ship = tuple[int, int]  # (seat, ship number 1..3)
 
@@ -70,6 +71,23 @@ class TudeBoard(QWidget):
         self._picture.paint(self, (self.active, language().code), self._draw)
 
     def _draw(self, painter: QPainter) -> None:
+        painter.drawPixmap(0, 0, self._ground())
+        if self.state is not None:
+            for track, box_left, box_width, box_top, box_height in self._track_rows():
+                self._draw_markers(painter, track.key, track.top, box_left, box_width,
+                                   box_top, box_height)
+            self._draw_ships(painter, self.unit())
+        painter.end()
+
+    def _ground(self) -> QPixmap:
+        """The squares and the empty tracks, kept as a picture: they stay the same all game,
+        and their hundred numbers cost more to draw than the ships and markers."""
+        ratio = self.devicePixelRatioF()
+        name = repr(("tudepijume-ground", self.width(), self.height(), self.font().key(),
+                     language().code, ratio))
+        return kept_pixmap(name, self.width(), self.height(), ratio, self._draw_ground)
+
+    def _draw_ground(self, painter: QPainter) -> None:
         unit = self.unit()
         font = QFont(self.font())
         for index in range(1, SQUARES + 1):
@@ -84,10 +102,7 @@ class TudeBoard(QWidget):
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(index))
         self._draw_box(painter, START, "始", QColor("#141414"), QColor("#ffffff"))
         self._draw_box(painter, GOAL, "終", QColor("#ffffff"), INK)
-        self._draw_tracks(painter, self.rect_of(TRACK_AREA, 0.0), unit)
-        if self.state is not None:
-            self._draw_ships(painter, unit)
-        painter.end()
+        self._draw_tracks(painter)
 
     def _draw_box(self, painter: QPainter, place: int, glyph: str, fill: QColor,
                   ink: QColor) -> None:
@@ -103,30 +118,32 @@ class TudeBoard(QWidget):
         painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), rect.height() * 0.45),
                          Qt.AlignmentFlag.AlignCenter, glyph)
 
-    def _draw_tracks(self, painter: QPainter, area: QRectF, unit: float) -> None:
+    def _track_rows(self) -> list[tuple[Track, float, float, float, float]]:
+        """Per track: the track, then the left edge and width of its value boxes, and their
+        top and height."""
+        area = self.rect_of(TRACK_AREA, 0.0)
+        row = area.height() / len(TRACKS)
+        return [(track, area.left(), area.width() / (track.top + 1), area.top() + k * row
+                 + row * 0.36, row * 0.6) for k, track in enumerate(TRACKS)]
+
+    def _draw_tracks(self, painter: QPainter) -> None:
+        area = self.rect_of(TRACK_AREA, 0.0)
         row = area.height() / len(TRACKS)
         font = QFont(self.font())
         font.setPixelSize(max(7, int(row * 0.24)))
         painter.setFont(font)
-        for k, track in enumerate(TRACKS):
-            top = area.top() + k * row
+        for k, (track, left, width, top, height) in enumerate(self._track_rows()):
             painter.setPen(GREY)
-            painter.drawText(QRectF(area.left(), top, area.width(), row * 0.34),
+            painter.drawText(QRectF(left, top - row * 0.36, area.width(), row * 0.34),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                              track.name(language().code))
-            boxes = track.top + 1
-            width = area.width() / boxes
-            height = row * 0.6
-            for value in range(boxes):
-                box = QRectF(area.left() + value * width, top + row * 0.36, width, height)
+            for value in range(track.top + 1):
+                box = QRectF(left + value * width, top, width, height)
                 painter.setPen(QPen(GREY, 0.8))
                 painter.setBrush(QColor("#e6e0d2") if k == 0 else PAPER)
                 painter.drawRect(box)
                 painter.setPen(GREY)
                 painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(value))
-            if self.state is not None:
-                self._draw_markers(painter, track.key, track.top, area.left(), width,
-                                   top + row * 0.36, height)
 
     def _draw_markers(self, painter: QPainter, key: str, top_value: int, left: float,
                       width: float, y: float, height: float) -> None:
