@@ -166,8 +166,13 @@ def test_a_sprite_is_drawn_once_per_key_and_size_and_lands_where_asked(qtbot) ->
     for x in (0, 40):
         draw_sprite(painter, QRectF(x, 10, 20, 20), ("test-disc",), disc)
     draw_sprite(painter, QRectF(70, 10, 24, 24), ("test-disc",), disc)  # another size
+    font = painter.font()
+    font.setPixelSize(font.pixelSize() + 7 if font.pixelSize() > 0 else 21)
+    painter.setFont(font)  # another font: its text would differ
+    draw_sprite(painter, QRectF(70, 40, 24, 24), ("test-disc",), disc)
+    draw_sprite(painter, QRectF(0, 40, 24, 24), ("test-disc",), disc)
     painter.end()
-    assert calls == [(20, 20), (24, 24)]
+    assert calls == [(20, 20), (24, 24), (24, 24)]
     assert image.pixelColor(45, 15).name() == "#00ff00"  # the copy landed at x=40
     assert image.pixelColor(30, 15).name() == "#ffffff"  # nothing between the two
 

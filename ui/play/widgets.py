@@ -555,12 +555,22 @@ def draw_sprite(painter: QPainter, rect: QRectF, key: tuple[object, ...],
     painter.drawPixmap(QPointF(rect.x(), rect.y()), picture)
 
 
+#: The cache names of the sprites asked for lately, by key, size, pixel ratio and font.
+_SPRITE_NAMES: dict[tuple[object, ...], str] = {}
+SPRITE_NAMES_KEPT = 20_000
+
+
 def sprite(key: tuple[object, ...], width: float, height: float, ratio: float, font: QFont,
            draw: Callable[[QPainter, QRectF], None]) -> QPixmap:
     """The kept picture `draw_sprite` copies for `key` at this size, pixel ratio and font,
     drawn first if it is not kept (also to draw it before it is needed: `IdleWork`)."""
     across, down = max(1, math.ceil(width)), max(1, math.ceil(height))
-    name = repr(("sprite", *key, across, down, ratio, font.key()))
+    index = (key, across, down, ratio, font)
+    name = _SPRITE_NAMES.get(index)
+    if name is None:  # naming costs more than the copy: a board asks for dozens per paint
+        if len(_SPRITE_NAMES) >= SPRITE_NAMES_KEPT:
+            _SPRITE_NAMES.clear()
+        name = _SPRITE_NAMES[index] = repr(("sprite", *key, across, down, ratio, font.key()))
 
     def paint(inner: QPainter) -> None:
         inner.setFont(font)

@@ -50,7 +50,15 @@ from ui.games.sorani.board_widget import NIGHT, BoardCanvas, paint_round, tile_p
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.seat_table import put_text
-from ui.play.widgets import ElidedLabel, PictureCache, RichLabel, clear_layout, isolate, words
+from ui.play.widgets import (
+    ElidedLabel,
+    PictureCache,
+    RichLabel,
+    WrappedLabel,
+    clear_layout,
+    isolate,
+    words,
+)
 
 #: Rows of the score-so-far table: (keys summed, English, Japanese).
 SCORE_ROWS = (
@@ -232,7 +240,7 @@ class SoraniScreens(PlayScreens):
                           "タイルで遊びます(ルール参照)。")
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #5a5a7a; font-style: italic;")
-        self.round_label = QLabel(side)
+        self.round_label = WrappedLabel("", side)  # the labels rewritten after every move
         bold = self.round_label.font()
         bold.setBold(True)
         self.round_label.setFont(bold)
@@ -249,9 +257,8 @@ class SoraniScreens(PlayScreens):
         display_layout.addLayout(self.display_grid)
         display_layout.addWidget(self.planets_label)
         display_layout.addWidget(self.planets)
-        self.reserve_label = QLabel(self.display_box)
+        self.reserve_label = WrappedLabel("", self.display_box)
         self.reserve_label.setObjectName("reserve")
-        self.reserve_label.setWordWrap(True)
         display_layout.addWidget(self.reserve_label)
         display_layout.addLayout(self.trade_grid)
         self.display_buttons = ButtonGrid(self.display_grid, self.display_box, frame, 3)
@@ -271,8 +278,7 @@ class SoraniScreens(PlayScreens):
             QHeaderView.ResizeMode.ResizeToContents)
         self.scores.setTextElideMode(Qt.TextElideMode.ElideRight)
         QVBoxLayout(self.scores_box).addWidget(self.scores)
-        self.bonus_label = QLabel(side)
-        self.bonus_label.setWordWrap(True)
+        self.bonus_label = WrappedLabel("", side)
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.note, self.round_label, self.track_label, self.display_box,
