@@ -42,7 +42,10 @@ def view(qtbot) -> PlayFrame:
 
 
 def place_first_legal(qtbot, view: PlayFrame) -> Place:
-    """Turn the piece with R until it matches a legal placement, then click there."""
+    """Turn the piece with R until it matches a legal placement, then click there (once
+    the page has settled: the side column widens to its tables a moment after it shows)."""
+    side = view.side_scroll
+    qtbot.waitUntil(lambda: side.width() >= side.minimumSizeHint().width())
     board = view.screens.board
     move = next(m for m in board.legal if isinstance(m, Place))
     wanted = normalise(move.cells)

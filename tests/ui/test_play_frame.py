@@ -476,3 +476,34 @@ def test_a_rich_summary_is_redrawn_alone_until_it_needs_more_lines(qtbot) -> Non
     label.setText("<b>Bag</b>: " + "a long line of stones and chips " * 8)
     qtbot.waitUntil(lambda: label.height() > one_line, timeout=2000)
     assert label.height() >= label.heightForWidth(label.width()) > 2 * one_line
+
+
+def test_the_side_column_widens_when_its_content_needs_more_room(qtbot) -> None:
+    """A side panel whose table fills in after the page is laid out (連船之遊's fleet table)
+    gets the width it needs from the board beside it instead of being cut off."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+
+    splitter = QSplitter(Qt.Orientation.Horizontal)
+    qtbot.addWidget(splitter)
+    board = QWidget()
+    board.setMinimumWidth(100)
+    content = QWidget()
+    inner = QWidget(content)
+    QVBoxLayout(content).addWidget(inner)
+    side = frame.SideScroll()
+    side.setWidget(content)
+    splitter.addWidget(board)
+    splitter.addWidget(side)
+    splitter.setStretchFactor(0, 3)
+    splitter.resize(800, 300)
+    splitter.show()
+    qtbot.waitExposed(splitter)
+    before = side.width()
+    inner.setMinimumWidth(before + 150)  # a table filled in, wider than the column
+    qtbot.waitUntil(lambda: side.width() >= side.minimumSizeHint().width() > before + 150)
+    assert board.width() >= 100 and board.width() + side.width() <= 800
+    widened = side.width()
+    inner.setMinimumWidth(10)  # needing less moves nothing: no new layout at every move
+    qtbot.wait(20)
+    assert side.width() == widened

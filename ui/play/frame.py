@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import SIGNAL, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import SIGNAL, QEvent, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QKeySequence,
@@ -269,6 +269,8 @@ class SeatPanel(QWidget):
 class SideScroll(QScrollArea):
     """The side column: it scrolls up and down, and is never narrower than its content."""
 
+    _least_width = 0  # the minimum width the splitter was last asked for
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWidgetResizable(True)
@@ -280,6 +282,17 @@ class SideScroll(QScrollArea):
         width = content.minimumSizeHint().width() if content is not None else 0
         bar = self.verticalScrollBar().sizeHint().width()
         return QSize(max(200, width + bar + 2 * self.frameWidth()), 80)
+
+    def event(self, event: QEvent) -> bool:
+        """A content that needs more width than the column has (a table filled in) widens
+        the column: the splitter hears of it only through this widget's own geometry. A
+        content that needs less leaves the page as it is (no new layout per move)."""
+        if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
+            least = self.minimumSizeHint().width()
+            if least > self.width() and least != self._least_width:
+                self._least_width = least
+                self.updateGeometry()
+        return super().event(event)
 
 
 class ResultBanner(QFrame):
