@@ -419,6 +419,31 @@ def test_rows_of_cards_are_made_ahead_of_need_while_the_window_is_idle(qtbot, qu
         [True, True] + [False] * (len(before) - 2)
 
 
+def test_every_card_row_of_a_game_copies_cards_drawn_while_idle(
+        qtbot, quiet, monkeypatch) -> None:
+    """Once the idle work is done, no card picture is drawn while the game is shown: rows
+    made mid-game (a seat's hand, played cards) have their size drawn ahead too."""
+    from PySide6.QtGui import QPixmapCache
+
+    from ui.games.nincetkaik import cards
+
+    QPixmapCache.clear()
+    view = start(qtbot, "nanto", [("", "random"), ("", "random")])
+    view.controller.pause()
+    qtbot.waitUntil(lambda: view.screens.ahead.pending() == 0, timeout=10000)
+    drawn: list[object] = []
+    original = cards.paint_card
+    monkeypatch.setattr(cards, "paint_card", lambda painter, rect, c, **marks: (
+        drawn.append(c), original(painter, rect, c, **marks)))
+    view.controller.resume()
+    qtbot.waitUntil(lambda: len(view.controller.game.record.entries) > 30
+                    or view.controller.finished, timeout=20000)
+    view.controller.pause()
+    for row in view.screens.board.findChildren(cards.CardRow):
+        row.grab()
+    assert drawn == []
+
+
 def test_the_board_is_laid_out_in_one_pass_when_it_grows_past_the_window(qtbot, quiet) -> None:
     """The board keeps its scroll bar's room: content that grows taller than the window is
     laid out once, for the same width (a scroll bar that came and went had the board laid

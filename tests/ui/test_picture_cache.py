@@ -307,6 +307,34 @@ def test_cards_drawn_ahead_are_copied_when_a_row_shows_them(qtbot, monkeypatch) 
     assert len(drawn) == ahead + 1
 
 
+def test_cards_are_drawn_ahead_at_the_sizes_of_rows_not_made_yet(qtbot, monkeypatch) -> None:
+    """Another seat's hand and the played cards get their rows mid-game; their card size is
+    drawn ahead all the same, so their first deal copies every card."""
+    from PySide6.QtGui import QPixmapCache
+
+    from companion.games.nincetkaik.deck import ALL_CARDS
+    from ui.games.nincetkaik import cards
+
+    drawn: list[object] = []
+    original = cards.paint_card
+    monkeypatch.setattr(cards, "paint_card", lambda painter, rect, c, **marks: (
+        drawn.append(c), original(painter, rect, c, **marks)))
+    big = cards.CardRow(84)
+    qtbot.addWidget(big)
+    QPixmapCache.clear()
+    jobs = cards.card_drawing_jobs([big], heights=[40, 84])
+    assert len(jobs) == 2 * (len(ALL_CARDS) + 1) * len(cards.AHEAD_MARKS)
+    for job in jobs:
+        job()
+    ahead = len(drawn)
+    later = cards.CardRow(40)  # made after the jobs ran, like a seat's row
+    qtbot.addWidget(later)
+    later.resize(1800, 60)
+    later.set_cards([*ALL_CARDS, None])
+    later.grab()
+    assert len(drawn) == ahead
+
+
 def test_the_picture_cache_holds_a_card_page_drawn_ahead_on_a_2x_screen(qtbot) -> None:
     """Every card picture a 紙机戦 page draws ahead (three card sizes, both looks, at twice
     the pixels) takes under a quarter of the room the app gives Qt's pixmap cache, so

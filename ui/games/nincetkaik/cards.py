@@ -417,12 +417,19 @@ def _paint_card_in(painter: QPainter, area: QRectF, *, card: Card | None,
 AHEAD_MARKS = ((False, False, False), (False, True, False))
 
 
-def card_drawing_jobs(rows: Iterable[CardRow]) -> list[Callable[[], object]]:
+def card_drawing_jobs(rows: Iterable[CardRow], heights: Iterable[int] = ()
+                      ) -> list[Callable[[], object]]:
     """Jobs for `IdleWork` that draw every card face and the back at each card size, pixel
-    ratio and font of `rows`, in the looks of `AHEAD_MARKS`: a card dealt later shows at
-    the cost of a copy."""
+    ratio and font of `rows`, and at the card `heights` of rows not made yet (in the first
+    row's ratio and font), in the looks of `AHEAD_MARKS`: a card dealt later shows at the
+    cost of a copy."""
+    rows = list(rows)
     looks = {(row.card_width, row.card_height, row.devicePixelRatioF(), row.font().key()):
              row.font() for row in rows}
+    if rows:
+        ratio, font = rows[0].devicePixelRatioF(), rows[0].font()
+        for height in heights:
+            looks.setdefault((round(height * RATIO), height, ratio, font.key()), font)
     return [partial(sprite, ("card", c, *marks), width, height, ratio, font,
                     partial(_paint_card_in, card=c, marks=marks))
             for (width, height, ratio, _key), font in looks.items()

@@ -573,7 +573,9 @@ class CardScreens(PlayScreens):
         self._shown_entries = -1
         self._shown_points = None
         # a card first dealt mid-game would be drawn while a bot's move is shown
-        self.ahead.add(card_drawing_jobs(self.board.findChildren(CardRow)))
+        # (the rows of other seats and of played cards are made later, at their own sizes)
+        heights = {SMALL_HEIGHT, *(g.height_ for g in self.board.findChildren(CardGroups))}
+        self.ahead.add(card_drawing_jobs(self.board.findChildren(CardRow), heights))
         self.ahead.add(partial(groups.prepare, ROWS_AHEAD)
                        for groups in self.board.findChildren(CardGroups))
 
