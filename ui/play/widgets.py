@@ -513,6 +513,9 @@ class LineList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
+        # the scroll bar keeps its room: one that came once the lines filled the list made
+        # every line be measured and drawn again at the new width (5 ms mid-game)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setItemDelegate(KeptLines(self))
         self._measure = QStyledItemDelegate(self)
         self._width = -1
