@@ -503,6 +503,10 @@ def test_the_side_column_widens_when_its_content_needs_more_room(qtbot) -> None:
     qtbot.waitUntil(lambda: side.width() >= side.minimumSizeHint().width() > before + 150)
     assert board.width() >= 100 and board.width() + side.width() <= 800
     widened = side.width()
+    assert widened % frame.SideScroll.WIDEN_STEP == 0  # widened by a step, with room to spare
+    inner.setMinimumWidth(inner.minimumWidth() + 3)  # a figure a digit longer: within the step
+    qtbot.wait(20)
+    assert side.width() == widened
     inner.setMinimumWidth(10)  # needing less moves nothing: no new layout at every move
     qtbot.wait(20)
     assert side.width() == widened

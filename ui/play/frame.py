@@ -267,9 +267,14 @@ class SeatPanel(QWidget):
 
 
 class SideScroll(QScrollArea):
-    """The side column: it scrolls up and down, and is never narrower than its content."""
+    """The side column: it scrolls up and down, and is never narrower than its content.
 
-    _least_width = 0  # the minimum width the splitter was last asked for
+    A content that comes to need more width than the column has (a table whose figures grow)
+    widens the column, in steps of `WIDEN_STEP` and never back: the board beside it is then
+    resized and drawn anew a few times a game, not at every move."""
+
+    WIDEN_STEP = 48
+    _least_width = 0  # the width the column has asked for so far
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -277,20 +282,23 @@ class SideScroll(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-    def minimumSizeHint(self) -> QSize:
+    def _needed_width(self) -> int:
         content = self.widget()
         width = content.minimumSizeHint().width() if content is not None else 0
-        bar = self.verticalScrollBar().sizeHint().width()
-        return QSize(max(200, width + bar + 2 * self.frameWidth()), 80)
+        return max(200, width + self.verticalScrollBar().sizeHint().width()
+                   + 2 * self.frameWidth())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(max(self._needed_width(), self._least_width), 80)
 
     def event(self, event: QEvent) -> bool:
-        """A content that needs more width than the column has (a table filled in) widens
-        the column: the splitter hears of it only through this widget's own geometry. A
-        content that needs less leaves the page as it is (no new layout per move)."""
+        # the splitter hears of the content's new needs only through this widget's geometry
         if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
-            least = self.minimumSizeHint().width()
-            if least > self.width() and least != self._least_width:
-                self._least_width = least
+            needed = self._needed_width()
+            step = self.WIDEN_STEP  # at least half a step to spare
+            stepped = -(-(needed + step // 2) // step) * step
+            if needed > self.width() and stepped > self._least_width:
+                self._least_width = stepped
                 self.updateGeometry()
         return super().event(event)
 
