@@ -40,3 +40,25 @@ def test_a_play_rebuilds_its_own_city_only(qtbot) -> None:
     left, right = (game.state.side_sum(play.pos, side) for side in (LEFT, RIGHT))
     assert f"{signed(left)} | {signed(right)}" in sums_text(column, play.pos)
     assert game.state.side(play.pos, play.side)  # the played card is on its side now
+
+
+def test_the_hand_keeps_its_buttons_until_it_or_the_choice_changes(qtbot) -> None:
+    """A refresh that changes nothing in the hand (a partner's move) keeps the buttons; a
+    new choice or a new card rebuilds them."""
+    from PySide6.QtWidgets import QWidget
+
+    from ui.games.equilibrium.play import HandBox
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    hand = HandBox(parent)
+    hand.show_hand(["IW2", "SF1"], {"IW2"}, None)
+    first = [hand.row.itemAt(i).widget() for i in range(2)]
+    hand.show_hand(["IW2", "SF1"], {"IW2"}, None)
+    assert [hand.row.itemAt(i).widget() for i in range(2)] == first
+    hand.show_hand(["IW2", "SF1"], {"IW2"}, "IW2")
+    now = [hand.row.itemAt(i).widget() for i in range(2)]
+    assert now != first and now[0].isChecked() and not now[1].isEnabled()
+    hand.show_hand(["IW2", "SF1", "C5"], {"IW2"}, "IW2")
+    assert [hand.row.itemAt(i).widget().objectName() for i in range(3)] == \
+        ["card:IW2", "card:SF1", "card:C5"]

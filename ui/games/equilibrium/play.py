@@ -125,8 +125,13 @@ class HandBox(QGroupBox):
         super().__init__(parent)
         self.row = QHBoxLayout(self)
         self.row.setSpacing(4)
+        self._shown: tuple[object, ...] | None = None
 
     def show_hand(self, hand: Sequence[str], playable: set[str], selected: str | None) -> None:
+        shown = (tuple(hand), frozenset(playable), selected, language().code)
+        if shown == self._shown:  # another seat's move: the hand's buttons stay as they are
+            return
+        self._shown = shown
         clear_layout(self.row)
         for code in hand:
             button = QPushButton(code, self)
