@@ -48,7 +48,7 @@ from ui.games.cetkaik.board_widget import BoardView, scene_of
 from ui.games.sticks.sticks_widget import SticksWidget
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import clear_layout, isolate, words
+from ui.play.widgets import WrappedLabel, clear_layout, isolate, words
 
 RED_STYLE = "color: #c0281f; font-weight: bold;"
 BLACK_STYLE = "color: #1b1b1b; font-weight: bold;"
@@ -262,16 +262,14 @@ class CetkaikScreens(PlayScreens):
         self.board.square_clicked.connect(self.square_clicked)
         self.board.cancelled.connect(self.cancel)
         side = QWidget(frame)
-        self.info = QLabel(side)
+        self.info = WrappedLabel("", side)  # it and the cast's verdict change at every move
         self.info.setObjectName("cetkaik_info")
-        self.info.setWordWrap(True)
         self.cast_box = words(QGroupBox(side), "Sticks", "投げ棒", "setTitle")
         self.sticks = SticksWidget(self.cast_box)
         self.sticks.setMinimumSize(160, 64)
         self.sticks.setMaximumHeight(90)
-        self.cast_label = QLabel(self.cast_box)
+        self.cast_label = WrappedLabel("", self.cast_box)
         self.cast_label.setObjectName("cast_verdict")
-        self.cast_label.setWordWrap(True)
         cast_layout = QVBoxLayout(self.cast_box)
         cast_layout.setContentsMargins(6, 4, 6, 4)
         cast_layout.addWidget(self.sticks)
