@@ -482,3 +482,24 @@ def test_the_board_is_laid_out_in_one_pass_when_it_grows_past_the_window(qtbot, 
     board.fit_now()
     qtbot.wait(50)
     assert Resizes.count == 1 and board.viewport().width() == width
+
+
+def test_rows_queued_for_a_seat_box_deleted_meanwhile_are_skipped(qtbot) -> None:
+    """A replay that changes who looks deletes seat boxes whose rows are still queued to be
+    made while idle: the queued job skips them instead of failing."""
+    from functools import partial
+
+    from PySide6.QtWidgets import QWidget
+    from shiboken6 import delete
+
+    from ui.games.nincetkaik.play import ROWS_AHEAD, CardGroups, prepare_ahead
+    from ui.play.widgets import IdleWork
+
+    owner = QWidget()
+    qtbot.addWidget(owner)
+    kept, gone = CardGroups(owner), CardGroups(owner)
+    work = IdleWork(owner)
+    work.add([partial(prepare_ahead, kept), partial(prepare_ahead, gone)])
+    delete(gone)
+    qtbot.waitUntil(lambda: work.pending() == 0)
+    assert len(kept.rows) == ROWS_AHEAD

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from companion.table.thrower import faces_for
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_enabled
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import clear_layout, scrolling, words
+from ui.play.widgets import WrappedLabel, clear_layout, scrolling, words
 
 #: Move buttons per row.
 COLUMNS = 2
@@ -42,8 +42,7 @@ class ThrowPanel(QWidget):
         self.badge = ResultBadge(self)
         self.badge.setFixedSize(60, 60)
         self.moves_grid = QGridLayout()
-        self.report = QLabel(self)
-        self.report.setWordWrap(True)
+        self.report = WrappedLabel("", self)  # rewritten at every throw
         top = QHBoxLayout()
         top.addWidget(self.sticks, 1)
         top.addWidget(self.badge)

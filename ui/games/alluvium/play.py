@@ -51,6 +51,7 @@ from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.seat_table import put_headers, put_text
 from ui.play.widgets import (
     PictureCache,
+    WrappedLabel,
     draw_sprite,
     follow_pointer,
     isolate,
@@ -284,8 +285,7 @@ class AlluviumScreens(PlayScreens):
         self.board.move_chosen.connect(frame.play)
         self.board.piece_changed.connect(self._show_piece)
         side = QWidget(frame)
-        self.sheet_label = QLabel(side)
-        self.sheet_label.setWordWrap(True)
+        self.sheet_label = WrappedLabel("", side)  # whose map: it changes with the turn
         bold = self.sheet_label.font()
         bold.setBold(True)
         self.sheet_label.setFont(bold)

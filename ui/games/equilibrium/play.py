@@ -39,7 +39,7 @@ from ui.context import AppContext
 from ui.games.equilibrium.column import CARD_COLOURS, CityColumn
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import clear_layout, laid_out, scrolling, words
+from ui.play.widgets import WrappedLabel, clear_layout, laid_out, scrolling, words
 
 #: Move buttons per row (one when a text is longer than `SHORT` characters).
 COLUMNS, SHORT = 2, 20
@@ -177,13 +177,10 @@ class EquilibriumScreens(PlayScreens):
         side = QWidget(frame)
         self.hand = HandBox(side)
         self.hand.chosen.connect(self._choose)
-        self.partner = QLabel(side)
-        self.partner.setWordWrap(True)
-        self.counts = QLabel(side)
+        self.partner = WrappedLabel("", side)  # these change with most moves
+        self.counts = WrappedLabel("", side)
         self.counts.setObjectName("counts")
-        self.counts.setWordWrap(True)
-        self.books = QLabel(side)
-        self.books.setWordWrap(True)
+        self.books = WrappedLabel("", side)
         self.penalties = QLabel(side)
         self.penalties.setWordWrap(True)
         self.penalties.setStyleSheet("color: #7a1f1f;")
@@ -224,6 +221,7 @@ class EquilibriumScreens(PlayScreens):
         if viewer is None or viewer < 0 or state.over:
             self.hand.setVisible(False)
             self.partner.setText("")
+            self.partner.setVisible(False)
             return
         self.hand.setVisible(True)
         title = tr("Your hand", "あなたの手札")
@@ -239,6 +237,7 @@ class EquilibriumScreens(PlayScreens):
                                     f"{name}: 手札 {count} 枚(非公開)"))
         else:
             self.partner.setText("")
+        self.partner.setVisible(bool(self.partner.text()))  # no blank line in a solo game
 
     def _show_table(self, state: Any) -> None:
         claimed, total = state.cities_claimed(), state.total_cities

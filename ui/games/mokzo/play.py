@@ -36,7 +36,7 @@ from ui.games.mokzo.board_widget import RoadBoard
 from ui.games.mokzo.cards import PER_ROW, PlayersPanel, tile
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import clear_layout, scrolling, words
+from ui.play.widgets import WrappedLabel, clear_layout, scrolling, words
 
 #: Move buttons per row.
 COLUMNS = 2
@@ -108,8 +108,7 @@ class MokzoScreens(PlayScreens):
         # what the cards did and the moves on offer scroll under the road when they outgrow
         # a small window (a turn can offer many placements)
         below = QWidget(left)
-        self.events = QLabel(below)
-        self.events.setWordWrap(True)
+        self.events = WrappedLabel("", below)  # it and the pile line change at every move
         self.moves = MovesBox(frame, below)
         below_layout = QVBoxLayout(below)
         below_layout.setContentsMargins(0, 0, 0, 0)
@@ -125,7 +124,7 @@ class MokzoScreens(PlayScreens):
         self.hand_grid = QGridLayout(self.hand_box)
         self.hand_grid.setSpacing(3)
         self.players = PlayersPanel(side)
-        self.pile = QLabel(side)
+        self.pile = WrappedLabel("", side)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.hand_box)

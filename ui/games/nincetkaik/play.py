@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
@@ -58,6 +59,7 @@ from ui.play.widgets import (
     ElidedLabel,
     IdleWork,
     ScrollContent,
+    WrappedLabel,
     clear_layout,
     isolate,
     words,
@@ -127,8 +129,9 @@ def zone_frame(parent: QWidget) -> tuple[QFrame, QVBoxLayout]:
 
 
 def caption(parent: QWidget, bold: bool = False) -> QLabel:
-    label = QLabel(parent)
-    label.setWordWrap(True)
+    """A line of plain text over cards; rewritten at most moves, it lays the board out again
+    only when it needs another number of lines (`WrappedLabel`)."""
+    label = WrappedLabel("", parent)
     if bold:
         font = label.font()
         font.setBold(True)
@@ -211,6 +214,13 @@ class CardGroups(QWidget):
     def forget_space(self) -> None:
         """A new game: the rows kept in sight go (the next `set` shows what it needs)."""
         self._space = 0
+
+
+def prepare_ahead(groups: CardGroups) -> None:
+    """Make `groups`' rows ahead of need (an `IdleWork` job), unless it is gone meanwhile: a
+    seat's box goes when the seats shown change (a replay's viewer), its jobs still queued."""
+    if isValid(groups):
+        groups.prepare(ROWS_AHEAD)
 
 
 class SeatBox(QFrame):
@@ -576,7 +586,7 @@ class CardScreens(PlayScreens):
         # (the rows of other seats and of played cards are made later, at their own sizes)
         heights = {SMALL_HEIGHT, *(g.height_ for g in self.board.findChildren(CardGroups))}
         self.ahead.add(card_drawing_jobs(self.board.findChildren(CardRow), heights))
-        self.ahead.add(partial(groups.prepare, ROWS_AHEAD)
+        self.ahead.add(partial(prepare_ahead, groups)
                        for groups in self.board.findChildren(CardGroups))
 
     def show(self, position: Position) -> None:
@@ -619,7 +629,7 @@ class CardScreens(PlayScreens):
             box.deleteLater()
         while len(self.seat_boxes) < len(seats):
             box = SeatBox(self.board.content)
-            self.ahead.add([partial(box.public.prepare, ROWS_AHEAD)])
+            self.ahead.add([partial(prepare_ahead, box.public)])
             index = len(self.seat_boxes)
             self.others.addWidget(box, index // 3, index % 3)
             box.show()

@@ -35,7 +35,7 @@ from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.seat_table import name_headers
-from ui.play.widgets import words
+from ui.play.widgets import WrappedLabel, words
 
 
 # --- the ledger, row by row -------------------------------------------------------------------
@@ -190,8 +190,7 @@ class ThrowBoard(QWidget):
         for widget in self.bet_widgets:
             bet_row.addWidget(widget)
         bet_row.addStretch(1)
-        self.last_label = QLabel(self)
-        self.last_label.setWordWrap(True)
+        self.last_label = WrappedLabel("", self)  # it changes at every throw
         header = QHBoxLayout()
         header.addWidget(self.round_label)
         header.addStretch(1)
