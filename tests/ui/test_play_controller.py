@@ -375,6 +375,25 @@ def test_the_start_up_heap_is_frozen_out_of_the_collector(qtbot, toy) -> None:
     assert gc.get_freeze_count() > 0
 
 
+def test_each_game_starts_with_a_full_collection(qtbot, toy) -> None:
+    """The collector's full pass runs when a game starts (while its page is built), not at a
+    moment of its own choosing in the middle of a game a few games into an evening."""
+    full: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(1)
+
+    gc.callbacks.append(watch)
+    try:
+        for _ in range(2):
+            before = len(full)
+            controller([Seat("A"), Seat("B")]).start()
+            assert len(full) == before + 1
+    finally:
+        gc.callbacks.remove(watch)
+
+
 # --- real bots in worker processes --------------------------------------------------------
 
 
