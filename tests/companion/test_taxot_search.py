@@ -11,9 +11,13 @@ import pytest
 
 from companion.games.nincetkaik.bots import (
     TAXOT_HASTE,
+    TAXOT_PROGRESS,
     TaxotClues,
     taxot_hand_chance,
     taxot_kept_value,
+    taxot_progress,
+    taxot_unseen,
+    taxot_waited_points,
     taxot_win_points,
 )
 from companion.games.nincetkaik.deck import ALL_CARDS, format_cards, full_stock, parse_cards
@@ -185,3 +189,20 @@ def test_a_discard_in_the_search_costs_its_danger_times_what_the_other_would_win
     assert worth == 5
     assert risky.search_value(0) == pytest.approx(safe.search_value(0) - 0.5 * worth)
     assert risky.search_value(1) == safe.search_value(1)
+
+
+def test_a_waiting_hand_is_worth_what_its_winning_cards_would_score() -> None:
+    state = searched(("b0b2b4b5b6", "r1b3r5r7rK"), "r8")
+    state.danger = (0.0,) * len(ALL_CARDS)  # no discard loses here
+    feed(state, "discard r8")  # waits for b1 or bS: one colour either way (同色)
+    kept = tuple(state.hands[0])
+    unseen = taxot_unseen(state, 0)
+    worth = taxot_win_points(state, 0)
+    assert worth == 4  # 終季 2 × 加点 2
+    assert taxot_waited_points(state, 0, kept, unseen, worth) == 6  # (2 + 同色 1) × 2
+    chance = taxot_hand_chance(kept, (), unseen, state.deck_size, deep=True)
+    assert state.search_value(0) == pytest.approx(
+        6 * chance + TAXOT_PROGRESS * taxot_progress(list(kept)))
+    mixed = tuple(parse_cards("r1b1r5b5rK"))  # waits for rS bS (its 王 pays 1) or bK rT bT
+    assert taxot_waited_points(state, 0, mixed, unseen, worth) == pytest.approx(
+        ((2 * 2 + 1) * 2 + (2 * 2 + 2) * 3) / 5)  # (a second 王 or 皇 pays 1 more)

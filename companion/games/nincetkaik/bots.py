@@ -257,19 +257,16 @@ TAXOT_DANGER_GUESSES = 64
 
 
 def taxot_search_value(state: Any, seat: int, deep: bool) -> float:
-    """Points, plus what a win pays this seat (`taxot_win_points`) times how soon its hand
-    wins (`taxot_hand_chance`, the others' hands by their waits alone: they are guesses),
-    plus a little progress; six cards (a turn under way) count as their best discard."""
+    """Points, plus what a win pays this seat (`taxot_waited_points`; for the others' hands,
+    guesses, about what a win pays) times how soon its hand wins (`taxot_hand_chance`, the
+    others' hands by their waits alone), plus a little progress; six cards (a turn under way)
+    count as their best discard."""
     value = float(state.points[seat])
     hand, melds = state.hands[seat], state.melds[seat]
     held = len(hand) + sum(m.size for m in melds)
     if held not in (HAND_SHORT, HAND_SHORT + 1) or not state.deck_size:
         return value
-    unseen = list(state.stock)
-    for other in range(state.num_players):
-        if other != seat:
-            for c in state.hands[other]:
-                unseen[c] += 1
+    unseen = taxot_unseen(state, seat)
     sizes = tuple(sorted(m.size for m in melds))
     ordered = tuple(sorted(hand))
     options = [ordered] if held == HAND_SHORT else \
@@ -277,25 +274,69 @@ def taxot_search_value(state: Any, seat: int, deep: bool) -> float:
          if not i or ordered[i] != ordered[i - 1]]
     worth = taxot_win_points(state, seat)
     return value + max(
-        worth * taxot_hand_chance(kept, sizes, unseen, state.deck_size, deep)
+        (taxot_waited_points(state, seat, kept, unseen, worth) if deep else worth)
+        * taxot_hand_chance(kept, sizes, unseen, state.deck_size, deep)
         + TAXOT_PROGRESS * taxot_progress(list(kept)) for kept in options)
+
+
+def taxot_waited_points(state: Any, seat: int, kept: tuple[Card, ...], unseen: Sequence[int],
+                        worth: float) -> float:
+    """What a win of the kept cards (five with the laid-out 役) pays this seat: for a hand
+    waiting, the average over the unseen winning cards of what each would score (同色 and
+    六連 included, `_taxot_paid`); `worth` for a hand not waiting yet."""
+    melds = tuple(state.melds[seat])
+    scores = [(unseen[c], end, bonus) for c, end, bonus
+              in _wait_scores(kept, melds, tuple(state.indicators)) if unseen[c]]
+    total = sum(n for n, _, _ in scores)
+    if not total:
+        return worth
+    return sum(n * _taxot_paid(state, seat, end, bonus) for n, end, bonus in scores) / total
+
+
+@lru_cache(maxsize=50_000)
+def _wait_scores(kept: tuple[Card, ...], melds: tuple[Any, ...], indicators: tuple[Card, ...],
+                 ) -> tuple[tuple[Card, int, int], ...]:
+    """Per card completing the kept hand: its 終了点 and ボーナス点 (not in the first round)."""
+    from companion.games.nincetkaik.taxot.scoring import score_hand, waiting_cards
+
+    found = []
+    for c in waiting_cards(kept, [m.size for m in melds]):
+        score = score_hand([*kept, c], melds, False, indicators)
+        if score is not None:
+            found.append((c, score.end_points, score.bonus_points))
+    return tuple(found)
 
 
 #: Cards in a 終季 hand between turns (laid-out 役 included): one short of a winning hand.
 HAND_SHORT = 5
 
 
+def taxot_unseen(state: Any, seat: int) -> list[int]:
+    """Per card, the copies `seat` cannot see (the 山札 and the other hands)."""
+    unseen = list(state.stock)
+    for other in range(state.num_players):
+        if other != seat:
+            for c in state.hands[other]:
+                unseen[c] += 1
+    return unseen
+
+
 def taxot_win_points(state: Any, seat: int) -> float:
     """About what a 終季 pays this seat now: 終季 (2) times the 加点 where the 親 pays or
-    wins, plus its 皇 and 王, from every other seat on its own draw or from one on a discard
-    (taken half and half)."""
+    wins, plus its 皇 and 王 (`_taxot_paid`)."""
     from companion.games.nincetkaik.deck import PROFESSION_OF, Profession
     from companion.games.nincetkaik.taxot.scoring import END_POINTS
 
     cards = [*state.hands[seat], *(c for m in state.melds[seat] for c in m.cards)]
     kings = sum(1 for c in cards if PROFESSION_OF[c] in (Profession.KING, Profession.TAM))
+    return _taxot_paid(state, seat, END_POINTS["taxot"], kings)
+
+
+def _taxot_paid(state: Any, seat: int, end_points: int, bonus: int) -> float:
+    """What a win scoring `end_points` (times the 加点) and `bonus` pays `seat`: from every
+    other seat on its own draw or from one on a discard, taken half and half."""
     rate = state.parent_rate()
-    owed = [END_POINTS["taxot"] * rate.multiplier(p, seat) + kings
+    owed = [end_points * rate.multiplier(p, seat) + bonus
             for p in range(state.num_players) if p != seat]
     return (sum(owed) + sum(owed) / len(owed)) / 2
 
