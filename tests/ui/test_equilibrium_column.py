@@ -62,3 +62,45 @@ def test_the_hand_keeps_its_buttons_until_it_or_the_choice_changes(qtbot) -> Non
     hand.show_hand(["IW2", "SF1", "C5"], {"IW2"}, "IW2")
     assert [hand.row.itemAt(i).widget().objectName() for i in range(3)] == \
         ["card:IW2", "card:SF1", "card:C5"]
+
+
+def test_a_city_is_framed_in_its_colours_without_a_style_sheet(qtbot) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from ui.games.equilibrium.column import BALANCED_BG, CITY_BG, EDGE, CityFrame
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    frame = CityFrame(parent)
+    frame.resize(90, 40)
+    for fill in (CITY_BG, BALANCED_BG):
+        frame.set_colours(fill, EDGE)
+        image = frame.grab().toImage()
+        assert image.pixelColor(45, 20).name() == fill  # the inside
+        assert image.pixelColor(45, 1).name() == EDGE  # the edge
+    assert frame.styleSheet() == "" and frame.objectName() == "city"
+
+
+def test_a_hand_card_is_ringed_in_gold_when_chosen_and_faded_when_not_playable(qtbot) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from ui.games.equilibrium.column import CARD_COLOURS
+    from ui.games.equilibrium.play import CardButton
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    card = CardButton("SW2", parent)
+    card.resize(card.sizeHint())
+    fill = CARD_COLOURS["S"][0]
+
+    def edge() -> str:
+        return card.grab().toImage().pixelColor(card.width() // 2, 1).name()
+
+    assert card.styleSheet() == "" and card.objectName() == "card:SW2"
+    assert edge() == fill
+    card.setChecked(True)
+    assert edge() == CardButton.SELECTED_EDGE.name()
+    inside = card.grab().toImage().pixelColor(4, card.height() // 2).name()
+    card.setEnabled(False)
+    assert card.grab().toImage().pixelColor(4, card.height() // 2).name() != inside
+    assert card.sizeHint().width() > card.fontMetrics().horizontalAdvance("SW2")

@@ -9,19 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPaintEvent, QPen
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from companion.games.equilibrium.cards import CHAOS, HIGHER, INCUBI, LEFT, RIGHT, card_name
 from companion.games.equilibrium.cards import city_name as city_text
 from companion.games.equilibrium.rules import COLUMN
 from ui.i18n import language, tr
-from ui.play.widgets import Tile
+from ui.play.widgets import Tile, antialiased
 
 #: Tile colours per card type: (background, ink).
 CARD_COLOURS = {INCUBI: ("#5c3d85", "#ffffff"), "S": ("#f5cc4d", "#3a2f22"),
                 CHAOS: ("#c72929", "#ffffff"), HIGHER: ("#218c8c", "#ffffff")}
-CITY = ("QFrame#city {{ background: {bg}; border: 2px solid {edge}; border-radius: 6px; }}")
 CITY_BG, BALANCED_BG, EDGE, EMPTY_EDGE = "#efe9dc", "#cdeacd", "#8a7a5c", "#cfc6b4"
 
 
@@ -33,6 +33,28 @@ def card_tile(parent: QWidget, code: str, side: int | None = None) -> Tile:
     if code != "?":
         label.setToolTip(card_name(code, language().code, side))
     return label
+
+
+class CityFrame(QFrame):
+    """A city card's frame: a rounded box in its fill and edge colours, painted here rather
+    than by a style sheet (a row of the column is made anew whenever it changes, and a
+    style sheet makes a frame and its labels several times as costly to make)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("city")
+        self.fill, self.edge = QColor("transparent"), QColor(EDGE)
+
+    def set_colours(self, fill: str, edge: str) -> None:
+        self.fill, self.edge = QColor(fill), QColor(edge)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = antialiased(self)
+        painter.setPen(QPen(self.edge, 2))
+        painter.setBrush(self.fill)
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 6, 6)
+        painter.end()
 
 
 def signed(value: int) -> str:
@@ -116,19 +138,18 @@ class CityColumn(QWidget):
         return button
 
     def _city(self, state: Any, pos: int) -> QFrame:
-        frame = QFrame(self)
-        frame.setObjectName("city")
+        frame = CityFrame(self)
         layout = QGridLayout(frame)
         layout.setContentsMargins(6, 2, 6, 2)
         layout.setVerticalSpacing(0)
         code = state.city(pos)
         lang = language().code
         if not code:
-            frame.setStyleSheet(CITY.format(bg="transparent", edge=EMPTY_EDGE))
+            frame.set_colours("transparent", EMPTY_EDGE)
             layout.addWidget(QLabel(tr(f"{pos}: (no city)", f"{pos}: (都市なし)"), frame), 0, 0)
             return frame
         balanced = state.is_balanced(pos)
-        frame.setStyleSheet(CITY.format(bg=BALANCED_BG if balanced else CITY_BG, edge=EDGE))
+        frame.set_colours(BALANCED_BG if balanced else CITY_BG, EDGE)
         name = QLabel(f"{pos}: {city_text(code, lang)}", frame)
         name.setAlignment(Qt.AlignmentFlag.AlignCenter)
         left, right = state.side_sum(pos, LEFT), state.side_sum(pos, RIGHT)
