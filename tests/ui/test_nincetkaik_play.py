@@ -503,3 +503,38 @@ def test_rows_queued_for_a_seat_box_deleted_meanwhile_are_skipped(qtbot) -> None
     delete(gone)
     qtbot.waitUntil(lambda: work.pending() == 0)
     assert len(kept.rows) == ROWS_AHEAD
+
+
+def test_a_caption_rewritten_on_the_same_number_of_lines_lays_nothing_out(qtbot) -> None:
+    """The board's captions change at most moves (whose turn, the hand's title, a result):
+    a new text on as many lines asks its parent for no new layout."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from ui.games.nincetkaik.play import caption
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    label = caption(parent, bold=True)
+    QVBoxLayout(parent).addWidget(label)
+    parent.resize(300, 80)
+    parent.show()
+    label.setText("Ann's turn: draw a card")
+    qtbot.wait(10)
+    requests: list[int] = []
+
+    class Count(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest:
+                requests.append(1)
+            return False
+
+    counter = Count(parent)
+    parent.installEventFilter(counter)
+    label.setText("Bo's turn: discard a card")
+    qtbot.wait(10)
+    assert requests == [] and label.text() == "Bo's turn: discard a card"
+    label.setText("A much longer line that cannot fit on one line at this width at all, "
+                  "so it wraps onto a second and a third line")
+    qtbot.wait(10)
+    assert requests  # more lines: the layout is asked again
