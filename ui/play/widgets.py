@@ -9,7 +9,8 @@
 - `words(widget, en, ja)`: a widget's text in both languages, kept in the interface language
   (no `retranslate` line needed for it).
 - `antialiased(widget)`: the painter every board starts with.
-- `Tile`: a card or token as a rounded label, painted without a style sheet.
+- `Tile`: a card or token as a rounded label, painted without a style sheet; `draw_box`:
+  the rounded box it and other painted cards draw.
 - `clear_layout(layout)`, `stack_when_narrow(layout, width, narrow)`: rows rebuilt per move, a
   tool beside its board that goes above it in a narrow window.
 - `laid_out(layout, *items)`: a box layout filled in one call (widgets, layouts, stretches).
@@ -84,6 +85,7 @@ __all__ = [
     "antialiased",
     "blank_pixmap",
     "clear_layout",
+    "draw_box",
     "draw_sprite",
     "isolate",
     "kept_pixmap",
@@ -329,6 +331,16 @@ def antialiased(device: QPaintDevice) -> QPainter:
     return painter
 
 
+def draw_box(painter: QPainter, rect: QRectF, fill: QColor, edge: QColor | None,
+             width: float, radius: float) -> None:
+    """A rounded box filling `rect`: `fill` inside an `edge` line `width` wide (no line
+    when `edge` is None), the line kept inside `rect`."""
+    painter.setPen(QPen(edge, width) if edge is not None else Qt.PenStyle.NoPen)
+    painter.setBrush(fill)
+    inset = width / 2
+    painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), radius, radius)
+
+
 class Tile(QLabel):
     """A label drawn as a rounded tile: `fill` behind the text in `ink`, with a 2-pixel
     border in `ink` when `border` (a card in a hand, on a city).
@@ -351,10 +363,8 @@ class Tile(QLabel):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = antialiased(self)
-        painter.setPen(QPen(self.ink, 2) if self.border else Qt.PenStyle.NoPen)
-        painter.setBrush(self.fill)
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), self.RADIUS,
-                                self.RADIUS)
+        draw_box(painter, QRectF(self.rect()), self.fill, self.ink if self.border else None,
+                 2, self.RADIUS)
         painter.setPen(self.ink)
         painter.drawText(self.contentsRect(), int(self.alignment()), self.text())
         painter.end()

@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QPaintEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from companion.games.equilibrium.cards import CHAOS, HIGHER, INCUBI, LEFT, RIGHT, card_name
 from companion.games.equilibrium.cards import city_name as city_text
 from companion.games.equilibrium.rules import COLUMN
 from ui.i18n import language, tr
-from ui.play.widgets import Tile, antialiased
+from ui.play.widgets import Tile, antialiased, draw_box
 
 #: Tile colours per card type: (background, ink).
 CARD_COLOURS = {INCUBI: ("#5c3d85", "#ffffff"), "S": ("#f5cc4d", "#3a2f22"),
@@ -51,9 +51,7 @@ class CityFrame(QFrame):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = antialiased(self)
-        painter.setPen(QPen(self.edge, 2))
-        painter.setBrush(self.fill)
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 6, 6)
+        draw_box(painter, QRectF(self.rect()), self.fill, self.edge, 2, 6)
         painter.end()
 
 

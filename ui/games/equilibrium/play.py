@@ -40,7 +40,15 @@ from ui.context import AppContext
 from ui.games.equilibrium.column import CARD_COLOURS, CityColumn
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import WrappedLabel, antialiased, clear_layout, laid_out, scrolling, words
+from ui.play.widgets import (
+    WrappedLabel,
+    antialiased,
+    clear_layout,
+    draw_box,
+    laid_out,
+    scrolling,
+    words,
+)
 
 #: Move buttons per row (one when a text is longer than `SHORT` characters).
 COLUMNS, SHORT = 2, 20
@@ -146,16 +154,13 @@ class CardButton(QPushButton):
         if not self.isEnabled():
             painter.setOpacity(0.45)
         edge = self.SELECTED_EDGE if self.isChecked() else self.fill
-        painter.setPen(QPen(edge, 3))
-        painter.setBrush(self.fill)
-        box = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
-        painter.drawRoundedRect(box, 4, 4)
+        draw_box(painter, QRectF(self.rect()), self.fill, edge, 3, 4)
         painter.setPen(self.ink)
         painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter), self.text())
         if self.hasFocus():
             painter.setPen(QPen(self.ink, 1, Qt.PenStyle.DotLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(box.adjusted(3, 3, -3, -3), 2, 2)
+            painter.drawRoundedRect(QRectF(self.rect()).adjusted(4.5, 4.5, -4.5, -4.5), 2, 2)
         painter.end()
 
 
