@@ -253,7 +253,7 @@ class NewGameForm(QWidget):
         try:
             self.info.validate_options(self.options())
         except OptionError as exc:
-            self.error_label.setText(str(exc))
+            self.error_label.setText(reason(exc))
             return
         self.error_label.setText("")
 
@@ -345,7 +345,7 @@ class NewGameForm(QWidget):
             self.info.check_players(len(seats))
             options = self.info.validate_options(self.options())
         except OptionError as exc:
-            raise SetupError(str(exc)) from exc
+            raise SetupError(reason(exc)) from exc
         text = self.seed_edit.text().strip()
         if text and not text.lstrip("-").isdigit():
             raise SetupError(tr(f"The seed must be a whole number, not {text!r}",

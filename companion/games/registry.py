@@ -57,7 +57,15 @@ class OptionKind(enum.Enum):
 
 
 class OptionError(CompanionError, ValueError):
-    """Options a game does not accept, with a message a person understands."""
+    """Options a game does not accept, with a message a person understands, in English and
+    (`ja`) Japanese: `text(lang)` picks one."""
+
+    def __init__(self, message: str, ja: str = "") -> None:
+        super().__init__(message)
+        self.ja = ja
+
+    def text(self, lang: str) -> str:
+        return self.ja if lang == "ja" and self.ja else str(self)
 
 
 @dataclass(frozen=True)
@@ -100,7 +108,9 @@ class OptionSpec:
             items = sorted(set(value)) if isinstance(value, (list, tuple, set)) else None
             if items is not None and all(v in self.choices for v in items):
                 return items
-        raise OptionError(f"option {self.key!r}: {value!r} is not allowed ({self.allowed()})")
+        raise OptionError(f"option {self.key!r}: {value!r} is not allowed ({self.allowed()})",
+                          f"設定「{self.label_ja}」に {value!r} は使えません"
+                          f"（{self.allowed_ja()}）")
 
     def allowed(self) -> str:
         if self.kind is OptionKind.INT:
@@ -110,6 +120,13 @@ class OptionSpec:
         if self.kind is OptionKind.MULTI:
             return "any of " + ", ".join(self.choices)
         return "one of " + ", ".join(self.choices)
+
+    def allowed_ja(self) -> str:
+        if self.kind is OptionKind.INT:
+            return f"{self.minimum}から{self.maximum}までの整数"
+        if self.kind is OptionKind.BOOL:
+            return "オンかオフ"
+        return "次から選びます: " + "、".join(self.choices)
 
 
 @dataclass(frozen=True)
@@ -154,7 +171,8 @@ class GameInfo:
         known = {spec.key: spec for spec in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise OptionError(f"{self.name_en}: unknown option(s) {', '.join(unknown)}")
+            raise OptionError(f"{self.name_en}: unknown option(s) {', '.join(unknown)}",
+                              f"{self.name_ja}にない設定です: {'、'.join(unknown)}")
         result = self.default_options()
         for key, value in options.items():
             result[key] = known[key].check(value)
@@ -165,13 +183,15 @@ class GameInfo:
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
             raise OptionError(
-                f"{self.name_en} takes {self.players_text()} players, not {num_players}"
-            )
+                f"{self.name_en} takes {self.players_text()} players, not {num_players}",
+                f"{self.name_ja}は{self.players_text()}人で遊びます（{num_players}人では"
+                "遊べません）")
 
     def create(self, num_players: int, options: Mapping[str, Any] | None = None) -> GameState:
         """A validated new game state for digital play."""
         if self.new_state is None:
-            raise OptionError(f"{self.name_en} has no digital play")
+            raise OptionError(f"{self.name_en} has no digital play",
+                              f"{self.name_ja}はデジタルで遊べません")
         self.check_players(num_players)
         return self.new_state(num_players, self.validate_options(options or {}))
 
@@ -201,4 +221,5 @@ def get(game_id: str) -> GameInfo:
         return _load()[game_id]
     except KeyError:
         known = ", ".join(sorted(_load()))
-        raise OptionError(f"unknown game {game_id!r}; known games: {known}") from None
+        raise OptionError(f"unknown game {game_id!r}; known games: {known}",
+                          f"{game_id!r} というゲームはありません（あるのは {known}）") from None

@@ -98,6 +98,19 @@ def test_the_form_says_at_once_that_a_and_b_cannot_be_ticked_together(qtbot) -> 
     assert form.setup().options["expansions"] == ["B"]
 
 
+def test_the_japanese_form_says_it_in_japanese(qtbot) -> None:
+    language().set("ja")
+    form = etariya_form(qtbot)
+    checks = {c.objectName(): c for c in form._option_widgets["expansions"].findChildren(
+        QCheckBox)}
+    qtbot.mouseClick(checks["choice:A"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(checks["choice:B"], Qt.MouseButton.LeftButton)
+    assert form.error_label.text() == ("エタリヤ: 拡張A（セット選択）と拡張B（神石全開）は一緒に"
+                                       "使えません。どちらか一つを選んでください")
+    qtbot.mouseClick(form.start_button, Qt.MouseButton.LeftButton)
+    assert "一緒に使えません" in form.error_label.text()
+
+
 def test_the_engine_refuses_a_and_b_with_its_own_words(qtbot) -> None:
     view = make(qtbot)
     with pytest.raises(ValueError, match="A"):

@@ -119,10 +119,13 @@ def check_options(options: Mapping[str, Any]) -> None:
 
     books = list(options.get("books", ()) or ())
     if books and "books" not in set(options.get("expansions", ()) or ()):
-        raise OptionError("Equilibrium: choosing books needs the Book of Powers expansion")
+        raise OptionError("Equilibrium: choosing books needs the Book of Powers expansion",
+                          "エクィリブリオン: 使う力の書を選ぶには拡張「力の書」が要ります")
     if len(books) > MAX_BOOKS:
         raise OptionError(f"Equilibrium: at most {MAX_BOOKS} books are in play (two of the "
-                          f"eight are always removed unseen), not {len(books)}")
+                          f"eight are always removed unseen), not {len(books)}",
+                          f"エクィリブリオン: 使える力の書は{MAX_BOOKS}冊までです（8冊のうち2冊は"
+                          f"いつも見ずに除きます）。{len(books)}冊は選べません")
 
 
 def zero_sets(left: Sequence[str], right: Sequence[str]) -> list[tuple[tuple[str, ...],

@@ -93,7 +93,9 @@ def check_options(options: Mapping[str, Any]) -> None:
     chosen = set(options.get("expansions", ()))
     if {"A", "B"} <= chosen:
         raise OptionError("Etariya: expansion A (set selection) cannot be combined with "
-                          "B (the C-shaped line); choose one of them")
+                          "B (the C-shaped line); choose one of them",
+                          "エタリヤ: 拡張A（セット選択）と拡張B（神石全開）は一緒に使えません。"
+                          "どちらか一つを選んでください")
 
 
 @dataclass
