@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+
+import pytest
 
 from companion.bots.bench import bot_decision_time
 from ui import cli
@@ -120,10 +123,24 @@ def test_stalls_are_measured_in_the_real_window(capsys):
     # the interface thread's own CPU time in a gap (a gap may be longer: time the thread
     # waited for a core)
     assert 0 < top["cpu_p99"] <= top["cpu_max"]
+    # and the host's time taken from this virtual machine meanwhile (counted in that CPU time)
+    assert top["steal_ms"] is None or top["steal_ms"] >= 0
     from ui.play.frame import BOT_PAUSE_MS
 
     assert top["pause_ms"] == BOT_PAUSE_MS  # as the app pauses before a bot's move
     assert top["repaint"] == "board"  # the board animates, as the issue measures it
+
+
+def test_the_steal_time_is_read_from_the_cpu_line(tmp_path):
+    from ui.commands.bench import machine_steal_ms
+
+    stat = tmp_path / "stat"
+    stat.write_text("cpu  2419857 193225 39933 2390837 4860 0 12378 17263 0 0\n"
+                    "cpu0 1 2 3 4 5 6 7 8 0 0\n")
+    assert machine_steal_ms(stat) == pytest.approx(17263 * 1000 / os.sysconf("SC_CLK_TCK"))
+    stat.write_text("cpu  1 2 3\n")  # an older or other system: no steal column
+    assert machine_steal_ms(stat) is None
+    assert machine_steal_ms(tmp_path / "missing") is None
 
 
 def test_stalls_can_repaint_the_whole_page(capsys):

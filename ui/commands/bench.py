@@ -275,7 +275,7 @@ def _run_stalls(game_id: str, seconds: float, bot: str, pause_ms: int,
 def _stall_figures(name: str, figures: dict[str, Any]) -> Iterator[Line]:
     extra = {k: figures[k] for k in ("players", "bot", "pause_ms", "repaint", "moves",
                                      "samples", "over_50ms", "cpu_p99", "cpu_max", "seconds",
-                                     "page_settled_ms",
+                                     "page_settled_ms", "steal_ms",
                                      "move_ms_p50", "move_ms_max", "move_cpu_ms_p50",
                                      "move_cpu_ms_max")}
     for stat in ("p50", "p99", "max"):
@@ -299,7 +299,9 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     playing), as a person needs a few seconds to start a game.
     Returns p50, p99, max (ms), gaps over 50 ms and counts, and the most CPU time the
     interface thread itself used in one gap (`cpu_p99`, `cpu_max`): on a shared machine a
-    gap can also be time the thread was not given a core.
+    gap can also be time the thread was not given a core. On a virtual machine a thread's
+    CPU time also counts time the host gave to others: `steal_ms` is the machine's steal
+    time during the run (None where the system does not tell).
     With `bot="idle"` every seat is a person who never moves and every gap counts: the
     control that shows what the machine itself adds."""
     from argparse import Namespace
@@ -340,6 +342,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
     gaps_cpu: list[float] = []  # the interface thread's own CPU time in each gap
     last = [clock.nsecsElapsed()]
     last_cpu = [time.thread_time()]
+    steal_before = machine_steal_ms()
 
     def tick() -> None:
         now, cpu = clock.nsecsElapsed(), time.thread_time()
@@ -369,6 +372,7 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
         loop.exec()
     probe.stop()
     frames.stop()
+    steal_after = machine_steal_ms()
     moves = len([e for e in controller.game.record.entries if e.seat >= 0])
     window.close()
     window.ctx.db.close()
@@ -384,9 +388,21 @@ def measure_stalls(game_id: str, seconds: float, bot: str = "mcts", seed: int = 
             "cpu_p99": _at(gaps_cpu, 0.99), "cpu_max": _at(gaps_cpu, 1.0),
             "seconds": round(clock.elapsed() / 1000, 1),
             "page_settled_ms": round(page_settled_ms, 1),
+            "steal_ms": None if steal_before is None or steal_after is None
+            else round(steal_after - steal_before, 1),
             "move_ms_p50": _at(handling, 0.5), "move_ms_max": _at(handling, 1.0),
             "move_cpu_ms_p50": _at(handling_cpu, 0.5),
             "move_cpu_ms_max": _at(handling_cpu, 1.0)}
+
+
+def machine_steal_ms(stat: Path = Path("/proc/stat")) -> float | None:
+    """The time this virtual machine's processors have waited for the host since boot, in
+    ms, from Linux's `/proc/stat` (its eighth "cpu" column); None elsewhere."""
+    try:
+        fields = stat.read_text().split("\n", 1)[0].split()
+        return 1000.0 * int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 #: A page has settled when this many 1 ms timer ticks in a row come at most `SETTLED_MS` late.
