@@ -155,6 +155,49 @@ def test_the_hint_suggests_a_move_with_a_reason(window, person, qtbot, quiet_gam
     assert " — " in label.text()
 
 
+
+def test_a_hint_ready_after_its_page_closed_is_dropped(qtbot, monkeypatch) -> None:
+    """The hint's thread hands its answer to the interface thread; a page closed meanwhile
+    (and its runner with it) hears nothing, and nothing breaks."""
+    import threading
+
+    from PySide6.QtWidgets import QWidget
+    from shiboken6 import delete, isValid
+
+    from companion.games import registry
+    from ui.games.equilibrium.play import HintRunner
+
+    release = threading.Event()
+    done = threading.Event()
+
+    def slow_hint(state, seat, rng):
+        release.wait(10)
+        done.set()
+        return "a hint"
+
+    monkeypatch.setitem(registry.get("equilibrium").extras, "hint", slow_hint)
+    failures: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    heard: list[object] = []
+    page = QWidget()
+    runner = HintRunner(page)
+    runner.ready.connect(lambda key, hint: heard.append(hint))
+    runner.ask("closed", None, 0)
+    delete(page)  # the page closes while the thread works
+    assert not isValid(runner)
+    release.set()
+    assert done.wait(10)
+    qtbot.wait(50)  # the posted answer is run on this thread and dropped
+    assert heard == [] and failures == []
+
+    page = QWidget()
+    runner = HintRunner(page)
+    runner.ready.connect(lambda key, hint: heard.append((key, hint)))
+    runner.ask("open", None, 0)
+    qtbot.waitUntil(lambda: bool(heard), timeout=10000)
+    assert heard == [("open", "a hint")]
+    delete(page)
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_table_companion_from_a_code_to_a_saved_printed_result(
         window, person, qtbot, tmp_path: Path, monkeypatch, lang: str) -> None:

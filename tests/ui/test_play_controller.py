@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import gc
 import json
 import os
@@ -188,6 +189,21 @@ def test_an_autosave_waits_for_the_interface_but_not_a_flush(qtbot, toy, monkeyp
     monkeypatch.setattr(controller_module, "WRITE_LAG_S", 0.01)
     c.play("wait")
     qtbot.waitUntil(lambda: len(toy.db.autosaves) == 3, timeout=5000)  # and lands unasked
+
+
+def test_a_call_posted_from_a_thread_runs_on_the_interface_thread(qtbot, monkeypatch) -> None:
+    """Even when a thread is the first to post (the mailbox is then made on that thread)."""
+    from ui.play import controller
+
+    monkeypatch.setattr(controller, "_mailbox", functools.cache(controller._mailbox.__wrapped__))
+    ran_on: list[threading.Thread] = []
+    poster = threading.Thread(
+        target=lambda: controller.on_interface_thread(
+            lambda: ran_on.append(threading.current_thread())))
+    poster.start()
+    poster.join()
+    qtbot.waitUntil(lambda: bool(ran_on), timeout=5000)
+    assert ran_on == [threading.main_thread()]
 
 
 def test_stand_in_bots_move_in_a_thread_until_a_person_is_to_move(qtbot, toy) -> None:

@@ -477,6 +477,22 @@ def test_a_rich_summary_is_redrawn_alone_until_it_needs_more_lines(qtbot) -> Non
     assert label.height() >= label.heightForWidth(label.width()) > 2 * one_line
 
 
+def test_a_rich_label_owns_its_document(qtbot) -> None:
+    """The document goes with the label, never later with Python's cycle collector (which
+    could free it at any moment, in the middle of a paint)."""
+    from PySide6.QtWidgets import QWidget
+    from shiboken6 import delete, isValid, ownedByPython
+
+    from ui.play.widgets import RichLabel
+
+    page = QWidget()
+    label = RichLabel("<b>Bag</b>: 12 stones", page)
+    document = label._document
+    assert document.parent() is label and not ownedByPython(document)
+    delete(page)
+    assert not isValid(document)
+
+
 def test_the_side_column_widens_when_its_content_needs_more_room(qtbot) -> None:
     """A side panel whose table fills in after the page is laid out (連船之遊's fleet table)
     gets the width it needs from the board beside it instead of being cut off."""

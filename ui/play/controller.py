@@ -128,7 +128,17 @@ class _Mailbox(QObject):
 
 @cache
 def _mailbox() -> _Mailbox:
-    return _Mailbox()
+    box = _Mailbox()
+    app = QCoreApplication.instance()
+    if app is not None:  # made first on another thread, it would wait for that thread's loop
+        box.moveToThread(app.thread())
+    return box
+
+
+def on_interface_thread(call: Callable[[], None]) -> None:
+    """From any thread: run `call` on the interface thread soon (a thread must not touch or
+    signal a widget itself: the widget may be gone by the time the thread is done)."""
+    _mailbox().post(call)
 
 
 # --- where bots think -----------------------------------------------------------------------

@@ -258,6 +258,9 @@ class RichLabel(WrappedLabel):
         self._document = QTextDocument()
         self._document.setDocumentMargin(0)
         super().__init__(text, parent)
+        # the label owns it: a document only Python held would be freed by the cycle
+        # collector whenever the label's wrapper went, even while Qt still paints the label
+        self._document.setParent(self)
         self.setTextFormat(Qt.TextFormat.RichText)
 
     def _text_changed(self) -> None:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game, RecordEntry
@@ -39,6 +40,7 @@ from companion.games.equilibrium.tracker import penalty_reminder
 from ui.context import AppContext
 from ui.games.equilibrium.column import CARD_COLOURS, CityColumn
 from ui.i18n import language, tr
+from ui.play.controller import on_interface_thread
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.widgets import (
     WrappedLabel,
@@ -82,7 +84,8 @@ PROMPTS = {
 
 
 class HintRunner(QObject):
-    """Works out a hint in a thread and hands it back on the interface thread."""
+    """Works out a hint in a thread and hands it back on the interface thread (not at all
+    when the page has closed meanwhile)."""
 
     ready = Signal(object, object)  # (request key, Hint or an error sentence)
 
@@ -93,11 +96,16 @@ class HintRunner(QObject):
 
         def work() -> None:
             try:
-                self.ready.emit(key, hint(state, seat, random.Random(0)))
+                result: Any = hint(state, seat, random.Random(0))
             except (ValueError, RuntimeError) as exc:
-                self.ready.emit(key, str(exc))
+                result = str(exc)
+            on_interface_thread(lambda: self._deliver(key, result))
 
         threading.Thread(target=work, daemon=True).start()
+
+    def _deliver(self, key: object, result: Any) -> None:
+        if isValid(self):
+            self.ready.emit(key, result)
 
 
 class MovesBox(QGroupBox):
@@ -208,6 +216,7 @@ class EquilibriumScreens(PlayScreens):
 
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
         self.frame = frame
+        self.runner.setParent(frame)  # goes with the page
         board = QWidget(frame)
         self.column = CityColumn(board)
         self.column.move_chosen.connect(frame.play)
