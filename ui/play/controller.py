@@ -235,7 +235,6 @@ class ThreadBots:
         self._next += 1
         ticket = self._next
         self._answers[ticket] = answer
-        mailbox = _mailbox()
 
         def run() -> None:
             import os
@@ -246,7 +245,7 @@ class ThreadBots:
                 result = BotAnswer(ticket, move=decide(request), pid=os.getpid())
             except Exception as exc:  # reported to the person, never lost in the thread
                 result = BotAnswer(ticket, error=f"{type(exc).__name__}: {exc}")
-            mailbox.post(lambda: self._deliver(result))
+            on_interface_thread(lambda: self._deliver(result))
 
         self._futures = [f for f in self._futures if not f.done()]
         self._futures.append(self._executor.submit(run))
@@ -348,7 +347,6 @@ class _Saver:
     def submit(self, job: Callable[[_Saver], Any], done: Callable[[Any], None]) -> None:
         if self._executor is None:
             self._executor = ThreadPoolExecutor(1, thread_name_prefix="companion-save")
-        mailbox = _mailbox()
 
         def run() -> None:
             self._hurry.wait(WRITE_LAG_S)
@@ -356,7 +354,7 @@ class _Saver:
                 result: Any = job(self)
             except Exception as exc:  # the person is told on the interface thread
                 result = exc
-            mailbox.post(lambda: done(result))
+            on_interface_thread(lambda: done(result))
 
         self._futures = [f for f in self._futures if not f.done()]
         self._futures.append(self._executor.submit(run))
@@ -465,7 +463,6 @@ class GameController(QObject):
         self._ticket: int | None = None  # the bot decision being thought
         self._waiting = 0  # generation of a bot move waiting for its pause
         self._thinking_seat: int | None = None
-        self._mailbox = _mailbox()
         self.bots: BotRunner = bots or runner_for(game.record.game_id)
 
     # --- who is who -------------------------------------------------------------------------
