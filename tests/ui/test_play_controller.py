@@ -195,7 +195,8 @@ def test_a_call_posted_from_a_thread_runs_on_the_interface_thread(qtbot, monkeyp
     """Even when a thread is the first to post (the mailbox is then made on that thread)."""
     from ui.play import controller
 
-    monkeypatch.setattr(controller, "_mailbox", functools.cache(controller._mailbox.__wrapped__))
+    monkeypatch.setattr(controller, "_made_mailbox",
+                        functools.cache(controller._made_mailbox.__wrapped__))
     ran_on: list[threading.Thread] = []
     poster = threading.Thread(
         target=lambda: controller.on_interface_thread(

@@ -126,8 +126,16 @@ class _Mailbox(QObject):
             call()
 
 
-@cache
+_MAILBOX_LOCK = threading.Lock()
+
+
 def _mailbox() -> _Mailbox:
+    with _MAILBOX_LOCK:  # two threads posting first must not make two
+        return _made_mailbox()
+
+
+@cache
+def _made_mailbox() -> _Mailbox:
     box = _Mailbox()
     app = QCoreApplication.instance()
     if app is not None:  # made first on another thread, it would wait for that thread's loop
