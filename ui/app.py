@@ -105,9 +105,26 @@ def default_data_dir() -> Path:
 
 
 def make_settings() -> QSettings:
+    """The app's settings file, readable by its owner only (0600, in a 0700 folder): it holds
+    the history's location and the seats' names. Qt keeps an existing file's mode when it
+    rewrites it, so the file is made private before Qt first writes it."""
     from PySide6.QtCore import QSettings
 
-    return QSettings(ORGANIZATION, APPLICATION)
+    settings = QSettings(ORGANIZATION, APPLICATION)
+    make_settings_private(Path(settings.fileName()))
+    return settings
+
+
+def make_settings_private(path: Path) -> None:
+    """Create the settings file (and its folder) user-only, or narrow an older one."""
+    from companion import files
+
+    try:
+        files.private_dir(path.parent, tighten=True)
+        if not files.create_private(path):
+            files.make_private(path)
+    except OSError:  # a folder the app cannot write: Qt reports its own failure to save
+        pass
 
 
 def open_database_after_show(window: MainWindow, url: str | None) -> bool:
