@@ -4,6 +4,7 @@ result sheet of a play (text read back with pypdf; the pictures were looked at a
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime
 
 import pytest
@@ -137,3 +138,45 @@ def test_the_start_sheet_is_a_setup_card_with_every_option_to_tick(variant: str,
         label = spec.label_ja if lang == "ja" else spec.label_en
         assert label in flat, label
     assert ("★" in text) and ("□" in text)
+
+
+def fill_colours(data: bytes) -> set[tuple[float, float, float]]:
+    """Every RGB fill colour the PDF's pages paint with (the `r g b rg` operators)."""
+    found = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        stream = page.get_contents().get_data()
+        for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", stream):
+            found.add((round(float(r), 2), round(float(g), 2), round(float(b), 2)))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_learners_start_diagram_explains_their_own_board(lang: str) -> None:
+    """教育机戦's 5 × 7 board: files a–e, ranks 1–7, the bottom king on c1, no orange 皇処 (only
+    the centre and the squares round the 皇 are 皇処), like its rules text."""
+    _, text = pdf_text(pdf_bytes(start_sheet(lang, "education")))
+    flat = text.replace("\n", "" if lang == "ja" else " ")
+    if lang == "ja":
+        assert "a〜e" in flat and "1〜7" in flat and "黒王は c1" in flat
+        assert "a〜i" not in flat and "1〜9" not in flat and "e1" not in flat
+        assert "橙" not in flat and "皇の周囲8マスだけが皇処" in flat
+    else:
+        assert "files a–e" in flat and "ranks 1–7" in flat and "king is on c1" in flat
+        assert "K–P" not in flat and "ZIA" not in flat and "e1" not in flat
+        assert "Orange" not in flat and "only the 8 squares round the 皇 are 皇処" in flat
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_learners_reference_card_has_no_orange_squares(lang: str) -> None:
+    """The card's 皇処 rule names the learners' 皇処 (the green centre, the squares round the 皇),
+    and no diagram on either education sheet is painted the standard board's orange."""
+    from companion.games.cetkaik.printing import HUE_RGB
+
+    data = pdf_bytes([reference_card(lang, "education")])
+    flat = pdf_text(data)[1].replace("\n", "" if lang == "ja" else " ")
+    assert ("緑の中央と皇の周囲8マス" if lang == "ja" else "the green centre and the 8") in flat
+    assert ("橙" if lang == "ja" else "orange") not in flat
+    assert HUE_RGB not in fill_colours(pdf_bytes([start_sheet(lang, "education")])) | \
+        fill_colours(data)
+    standard = pdf_bytes([start_sheet(lang), reference_card(lang)])
+    assert HUE_RGB in fill_colours(standard)  # the standard board keeps its orange 皇処

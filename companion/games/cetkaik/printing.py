@@ -66,18 +66,34 @@ _TEXT = {
     "zone": ("兵 in the far 3 ranks", "相手側3段の兵"),
     "ship_old": ("anywhere in the water it can reach; never leaves it, never taken",
                  "水の中ならどこへでも(相手の船は越えない)。水から出ず、取られない"),
-    "legend": (
+    "legend_sides": (
         "The A side's pieces (top) are turned towards that player: a piece that reads upright "
-        "for you is yours. Blue: water (皇水). Orange: 皇処. Green: 皇山, the centre, both water "
-        "and 皇処, where the 皇 starts. Squares are named by column K–P and row A–IA "
-        "(ZIA = e1).",
-        "上側(赤王側)の駒は上側の人の向きに置く。自分から読める向きの駒が自分の駒。青: 皇水。"
-        "橙: 皇処。緑: 皇山(中央。皇水かつ皇処で、皇の初期位置)。マスは下側(黒王側)の人から"
-        "見て、列を左から a〜i、段を手前から 1〜9 で呼ぶ(黒王は e1)。"),
+        "for you is yours.",
+        "上側(赤王側)の駒は上側の人の向きに置く。自分から読める向きの駒が自分の駒。"),
+    "legend_water": ("Blue: water (皇水).", "青: 皇水。"),
+    "legend_hue": ("Orange: 皇処.", "橙: 皇処。"),
+    "legend_hill": ("Green: 皇山, the centre, both water and 皇処, where the 皇 starts.",
+                    "緑: 皇山(中央。皇水かつ皇処で、皇の初期位置)。"),
+    "legend_no_fixed_hue": (
+        "Besides the centre, only the 8 squares round the 皇 are 皇処, wherever it stands; no "
+        "other square is always 皇処.",
+        "中央のほかは、皇の周囲8マスだけが皇処(皇がどこにいても)。固定の皇処はない。"),
+    "legend_public_names": (
+        "Squares are named by column {first_column}–{last_column} and row {first_row}–"
+        "{last_row} ({king_public} = {king_plain}).",
+        "マスは列 {first_column}〜{last_column}、段 {first_row}〜{last_row} で呼ぶ"
+        "({king_public} = {king_plain})。"),
+    "legend_plain_names": (
+        "Squares are named from the bottom player's side: files a–{last_file} from the left, "
+        "ranks 1–{ranks} from the front (the bottom {king} is on {king_plain}).",
+        "マスは下側({king}側)の人から見て、列を左から a〜{last_file}、段を手前から 1〜{ranks} "
+        "で呼ぶ({king}は {king_plain})。"),
     "legend_step": ("exactly there; no jumping", "そのマス(飛び越え不可)"),
     "legend_jump": ("exactly there; may jump", "そのマス(飛び越え可)"),
     "legend_ray": ("any distance", "その方向に何マスでも"),
     "legend_pass": ("any distance; may pass one piece", "何マスでも(1つまで飛び越え可)"),
+    "hue_squares": ("orange, green,", "橙・緑"),
+    "hue_centre": ("the green centre", "緑の中央"),
     "tam_moves": ("two king steps; either player may move it; never captures",
                   "王の動きを2回。どちらのプレーヤーも動かせる。駒を取らない"),
     "penalty": ("Penalty", "状況役"),
@@ -102,7 +118,7 @@ _TEXT = {
 _RULES = {
     "ja": [
         "手番:自分の駒か皇を1つ動かすか、手駒を空いているマスに1つ置く(置いた駒は自分の駒)。",
-        "皇処(橙・緑と皇の周囲8マス)から動く駒は右の「皇処」の動きをする。",
+        "皇処({hue_squares}と皇の周囲8マス)から動く駒は右の「皇処」の動きをする。",
         "敵の駒のマスに止まると取って手駒にする(色はそのまま)。皇は取れない。",
         "踏越え:行き先の駒(敵・味方・皇)を踏み台にしてもう一度動ける。1手番に1回。2度目が"
         "何マスも進む動きなら、行き先を宣言して投げ棒5本を投げ、表の数までしか進めない。",
@@ -115,7 +131,7 @@ _RULES = {
     "en": [
         "A turn: move one of your pieces or the 皇, or put a captured piece on an empty square "
         "(it is yours now).",
-        "A piece that starts on 皇処 (orange, green, and the 8 squares round the 皇) moves as in "
+        "A piece that starts on 皇処 ({hue_squares} and the 8 squares round the 皇) moves as in "
         "the right-hand diagram.",
         "Ending on an enemy piece captures it into your hand (its colour stays). The 皇 is "
         "never captured.",
@@ -267,10 +283,46 @@ def _coordinates(b: Board, canvas: Canvas, left: float, top: float, cell: float,
 
 
 # --- the start sheet --------------------------------------------------------------------------
+def has_fixed_hue(board: Board) -> bool:
+    """Whether the board has 皇処 squares besides its centre (printed orange)."""
+    return bool(board.hue - {board.hill})
+
+
+def _bottom_king(variant: Variant) -> tuple[int, Colour]:
+    """The square and colour of the bottom (IA) player's 王 at the start."""
+    placements, _ = variant.start()
+    return next((sq, colour) for sq, colour, profession, side in placements
+                if profession is Profession.KING and side == 0)
+
+
+def board_legend(variant: Variant, lang: str) -> str:
+    """What the start diagram's colours and square names mean, for this rule set's board."""
+    board = variant.board
+    king_square, king_colour = _bottom_king(variant)
+    king = f"{king_colour.kanji}王" if lang == "ja" else "king"
+    parts = [text("legend_sides", lang), text("legend_water", lang)]
+    if has_fixed_hue(board):
+        parts.append(text("legend_hue", lang))
+    parts.append(text("legend_hill", lang))
+    if not has_fixed_hue(board):
+        parts.append(text("legend_no_fixed_hue", lang))
+    if board.columns and lang != "ja":
+        parts.append(text("legend_public_names", lang).format(
+            first_column=board.columns[0], last_column=board.columns[-1],
+            first_row=board.rows[0], last_row=board.rows[-1],
+            king_public=board.name(king_square), king_plain=board.plain_name(king_square)))
+    else:
+        parts.append(text("legend_plain_names", lang).format(
+            last_file=board.plain_name(board.width - 1)[0], ranks=board.height, king=king,
+            king_plain=board.plain_name(king_square)))
+    return ("" if lang == "ja" else " ").join(parts)
+
+
 def start_sheet(lang: str = "ja", variant: str = "standard") -> SheetSpec:
     """The start diagram, with the rule set's options to tick (the setup card)."""
     rule_set = VARIANTS[variant]
-    legend = text("old_legend" if rule_set.engine == "old" else "legend", lang)
+    legend = text("old_legend", lang) if rule_set.engine == "old" else board_legend(rule_set,
+                                                                                        lang)
     return SheetSpec(
         title=text("title", lang),
         subtitle=f"{text('start', lang)} · {rule_set.name(lang)}",
@@ -378,7 +430,8 @@ def _draw_moves_column(lang: str, variant: Variant, canvas: Canvas, rect: Rect) 
         draw_pattern(canvas, rect.x + name_width, gy, grid, normal, glyph, False)
         if old and profession is not Profession.PAWN:
             continue
-        draw_pattern(canvas, rect.x + name_width + grid + 10, gy, grid, hue, glyph, True)
+        draw_pattern(canvas, rect.x + name_width + grid + 10, gy, grid, hue, glyph,
+                     shaded=old or has_fixed_hue(variant.board))  # no orange where none is
     _draw_legend(lang, canvas, rect)
 
 
@@ -451,8 +504,9 @@ def _draw_hands_and_rules(lang: str, variant: Variant, canvas: Canvas, rect: Rec
         y -= 10
     y -= 8
     n = variant.start_points
-    _draw_rules([rule.format(n=n, total=2 * n) for rule in _RULES["ja" if lang == "ja" else "en"]],
-                canvas, rect, y)
+    hue_squares = text("hue_squares" if has_fixed_hue(variant.board) else "hue_centre", lang)
+    _draw_rules([rule.format(n=n, total=2 * n, hue_squares=hue_squares)
+                 for rule in _RULES["ja" if lang == "ja" else "en"]], canvas, rect, y)
 
 
 def _draw_card(lang: str, variant: Variant, canvas: Canvas, rect: Rect) -> None:
