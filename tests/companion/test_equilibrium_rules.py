@@ -258,10 +258,36 @@ def test_swap_may_exchange_chaos_cards() -> None:
     assert "swap 1L:C5" in offered(state, "swap")
 
 
-def test_swap_of_two_equal_cards_is_not_offered() -> None:
+def test_swap_of_two_identical_cards_is_legal_and_pays_a_discard() -> None:
     state = ready(column=column(p1=("EW", ["IE1"], []), p2=("EF", ["IE1"], [])),
                   hands=[HAND4])
-    assert "swap" not in moves_text(state)
+    assert "swap" in moves_text(state)
+    assert offered(state, "swap") == ["swap 1L:IE1", "swap 2L:IE1"]
+    assert state.swaps() == [parse_move("swap 1L:IE1 2L:IE1")]
+    play_all(state, "swap", "swap 2L:IE1")
+    assert moves_text(state) == ["swap 1L:IE1 2L:IE1"]
+    play_all(state, "swap 1L:IE1 2L:IE1", "discard SW1")
+    assert state.side(1, LEFT) == ("IE1",) and state.side(2, LEFT) == ("IE1",)
+    assert state.discards["SW1"] == 1 and state.phase() == 2
+
+
+def test_swap_of_two_cards_of_equal_value_is_offered_both_ways() -> None:
+    state = ready(column=column(p1=("EW", ["IE2", "IW1"], []), p2=("EF", ["IF2"], []),
+                                p3=("EA", [], ["C5"]), p4=("WF", [], ["C5"])),
+                  hands=[HAND4])
+    swaps = {str(m) for m in state.swaps()}
+    assert {"swap 1L:IE2 2L:IF2", "swap 1L:IW1 2L:IF2", "swap 3R:C5 4R:C5"} == swaps
+    play_all(state, "swap", "swap 1L:IE2")
+    assert moves_text(state) == ["swap 1L:IE2 2L:IF2"]
+    play_all(state, "swap 1L:IE2 2L:IF2", "discard SW1")
+    assert state.side_sum(1, LEFT) == -3 and state.side_sum(2, LEFT) == -2
+
+
+def test_swap_of_two_chaos_cards_is_legal() -> None:
+    state = ready(column=column(p3=("EA", [], ["C5"]), p4=("WF", [], ["C5"])),
+                  hands=[HAND4])
+    play_all(state, "swap", "swap 3R:C5", "swap 3R:C5 4R:C5", "discard IW1")
+    assert state.side(3, RIGHT) == ("C5",) and state.side(4, RIGHT) == ("C5",)
 
 
 def test_balance_claims_every_balanced_city_and_discards_its_dream_cards() -> None:
@@ -483,15 +509,44 @@ def test_penalty_three_reveals_four_discards_dreams_and_chaos_among_them_need_pe
     assert state.deck_size() == len(state.top) + sum(state.deck.values())
 
 
-def test_penalty_three_reveals_as_many_as_remain_and_needs_a_card_in_the_deck() -> None:
+def test_penalty_three_reveals_as_many_as_remain() -> None:
     state = ready(column=column(p1=("EW", ["IE3"], ["SE1"])), hands=[HAND4],
                   top=["C5", "IE2", "SW2"], keep=3)
     chaos_waiting(state)
     state.play(RevealCards("C5"))
     assert [k for k, _ in state.steps[:3]] == ["reveal", "reveal", "revealdone"]
-    empty = ready(column=column(p1=("EW", ["IE3"], ["SE1"])), hands=[HAND4], top=["C5"], keep=1)
-    chaos_waiting(empty)
-    assert not any(isinstance(m, RevealCards) for m in empty.legal_moves())
+    state.play(Draw("IE2"))
+    state.play(Draw("SW2"))
+    assert state.deck_size() == 0 and state.discards["IE2"] >= 1
+    assert state.over and not state.won  # phase II must draw on from the empty deck
+
+
+def test_penalty_three_with_one_card_left_reveals_that_card() -> None:
+    state = ready(column=column(p1=("EW", ["IE3"], ["SE1"])), hands=[HAND4],
+                  top=["C5", "SA1"], keep=2)
+    chaos_waiting(state)
+    assert RevealCards("C5") in state.legal_moves()
+    state.play(RevealCards("C5"))
+    assert [k for k, _ in state.steps[:2]] == ["reveal", "revealdone"]
+    state.play(Draw("SA1"))
+    assert state.deck_size() == 0 and state.discards["SA1"] >= 1
+
+
+def test_penalty_three_is_offered_with_an_empty_deck_and_reveals_nothing() -> None:
+    state = ready(column=column(p1=("EW", ["IE3"], ["SE1"])), hands=[HAND4], top=["C5"],
+                  keep=1)
+    chaos_waiting(state)
+    assert state.deck_size() == 0
+    assert RevealCards("C5") in state.legal_moves()
+    assert state.penalty_options()["reveal"]
+    discarded = state.discard_size()
+    state.play(RevealCards("C5"))
+    assert state.discard_size() == discarded + 1
+    assert state.revealed == [] and state.chaos == []
+    # the rules' only end then: phase II must draw a card from the empty deck, a loss
+    assert state.over and not state.won
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == frozenset()
 
 
 def test_several_waiting_chaos_cards_are_resolved_in_the_order_chosen() -> None:
@@ -513,11 +568,16 @@ def test_several_waiting_chaos_cards_are_resolved_in_the_order_chosen() -> None:
     assert state.chaos == ["C4"] and state.pending() == "penalty"
 
 
-def test_no_penalty_possible_the_chaos_card_is_discarded_and_the_draw_loses() -> None:
+def test_no_place_and_no_balanced_city_and_an_empty_deck_still_asks_for_penalty_three() -> None:
     state = ready(column=FULL_COLUMN, hands=[["IW1", "SE2", "SW1", "SA1"]], top=["C5"], keep=1)
     play_all(state, "SE2 1R")
+    before = state.discards.get("C5", 0)
     state.play(Draw("C5"))
-    assert state.discards["C5"] >= 1 and state.over and not state.won
+    assert not state.over and state.pending() == "penalty" and state.chaos == ["C5"]
+    assert moves_text(state) == ["chaos C5 reveal"]  # the app never discards it on its own
+    assert state.discards.get("C5", 0) == before
+    state.play(RevealCards("C5"))
+    assert state.discards["C5"] == before + 1 and state.over and not state.won
 
 
 # --- ゲームの終了 (end) -------------------------------------------------------------------------

@@ -350,7 +350,7 @@ class EquilibriumState(GameState):
     def penalty_options(self) -> dict[str, bool]:
         """Which chaos penalties are possible now: place, clear, reveal."""
         return {"place": bool(self.chaos_places()), "clear": bool(self.balanced_cities()),
-                "reveal": self.deck_n > 0}
+                "reveal": True}
 
     def prophecy_count(self) -> int:
         return 2 * sum(1 for b in self.books if b.startswith("prophecy"))
@@ -605,15 +605,10 @@ class EquilibriumState(GameState):
         self._queue_penalty()
 
     def _queue_penalty(self) -> None:
-        """Ask for the next penalty, or discard the chaos cards when none is possible."""
-        if not self.chaos:
-            return
-        if self.chaos_places() or self.balanced_cities() or self.deck_n:
+        """Ask for the next penalty while a chaos card waits (penalty 3 is always possible,
+        even with an empty dream deck)."""
+        if self.chaos:
             self._push(("penalty", 0))
-            return
-        for card in self.chaos:
-            self._discard(card)
-        self.chaos = []
 
     _AUTO: ClassVar[dict[str, Callable[[EquilibriumState, int], None]]] = {}
 
@@ -697,25 +692,25 @@ class EquilibriumState(GameState):
         return [Plaza(p + 1) for p in range(COLUMN) if self.cities[p] and self._is_empty(p)]
 
     def swap_starts(self) -> list[SwapFrom]:
-        """Every card that can be the first of a swap (another city's same side holds a
-        different card)."""
+        """Every card that can be the first of a swap: another city's same side holds a card
+        (of any value: a swap of equal cards changes no sum but still pays a discard)."""
         moves = []
         for side in (LEFT, RIGHT):
             kinds = [_unique(self.sides[2 * p + side]) for p in range(COLUMN)]
             for a in range(COLUMN):
-                others = {c for b in range(COLUMN) if b != a for c in kinds[b]}
-                moves += [SWAP_FROM[side, a + 1, x] for x in kinds[a] if others - {x}]
+                if any(kinds[b] for b in range(COLUMN) if b != a):
+                    moves += [SWAP_FROM[side, a + 1, x] for x in kinds[a]]
         return moves
 
     def swaps(self) -> list[Swap]:
-        """Every swap of two different cards on the same kind of side of two cities."""
+        """Every swap of two cards on the same kind of side of two cities, whatever their
+        values (two identical cards included)."""
         moves = []
         for side in (LEFT, RIGHT):
             kinds = [_unique(self.sides[2 * p + side]) for p in range(COLUMN)]
             for a in range(COLUMN):
                 for b in range(a + 1, COLUMN):
-                    moves += [Swap(side, a + 1, x, b + 1, y) for x in kinds[a] for y in kinds[b]
-                              if x != y]
+                    moves += [Swap(side, a + 1, x, b + 1, y) for x in kinds[a] for y in kinds[b]]
         return moves
 
     def _flights(self, side: int) -> list[Fly]:
@@ -737,8 +732,7 @@ class EquilibriumState(GameState):
             if b == a:
                 continue
             for y in _unique(self.sides[2 * (b - 1) + side]):
-                if y != x:
-                    moves.append(Swap(side, a, x, b, y) if a < b else Swap(side, b, y, a, x))
+                moves.append(Swap(side, a, x, b, y) if a < b else Swap(side, b, y, a, x))
         return moves
 
     def _moves_flyto(self, _: int) -> list[Any]:
@@ -766,8 +760,7 @@ class EquilibriumState(GameState):
         for card in _unique(self.chaos):
             moves += [PlaceChaos(card, pos, side) for pos, side in places]
             moves += [ClearCity(card, pos) for pos in balanced]
-            if self.deck_n:
-                moves.append(RevealCards(card))
+            moves.append(RevealCards(card))  # as many cards as remain, none included
         return moves
 
     _DECISIONS: ClassVar[dict[str, Callable[[EquilibriumState, int], list[Any]]]] = {}
@@ -994,14 +987,14 @@ class EquilibriumState(GameState):
         if kind == "penalty" and isinstance(move, ClearCity):
             return f"city {move.pos} is not balanced or holds no card"
         if kind == "penalty" and isinstance(move, RevealCards):
-            return "the dream deck is empty"
+            return f"no chaos card {move.card} is waiting"
         return "now: " + {
             "swapfrom": "the first card of the swap",
             "flyfrom": "the card that flies",
             "vanishwhich": "the card that vanishes",
             "plazawhich": "the empty city to claim",
             "swapwith": f"the second card of the swap ({self.effect}), on the same kind of "
-                        "side of another city and different from the first",
+                        "side of another city",
             "flyto": f"the city the card flies to ({self.effect}), on the same side and not full",
             "pay": "discard a card from the hand to pay for the chosen effect",
             "zero": "discard cards of one unbalanced city that sum to zero, or 'done'",
