@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -19,6 +20,11 @@ def is_cooperative(game_id: str) -> bool:
         return bool(registry.get(game_id).extras.get("cooperative", False))
     except Exception:
         return False
+
+
+def new_play_uid() -> str:
+    """A new play's identity: a random UUID in its 36-character text form."""
+    return str(uuid.uuid4())
 
 
 class PlayMode(enum.Enum):
@@ -59,6 +65,10 @@ class PlayRecord:
     id: int | None = None
     #: Seconds of play: the play timer, or a duration typed in; None when nobody timed it.
     duration_s: int | None = None
+    #: The play's identity, made when the play is created and kept through export, backup and
+    #: import (two records of one play share it); None: read from an older file that had none.
+    #: Not part of equality: it says which play this is, not what happened in it.
+    uid: str | None = field(default_factory=new_play_uid, compare=False)
 
     @property
     def is_finished(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+import uuid
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -51,7 +52,8 @@ def _chunk(rng: random.Random, first_id: int, count: int, start: datetime,
         rows.append({"id": play_id, "game_id": rng.choice(GAMES), "mode": "table",
                      "started_at": when, "finished_at": when + timedelta(minutes=45),
                      "options": {}, "seed": None, "record": None, "location": "",
-                     "notes": "", "updated_at": when})
+                     "notes": "", "updated_at": when,
+                     "uid": str(uuid.UUID(int=rng.getrandbits(128), version=4))})
         people = rng.sample(player_ids, rng.randint(2, 5))
         scores = [rng.randint(0, 100) for _ in people]
         best = max(scores)

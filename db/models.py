@@ -69,6 +69,9 @@ class PlayRow(Base):
     duration_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: The login that created it (PostgreSQL fills it in: migration 0006); never set by the app.
     created_by: Mapped[str | None] = mapped_column(String(63), nullable=True)
+    #: The play's identity: a UUID made when it is created, kept through export and import
+    #: (unique: migration 0007).
+    uid: Mapped[str] = mapped_column(String(36))
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",
@@ -78,6 +81,7 @@ class PlayRow(Base):
         Index("ix_plays_game_finished", "game_id", "finished_at"),
         Index("ix_plays_started_at", "started_at"),
         Index("ix_plays_import_id", "import_id"),
+        Index("uq_plays_uid", "uid", unique=True),
     )
 
 
@@ -147,6 +151,8 @@ class PendingImportRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     started_at: Mapped[datetime] = mapped_column(DateTime)
     touched_at: Mapped[datetime] = mapped_column(DateTime)  # UTC, at each step
+    #: The process writing it ("host|pid|start"), to tell one that died (migration 0007).
+    owner: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 def visible_plays() -> ColumnElement[bool]:

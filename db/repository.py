@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from companion import playdata
-from companion.history import Player, PlayMode, PlayRecord, SeatResult
+from companion.history import Player, PlayMode, PlayRecord, SeatResult, new_play_uid
 from companion.other_games import OTHER_PREFIX
 from db import errors
 from db.engine import Database, run_write
@@ -227,8 +227,8 @@ def insert_plays(session: Session, plays: Sequence[PlayRecord],
     if not plays:
         return [], set()
     ids = player_ids(session, _people(plays), import_id)
-    rows = [{**_play_values(play), "finished_at": None, "import_id": import_id}
-            for play in plays]
+    rows = [{**_play_values(play), "finished_at": None, "import_id": import_id,
+             "uid": play.uid or new_play_uid()} for play in plays]
     play_ids = [int(i) for i in session.scalars(
         insert(PlayRow).returning(PlayRow.id, sort_by_parameter_order=True), rows)]
     session.execute(insert(SeatRow), [_seat_values(play_id, seat, ids)
@@ -364,7 +364,7 @@ def _to_record(row: Any) -> PlayRecord:
         id=row.id, game_id=row.game_id, mode=PlayMode(row.mode), started_at=row.started_at,
         finished_at=row.finished_at, options=dict(row.options or {}), seed=row.seed,
         record=row.record, location=row.location, notes=row.notes, seats=[],
-        duration_s=row.duration_s)
+        duration_s=row.duration_s, uid=row.uid)
 
 
 def _to_seat(row: Any) -> SeatResult:
