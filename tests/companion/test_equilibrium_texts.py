@@ -10,6 +10,7 @@ import pytest
 
 from companion.core.record import Game
 from companion.display import end_reason, move_text
+from companion.resources import rules_text
 from companion.games.equilibrium.texts import move_text as equilibrium_move_text
 from tests.ui.japanese_walker import untranslated
 
@@ -44,3 +45,24 @@ def test_the_team_result_in_japanese() -> None:
     assert end_reason("equilibrium", "won (12/12)", "ja") == "勝利 (12/12)"
     assert end_reason("equilibrium", "lost (9/16)", "ja") == "敗北 (9/16)"
     assert end_reason("equilibrium", "lost (9/16)", "en") == "lost (9/16)"
+
+
+def _decides(lang: str) -> str:
+    """The "how this companion decides" section of the in-app rules text in `lang`."""
+    text = rules_text("equilibrium", lang)
+    heading = "## How this companion decides" if lang == "en" else "## ルールブックに書かれていない点"
+    return text[text.index(heading):]
+
+
+def test_the_rules_texts_say_equal_cards_may_be_swapped() -> None:
+    en, ja = _decides("en"), _decides("ja")
+    assert "whatever their powers" in en and "two identical cards" in en
+    assert "only two different cards" not in en
+    assert "力の値に関係なく入れ替えられる" in ja and "異なる2枚の入れ替えだけ" not in ja
+
+
+def test_the_rules_texts_say_penalty_three_is_always_a_choice() -> None:
+    en, ja = _decides("en"), _decides("ja")
+    assert "Penalty 3 can always be" in en and "none at all when the deck is empty" in en
+    assert "never discards a chaos card on its own" in en and "simply discarded" not in en
+    assert "いつでも選べ" in ja and "0枚でもよい" in ja and "そのまま捨て札" not in ja
