@@ -135,6 +135,14 @@ class ScoreSheet:
         self.location = location
         self._changed()
 
+    def clear_for_new_play(self, when: datetime | None = None) -> None:
+        """The next play at the same table: the same players and place, no scores or notes,
+        dated `when` (now)."""
+        self.scores = {}
+        self.notes = ""
+        self.date = when or datetime.now().replace(microsecond=0)
+        self._changed()
+
     # --- results ----------------------------------------------------------------------------
     def total(self, player: int | str) -> float:
         index = self.player_index(player)

@@ -10,6 +10,8 @@ tab's QUndoStack, Print and "Save to history".
   `play_record()` and writes it in one transaction, with the play timer's time (Ctrl+T starts
   and pauses it) as the play's duration when the tab did not set one. Both say why they are
   disabled (the button's tooltip and a note beside it), e.g. "Finish the game first".
+  A tab that `corrects_saved_play` (the generic score sheet) saves a change to the play it
+  saved before; only its "New play" (`start_new_play`) makes the next save a new play.
 
 How to add a game's table page (`ui/games/<game>/table.py`)::
 
@@ -78,6 +80,9 @@ class TableTab(ScrollContent):
     printing: Printing | None = None
     #: The tab saves plays (`play_record`).
     savable = False
+    #: Saving again after a change corrects the play saved before (its id kept) instead of
+    #: storing a second one; the tab offers "New play" to start another (`start_new_play`).
+    corrects_saved_play = False
 
     #: The tab's content changed (a saved play is then no longer what is shown).
     edited = Signal()
@@ -89,6 +94,8 @@ class TableTab(ScrollContent):
         self.page = page
         self.undo_stack: QUndoStack | None = None
         self.saved_play_id: int | None = None
+        #: Changed since it was saved (a tab that `corrects_saved_play` may save again).
+        self.changed_since_save = False
 
     def say(self, en: str, ja: str | None = None) -> None:
         """A sentence on the page's status line (in both languages when given)."""
@@ -242,7 +249,17 @@ class TablePage(QWidget):
 
     def _edited(self, tab: TableTab) -> None:
         if tab.saved_play_id is not None:
-            tab.saved_play_id = None
+            if tab.corrects_saved_play:
+                tab.changed_since_save = True
+            else:
+                tab.saved_play_id = None
+        self.update_buttons()
+
+    def start_new_play(self, tab: TableTab) -> None:
+        """The tab's next save stores a new play (its saved play stays as it is)."""
+        tab.saved_play_id = None
+        tab.changed_since_save = False
+        self.status.clear_message()
         self.update_buttons()
 
     def hideEvent(self, event: Any) -> None:
@@ -295,7 +312,13 @@ class TablePage(QWidget):
         tab = self.current_tab()
         if tab is None or not tab.savable:
             return tr("Nothing to save on this tab.", "このタブには保存するものがありません。")
-        if tab.saved_play_id is not None:
+        if tab.saved_play_id is not None and tab.corrects_saved_play:
+            if not tab.changed_since_save:
+                return tr(f"Saved as play #{tab.saved_play_id}; a change is saved to the same "
+                          "play, “New play” starts another.",
+                          f"対局 #{tab.saved_play_id} として保存済みです。変更は同じ対局に保存し"
+                          "ます。別の対局は「新しい対局」から始めます。")
+        elif tab.saved_play_id is not None:
             return tr(f"Saved as play #{tab.saved_play_id}; change something to save again.",
                       f"対局 #{tab.saved_play_id} として保存済みです。変更すると再び保存できます。")
         problem = tab.save_problem()
@@ -315,11 +338,17 @@ class TablePage(QWidget):
                 return tab.saved_play_id
             self.status.follow(lambda: self.save_problem() or "")
             return None
+        correcting = tab.saved_play_id
         try:
             import db
 
             assert self.ctx is not None
-            play_id = int(db.add_play(self.ctx.db, self.timed(tab.play_record())))
+            play = self.timed(tab.play_record())
+            if correcting is None:
+                play_id = int(db.add_play(self.ctx.db, play))
+            else:
+                play.id = play_id = correcting
+                db.update_play(self.ctx.db, play)
         except Exception as exc:  # the data stays on the page; the person is told
             error = exc
             self.status.follow(lambda: tr(f"Not saved: {reason(error)}",
@@ -327,8 +356,13 @@ class TablePage(QWidget):
             return None
         self.timer_widget.timer.pause()
         tab.saved_play_id = play_id
-        self.status.say(f"Saved to the history as play #{play_id}.",
-                        f"対局 #{play_id} として履歴に保存しました。")
+        tab.changed_since_save = False
+        if correcting is None:
+            self.status.say(f"Saved to the history as play #{play_id}.",
+                            f"対局 #{play_id} として履歴に保存しました。")
+        else:
+            self.status.say(f"Play #{play_id} corrected in the history.",
+                            f"履歴の対局 #{play_id} を修正しました。")
         self.update_buttons()
         from ui.events import events
 

@@ -292,6 +292,7 @@ class ScoreSheetTab(TableTab):
     undo_stack: QUndoStack
     printing = Printing()
     savable = True
+    corrects_saved_play = True
 
     def __init__(self, page: TablePage, players: int | None = None,
                  sheet: ScoreSheet | None = None) -> None:
@@ -333,6 +334,9 @@ class ScoreSheetTab(TableTab):
         self.add_button.clicked.connect(lambda: self.undo_stack.push(AddPlayer(self.sheet)))
         self.remove_button = words(QPushButton(self), "Remove player", "プレイヤーを削除")
         self.remove_button.clicked.connect(self._remove_player)
+        self.new_play_button = words(QPushButton(self), "New play", "新しい対局")
+        self.new_play_button.setObjectName("new_play")
+        self.new_play_button.clicked.connect(self.new_play)
         self.winner_label = QLabel(self)
         self.winner_label.setWordWrap(True)
         font = self.winner_label.font()
@@ -350,6 +354,7 @@ class ScoreSheetTab(TableTab):
         players_row.addWidget(self.add_button)
         players_row.addWidget(self.remove_button)
         players_row.addStretch(1)
+        players_row.addWidget(self.new_play_button)
         self.notes_label = words(QLabel(self), "Notes", "メモ")
         main = QVBoxLayout()
         main.addLayout(players_row)
@@ -381,6 +386,16 @@ class ScoreSheetTab(TableTab):
         value = when.toPython()
         if isinstance(value, datetime):
             self.sheet.date = value.replace(microsecond=0)
+
+    def new_play(self) -> None:
+        """Start the next play with the same players: the saved one stays as it is."""
+        self.undo_stack.clear()
+        self.sheet.clear_for_new_play()
+        when = self.sheet.date
+        self.date_edit.setDateTime(QDateTime(QDate(when.year, when.month, when.day),
+                                             QTime(when.hour, when.minute, when.second)))
+        self.notes_edit.setPlainText("")
+        self.page.start_new_play(self)
 
     def _remove_player(self) -> None:
         if len(self.sheet.players) <= 1:
