@@ -57,7 +57,8 @@ class PlayEntry:
     def new(cls, game_id: str, names: Iterable[str] = ("", ""),
             when: datetime | None = None) -> PlayEntry:
         """A new table play of `game_id` with these players (no scores yet)."""
-        return cls(game_id, when or datetime.now().replace(second=0, microsecond=0),
+        # to the second: plays logged in the same minute keep their order
+        return cls(game_id, when or datetime.now().replace(microsecond=0),
                    [EntrySeat(name) for name in names])
 
     @classmethod

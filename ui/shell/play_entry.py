@@ -139,7 +139,8 @@ class PlayEntryDialog(QDialog):
         self.other_name.textEdited.connect(self._other_name_typed)
         when = entry.started_at
         self.date_edit = QDateTimeEdit(QDateTime(QDate(when.year, when.month, when.day),
-                                                 QTime(when.hour, when.minute)), self)
+                                                 QTime(when.hour, when.minute, when.second)),
+                                       self)
         self.date_edit.setObjectName("entry_date")
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("yyyy-MM-dd HH:mm")
@@ -429,7 +430,7 @@ class PlayEntryDialog(QDialog):
     def _date_changed(self, when: QDateTime) -> None:
         value = when.toPython()
         if isinstance(value, datetime):
-            self.entry.started_at = value.replace(second=0, microsecond=0)
+            self.entry.started_at = value.replace(microsecond=0)  # seconds keep the order
             self._dirty = True
 
     def _duration_changed(self, *_: object) -> None:

@@ -278,7 +278,7 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     and the moves), or a game at the table from its stored result."""
     from companion.core.record import Game, GameRecord
     from companion.export.sheets import format_when
-    from companion.games.equilibrium.tracker import ResultSheet
+    from companion.games.equilibrium.tracker import ResultSheet, has_figures
 
     if play.game_id != "equilibrium":
         return None
@@ -287,8 +287,8 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
         meta.append(("#", str(play.id)))
     names = [s.player for s in sorted(play.seats, key=lambda s: s.seat)]
     if not play.record or not play.record.get("moves"):
-        if not play.seats:
-            return None
+        if not play.seats or not has_figures(play):
+            return None  # won or lost only: the generic sheet shows what was entered
         return [result_sheet(ResultSheet.from_play(play), lang, meta=meta)]
     record = GameRecord.from_dict(play.record)
     game = Game.replay(record)

@@ -322,6 +322,16 @@ class ResultSheet:
                           notes=self.notes)
 
 
+def has_figures(play: PlayRecord) -> bool:
+    """The play holds the cities claimed (a result sheet, a digital game), not only won or
+    lost (a play logged by hand without a score)."""
+    return any(s.score is not None or "cities" in s.breakdown for s in play.seats)
+
+
 def team_result(play: PlayRecord, lang: str = "en") -> str:
-    """A saved play's line for the History: "won (12/12)" / "敗北 (9/12)"."""
+    """A saved play's line for the History: "won (12/12)" / "敗北 (9/12)"; only "won" /
+    "敗北" when no cities were entered (no figure is made up)."""
+    if not has_figures(play):
+        won = any(s.winner for s in play.seats)
+        return ("勝利" if won else "敗北") if lang == "ja" else ("won" if won else "lost")
     return ResultSheet.from_play(play).result_text(lang)
