@@ -28,15 +28,63 @@ from sqlalchemy.exc import ArgumentError
 KEYRING_SERVICE = "Tabletop Companion"
 MASK = "***"
 
-_URL_USERINFO = re.compile(r"(://[^\s:/?#@]*):[^\s/?#]*@")
+#: user:password@ in a URL: the password runs to the last "@" before a space (it may hold
+#: / ? # : and an unencoded @ that the person meant as part of it).
+_URL_USERINFO = re.compile(r"(://[^\s:/?#@]*):\S*@")
 _BARE_USERINFO = re.compile(r"(?<![\w:/])([\w.+%-]+):[^\s/?#@:]+@(?=[\w\[])")
 _PASSWORD_PARAM = re.compile(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&;,)」”]+)", re.I)
+#: The user part of a URL as SQLAlchemy reads it: scheme://user:password@ (password: up to the
+#: first @).
+_PARSED_USERINFO = re.compile(r"([\w+]+://[^:/]*):[^@]*@")
+_SCHEME = re.compile(r"[\w+]+://")
+
 
 def redact(text: str) -> str:
     """`text` with every password in it masked (in URLs and password=...)."""
     text = _URL_USERINFO.sub(rf"\1:{MASK}@", text)
     text = _BARE_USERINFO.sub(rf"\1:{MASK}@", text)
     return _PASSWORD_PARAM.sub(rf"\1{MASK}", text)
+
+
+def mask_location(text: str) -> str:
+    """A whole typed location (a URL or a path), safe to show: a URL that cannot be read, or
+    whose "@" is ambiguous, has its whole authority (user, password, host, port) masked, since
+    nobody can tell where its password ends; in a URL that can be read, the password is
+    masked wherever it stands, spaces included."""
+    scheme = _SCHEME.match(text)
+    if scheme is None:
+        at = text.rfind("@")
+        return redact(f"{MASK}@{text[at + 1:]}" if ":" in text[:at] else text)
+    if _parse(text) is None or is_ambiguous(text):
+        return _mask_authority(text, scheme.end())
+    return redact(_PARSED_USERINFO.sub(rf"\1:{MASK}@", text, count=1))
+
+
+def _mask_authority(text: str, start: int) -> str:
+    """`text` with everything from `start` (just after ://) to the end of the authority
+    masked: up to the first / ? or # after the last @ (or after `start` without an @)."""
+    at = text.rfind("@", start)
+    rest = text[max(at + 1, start):]
+    end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
+    return redact(f"{text[:start]}{MASK}{rest[end:]}")
+
+
+def is_ambiguous(text: str) -> bool:
+    """A server URL with more than one unencoded "@" before its database part: its user name
+    and password cannot be told apart (SQLAlchemy would cut the password at the first @ and
+    send the rest as the host or the user name)."""
+    scheme = _SCHEME.match(text)
+    if scheme is None or text.lower().startswith("sqlite"):
+        return False
+    rest = text[scheme.end():]
+    head = rest.split("?", 1)[0]
+    if head.count("@") > 1:
+        return True
+    match = _PARSED_USERINFO.match(text)
+    after = rest[match.end() - scheme.end():] if match else rest
+    user = rest.split(":", 1)[0] if match else ""
+    host = re.split(r"[/?]", after, maxsplit=1)[0]
+    return "@" in user or (match is not None and "@" in host)
 
 
 def _parse(url: str) -> URL | None:

@@ -18,7 +18,7 @@ import platformdirs
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
-from db.credentials import redact
+from db.credentials import MASK, is_ambiguous, mask_location
 from db.errors import DatabaseLocationError, location
 
 APP_NAME = "TabletopCompanion"
@@ -68,20 +68,23 @@ def _absolute_path(text: str) -> Path:
     path = Path(text).expanduser()
     if not path.is_absolute():
         raise location(
-            f"“{text}” is neither a file path (starting with / or ~) nor a database URL such "
-            "as postgresql://host/db.",
-            f"「{text}」はファイルのパス（/ か ~ で始まる）でも、postgresql://host/db のような"
-            "データベースの URL でもありません。")
+            f"“{mask_location(text)}” is neither a file path (starting with / or ~) nor a "
+            "database URL such as postgresql://host/db.",
+            f"「{mask_location(text)}」はファイルのパス（/ か ~ で始まる）でも、"
+            "postgresql://host/db のようなデータベースの URL でもありません。")
     return path
 
 
 def _parse(text: str) -> URL:
+    if is_ambiguous(text):
+        raise _ambiguous(text)
     try:
         url = make_url(text)
-    except (ArgumentError, ValueError) as exc:  # ValueError: a port that is not a number
-        raise location(f"“{text}” is not a database URL such as postgresql://host/db.",
-                       f"「{text}」は postgresql://host/db のようなデータベースの URL では"
-                       "ありません。", str(exc)) from None
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        shown = mask_location(text)
+        raise location(f"“{shown}” is not a database URL such as postgresql://host/db.",
+                       f"「{shown}」は postgresql://host/db のようなデータベースの URL では"
+                       "ありません。", f"{shown}: not a URL") from None
     if url.get_backend_name() not in SUPPORTED:
         raise _unsupported(text, url.get_backend_name())
     try:
@@ -92,20 +95,33 @@ def _parse(text: str) -> URL:
         dialect.import_dbapi()
     except ImportError as exc:
         raise location(
-            f"The database driver of {redact(text)} ({dialect.driver}) is not installed; "
+            f"The database driver of {mask_location(text)} ({dialect.driver}) is not installed; "
             "for PostgreSQL install the app with its postgres extra "
             "(pip install 'tabletop-companion[postgres]').",
-            f"{redact(text)} のデータベースドライバ（{dialect.driver}）がインストールされて"
+            f"{mask_location(text)} のデータベースドライバ（{dialect.driver}）がインストールされて"
             "いません。PostgreSQL には postgres 追加機能付きでインストールしてください"
             "（pip install 'tabletop-companion[postgres]'）。", str(exc)) from None
     return url
 
 
+def _ambiguous(text: str) -> DatabaseLocationError:
+    shown = mask_location(text)
+    return location(
+        f"The address {shown} has more than one “@” before its server's name, so its user "
+        "name and password cannot be told apart; write an “@” inside them as %40 "
+        "(percent-encoding: likewise %3A for “:”, %2F for “/”, %3F for “?”, %23 for “#” and "
+        "%20 for a space).",
+        f"アドレス {shown} にはサーバー名の前に「@」が複数あるため、ユーザー名とパスワードの"
+        "区切りが分かりません。その中の「@」は %40 と書いてください（パーセントエンコーディング。"
+        "同様に「:」は %3A、「/」は %2F、「?」は %3F、「#」は %23、空白は %20）。",
+        f"{shown}: {MASK} holds more than one @")
+
+
 def _unsupported(text: str, name: str) -> DatabaseLocationError:
     return location(
-        f"{redact(text)} names a database this app does not use ({name}); use a file, "
+        f"{mask_location(text)} names a database this app does not use ({name}); use a file, "
         "sqlite:///path or postgresql://host/db.",
-        f"{redact(text)} はこのアプリが使わないデータベース（{name}）です。ファイル、"
+        f"{mask_location(text)} はこのアプリが使わないデータベース（{name}）です。ファイル、"
         "sqlite:///パス、postgresql://host/db のいずれかを指定してください。")
 
 

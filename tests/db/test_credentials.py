@@ -63,6 +63,72 @@ def test_a_mistyped_location_with_a_password_is_refused_without_showing_it(typed
         assert SECRET not in shown
 
 
+#: Passwords whose characters end a URL's user part for a simple reader: / ? # and spaces.
+ODD_SECRETS = ["Xq9/Zr7", "Xq9?Zr7", "Xq9#Zr7", "Xq9 Zr7", "Xq9:/?#Zr7"]
+
+
+def shown_parts(error: db.DatabaseError) -> str:
+    return " ".join((error.message, error.text("ja"), error.detail, str(error)))
+
+
+@pytest.mark.parametrize("secret", ODD_SECRETS)
+@pytest.mark.parametrize("form", [
+    "postgresql+psycopg://olga:{}@club.example:port/games",  # the port: cannot be read
+    "nosuchdb://olga:{}@club.example/games",
+    "postgresql+nosuchdriver://olga:{}@club.example/games",
+    "olga:{}@club.example/games",  # no scheme
+])
+def test_a_password_with_odd_characters_in_a_refused_location_is_never_shown(secret, form):
+    with pytest.raises(db.DatabaseLocationError) as info:
+        db.check_location(form.format(secret))
+    shown = shown_parts(info.value)
+    assert "Xq9" not in shown and "Zr7" not in shown and "***" in shown
+
+
+def test_the_whole_authority_of_a_url_that_cannot_be_read_is_masked():
+    with pytest.raises(db.DatabaseLocationError) as info:
+        db.check_location("postgresql+psycopg://olga:Xq9 Zr7@club.example:port/games")
+    assert info.value.message == ("“postgresql+psycopg://***/games” is not a database URL such "
+                                  "as postgresql://host/db.")
+
+
+@pytest.mark.parametrize("secret", ODD_SECRETS)
+def test_sentences_about_a_readable_url_mask_a_password_with_odd_characters(secret):
+    url = f"postgresql+psycopg://olga:{secret}@club.example/games"
+    assert db.split_password(url) == ("postgresql+psycopg://olga@club.example/games", secret)
+    if " " not in secret:  # in running text a space ends a URL
+        masked = db.redact(f"the history {url} failed")
+        assert masked == "the history postgresql+psycopg://olga:***@club.example/games failed"
+    assert credentials.mask_location(url) == "postgresql+psycopg://olga:***@club.example/games"
+
+
+@pytest.mark.parametrize("typed", [
+    "postgresql+psycopg://olga:Xq9@Zr7@club.example/games",
+    "postgresql+psycopg://olga@home:Xq9Zr7@club.example/games",
+    "postgresql+psycopg://olga:Xq9@Zr7/x@club.example/games",
+    "postgresql+psycopg://olga:Xq9?a@Zr7@club.example/games",
+])
+def test_an_ambiguous_at_sign_is_refused_with_a_sentence_on_percent_encoding(typed):
+    with pytest.raises(db.DatabaseLocationError) as info:
+        db.check_location(typed)
+    error = info.value
+    assert error.message.startswith("The address postgresql+psycopg://***/")
+    assert "more than one “@”" in error.message and "%40" in error.message
+    assert "「@」が複数" in error.text("ja") and "%40" in error.text("ja")
+    assert "Xq9" not in shown_parts(error) and "Zr7" not in shown_parts(error)
+    with pytest.raises(db.DatabaseLocationError):
+        db.open_database(typed)  # never sent to a server
+
+
+def test_an_encoded_at_sign_and_an_at_sign_in_the_query_are_not_ambiguous():
+    url = "postgresql+psycopg://olga:Xq9%40Zr7@club.example/games?application_name=a@b"
+    assert db.check_location(url) == url
+    assert db.split_password(url)[1] == "Xq9@Zr7"
+    from db.location import sqlite_path
+
+    assert sqlite_path(db.check_location("sqlite:////tmp/a@b@c.db")) == Path("/tmp/a@b@c.db")
+
+
 def test_an_unreachable_server_never_shows_the_password(caplog):
     caplog.set_level(logging.DEBUG)
     for url in (f"postgresql+psycopg://ann:{SECRET}@127.0.0.1:1/none",
