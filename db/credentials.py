@@ -54,7 +54,7 @@ def mask_location(text: str) -> str:
     scheme = _SCHEME.match(text)
     if scheme is None:
         at = text.rfind("@")
-        return redact(f"{MASK}@{text[at + 1:]}" if ":" in text[:at] else text)
+        return redact(f"{MASK}@{text[at + 1:]}" if at > 0 and ":" in text[:at] else text)
     if _parse(text) is None or is_ambiguous(text):
         return _mask_authority(text, scheme.end())
     return redact(_PARSED_USERINFO.sub(rf"\1:{MASK}@", text, count=1))
