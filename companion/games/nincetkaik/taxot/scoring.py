@@ -2,7 +2,8 @@
 
 A hand wins (終季) when all six cards — the laid-out 役 as they lie and the cards in hand —
 split into [2-set][2-set][2-set], [2-set][4-set] or [3-set or 3-run][3-set or 3-run]. Where a
-hand splits in several ways, the split that scores the most counts (§14.1).
+hand splits in several ways, the split that scores the most counts (§14.1); a 船 in a laid-out
+役 has no number of its own until then either: it reads as whatever scores most (§14.7).
 
 | kind | name | points |
 |---|---|---|
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import product
 
 from companion.games.nincetkaik.deck import (
     ALL_CARDS,
@@ -307,8 +309,8 @@ def score_hand(concealed: Sequence[Card], melds: Sequence[Combo], first_round: b
     light = sum(1 for c in cards if PROFESSION_OF[c] in lit)
     bonus = (("king_tam", kings), ("light", light))
     best: TaxotScore | None = None
-    for split in splits:
-        groups = (*melds, *split)
+    for split, laid in product(splits, meld_readings(melds)):
+        groups = (*laid, *split)
         runs = sorted(g.rank for g in groups if g.kind is Kind.RUN)
         six = int(len(runs) == 2 and runs[1] - runs[0] == 3)
         end = (("taxot", END_POINTS["taxot"]), ("same_colour", same),
@@ -317,6 +319,15 @@ def score_hand(concealed: Sequence[Card], melds: Sequence[Combo], first_round: b
         if best is None or score.end_points > best.end_points:
             best = score
     return best
+
+
+def meld_readings(melds: Sequence[Combo]) -> list[tuple[Combo, ...]]:
+    """Every way the laid-out 役 read when the hand is judged: each keeps its cards and its
+    type (a set stays a set, a run a run), but a 船 in it takes any number it can stand for
+    (§14.7: 赤船 赤4 赤5 is 3-4-5 or 4-5-6), so the reading that scores most can be taken."""
+    options = [[r for r in readings(m.cards) if r.kind is m.kind and is_group(r)] or [m]
+               for m in melds]
+    return list(product(*options))
 
 
 def payments(score: TaxotScore, rate: ParentRate, winner: int, payers: Sequence[int],
