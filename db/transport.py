@@ -1,10 +1,11 @@
 """Whether a server history travels the network unencrypted.
 
-The app asks the live connection, not the URL: libpq reports the host it reached (`sslmode`,
-`host` and every other parameter come from the URL or the service file unchanged) and
-whether TLS is in use. A host other than this computer (a Unix socket, localhost, a loopback
-address or this computer's own name) reached without TLS gets a `Notice`, which the app shows
-once per history.
+The app asks the live connection, not the URL: libpq reports the address it actually
+connected to (`hostaddr`, from the URL or the service file, decides it over `host`; `sslmode`
+and every other parameter come from the URL or the service file unchanged) and whether TLS is
+in use. An address other than this computer's (a Unix socket, a loopback address; localhost
+or this computer's own name when libpq has no address to report) reached without TLS gets a
+`Notice`, which the app shows once per history.
 """
 
 from __future__ import annotations
@@ -45,9 +46,22 @@ def is_local_host(host: str) -> bool:
 
 
 def reached_host(conn: Connection) -> tuple[str, bool]:
-    """The host a PostgreSQL connection reached, and whether TLS protects it."""
+    """The address a PostgreSQL connection reached — the IP address libpq connected to, which
+    `hostaddr` decides whatever `host` says (else the host: a socket folder) — and whether
+    TLS protects it."""
     raw: Any = conn.connection.dbapi_connection
-    return str(raw.info.host or ""), bool(raw.pgconn.ssl_in_use)
+    return _address(raw.info), bool(raw.pgconn.ssl_in_use)
+
+
+def _address(info: Any) -> str:
+    host = str(info.host or "")
+    if host.startswith(("/", "@")):  # a Unix socket: this computer
+        return host
+    try:
+        address = str(info.hostaddr or "")  # libpq 12 and later
+    except Exception:  # an older libpq cannot say: the host it was told to reach
+        address = ""
+    return address or host
 
 
 def plaintext_notice(conn: Connection, url: str) -> Notice | None:
