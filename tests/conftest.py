@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Qt's settings (the history chosen in Settings, read by the app and the commands) live in a
+# folder of the test run, never in the developer's own settings file.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="companion-test-config-")
 
 
 # --- the system keyring: none unless a test asks for the in-memory one ------------------------

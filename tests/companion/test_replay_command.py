@@ -5,6 +5,7 @@ it goes and says where, and a game started from a position remembers where it ca
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -215,3 +216,45 @@ def test_the_command_opens_the_history_as_every_command_does(history, capsys,
     assert captured.err == ("companion: warning: The history is reached without "
                             "encryption.\n")
     assert captured.out.startswith(f"play {play_id}: shinyu")
+
+
+#: Where a description names a seat by its number.
+SEAT_NUMBER = re.compile(r"\b(?:seat|banker|to move|for|by|from|placing|order|親|leader|winner)"
+                         r" (-?\d+)\b")
+#: Japanese script: a description in English does not begin with it.
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def digital_games() -> list[str]:
+    from companion.games import registry
+
+    return [g.id for g in registry.all_games() if registry.Mode.PLAY in g.modes]
+
+
+@pytest.mark.parametrize("game_id", digital_games())
+def test_every_games_replay_counts_seats_from_1_in_english(game_id: str, history,
+                                                            capsys) -> None:
+    """Seats are numbered 1… in every game's positions (as the card games and the move list
+    do), and the English output names the game and its counters in English (the rules' own
+    kanji terms, pieces and cards stay as the English rules texts write them)."""
+    from companion.games import registry
+
+    url, database = history
+    info = registry.get(game_id)
+    players = max(2, info.min_players)
+    record = play_bots(game_id, ["random"] * players, 3).record
+    seats = [SeatResult(i, f"P{i + 1}") for i in range(players)]
+    import db
+
+    play_id = db.add_play(database, PlayRecord(game_id, PlayMode.DIGITAL, START, seats,
+                                               record=record.to_dict(), finished_at=START))
+    assert cli.main(["--db", url, "replay", str(play_id)]) == 0
+    described = [line.strip() for line in capsys.readouterr().out.splitlines()
+                 if line.startswith("    ")]
+    assert len(described) == len(Replay.of(record))
+    japanese_name = info.name_ja.split("（")[0]
+    for line in described:
+        assert not JAPANESE.match(line) and japanese_name not in line, line
+        assert "米" not in line and "銭" not in line, line
+        numbers = [int(n) for n in SEAT_NUMBER.findall(line)]
+        assert all(1 <= n <= players for n in numbers), line

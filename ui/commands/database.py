@@ -1,6 +1,7 @@
 """`companion db check | move-aside`: the history file itself.
 
-- `check` opens the history (as the app does at start, migrating it if needed) and says how
+- `check` opens the history (the one the app opens: --db, COMPANION_DB_URL, else the one
+  chosen in Settings; as the app does at start, migrating it if needed) and says how
   many plays and players it holds, or in one sentence why it cannot be used (exit status 2).
 - `recount` (the organiser of a club's history) recounts the statistics from the stored plays
   and says how many cells were wrong.
@@ -16,7 +17,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from ui.commands import open_history
+from ui.commands import chosen_url, open_history
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,12 +33,11 @@ def _fail(message: str) -> int:
 
 
 def _history_file(url: str | None) -> Path | str:
-    """The history file named by --db / COMPANION_DB_URL / the default, or why there is none."""
-    import os
-
+    """The history file named by --db / COMPANION_DB_URL / Settings / the default, or why
+    there is none."""
     import db
 
-    chosen = url or os.environ.get("COMPANION_DB_URL") or db.default_url()
+    chosen = chosen_url(url) or db.default_url()
     path = db.sqlite_path(db.check_location(chosen))
     if path is None:
         return "only a history file can be moved aside; this history is on a database server."

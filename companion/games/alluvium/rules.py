@@ -438,13 +438,17 @@ class AlluviumState(GameState):
     def determinize(self, seat: int, rng: Any) -> Self:
         return self.view(seat)
 
+    def _mover_text(self) -> str:
+        seat = self.to_move()
+        return f"seat {seat + 1} to move" if seat >= 0 else "chance" if seat == CHANCE else "over"
+
     def describe(self) -> str:
         where = (f"round {self.round}/{self.rounds}, {self.phase}"
                  + (f" pass {self.turn}" if self.phase == OTHER else ""))
         sheets = " | ".join(f"{c}:{g}" for c, g in zip(self.colours, self.grids, strict=True))
         checks = ";".join(",".join(f"{k}{v}" for k, v in c.items()) for c in self.checks)
         face = ",".join(f"{k}={v}" for k, v in sorted(self.face.items()))
-        return (f"Alluvium {self.num_players}p {where}, to move {self.to_move()}, face {face}, "
+        return (f"Alluvium {self.num_players}p {where}, {self._mover_text()}, face {face}, "
                 f"areas {self.areas}, checks {checks}, sheets {sheets}")
 
     def invariant_errors(self) -> Sequence[str]:

@@ -62,7 +62,7 @@ def describe(state: CetkaikState) -> str:
     reach = ",".join(names[sq] for sq in state.reach) or "-"
     who = "over: " + state.reason if state.over else f"{SIDE_NAMES[state.mover]} side acts"
     penalties = ",".join(p.key for p in state.penalties) or "-"
-    return (f"机戦 {state.variant.key}, season {state.season + 1}/{state.seasons}, "
+    return (f"Cetkaik {state.variant.key}, season {state.season + 1}/{state.seasons}, "
             f"rate x{state.rate}, points IA {state.scores[0]} / A {state.scores[1]}; "
             f"phase {state.phase}, {who}; 皇 moved last turn: {'yes' if state.tam_moved else 'no'}"
             f"; pending {pending} ({state.plan or '-'}), last cast {state.last_cast}, may go "

@@ -373,7 +373,7 @@ class OldState(GameState):
         from companion.games.cetkaik.explain import board_text
 
         who = "over: " + self.reason if self.over else f"{SIDE_NAMES[self.mover]} side moves"
-        return (f"古机戦, phase {self.phase}, {who}, turn {self.turns}, taken IA "
+        return (f"Old Cetkaik, phase {self.phase}, {who}, turn {self.turns}, taken IA "
                 f"{self.taken[0]} / A {self.taken[1]}; board {board_text(self)}")
 
     def invariant_errors(self) -> Sequence[str]:

@@ -1057,7 +1057,7 @@ class EquilibriumState(GameState):
         if self.over:
             who = "won" if self.won else "lost"
         else:
-            who = f"{self.steps[0][0]} for {self.to_move()}"
+            who = f"{self.steps[0][0]} for seat {self.to_move() + 1}"
         exp = ",".join(sorted(self.expansions)) or "-"
         column = " ".join(
             f"{p + 1}:{self.cities[p] or '-'}[{''.join(self.sides[2 * p]) or '.'}|"

@@ -609,7 +609,7 @@ class EtariyaState(GameState):
         elif self.queue:
             who = f"chance {self.queue[0][0]} (queue {len(self.queue)})"
         else:
-            who = f"seat {self.mover} to move"
+            who = f"seat {self.mover + 1} to move"
         cells = []
         for i in range(CELLS):
             text = self.faction[i]

@@ -699,12 +699,13 @@ class MokzoState(GameState):
         else:
             who = f"seat {self.mover + 1} {self.phase} step {self.step}{self.mode[:1]}"
         players = " | ".join(
-            f"{s + 1}: sq {self.square[s]} {self.rice[s]}米 {self.money[s]}銭"
-            f"{' 筆' if self.protected[s] else ''} hand {''.join(map(str, self.hands[s])) or '-'}"
+            f"{s + 1}: sq {self.square[s]} rice {self.rice[s]} money {self.money[s]}"
+            f"{' protected' if self.protected[s] else ''} hand "
+            f"{''.join(map(str, self.hands[s])) or '-'}"
             f" row " + ",".join(f"{p.card}{'*' if p.active else ''}{p.markers or ''}"
                                for _, p in self.placed(s))
             for s in range(self.num_players))
-        return (f"行山 {self.num_players}p round {self.round}/{self.rounds}; {who}; pending "
+        return (f"Mokzo {self.num_players}p round {self.round}/{self.rounds}; {who}; pending "
                 f"{self.pending or '-'}; halved {self.halvings}; deck {self.deck_size}, "
                 f"discards {sum(self.discards.values())}; {players}")
 

@@ -240,7 +240,7 @@ class NetxijuState(GameState):
             who = f"seat {self.mover + 1} to throw"
         pieces = ",".join("off" if p == OFF else str(p) for p in self.positions)
         order = ",".join(str(s + 1) for s in self.finish) or "-"
-        return (f"六裁 {self.num_players}p {self.options.get('dice', 'sticks')}; {who}; "
+        return (f"Netxiju {self.num_players}p {self.options.get('dice', 'sticks')}; {who}; "
                 f"throws {self.throws}; pieces {pieces}; cups "
                 f"{','.join(map(str, self.cups))}; sent back "
                 f"{','.join(map(str, self.sent_back))}; finished {order}")

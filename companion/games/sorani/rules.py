@@ -562,8 +562,10 @@ class SoraniState(GameState):
 
         rows = " ".join(f"{v}:{','.join(self.rows[v])}/{len(self.decks[v])}" for v in VALUES)
         return (f"round {self.round} {self.phase.name.lower()} sun {self.sun + 1} "
-                f"pending {self.pending} step {self.step}/{self.order} {self.first_kind} "
-                f"placing {self.placing} picks {self.pick}/{self.picks} drawn {self.drawn} "
+                f"pending {self.pending} step {self.step}/"
+                f"{','.join(str(s + 1) for s in self.order)} {self.first_kind} placing "
+                f"{self.placing + 1 if self.placing >= 0 else '-'} picks {self.pick}/{self.picks} "
+                f"drawn {self.drawn} "
                 f"| show {','.join(self.clusters_shown)} {','.join(self.branches_shown)} "
                 f"| bags {counts(self.cluster_bag)} {counts(self.branch_bag)} "
                 f"aside {counts(self.aside)} | track {'.'.join(p or '_' for p in self.track)} "

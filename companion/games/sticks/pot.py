@@ -202,9 +202,9 @@ class PotState(PointsSession):
         if self.ended is not None:
             state = f"over ({self.ended.value})"
         elif self.awaiting:
-            state = f"seat {self.contenders[self.turn]} throwing"
+            state = f"seat {self.contenders[self.turn] + 1} throwing"
         else:
-            state = f"seat {self.contenders[self.turn]} to move"
+            state = f"seat {self.contenders[self.turn] + 1} to move"
         results = ",".join("-" if r is None else str(r) for r in self.results)
         running = f" running {self.running}" if self.repeated and self.thrown else ""
         tie = f" throw-off {self.throwoff}" if self.throwoff else ""

@@ -192,9 +192,9 @@ class ShinyuState(PointsSession):
         elif self.awaiting:
             state = "banker throwing"
         else:
-            state = f"seat {self.to_move()} to move"
+            state = f"seat {self.to_move() + 1} to move"
         bets = ",".join("-" if b is None else f"{b.number}x{b.amount}" for b in self.bets)
-        return (f"shinyu round {self.round}/{self.rounds} banker {self.banker} points "
+        return (f"shinyu round {self.round}/{self.rounds} banker {self.banker + 1} points "
                 f"{','.join(map(str, self.points))} bets [{bets}]; {state}")
 
     def invariant_errors(self) -> Sequence[str]:

@@ -378,7 +378,7 @@ class TudeState(GameState):
             f"{s + 1}: stock {self.stock[s]} goal {self.goal[s]} ships "
             + ",".join(f"{p}/{c}" for p, c in zip(self.places[s], self.cargo[s], strict=True))
             for s in range(self.num_players))
-        return f"連船之遊 {self.num_players}p round {self.round}/{self.rounds}; {who}; {fleets}"
+        return f"Tude-pijume {self.num_players}p round {self.round}/{self.rounds}; {who}; {fleets}"
 
     def invariant_errors(self) -> Sequence[str]:
         errors = []

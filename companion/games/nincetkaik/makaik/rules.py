@@ -366,7 +366,7 @@ class MakaikState(StakeGameState):
     # --- result -----------------------------------------------------------------------------
     def describe(self) -> str:
         active = "".join("+" if a else "-" for a in self.active)
-        return (f"値戦 {self.num_players}p hand {self.round_no}/{self.hands_total}, "
+        return (f"Makaik {self.num_players}p hand {self.round_no}/{self.hands_total}, "
                 f"{self._flow_text()} ({self.phase}, round {self.bet_round}, base {self.base}); "
                 f"親 {self.parent + 1} leader {self.leader + 1}; points "
                 f"{','.join(map(str, self.points))} pot {self.pot}; in {active}; shared "

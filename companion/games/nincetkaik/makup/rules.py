@@ -276,7 +276,7 @@ class MakupState(CardGameState):
 
     def describe(self) -> str:
         roads = " ".join(f"{i + 1}:{format_cards(r)}" for i, r in enumerate(self.roads)) or "-"
-        return (f"値木 {self.num_players}p, {self._flow_text()}; 親 {self.parent + 1}; roads "
+        return (f"Makup {self.num_players}p, {self._flow_text()}; 親 {self.parent + 1}; roads "
                 f"{roads}; hands {self._hands_text()}; discards {len(self.discards)}; deck "
                 f"{self.deck_size}; passes {self.empty_passes}")
 

@@ -357,7 +357,7 @@ class MokaikState(CardGameState):
         trick = " ".join(f"{lay.seat + 1}:{format_cards(lay.cards) or f'down{lay.count}'}"
                          for lay in self.trick) or "-"
         won = "|".join(format_cards(w) or "-" for w in self.won)
-        return (f"行戦 {self.num_players}p season {self.round_no}/{self.seasons}, "
+        return (f"Mokaik {self.num_players}p season {self.round_no}/{self.seasons}, "
                 f"{self._flow_text()}; 親 {self.parent + 1} 加点 {self.rate}; points "
                 f"{','.join(map(str, self.points))}; hands {self._hands_text()}; trick {trick}; "
                 f"won {won}; discards {format_cards(self.discards) or '-'}; rounds "

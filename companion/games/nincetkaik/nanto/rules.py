@@ -287,7 +287,8 @@ class NantoState(StakeGameState):
     # --- result -----------------------------------------------------------------------------
     def describe(self) -> str:
         bets = ",".join("-" if b is None else str(b) for b in self.bets)
-        return (f"開樽 {self.num_players}p deal {self.round_no}/{self.deals}, {self._flow_text()}; "
+        return (f"Nanto {self.num_players}p deal {self.round_no}/{self.deals}, "
+                f"{self._flow_text()}; "
                 f"親 {self.parent + 1}; points {','.join(map(str, self.points))} pot {self.pot}; "
                 f"bets [{bets}] least {self.least}; hands {self._hands_text()}; "
                 f"deck {self.deck_size}")

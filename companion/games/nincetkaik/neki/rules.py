@@ -421,7 +421,7 @@ class NekiState(CardGameState):
     def describe(self) -> str:
         top = (f"{self.top.seat + 1}:{format_cards(self.top.combo.cards)}"
                if self.top is not None else "-")
-        return (f"連友 {self.num_players}p, {self._flow_text()}; 親 {self.parent + 1}; top "
+        return (f"Neki {self.num_players}p, {self._flow_text()}; 親 {self.parent + 1}; top "
                 f"{top}; passes {self.passes}; effects {self.effects}; hands "
                 f"{self._hands_text()}; table {format_cards(self.table) or '-'}; discards "
                 f"{format_cards(self.discards) or '-'}; removed "

@@ -324,10 +324,11 @@ class NineState(CardGameState):
     def describe(self) -> str:
         top = format_cards(self.top.cards) if self.top is not None else "-"
         outs = "".join("x" if o else "." for o in self.out)
-        return (f"小猫 {self.num_players}p season {self.round_no}/{self.seasons}, "
+        return (f"Nine {self.num_players}p season {self.round_no}/{self.seasons}, "
                 f"{self._flow_text()}; 親 {self.parent + 1}; points "
                 f"{','.join(map(str, self.points))}; hands {self._hands_text()}; top {top} by "
-                f"{self.top_seat + 1}; table {format_cards(self.table) or '-'}; out {outs}; deck "
+                f"{self.top_seat + 1 if self.top_seat >= 0 else '-'}; table "
+                f"{format_cards(self.table) or '-'}; out {outs}; deck "
                 f"{self.deck_size}")
 
     def invariant_errors(self) -> Sequence[str]:

@@ -434,12 +434,13 @@ class TaxotState(CardGameState):
         melds = "|".join(",".join(str(m) for m in ms) or "-" for ms in self.melds)
         asks = ",".join(f"{s + 1}{k}" for s, k in self.asks) or "-"
         claim = format_card(self.claim_card) if self.claim_card >= 0 else "-"
-        return (f"終季 {self.num_players}p season {self.round_no}/{self.seasons}, "
+        return (f"Taxot {self.num_players}p season {self.round_no}/{self.seasons}, "
                 f"{self._flow_text()} ({self.phase or '-'}, turn of {self.mover + 1}); 親 "
                 f"{self.parent + 1} 加点 {self.rate} draws {self.parent_draws}; points "
                 f"{','.join(map(str, self.points))}; hands {self._hands_text()}; melds {melds}; "
                 f"discards {format_cards(self.discards) or '-'}; claim {claim} from "
-                f"{self.claim_from + 1} asks {asks}; light {format_cards(self.indicators) or '-'}"
+                f"{self.claim_from + 1 if self.claim_from >= 0 else '-'} asks {asks}; light "
+                f"{format_cards(self.indicators) or '-'}"
                 f"; deck {self.deck_size}")
 
     def invariant_errors(self) -> Sequence[str]:
