@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import os
 import sys
 from collections.abc import Sequence
@@ -67,7 +68,38 @@ def _starts_gui(argv: Sequence[str]) -> bool:
     return True
 
 
+def hide_passwords_in_title(argv: Sequence[str]) -> bool:
+    """Rewrite this process's title (what `ps` and /proc/<pid>/cmdline show to every user of
+    the computer) with the passwords in `argv` masked; True when it had one. Without the
+    setproctitle package it cannot: a warning says where to keep the password instead."""
+    if not any("@" in arg or "password" in arg.lower() for arg in argv[1:]):
+        return False  # nothing that can hold a password: SQLAlchemy is not even loaded
+    from db.credentials import mask_location, redact
+
+    shown = [argv[0]]
+    for before, arg in itertools.pairwise(argv):
+        if before == "--db":
+            shown.append(mask_location(arg))
+        elif arg.startswith("--db="):
+            shown.append("--db=" + mask_location(arg[len("--db="):]))
+        else:
+            shown.append(redact(arg))
+    if shown == list(argv):
+        return False
+    try:
+        import setproctitle
+    except ImportError:
+        print("companion: warning: the password in the command line can be seen by every user "
+              "of this computer (ps); keep it in ~/.pgpass, a libpq service file or "
+              "PGPASSWORD instead", file=sys.stderr)
+        return True
+    setproctitle.setproctitle(" ".join(shown))
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        hide_passwords_in_title(sys.orig_argv)
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(with_commands=not _starts_gui(argv)).parse_args(argv)
     if args.command is None:
