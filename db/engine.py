@@ -13,10 +13,14 @@ Writes (`run_write`) are one transaction each. On SQLite they take the write loc
 lock taken waits (the busy timeout), and a transaction that another writer got in the way of
 (SQLite "database is locked", PostgreSQL serialization failure or deadlock) is tried again
 until `Database.wait` seconds have passed. Then `HistoryBusyError` says so in a sentence.
+On PostgreSQL every statement, read or write, gives up a lock wait after `Database.wait`
+seconds and runs at most twice that (`server_timeouts`), so a table or row held by another
+login never freezes the app: `HistoryBusyError` (db/errors.timed_out) says so in a sentence.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import sqlite3
@@ -54,6 +58,10 @@ from db.transport import Notice, plaintext_notice
 WRITE_WAIT = 15.0
 #: PostgreSQL advisory lock taken while migrating (any fixed number unique to this app).
 MIGRATION_LOCK = 0x636F6D70
+#: On PostgreSQL a statement may run at least this many seconds (server_timeouts).
+STATEMENT_FLOOR = 5.0
+#: The largest timeout PostgreSQL takes (milliseconds, a 32-bit int).
+PG_MAX_MS = 2**31 - 1
 
 T = TypeVar("T")
 
@@ -238,12 +246,54 @@ def _begin_sqlite(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+def server_timeouts(wait: float) -> tuple[int, int]:
+    """PostgreSQL's (lock_timeout, statement_timeout) in milliseconds for a wait of `wait`
+    seconds: a lock is waited for `wait` (at least 1 ms: 0 would mean for ever), a statement
+    runs at most twice that, and at least `STATEMENT_FLOOR` seconds (a slow server's long
+    read is not a lock)."""
+    def ms(seconds: float) -> int:
+        if math.isnan(seconds):
+            return 1
+        return int(max(1.0, min(float(PG_MAX_MS), 1000.0 * seconds)))
+
+    return ms(wait), ms(max(2.0 * wait, STATEMENT_FLOOR))
+
+
+def _set_pg_timeouts(wait: float, dbapi_connection: Any, _record: Any) -> None:
+    """Every statement of the connection gives up after the wait (db/errors.timed_out)."""
+    lock_ms, statement_ms = server_timeouts(wait)
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"SET lock_timeout = {lock_ms}")
+        cursor.execute(f"SET statement_timeout = {statement_ms}")
+    finally:
+        cursor.close()
+    dbapi_connection.commit()
+
+
+def _pg_timed_out(where: str, wait: float, context: Any) -> DatabaseError | None:
+    """A statement that gave up waiting (lock or statement timeout) is a sentence, not a
+    driver's error (a write is not tried again: it has waited its whole wait already)."""
+    state = errors.pg_state(context.original_exception)
+    if state not in (errors.PG_LOCK_TIMEOUT, errors.PG_QUERY_CANCELED):
+        return None
+    lock_ms, statement_ms = server_timeouts(wait)
+    seconds = (lock_ms if state == errors.PG_LOCK_TIMEOUT else statement_ms) / 1000
+    saving = bool(context.connection is not None
+                  and context.connection.get_execution_options().get("companion_write"))
+    return errors.timed_out(where, seconds, context.original_exception, saving=saving)
+
+
 def _make_engine(url: str, wait: float, password: str | None = None) -> Engine:
     engine = create_engine(url, connect_args={"password": password} if password else {})
     if engine.dialect.name == "sqlite":
         busy_ms = int(1000 * wait)
         event.listen(engine, "connect", partial(_set_sqlite_pragmas, busy_ms))
         event.listen(engine, "begin", _begin_sqlite)
+    elif engine.dialect.name == "postgresql":
+        event.listen(engine, "connect", partial(_set_pg_timeouts, wait))
+        event.listen(engine, "handle_error",
+                     partial(_pg_timed_out, credentials.redact(url), wait))
     return engine
 
 

@@ -21,6 +21,8 @@ SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR = 5, 6, 8, 10
 SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 13, 14, 26
 #: PostgreSQL SQLSTATEs worth another try: serialization failure, deadlock, lock not available.
 PG_TRANSIENT = {"40001", "40P01", "55P03"}
+#: lock_not_available (lock_timeout ran out) and query_canceled (statement_timeout ran out).
+PG_LOCK_TIMEOUT, PG_QUERY_CANCELED = "55P03", "57014"
 PG_DISK_FULL = "53100"
 PG_UNDEFINED_TABLE = "42P01"
 #: insufficient_privilege: a grant is missing, or a row-level rule refused the row.
@@ -130,6 +132,21 @@ def busy(where: str, seconds: float, detail: object = "", *,
         f"than {seconds:g} seconds; {then_en}.",
         ja=f"履歴 {where} は別のプログラムが {seconds:g} 秒以上ロックしているため使えません。"
            f"{then_ja}。", detail=str(detail))
+
+
+def timed_out(where: str, seconds: float, detail: object = "", *,
+              saving: bool = False) -> HistoryBusyError:
+    """A server's history did not answer within the wait: a lock held by another login or
+    program (lock_timeout), or a statement that ran too long (statement_timeout)."""
+    then_en, then_ja = (("nothing was saved, so try again in a moment",
+                         "何も保存していないので、少し待ってからもう一度お試しください")
+                        if saving else ("try again in a moment",
+                                        "少し待ってからもう一度お試しください"))
+    return HistoryBusyError(
+        f"The history {where} did not answer within {seconds:g} seconds, because another "
+        f"login or program is holding it locked or the server is overloaded; {then_en}.",
+        ja=f"履歴 {where} は {seconds:g} 秒以内に応答しませんでした（別のログインかプログラムが"
+           f"ロックしているか、サーバーが混み合っています）。{then_ja}。", detail=str(detail))
 
 
 def disk_full(where: str, detail: object = "") -> HistoryWriteError:

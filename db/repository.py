@@ -286,7 +286,7 @@ def update_play(database: Database, play: PlayRecord) -> None:
         before = _stored_cells(session, play_id)
         if before is None:
             raise _missing_or_not_yours(session, database, play_id)
-        session.execute(delete(SeatRow).where(SeatRow.play_id == play_id))
+        _clear_seats(session, database, play_id)
         ids = player_ids(session, _people([clean]))
         session.execute(insert(SeatRow), [_seat_values(play_id, seat, ids)
                                           for seat in clean.seats])
@@ -296,6 +296,15 @@ def update_play(database: Database, play: PlayRecord) -> None:
         touch_cells(session, before | _cells(clean, ids))
 
     run_write(database, work)
+
+
+def _clear_seats(session: Session, database: Database, play_id: int) -> None:
+    """Remove a play's seats. A club member holds no DELETE (it would let it lock the table,
+    migration 0008): the server's `clear_open_seats` removes those of its own open plays."""
+    if database.is_organiser:
+        session.execute(delete(SeatRow).where(SeatRow.play_id == play_id))
+    else:
+        session.execute(select(func.clear_open_seats(play_id)))
 
 
 def _missing_or_not_yours(session: Session, database: Database,
