@@ -119,7 +119,8 @@ def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
     move and chance outcome as the game says it in `lang`, see `companion.display.move_text`).
 
     Chance outcomes (a throw, a draw) follow the decision they came after, as "→ outcome", in
-    the order they happened; chance before the first decision gets a line of its own.
+    the order they happened; chance before the first decision gets a line of its own; chance
+    the game reads as "" (a card dealt into a hand) is left out.
     """
     if not record:
         return []
@@ -130,7 +131,10 @@ def move_log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
         if not isinstance(entry, Mapping):
             continue
         if "chance" in entry:
-            outcome = f"→ {chance_text(game_id, str(entry['chance']), lang)}"
+            shown = chance_text(game_id, str(entry["chance"]), lang)
+            if not shown:  # the game keeps it secret (a card dealt into a hand)
+                continue
+            outcome = f"→ {shown}"
             if lines:
                 lines[-1] += " " + outcome
             else:

@@ -348,13 +348,21 @@ class MoveList(LineList):
         self._entries: list[RecordEntry] = []
         #: per line: the entries it shows, [first, end)
         self._spans: list[tuple[int, int]] = []
+        #: whose eyes the lines were written for (a move reads differently to its own seat)
+        self._eyes: tuple[int | None, bool] = (None, False)
 
     def sync(self, position: Position, screens: PlayScreens) -> None:
-        """Show `position.entries`: only the lines that changed are touched."""
+        """Show `position.entries`: only the lines that changed are touched; every line again
+        when another seat looks (hot-seat: a line written for its own seat may name cards the
+        next person must not see)."""
         entries = position.entries
         shared = min(len(self._entries), len(entries))
         if shared and self._entries[shared - 1] != entries[shared - 1]:
             shared = 0  # another game: start again
+        eyes = (position.viewer, position.everything)
+        if eyes != self._eyes:
+            self._eyes = eyes
+            shared = 0
         if shared < len(self._entries):
             self._cut(shared, position, screens)
         added = len(entries) > len(self._entries)
@@ -450,6 +458,7 @@ class PlayFrame(QWidget):
         self._position: Position | None = None
         self.replay: Replay | None = None  # replay mode: the record looked at
         self._replay_seats: list[Seat] = []
+        self._replay_eyes: tuple[int | None, bool] = (None, False)
         self._build()
         # the parts beside the board paint a turn of the event loop after it: a timer's
         # turn (a zero-delay single shot would be a posted call, run with the board's paint)
@@ -594,14 +603,25 @@ class PlayFrame(QWidget):
         self._show_replay_moves()
 
     def _show_replay_moves(self) -> None:
-        """The whole record in the move list (lines are marked as positions are shown)."""
+        """The whole record in the move list (lines are marked as positions are shown), as
+        the replay's viewer may read it (`show_replay_eyes`)."""
         replay = self.replay
         assert replay is not None
         last = replay.state(len(replay) - 1)
+        viewer, everything = self._replay_eyes
         self.moves.forget()
         self.moves.sync(Position(last, replay.entries, (), tuple(self._replay_seats),
-                                 self.seat_names(), None, last.to_move(), live=False),
+                                 self.seat_names(), viewer, last.to_move(), live=False,
+                                 everything=everything),
                         self.screens)
+
+    def show_replay_eyes(self, viewer: int | None, everything: bool) -> None:
+        """Replay mode: the move list as `viewer` reads it (`everything`: every hidden part,
+        asked for once the game is over); written again only when that changes."""
+        if (viewer, everything) != self._replay_eyes:
+            self._replay_eyes = (viewer, everything)
+            if self.replay is not None:
+                self._show_replay_moves()
 
     def _move_line_chosen(self, row: int) -> None:
         if self.replay is not None and row >= 0:
@@ -660,8 +680,13 @@ class PlayFrame(QWidget):
             self.say(str(exc))
 
     def undo(self) -> None:
+        """Take back the last move. From the hand-off screen nobody has said who holds the
+        device: the seat whose move comes back is asked for first (its hand-off), so
+        whoever pressed Undo sees no hand that is not theirs."""
         if self._undo_problem() is not None:
             return
+        if self.is_covered():
+            self.seen_by = None
         if self.controller is not None and self.controller.undo():
             self.result_panel.setVisible(False)
             self.say("")

@@ -120,6 +120,7 @@ class ReplayView(QWidget):
         self.timer.timeout.connect(self._autoplay_step)
         controls = self._build_controls()
         frame.setParent(self)
+        frame.show_replay_eyes(*self.eyes())
         frame.enter_replay(replay, self.seats, controls)
         frame.replay_line_chosen.connect(self.go_to_entries)
         layout = QVBoxLayout(self)
@@ -300,6 +301,7 @@ class ReplayView(QWidget):
         """Show position `index` (0: the start); `animate` shows its chance as it happened."""
         self.index = max(0, min(index, self.last()))
         step = self.replay.steps[self.index]
+        self.frame.show_replay_eyes(*self.eyes())  # the move list as the viewer reads it
         if animate and step.chance:
             self.frame.screens.on_chance(list(step.chance))
         self.frame.show_position(self.position(self.index))
@@ -394,6 +396,11 @@ class ReplayView(QWidget):
         return not self.replay.has_hidden_information() or (
             self.offers_everything() and self.everything_box.isChecked())
 
+    def eyes(self) -> tuple[int | None, bool]:
+        """Whose eyes the move list reads with, and whether every hidden part shows."""
+        hidden = self.replay.has_hidden_information()
+        return (self.viewer if hidden else None), self.shows_everything()
+
     def _viewer_changed(self, *_: object) -> None:
         value = self.viewer_box.currentData()
         if value is not None:
@@ -414,9 +421,11 @@ class ReplayView(QWidget):
             viewer = self.viewer
             if not self.shows_everything():
                 shown = state.view(viewer)
+        everything = (shown is state and viewer is not None) or (
+            state.is_over() and self.replay.has_hidden_information() and self.shows_everything())
         return Position(shown, self.replay.entries_until(index), (), tuple(self.seats),
                         self.frame.seat_names(), viewer, seat, live=False,
-                        everything=shown is state and viewer is not None)
+                        everything=everything)
 
     # --- going on ----------------------------------------------------------------------------
     def play_from_here(self) -> QWidget | None:

@@ -39,11 +39,13 @@ INFO = GameInfo(
     rules="mokzo",
     # bench: (quick) -> figures;  playout_policy: (state, rng) -> move (MCTS playouts)
     # move_text / end_reason: a recorded move, the end reason in ja/en
+    # chance_text: a chance outcome as every seat may read it (cards drawn left out)
     # play_sheets / blank_sheet: result sheet; road + card reference + tracking sheet (PDF)
     # setup: (seed, players, names) -> the deal aid;  tracker: (names, first) -> MokzoTracker
     # playout: (state, rng, max_steps, use_policy) -> steps, the policy's playout made fast
     # horizon / estimate: playout steps before the worth race judges (MCTS)
     extras={**module_hooks(_PACKAGE, "mokzo", "playout_policy", "setup", "tracker"),
+            "chance_text": lazy(f"{_PACKAGE}.texts.chance_text"),
             "playout": lazy(f"{_PACKAGE}.bots.playout"),
             "horizon": lazy(f"{_PACKAGE}.bots.horizon"),
             "estimate": lazy(f"{_PACKAGE}.bots.estimate")},

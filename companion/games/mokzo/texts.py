@@ -1,6 +1,7 @@
 """行山's recorded moves and end reasons as a person reads them (registry hooks `move_text` and
 `end_reason`): ``place 黒馬`` is 黒馬を設置 in Japanese, "place 黒馬" in English; a card's cast
-(``=3``) stays as it is. A card another seat drew reads ``draw ?`` in a seat's public log. And
+(``=3``) stays as it is. A card another seat drew reads ``draw ?`` in a seat's public log, and
+is left out of the History's (`chance_text`). And
 what the cards did this turn (`event_text`) and the moves as buttons say them (`move_label`),
 for the screens."""
 
@@ -30,6 +31,15 @@ if TYPE_CHECKING:
     from companion.games.mokzo.rules import Event, MokzoState
 
 HIDDEN_DRAW = "draw ?"
+
+
+def chance_text(notation: str, lang: str) -> str:
+    """A chance outcome as every seat may read it (registry hook `chance_text`, the History's
+    move list): "" for a card drawn into a hand (left out), a cast or the first player as
+    `move_text` says them."""
+    if notation.strip().startswith("draw "):
+        return ""
+    return move_text(notation, lang)
 
 
 def move_text(notation: str, lang: str) -> str:

@@ -142,9 +142,30 @@ def end_reason(detail: str, lang: str) -> str:
     return _REASONS.get(detail, detail)
 
 
+#: Chance that puts a card into a hand or aside, unseen by the other seats.
+PRIVATE_CHANCE = ("deal", "draw")
+
+
+def public_move_text(game_id: str, notation: str, lang: str) -> str:
+    """A recorded move as every seat may read it: a kept 値戦 card and 行戦 face-down cards
+    stay unnamed (`hidden_keep`)."""
+    return move_text(game_id, hidden_keep(notation.strip()), lang)
+
+
+def public_chance_text(game_id: str, notation: str, lang: str) -> str:
+    """A chance outcome as every seat may read it: "" for a card dealt or drawn into a hand
+    (left out), the card for one turned face up."""
+    words = notation.split()
+    if words and words[0] in PRIVATE_CHANCE:
+        return ""
+    return move_text(game_id, notation, lang)
+
+
 def hooks(game_id: str) -> dict[str, Callable[[str, str], str]]:
-    """The registry's `move_text` and `end_reason` hooks of one game."""
-    return {"move_text": lambda notation, lang: move_text(game_id, notation, lang),
+    """The registry's `move_text`, `chance_text` and `end_reason` hooks of one game: what the
+    History and the generic sheets show, so they name no card a seat holds hidden."""
+    return {"move_text": lambda notation, lang: public_move_text(game_id, notation, lang),
+            "chance_text": lambda notation, lang: public_chance_text(game_id, notation, lang),
             "end_reason": end_reason}
 
 
@@ -170,5 +191,6 @@ def log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
             continue
         seat = entry.get("seat")
         who = players.get(seat, f"#{seat}") if isinstance(seat, int) else "?"
-        lines.append(f"{len(lines) + 1}. {who} {move_text(game_id, str(entry.get('move')), lang)}")
+        move = public_move_text(game_id, str(entry.get("move")), lang)
+        lines.append(f"{len(lines) + 1}. {who} {move}")
     return lines

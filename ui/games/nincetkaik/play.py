@@ -639,7 +639,9 @@ class CardScreens(PlayScreens):
             count = state.hand_size(seat)
             status = self.seat_status(state, seat)
             box.status.setText(joined(cards_count(count), status))
-            known = state.hands[seat] if not state.hidden[seat] else []
+            # faces only where every hidden part is asked for (a finished play's replay):
+            # a game over shows no hand the rules did not turn up (a folded 値戦 hand)
+            known = state.hands[seat] if position.everything and not state.hidden[seat] else []
             shown: list[Card | None] = list(known) if known else [None] * min(count, MAX_BACKS)
             box.hand.set_cards(shown)
             box.public.set(self.seat_public(state, seat))
@@ -741,9 +743,9 @@ class CardScreens(PlayScreens):
     # --- the frame's text hooks --------------------------------------------------------------
     def move_text(self, entry: RecordEntry, position: Position) -> str:
         text = entry.move
-        if position.live and not position.is_over():
-            text = hidden_keep(text)  # the card a 値戦 seat kept stays hidden during play
-        elif position.viewer is not None and entry.seat != position.viewer:
+        if entry.seat != position.viewer and not position.everything:
+            # only its own seat reads the card a 値戦 seat kept or a 行戦 seat put face down
+            # (live, at the end, in a replay), unless a finished play's replay shows all
             text = hidden_keep(text)
         return move_text(self.game_id, text, lang())
 

@@ -1,0 +1,236 @@
+"""Hot-seat secrets: while one person holds the device, nothing the window shows names or
+draws a card another seat holds hidden (a hand, cards put aside, 行戦's face-down cards) —
+the move list, the status line, the hints, the seat panel, the move buttons, tooltips,
+accessible names, every card painted face up; nor Undo from the hand-off screen, the
+replay's per-seat view, the History and the printed sheet of the game going on.
+
+A card counts as secret from a seat when another seat holds it hidden now and this seat has
+never seen a card of that kind (in its own hand, on the table, in a showdown): a name that is
+also public is no leak. 終季 is audited in `test_taxot_secrets.py`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from companion.core.record import Game
+from companion.games.mokzo.cards import HIDDEN, ROMAJI
+from companion.games.mokzo.cards import deck_counts as mokzo_deck
+from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, card_kanji, format_card
+from tests.ui.secrets_audit import Secret, Shown, card_words, leaks, shown_on, words_of
+from tests.ui.test_nincetkaik_play import click_move, start
+from ui.games.nincetkaik.cards import CardRow
+from ui.i18n import language
+from ui.play import frame as frame_module
+
+#: game id: options of a short game (終季 is another test's).
+GAMES: dict[str, dict[str, Any]] = {
+    "makaik": {"hands": 2},
+    "nanto": {"deals": 3},
+    "makup": {},
+    "mokaik": {"seasons": 1},
+    "neki": {},
+    "nine": {},
+    "mokzo": {"rounds": 10},
+}
+#: Moves audited per game (each before and after the hand-off).
+MOVES = 40
+NAMES = ("Ann", "Ben")
+
+
+@pytest.fixture
+def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frame_module, "BOT_PAUSE_MS", 0)
+
+
+# --- what each seat has seen ------------------------------------------------------------------
+def card_faces(widget: QWidget) -> list[str]:
+    """The cards a 紙机戦 card row paints face up, by their kanji."""
+    if isinstance(widget, CardRow):
+        return [card_kanji(c) for c in widget.cards if c is not None]
+    return []
+
+
+class Eyes:
+    """Follows the game entry by entry (a shadow copy) and keeps, per seat, every kind of card
+    it has seen: its own cards, the table, showdowns. Secrets from a seat: kinds another seat
+    holds hidden now that this seat has never seen."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        record = view.controller.game.record
+        self.game = Game.new(record.game_id, record.num_players, record.options, record.seed)
+        self.done = 0
+        self.seen: list[set[str]] = [set() for _ in range(record.num_players)]
+        self._look()
+
+    @property
+    def is_mokzo(self) -> bool:
+        return self.game.record.game_id == "mokzo"
+
+    def catch_up(self) -> None:
+        entries = self.view.controller.game.record.entries
+        if len(entries) < self.done:  # an undo: follow again from the start (seen stays seen)
+            record = self.game.record
+            self.game = Game.new(record.game_id, record.num_players, record.options, record.seed)
+            self.done = 0
+        for entry in entries[self.done:]:
+            state = self.game.state
+            state.play(state.parse_move(entry.move))
+            self._look()
+        self.done = len(entries)
+
+    def _look(self) -> None:
+        state = self.game.state
+        shown = getattr(getattr(state, "last", None), "shown", ())
+        public = {self._name(c) for _seat, cards in shown for c in cards}
+        for seat, seen in enumerate(self.seen):
+            seen |= self._visible(state.view(seat)) | public
+
+    def _name(self, card: Any) -> str:
+        return str(card) if self.is_mokzo else format_card(card)
+
+    def _visible(self, view: Any) -> set[str]:
+        if self.is_mokzo:
+            return {str(c) for c, n in mokzo_deck().items() if n > view.deck.get(c, 0)}
+        return {format_card(c) for c in ALL_CARDS if COPIES[c] > view.stock[c]}
+
+    def _hidden_cards(self, seat: int) -> Iterable[Any]:
+        state = self.view.controller.state
+        if self.is_mokzo:
+            return [c for c in state.hands[seat] if c != HIDDEN]
+        return [*state.hands[seat], *state.asides[seat]]
+
+    def secrets_from(self, seats: Iterable[int]) -> list[Secret]:
+        """What none of `seats` may see: kinds others hold hidden, unseen by that seat."""
+        found: dict[str, Secret] = {}
+        state = self.view.controller.state
+        for looker in seats:
+            for other in range(state.num_players):
+                if other == looker:
+                    continue
+                for card in self._hidden_cards(other):
+                    name = self._name(card)
+                    if name not in self.seen[looker]:
+                        found[name] = self._secret(card)
+        return list(found.values())
+
+    def _secret(self, card: Any) -> Secret:
+        if self.is_mokzo:
+            ascii_name = ("R" if card.is_red else "B") + ROMAJI[card.rank]
+            return Secret(str(card), words=(str(card), ascii_name))
+        return card_words(format_card(card), card_kanji(card))
+
+
+def audit(view: Any, eyes: Eyes, seats: Iterable[int], when: str) -> Shown:
+    eyes.catch_up()
+    shown = shown_on(view, card_faces)
+    found = leaks(shown, eyes.secrets_from(seats))
+    assert not found, f"{when}: hidden cards shown:\n" + "\n".join(found[:15]) + \
+        "\n--- everything shown:\n" + words_of(shown)[:3000]
+    return shown
+
+
+# --- playing as a person ----------------------------------------------------------------------
+def choose(view: Any, rng: random.Random) -> Any:
+    """A move a person might make now: any of those offered (the game's own order first for
+    行山, whose turns are long: its later buttons move on)."""
+    legal = view.legal_moves()
+    if view.game_id == "mokzo":
+        texts = [str(m) for m in legal]
+        for wanted in ("move", "end"):
+            for text, move in zip(texts, legal, strict=True):
+                if text.startswith(wanted) and rng.random() < 0.7:
+                    return move
+    return rng.choice(legal)
+
+
+def make_move(person: Any, view: Any, move: Any) -> None:
+    if view.game_id == "mokzo":
+        found = [b for b in view.move_buttons() if b.objectName() == f"move:{move}"]
+        if found:
+            person.click(found[0])
+            return
+        # buying 銭 is one button with an amount
+        view.screens.moves.exchange_count.setValue(move.money)
+        person.click(view.screens.moves.exchange_button)
+        return
+    click_move(person, view, move)
+
+
+def hand_off(person: Any, view: Any, eyes: Eyes) -> int:
+    """The hand-off screen (audited: nobody is at the device), then the next person looks."""
+    controller = view.controller
+    if view.is_covered():
+        audit(view, eyes, range(controller.state.num_players), "the hand-off screen")
+        person.click(view.reveal_button)
+    return int(controller.to_move())
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_seat_at_the_device_sees_no_card_another_seat_holds_hidden(
+        qtbot, person, quiet, game_id: str) -> None:
+    for lang in ("en", "ja"):
+        language().set(lang)
+        view = start(qtbot, game_id, [(n, None) for n in NAMES], seed=11, **GAMES[game_id])
+        eyes = Eyes(view)
+        rng = random.Random(3)
+        controller = view.controller
+        for turn in range(MOVES):
+            if controller.finished:
+                break
+            seat = hand_off(person, view, eyes)
+            audit(view, eyes, [seat], f"{lang} move {turn}: {NAMES[seat]} at the device")
+            make_move(person, view, choose(view, rng))
+        if controller.finished:  # the last mover still holds the device
+            audit(view, eyes, range(len(NAMES)), f"{lang}: the game is over")
+    language().set("en")
+
+
+# --- Undo on the hand-off screen --------------------------------------------------------------
+def last_mover(view: Any) -> int:
+    return next(e.seat for e in reversed(view.controller.game.record.entries)
+                if not e.is_chance)
+
+
+def to_hand_off_with_undo(person: Any, view: Any, rng: random.Random) -> None:
+    """Play until the hand-off screen is up and Undo is on there."""
+    for _ in range(120):
+        if view.is_covered():
+            if view.undo_button.isEnabled():
+                return
+            person.click(view.reveal_button)
+        make_move(person, view, choose(view, rng))
+    pytest.fail("no hand-off screen with Undo on")
+
+
+@pytest.mark.parametrize("how", ["button", "Ctrl+Z"])
+@pytest.mark.parametrize("game_id", ["taxot", *GAMES])
+def test_undo_on_the_hand_off_screen_asks_for_the_seat_whose_move_comes_back(
+        qtbot, person, quiet, game_id: str, how: str) -> None:
+    language().set("en")
+    options = GAMES.get(game_id, {"seasons": 1})
+    view = start(qtbot, game_id, [(n, None) for n in NAMES], seed=5, **options)
+    eyes = Eyes(view)
+    to_hand_off_with_undo(person, view, random.Random(7))
+    controller = view.controller
+    mover = last_mover(view)
+    assert controller.to_move() != mover  # the device goes to the next person
+    if how == "button":
+        person.click(view.undo_button)
+    else:
+        person.activate(view)
+        person.key(view.reveal_button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert controller.to_move() == mover, "the move was not taken back"
+    # whoever pressed Undo sees no hand: the device goes back to the seat whose move it was
+    assert view.is_covered()
+    assert view.handoff_label.text() == f"Pass the device to \u2068{NAMES[mover]}\u2069."
+    assert not view.screens.hand_box.isVisible() and not view.move_buttons()
+    audit(view, eyes, range(len(NAMES)), "after Undo on the hand-off screen")
+    person.click(view.reveal_button)
+    assert view.move_buttons() and view.screens.hand_box.isVisible()
