@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.api import CHANCE, GameState
-from companion.core.errors import IllegalMoveError, MoveParseError, RecordError
+from companion.core.errors import CompanionError, IllegalMoveError, MoveParseError, RecordError
 
 RECORD_FORMAT = 1
 
@@ -72,11 +72,12 @@ class GameRecord:
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
         try:
             entries = [_entry_from_dict(i, raw) for i, raw in enumerate(data["moves"])]
+            game_id = str(data["game"])
             return cls(
-                game_id=str(data["game"]),
+                game_id=game_id,
                 num_players=int(data["players"]),
                 seed=int(data["seed"]),
-                options=dict(data.get("options", {})),
+                options=saved_options(game_id, data.get("options", {})),
                 entries=entries,
                 meta=dict(data.get("meta") or {}),
             )
@@ -89,6 +90,19 @@ class GameRecord:
             return cls.from_dict(json.loads(text))
         except json.JSONDecodeError as exc:
             raise RecordError(f"not a game record: {exc}") from exc
+
+
+def saved_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved record's options as its game reads them now: an option the game added after
+    the record was saved takes the value the game was played by before (the registry's
+    `extras["record_defaults"]`), so the record replays as it was played."""
+    from companion.games import registry
+
+    try:
+        defaults = registry.get(game_id).extras.get("record_defaults", {})
+    except CompanionError:
+        return dict(options)
+    return {**defaults, **options}
 
 
 def _entry_from_dict(index: int, raw: Mapping[str, Any]) -> RecordEntry:

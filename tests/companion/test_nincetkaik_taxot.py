@@ -61,7 +61,10 @@ def test_a_turn_is_draw_one_discard_one_then_the_next_seat_draws() -> None:
     assert moves(state) == {"discard r0", "discard b2", "discard r4", "discard b6",
                             "discard b8", "discard bT"}
     feed(state, "discard bT")
-    assert state.discards == parse_cards("bT") and state.queue == [("draw", 1)]
+    assert state.discards == parse_cards("bT") and state.asks == [(1, "claim")]
+    assert moves(state) == {"pass"}  # asked though it cannot take it
+    feed(state, "pass")
+    assert state.queue == [("draw", 1)]
 
 
 # --- 開 -------------------------------------------------------------------------------------------
@@ -80,33 +83,93 @@ def test_a_discard_completing_a_3_run_may_be_called_the_caller_pays_1() -> None:
 def test_after_a_call_play_goes_on_to_the_callers_left() -> None:
     state = started(hands=("r3b0b2rKb6", "b1b3r8r0b7", "r4r5bTb4r6"))
     feed(state, "draw b8;discard r3")
-    assert state.asks == [(2, "call")]
-    feed(state, "call r4r5;discard bT")
+    assert state.asks == [(1, "claim"), (2, "claim")]  # every other seat, in order
+    assert moves(state) == {"pass"}
+    feed(state, "pass;call r4r5;discard bT;pass;pass")
     assert state.queue == [("draw", 0)]  # seat 2 is skipped
 
 
-def test_nearest_caller_after_the_discarder_is_asked_first() -> None:
+def test_every_seat_is_asked_once_and_the_nearest_caller_takes_the_discard() -> None:
     state = started(hands=("r3b0b2rKb6", "r4r5b1b3b7", "r2r1bTb4r6"))
     feed(state, "draw b8;discard r3")
-    assert state.asks == [(1, "call"), (2, "call")]
+    assert state.asks == [(1, "claim"), (2, "claim")]
+    feed(state, "call r4r5")
+    assert state.melds[1] == [] and state.to_move() == 2  # the call waits for seat 3
+    assert state.call == (1, tuple(parse_cards("r4r5")))  # shown on the table meanwhile
+    assert state.view(2).call == state.call and state.hand_size(1) == 3
+    assert moves(state) == {"pass"}  # seat 3 could call too, but seat 2 is nearer
     feed(state, "pass")
-    assert state.to_move() == 2
+    assert [m.cards for m in state.melds[1]] == [tuple(parse_cards("r3r4r5"))]
+    assert state.points == [1, -1, 0] and state.phase == "after_call"
+
+
+def test_the_next_seat_letting_it_go_leaves_the_call_to_a_later_seat() -> None:
+    state = started(hands=("r3b0b2rKb6", "r4r5b1b3b7", "r2r1bTb4r6"))
+    feed(state, "draw b8;discard r3;pass")
+    assert moves(state) == {"call r1r2", "pass"}
+    feed(state, "call r1r2")
+    assert state.phase == "after_call" and state.mover == 2
 
 
 def test_a_call_must_leave_a_card_to_discard() -> None:
     state = started(hands=("r3b0b2rKb6", "r4r5b3b3r8"))
-    feed(state, "draw bS;discard r3;call r4r5;discard r8")
+    feed(state, "draw bS;discard r3;call r4r5;discard r8;pass")
     feed(state, "draw b8;discard bS")  # b3 b3 + 船 would leave nothing to discard
-    assert state.asks == [(1, "win")]  # but it wins: [r3r4r5 laid out][b3 b3 船]
+    assert state.asks == [(1, "claim")]  # but it wins: [r3r4r5 laid out][b3 b3 船]
     assert moves(state) == {"declare", "pass"}
 
 
 def test_a_win_on_a_discard_comes_before_a_call() -> None:
-    state = started(hands=("r3b0b2rKb6", "r4r5b1b3r7", "r1b1r6b6rT"))
-    feed(state, "draw bK;discard bK")  # seat 3 wins with 兵兵 筆筆 王皇
-    assert state.asks[0] == (2, "win")
+    state = started(hands=("r3b0b2rKb6", "b7b8r3r0b0", "r1b1r5b5r6"))
+    feed(state, "draw bK;discard b6")  # seat 2 can call 6-7-8, seat 3 wins with 筆筆
+    assert "call b7b8" in moves(state)
+    feed(state, "call b7b8")
+    assert moves(state) == {"declare", "pass"}
     feed(state, "declare")
     assert state.last is not None and state.last.winner == 2 and state.last.discarder == 0
+    assert state.melds[1] == [] and state.tally[1][1] == 0  # the call did not happen
+
+
+def test_a_nearer_seat_declaring_takes_the_discard_before_the_later_seats_are_asked() -> None:
+    state = started(hands=("r3b0b2rKb6", "r1b1r5b5r6", "r6b7b8r0b0"))
+    feed(state, "draw bK;discard b6;declare")
+    assert state.last is not None and state.last.winner == 1
+
+
+# --- games saved before every seat was asked (option claims=able) -------------------------------
+def test_old_records_ask_only_the_seats_that_can_claim_wins_first() -> None:
+    state = started(hands=("r3b0b2rKb6", "r4r5b1b3r7", "r1b1r6b6rT"), claims="able")
+    feed(state, "draw bK;discard bK")  # seat 3 wins with 兵兵 筆筆 王皇
+    assert state.asks == [(2, "win")]
+    feed(state, "declare")
+    assert state.last is not None and state.last.winner == 2 and state.last.discarder == 0
+    state = started(hands=("r3b0b2rKb6", "r4r5b1b3b7", "r2r1bTb4r6"), claims="able")
+    feed(state, "draw b8;discard r3")
+    assert state.asks == [(1, "call"), (2, "call")]
+    feed(state, "call r4r5")  # taken at once
+    assert state.phase == "after_call" and state.points == [1, -1, 0]
+    state = started(claims="able")
+    feed(state, "draw r8;discard r8")
+    assert state.asks == [] and state.queue == [("draw", 1)]  # nobody can claim: not asked
+
+
+def test_a_saved_record_without_the_claims_option_replays_as_it_was_played() -> None:
+    from companion.core.record import Game, GameRecord
+
+    old = {"format": 1, "game": "taxot", "players": 2, "seed": 3,
+           "options": {"seasons": 1, "light": False},
+           "moves": [{"chance": "parent 1"},
+                     *({"chance": m} for m in round_robin(list(TWO))),
+                     {"chance": "draw r8"}, {"seat": 0, "move": "discard r8"},
+                     {"chance": "draw b8"}]}  # seat 2 could not claim r8: not asked
+    record = GameRecord.from_dict(old)
+    assert record.options["claims"] == "able"
+    state = Game.replay(record).state
+    assert state.to_move() == 1 and len(state.hands[1]) == 6
+    fresh = Game.new("taxot", 2, {"seasons": 1}, seed=3)
+    assert fresh.state.options["claims"] == "everyone"
+    again = GameRecord.from_dict(fresh.record.to_dict())
+    assert again.options["claims"] == "everyone"
 
 
 # --- 終季 -----------------------------------------------------------------------------------------
@@ -140,7 +203,7 @@ def test_a_win_on_ones_own_draw_is_paid_by_everyone_else() -> None:
 
 def test_a_win_on_a_discard_is_paid_by_the_discarder_without_a_call_point() -> None:
     state = started(hands=("r3b0b2rKb6", "r4r5b1b3r7", "r1b1r6b6rT"))
-    feed(state, "draw bK;discard bK;declare")
+    feed(state, "draw bK;discard bK;pass;declare")
     # seat 3 (a child) from seat 1 (the 親): (2 + 3 一周) × 2 + 皇王 2 = 12
     assert state.points == [-12, 0, 12]
     assert state.tally[0][1] == 0
@@ -167,7 +230,7 @@ def test_the_rate_resets_to_2_when_another_player_becomes_parent() -> None:
     state = started(hands=("r1b1r5b5rK", "r0b2r4b6b8"))
     feed(state, "draw bT;declare")
     feed(state, round_robin(["r0b2r4b6b8", "r1b1r5b5rK"]))
-    feed(state, "draw r8;discard r8;draw bT;declare")
+    feed(state, "draw r8;discard r8;pass;draw bT;declare")
     assert (state.parent, state.rate) == (1, 2)
 
 

@@ -104,10 +104,10 @@ def test_the_search_stops_before_the_next_draw_and_scores_the_hands_it_left() ->
     state = searched(("b0b2b4b5b6", "r1b3r5r7rK"), "r8")
     state.danger = (0.0,) * len(ALL_CARDS)  # no discard loses here
     keep = state.copy()
-    feed(keep, "discard r8")  # still waiting for b1
+    feed(keep, "discard r8;pass")  # still waiting for b1
     assert keep.is_over() and keep.truncated and keep.queue == []
     spoil = state.copy()
-    feed(spoil, "discard b5")  # no longer waits
+    feed(spoil, "discard b5;pass")  # no longer waits
     assert keep.returns()[0] > spoil.returns()[0]
     # six cards at the start: worth their best discard, so keeping the wait gains nothing
     assert state.horizon_values[0] == pytest.approx(keep.search_value(0))
@@ -148,7 +148,7 @@ def test_a_guessed_hand_after_a_few_turns_is_one_a_player_would_keep() -> None:
 def test_each_discard_remembers_its_discarder_and_a_call_takes_both_away() -> None:
     state = new_state(2, {"seasons": 4})
     feed(state, ["parent 1", *round_robin(["r3b0b2rKb6", "r4r5b1b3r8"])])
-    feed(state, "draw b8;discard b8;draw b7;discard b7;draw r0;discard r3")
+    feed(state, "draw b8;discard b8;pass;draw b7;discard b7;pass;draw r0;discard r3")
     assert state.discarders == [0, 1, 0]
     feed(state, "call r4r5;discard r8")
     assert list(zip(state.discards, state.discarders, strict=True)) == [
@@ -170,7 +170,7 @@ def test_a_kept_hand_does_not_wait_for_a_discard_its_player_let_pass() -> None:
     assert taxot_kept_value(hand, TaxotClues(passed=tuple(parse_cards("b6r3")))) == kept
     state = new_state(2, {"seasons": 4})
     feed(state, ["parent 1", *round_robin(["r3b0b2rKb6", "r4r5b1b3r8"])])
-    feed(state, "draw b8;discard b8;draw b7;discard b7;draw r0;discard r3;call r4r5")
+    feed(state, "draw b8;discard b8;pass;draw b7;discard b7;pass;draw r0;discard r3;call r4r5")
     clues = state.clues(1)
     assert clues.meld_sizes == (3,) and clues.thrown == tuple(parse_cards("b7"))
     assert clues.passed == tuple(parse_cards("b8b7"))  # r3 was taken

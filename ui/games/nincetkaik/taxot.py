@@ -92,9 +92,11 @@ class TaxotScreens(CardScreens):
 
     def seat_public(self, state: Any, seat: int) -> list[tuple[str, list[Card]]]:
         melds = state.melds[seat]
-        if not melds:
-            return []
-        return [(melds_caption(melds), [c for m in melds for c in m.cards])]
+        groups = [(melds_caption(melds), [c for m in melds for c in m.cards])] if melds else []
+        if state.call is not None and state.call[0] == seat:
+            groups.append((tr("Calls 開 with these (the others answer first)",
+                              "この札で開(他の人の返事を待つ)"), list(state.call[1])))
+        return groups
 
     # --- moves -------------------------------------------------------------------------------
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
@@ -126,9 +128,16 @@ class TaxotScreens(CardScreens):
 
     def hint(self, position: Position) -> str:
         state = position.state
+        if state.phase == "claim" and state.call is not None:
+            caller = isolate(position.names[state.call[0]])
+            return tr(f"{caller} calls 開 on this discard: you may still declare 終季 with it, "
+                      "or let it go.",
+                      f"{caller} がこの捨札で開を宣言しました。終季を宣言するか、見送るか選んで"
+                      "ください。")
         if state.phase == "claim":
-            return tr("Another player's discard: take it or let it go.",
-                      "捨てられた札を取るか、見送るか選んでください。")
+            return tr("Another player's discard: every player is asked in turn whether to "
+                      "take it or let it go.",
+                      "捨てられた札: 全員に順に、取るか見送るかを確認します。")
         return tr("Click a card, then Discard — or double-click it.",
                   "札をクリックして「捨てる」を押すか、ダブルクリックで捨てます。")
 

@@ -4,11 +4,16 @@ A season (lanerme-games.md §4 and its decisions): the cards are gathered and sh
 seat gets five; with the option 光 one card is turned up as an indicator. From the 親, clockwise,
 a turn is: draw one card (chance), then ``declare`` (終季 on one's own draw, when the whole hand
 wins), ``lay r5r5b5b5`` (lay out a four-card set from the hand: 四友, every other seat pays 1),
-then ``discard r5``. When a card is discarded the other seats may claim it: first those who
-could declare 終季 with it (``declare`` or ``pass``), then those who could complete a 3-set,
-3-run or 4-set with it (開: ``call r4r6`` names the hand cards; the caller lays out the 役, pays
-the discarder 1, discards and play goes on to the caller's left); each in seating order after
-the discarder. A 終季 on one's own draw is paid by every other seat, one on a discard by the
+then ``discard r5``. When a card is discarded every other seat is asked about it, each once, in
+seating order after the discarder, whether or not it could take it (so being asked shows
+nothing of a hand): ``declare`` (終季 with it), ``call r4r6`` (開: complete a 3-set, 3-run or
+4-set with the named hand cards) or ``pass``. A declaration takes the card at once (the seats
+before it let it go); a call waits until the seats after the caller have answered, since a
+終季 of theirs comes first (§4 D3): later seats may then only declare or pass. Then the caller
+lays out the 役, pays the discarder 1, discards and play goes on to the caller's left. (Games
+saved before this was so ask only the seats that could claim: first those who could declare,
+then those who could call, each call taken at once; option ``claims``, see the package.)
+A 終季 on one's own draw is paid by every other seat, one on a discard by the
 discarder; the declarer is the next 親 (the 加点 rises when the 親 wins, resets to 2 otherwise).
 When the 山札 runs out no one pays and the 親 stays. The game runs an agreed number of seasons
 (option ``seasons``, 4); most points wins, ties share.
@@ -32,6 +37,7 @@ from companion.games.nincetkaik.deck import (
 )
 from companion.games.nincetkaik.hands import Combo, Kind, readings
 from companion.games.nincetkaik.ledger import FIRST_RATE, ParentRate
+from companion.games.nincetkaik.taxot import ABLE, CLAIMS, EVERYONE
 from companion.games.nincetkaik.taxot.scoring import (
     HAND,
     TaxotScore,
@@ -86,7 +92,13 @@ class TaxotState(CardGameState):
     mover: int = 0
     claim_card: Card = -1
     claim_from: int = -1
-    asks: list[tuple[int, str]] = field(default_factory=list)  # (seat, "win" | "call")
+    #: Who is asked about the discard, in order: (seat, "claim") for every other seat, or
+    #: (seat, "win" | "call") for the seats that can (`claims` ABLE, old records).
+    asks: list[tuple[int, str]] = field(default_factory=list)
+    claims: str = EVERYONE
+    #: A call waiting for the later seats' answers: the caller and the cards it named, shown
+    #: on the table meanwhile (back into the hand if a later seat declares 終季).
+    call: tuple[int, tuple[Card, ...]] | None = None
     parent_draws: int = 0
     turns: int = 0  # draws this season
     horizon_turns: int | None = None  # search only: stop before this draw
@@ -103,6 +115,7 @@ class TaxotState(CardGameState):
         state = cls(num_players, dict(options))
         state.seasons = int(options.get("seasons", 4))
         state.light = bool(options.get("light", False))
+        state.claims = str(options.get(CLAIMS, EVERYONE))
         state._init_seats(0)
         state.melds = [[] for _ in range(num_players)]
         state.tally = [[0, 0, 0] for _ in range(num_players)]
@@ -118,7 +131,7 @@ class TaxotState(CardGameState):
         other.tally = [list(t) for t in self.tally]
 
     def _table_cards(self) -> Iterable[Card]:
-        return [*self.discards, *self.indicators,
+        return [*self.discards, *self.indicators, *(self.call[1] if self.call else ()),
                 *(c for melds in self.melds for m in melds for c in m.cards)]
 
     # --- seasons ----------------------------------------------------------------------------
@@ -153,7 +166,7 @@ class TaxotState(CardGameState):
             self.queue.append(("up", -1))
 
     def _begin_turn(self, seat: int) -> None:
-        self.mover, self.phase, self.asks = seat, "", []
+        self.mover, self.phase, self.asks, self.call = seat, "", [], None
         if self.deck_size == 0:
             self._end_season(None, None)
             return
@@ -172,13 +185,7 @@ class TaxotState(CardGameState):
 
     def _seat_moves(self) -> list[Any]:
         if self.phase == "claim":
-            seat, kind = self.asks[0]
-            held = tuple(self.hands[seat])
-            if kind == "win":
-                win = is_winning([*held, self.claim_card], self.melds[seat])
-                return ([DECLARE] if win else []) + [PASS]
-            calls = [CardsMove("call", g) for g in call_options(held, self.claim_card)]
-            return [*calls, PASS]
+            return self._claim_moves(*self.asks[0])
         hand = self.hands[self.mover]
         discards: list[Any] = [DISCARDS[c] for c in sorted(set(hand))]
         if self.phase == "after_call":
@@ -189,6 +196,17 @@ class TaxotState(CardGameState):
         if not self.laid:
             moves += [CardsMove("lay", g) for g in four_sets(hand)]
         return moves + discards
+
+    def _claim_moves(self, seat: int, kind: str) -> list[Any]:
+        """What `seat` may answer about the discard: 終季, 開 (not after an earlier seat's
+        call: the nearest caller takes it), or let it go."""
+        held = tuple(self.hands[seat])
+        moves: list[Any] = []
+        if kind in ("claim", "win") and is_winning([*held, self.claim_card], self.melds[seat]):
+            moves.append(DECLARE)
+        if kind == "call" or (kind == "claim" and self.call is None):
+            moves += [CardsMove("call", g) for g in call_options(held, self.claim_card)]
+        return [*moves, PASS]
 
     def _apply_seat_move(self, move: Any) -> None:
         seat = self._seat_to_move()
@@ -204,6 +222,8 @@ class TaxotState(CardGameState):
             self._discard(seat, move.cards[0])
 
     def _lay_out(self, seat: int, cards: Sequence[Card]) -> None:
+        """Lay `cards` out as one 役 (its type is fixed; a 船's number is not: the hand is
+        judged with the reading that scores most, `scoring.meld_readings`)."""
         for c in cards:
             self.hands[seat].remove(c)
         combo = max((r for r in readings(cards) if r.kind in (Kind.SET, Kind.RUN)),
@@ -225,41 +245,70 @@ class TaxotState(CardGameState):
         self.discarders.append(seat)
         self.claim_card, self.claim_from = c, seat
         order = seat_order(seat, self.num_players)[1:]
-        wins = [(s, "win") for s in order
-                if is_winning([*self.hands[s], c], self.melds[s])]
-        calls = [(s, "call") for s in order if call_options(tuple(self.hands[s]), c)]
-        self.asks = wins + calls
+        if self.claims == ABLE:
+            wins = [(s, "win") for s in order
+                    if is_winning([*self.hands[s], c], self.melds[s])]
+            calls = [(s, "call") for s in order if call_options(tuple(self.hands[s]), c)]
+            self.asks = wins + calls
+        else:
+            self.asks = [(s, "claim") for s in order]
         if self.asks:
             self.phase = "claim"
         else:
             self._begin_turn((seat + 1) % self.num_players)
 
     def _claim(self, seat: int, move: Any) -> None:
-        if move == PASS:
-            self.asks.pop(0)
-            if not self.asks:
-                self._begin_turn((self.claim_from + 1) % self.num_players)
-            return
-        card = self.discards.pop()
-        self.discarders.pop()
         if move == DECLARE:
-            self.hands[seat].append(card)
+            self._call_back()
+            self.hands[seat].append(self._take_discard())
             self.hands[seat].sort()
             self._declare(seat, self.claim_from)
             return
+        if move != PASS and self.claims == ABLE:
+            self._take_call(seat, move.cards)
+            return
+        if move != PASS:  # the seats after it may still declare: the call waits, shown
+            for c in move.cards:
+                self.hands[seat].remove(c)
+            self.call = (seat, move.cards)
+        self.asks.pop(0)
+        if self.asks:
+            return
+        if self.call is not None:
+            caller, cards = self._call_back()
+            self._take_call(caller, cards)
+        else:
+            self._begin_turn((self.claim_from + 1) % self.num_players)
+
+    def _call_back(self) -> tuple[int, tuple[Card, ...]]:
+        """The waiting call's cards back into the caller's hand; (caller, cards)."""
+        if self.call is None:
+            return -1, ()
+        seat, cards = self.call
+        self.hands[seat] = sorted([*self.hands[seat], *cards])
+        self.call = None
+        return seat, cards
+
+    def _take_discard(self) -> Card:
+        self.discarders.pop()
+        return self.discards.pop()
+
+    def _take_call(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """開: the caller lays the 役 out with the discard, pays the discarder 1, discards."""
+        card = self._take_discard()
         self.hands[seat].append(card)
-        self._lay_out(seat, (*move.cards, card))
+        self._lay_out(seat, (*cards, card))
         self.points[seat] -= 1
         self.points[self.claim_from] += 1
         self.tally[seat][1] -= 1
         self.tally[self.claim_from][1] += 1
         if self.melds[seat][-1].size == 4:
             self._four_set(seat)
-        self.mover, self.phase, self.asks = seat, "after_call", []
+        self.mover, self.phase, self.asks, self.call = seat, "after_call", [], None
 
     def _declare(self, winner: int, discarder: int | None) -> None:
         self.pending = (winner, discarder)
-        self.phase, self.asks = "", []
+        self.phase, self.asks, self.call = "", [], None
         if self.light and self.deck_size:
             self.after = "score"
             self.queue = [("up", -1)]
@@ -406,11 +455,16 @@ class TaxotState(CardGameState):
         if self.phase == "claim":
             kind = self.asks[0][1]
             card = format_card(self.claim_card)
-            if move == DECLARE:
+            if move == DECLARE and kind != "call":
                 return f"{card} does not make the hand of seat {seat + 1} a winning hand"
-            if isinstance(move, CardsMove) and move.verb == "call" and kind == "call":
+            if isinstance(move, CardsMove) and move.verb == "call" and self.call is not None:
+                return (f"seat {self.call[0] + 1} calls {card} first: seat {seat + 1} may only "
+                        "declare 終季 or pass")
+            if isinstance(move, CardsMove) and move.verb == "call" and kind != "win":
                 return (f"{format_cards(move.cards)} with {card} is not a 3-set, 3-run or "
                         "4-set (or leaves no card to discard)")
+            if kind == "claim":
+                return f"seat {seat + 1} may declare with {card}, call it or pass"
             return (f"seat {seat + 1} may only {'declare' if kind == 'win' else 'call'} "
                     f"{card} or pass")
         if move == DECLARE:
@@ -433,6 +487,8 @@ class TaxotState(CardGameState):
     def describe(self) -> str:
         melds = "|".join(",".join(str(m) for m in ms) or "-" for ms in self.melds)
         asks = ",".join(f"{s + 1}{k}" for s, k in self.asks) or "-"
+        if self.call is not None:
+            asks += f" (seat {self.call[0] + 1} calls {format_cards(self.call[1])})"
         claim = format_card(self.claim_card) if self.claim_card >= 0 else "-"
         return (f"Taxot {self.num_players}p season {self.round_no}/{self.seasons}, "
                 f"{self._flow_text()} ({self.phase or '-'}, turn of {self.mover + 1}); 親 "
