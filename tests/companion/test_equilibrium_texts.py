@@ -9,9 +9,10 @@ import random
 import pytest
 
 from companion.core.record import Game
-from companion.display import end_reason, move_text
-from companion.resources import rules_text
+from companion.display import chance_text, end_reason, move_text
+from companion.export.sheets import move_log_lines
 from companion.games.equilibrium.texts import move_text as equilibrium_move_text
+from companion.resources import rules_text
 from tests.ui.japanese_walker import untranslated
 
 
@@ -50,7 +51,8 @@ def test_the_team_result_in_japanese() -> None:
 def _decides(lang: str) -> str:
     """The "how this companion decides" section of the in-app rules text in `lang`."""
     text = rules_text("equilibrium", lang)
-    heading = "## How this companion decides" if lang == "en" else "## ルールブックに書かれていない点"
+    heading = "## How this companion decides" if lang == "en" \
+        else "## ルールブックに書かれていない点"
     return text[text.index(heading):]
 
 
@@ -66,3 +68,24 @@ def test_the_rules_texts_say_penalty_three_is_always_a_choice() -> None:
     assert "Penalty 3 can always be" in en and "none at all when the deck is empty" in en
     assert "never discards a chaos card on its own" in en and "simply discarded" not in en
     assert "いつでも選べ" in ja and "0枚でもよい" in ja and "そのまま捨て札" not in ja
+
+
+def test_a_log_leaves_out_the_dream_cards_drawn_but_keeps_the_decisions() -> None:
+    """The History's log and the printed sheet (`move_log_lines`) name no card drawn: most go
+    into a hand the partner may not see; decisions and the cities turned up stay."""
+    game = Game.new("equilibrium", 2, {}, 5)
+    rng = random.Random(5)
+    game.resolve_chance()
+    for _ in range(30):
+        game.play_and_resolve(rng.choice(game.state.legal_moves()))
+    record = game.record.to_dict()
+    lines = move_log_lines(record, {0: "Ann", 1: "Ben"}, "en")
+    decisions = [e for e in game.record.entries if not e.is_chance]
+    assert len(lines) == len(decisions) + 1  # the setup's cities open the log
+    assert lines[0].startswith("→ the deck is shuffled → city ")
+    for line, entry in zip(lines[1:], decisions, strict=True):
+        assert line.startswith(f"{lines.index(line)}. {('Ann', 'Ben')[entry.seat]} ")
+    text = " ".join(lines)
+    assert "draws" not in text and "→ →" not in text
+    assert chance_text("equilibrium", "draw SA3", "ja") == ""
+    assert chance_text("equilibrium", "city EW", "ja") == "都市 大地・水"

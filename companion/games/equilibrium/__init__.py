@@ -27,7 +27,8 @@ def _extras() -> dict[str, object]:
     # other cards in each determinization)
     # play_sheets / blank_sheet: the result sheet of a play, the blank result log (PDF)
     # cooperative: every seat wins or every seat loses (Outcome.detail "won (12/12)")
-    # move_text / end_reason: a move, the result in the language (`texts`)
+    # move_text / end_reason: a move, the result in the language (`texts`); chance_text: a
+    # chance outcome in a log ("" for a dream card drawn: most go into a private hand)
     # team_result: (play, lang) -> "won (12/12)" for the History
     return {"setup": lazy(f"{_PACKAGE}.setup.randomize_setup"),
             "setup_from_code": lazy(f"{_PACKAGE}.setup.setup_from_code"),
@@ -43,6 +44,7 @@ def _extras() -> dict[str, object]:
             "blank_sheet": lazy(f"{_PACKAGE}.printing.blank_sheets"),
             "cooperative": True,
             "move_text": lazy(f"{_PACKAGE}.texts.move_text"),
+            "chance_text": lazy(f"{_PACKAGE}.texts.chance_text"),
             "end_reason": lazy(f"{_PACKAGE}.texts.end_reason"),
             "team_result": lazy(f"{_PACKAGE}.tracker.team_result")}
 

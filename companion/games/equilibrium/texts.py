@@ -1,7 +1,7 @@
 """Equilibrium's recorded moves and end reasons as a person reads them (registry hooks
-`move_text` and `end_reason`): ``IE2 3L`` is "IE2 → 都市3の左" in Japanese and "IE2 on the left
-of city 3" in English; card codes (``IE2``, ``C5``) stay as they are in both languages. Also
-`move_label` (a move as a button says it) and `result_text` ("勝利 (12/12)")."""
+`move_text`, `chance_text` and `end_reason`): ``IE2 3L`` is "IE2 → 都市3の左" in Japanese and
+"IE2 on the left of city 3" in English; card codes (``IE2``, ``C5``) stay as they are in both
+languages. Also `move_label` (a move as a button says it) and `result_text` ("勝利 (12/12)")."""
 
 from __future__ import annotations
 
@@ -51,6 +51,18 @@ def move_text(notation: str, lang: str) -> str:
         return notation
     en, ja = texts(move)
     return ja if lang == "ja" else en
+
+
+def chance_text(notation: str, lang: str) -> str:
+    """A chance outcome as a game's log reads it (registry hook `chance_text`): a dream card
+    drawn is left out (""), for most go into a hand that the partner may not see — the board
+    and the replay show those that land on the table; the deck, the cities and the books turned
+    up read as `move_text`."""
+    try:
+        move = parse_move(notation)
+    except MoveParseError:
+        return notation
+    return "" if isinstance(move, Draw) else move_text(notation, lang)
 
 
 def _at(pos: int, side: int) -> tuple[str, str]:
