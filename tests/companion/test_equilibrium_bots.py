@@ -4,9 +4,11 @@ it can), the hint with its reason in both languages, and the registry's hooks.""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
+from companion.bots import make_bot
 from companion.bots.playout import playout
 from companion.bots.runner import play_bots
 from companion.core.record import sample_outcome
@@ -219,3 +221,36 @@ def test_two_player_search_applies_only_moves_legal_in_each_determinization(
         seat = game.state.to_move()
         game.play(MCTSBot(iterations=96).choose(game.state.view(seat), seat, rng))
     assert illegal == []
+
+
+def _penalty_with_an_empty_deck() -> Any:
+    """Every stronger side full, no balanced city, the deck empty: penalty 3 is all there is."""
+    full = {p: (city, [f"I{e}3", f"I{e}3", f"I{e}2"], [f"S{e}1"])
+            for p, city, e in ((1, "EW", "E"), (2, "EF", "W"), (3, "EA", "F"), (4, "WF", "A"))}
+    state = arrange(fresh(), column=full, hands=[["IW1", "SE2", "SW1", "SA1"]], top=["C5"],
+                    keep=1)
+    state.play(parse_move("SE2 1R"))
+    state.play(parse_move("draw C5"))
+    return state
+
+
+def _swap_of_identical_cards() -> Any:
+    column = {1: ("EW", ["IE1"], []), 2: ("EF", ["IE1"], []), 3: ("EA", [], []),
+              4: ("WF", [], [])}
+    state = arrange(fresh(), column=column, hands=[HAND])
+    for text in ("swap", "swap 1L:IE1"):
+        state.play(parse_move(text))
+    return state
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "mcts:weak"])
+def test_every_bot_answers_penalty_three_on_an_empty_deck_and_an_equal_swap(kind: str) -> None:
+    bot = make_bot(kind)
+    for state, expected in ((_penalty_with_an_empty_deck(), "chaos C5 reveal"),
+                            (_swap_of_identical_cards(), "swap 1L:IE1 2L:IE1")):
+        assert [str(m) for m in state.legal_moves()] == [expected]
+        move = bot.choose(state.view(0), 0, random.Random(1))
+        assert str(move) == expected
+        state.play(move)
+    assert playout_move(_penalty_with_an_empty_deck(), random.Random(2)) == \
+        parse_move("chaos C5 reveal")

@@ -301,3 +301,49 @@ def test_a_deck_profile_typed_at_the_table_is_dealt_in_digital_play(
     window.open_game("equilibrium", "table")
     person.click(tab.default_button)
     assert "In use: the default" in tab.in_use.text()
+
+
+def shown_on_the_page(qtbot, state) -> PlayFrame:
+    """A play page showing `state` with its legal moves (no game runs behind it)."""
+    from ui.games.equilibrium.play import play_view
+    from ui.play.controller import Seat
+    from ui.play.frame import Position
+
+    view = play_view(None, animate=False)
+    qtbot.addWidget(view)
+    view.show()
+    view.show_position(Position(state, (), tuple(state.legal_moves()), (Seat("花子"),),
+                                ("花子",), 0, state.to_move()))
+    return view
+
+
+def test_the_page_offers_a_swap_of_two_identical_cards(qtbot, english) -> None:
+    from companion.games.equilibrium.positions import arrange, fresh, play_all
+
+    column = {1: ("EW", ["IE1"], []), 2: ("EF", ["IE1"], []), 3: ("EA", [], []),
+              4: ("WF", [], [])}
+    state = arrange(fresh(), column=column, hands=[["IW1", "SE1", "SW1", "SA1"]])
+    assert "move:swap" in {b.objectName() for b in offered(shown_on_the_page(qtbot, state))}
+    play_all(state, "swap")
+    firsts = {b.objectName() for b in offered(shown_on_the_page(qtbot, state))}
+    assert firsts == {"move:swap 1L:IE1", "move:swap 2L:IE1"}
+    play_all(state, "swap 1L:IE1")
+    buttons = offered(shown_on_the_page(qtbot, state))
+    assert [b.objectName() for b in buttons] == ["move:swap 1L:IE1 2L:IE1"]
+    assert buttons[0].text() == "swap IE1 on the left of city 1 with IE1 on the left of city 2"
+
+
+def test_the_page_offers_penalty_three_with_an_empty_deck(qtbot, english) -> None:
+    from companion.games.equilibrium.positions import arrange, fresh, play_all
+
+    full = {p: (city, [f"I{e}3", f"I{e}3", f"I{e}2"], [f"S{e}1"])
+            for p, city, e in ((1, "EW", "E"), (2, "EF", "W"), (3, "EA", "F"), (4, "WF", "A"))}
+    state = arrange(fresh(), column=full, hands=[["IW1", "SE2", "SW1", "SA1"]], top=["C5"],
+                    keep=1)
+    play_all(state, "SE2 1R", "draw C5")
+    assert state.deck_size() == 0 and state.pending() == "penalty"
+    view = shown_on_the_page(qtbot, state)
+    buttons = offered(view)
+    assert [b.objectName() for b in buttons] == ["move:chaos C5 reveal"]
+    assert buttons[0].text().startswith("penalty 3: discard C5")
+    assert view.screens.penalties.isVisible()
