@@ -389,11 +389,30 @@ def _check_tables(engine: Engine, where: str, path: Path | None) -> None:
             raise errors.missing_table(where, table, path)
 
 
+#: The longest wait COMPANION_DB_WAIT may ask for: a day.
+MAX_WAIT = 24 * 3600.0
+
+
 def _wait() -> float:
-    try:
-        return max(0.0, float(os.environ.get("COMPANION_DB_WAIT", WRITE_WAIT)))
-    except ValueError:
+    """COMPANION_DB_WAIT in seconds (unset or empty: `WRITE_WAIT`), or a sentence saying it
+    is not a number of seconds from 0 to `MAX_WAIT` ("inf", "nan", "-1", "soon"...)."""
+    text = os.environ.get("COMPANION_DB_WAIT", "").strip()
+    if not text:
         return WRITE_WAIT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0.0 <= seconds <= MAX_WAIT:  # nan fails both
+        shown = text[:40]
+        raise DatabaseError(
+            f"COMPANION_DB_WAIT is “{shown}”, not a number of seconds from 0 to {MAX_WAIT:g}; "
+            f"set it to how long to wait for the history ({WRITE_WAIT:g} by default) or unset "
+            "it.",
+            ja=f"COMPANION_DB_WAIT が「{shown}」です。0〜{MAX_WAIT:g} の秒数ではありません。"
+               f"履歴を待つ秒数（既定は {WRITE_WAIT:g}）にするか、設定を外してください。",
+            detail=f"COMPANION_DB_WAIT={shown}")
+    return seconds
 
 
 def _resolve(url: str | None) -> str:

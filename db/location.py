@@ -12,6 +12,7 @@ A new file in an existing folder is a new history: that is how a person starts o
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import platformdirs
@@ -58,10 +59,35 @@ def check_location(text: str) -> str:
     if "://" not in text:
         return _file_url(_absolute_path(text))
     url = _parse(text)
-    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        raise location(
+            f"{mask_location(text)} names a history kept in memory only, gone when the app "
+            "closes; give a file, such as sqlite:///home/me/companion.db.",
+            f"{mask_location(text)} はメモリ上だけの履歴で、アプリを閉じると消えます。"
+            "sqlite:///home/me/companion.db のようにファイルを指定してください。")
+    if url.get_backend_name() == "sqlite":
+        _check_sqlite_parameters(text, url)
         path = Path(url.database or "").expanduser()
         return _file_url(path if path.is_absolute() else Path.cwd() / path, url)
     return text
+
+
+def _check_sqlite_parameters(text: str, url: URL) -> None:
+    """Each parameter of a SQLite URL (`?timeout=5`...) reads as the driver needs it."""
+    dialect = url.get_dialect()()
+    for key, value in url.query.items():
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # a parameter SQLite ignores is no mistake
+                dialect.create_connect_args(url.set(query={key: value}))
+        except (ValueError, TypeError):
+            shown = f"{key}={value}"[:60]
+            raise location(
+                f"The parameter “{shown}” of {mask_location(text)} cannot be read (timeout is a "
+                "number of seconds, check_same_thread and uri are true or false); correct it "
+                "or remove it.",
+                f"{mask_location(text)} のパラメーター「{shown}」を読めません（timeout は秒数、"
+                "check_same_thread と uri は true か false）。直すか削除してください。") from None
 
 
 def _absolute_path(text: str) -> Path:
@@ -127,6 +153,15 @@ def _unsupported(text: str, name: str) -> DatabaseLocationError:
 
 def _file_url(path: Path, base: URL | None = None) -> str:
     """The sqlite URL of a history file, after checking its place."""
+    try:
+        return _checked_file_url(path, base)
+    except OSError as exc:  # a name too long for the system, a folder that cannot be read...
+        raise location(
+            f"No history can be kept at {path} ({exc.strerror or exc}).",
+            f"{path} に履歴を置けません（{exc.strerror or exc}）。", str(exc)) from None
+
+
+def _checked_file_url(path: Path, base: URL | None) -> str:
     if path.is_dir():
         raise location(
             f"{path} is a folder; give the history file inside it, such as {path / DB_FILE}.",

@@ -116,7 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem is None:
             raise
         print(f"companion {args.command}: {problem.message}", file=sys.stderr)
-        if type(problem).__name__ in ("CorruptDatabaseError", "NewerDatabaseError"):
+        if type(problem).__name__ in ("CorruptDatabaseError", "NewerDatabaseError") \
+                and getattr(problem, "path", None) is not None:  # a file, not a server
             print("hint: `companion db move-aside` keeps the file under another name (nothing "
                   "is deleted) so that the next start begins with an empty history",
                   file=sys.stderr)

@@ -177,8 +177,19 @@ def _parse_float(text: str) -> float:
     return value
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys all differ: a key written twice would hide one of its values."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ImportValidationError(
+                f"the key “{key[:MAX_NAME]}” appears twice in one object; keep one of them")
+        data[key] = value
+    return data
+
+
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_int=_parse_int,
-                            parse_float=_parse_float)
+                            parse_float=_parse_float, object_pairs_hook=_unique_keys)
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
@@ -196,8 +207,9 @@ def _decode(text: str, pos: int, where: str) -> tuple[Any, int]:
 
 
 def _syntax(exc: json.JSONDecodeError) -> ImportValidationError:
-    return ImportValidationError(
-        f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    # json's own messages may end in "at" ("Invalid control character at")
+    return ImportValidationError(f"not valid JSON: {exc.msg.removesuffix(' at')} at line "
+                                 f"{exc.lineno}, column {exc.colno}")
 
 
 def _skip(text: str, pos: int) -> int:
@@ -255,6 +267,8 @@ def iter_plays(data: str | bytes) -> Iterator[PlayRecord]:
         key, pos = _decode(text, pos - 1, "file")
         if key not in _TOP_KEYS:
             raise ImportValidationError(f"file: unknown field(s) {key}")
+        if key in seen:
+            raise ImportValidationError(f"file: the key “{key}” appears twice; keep one of them")
         seen.add(key)
         _, pos = _expect(text, pos, ":", "':' delimiter")
         if key == "plays":

@@ -36,6 +36,18 @@ from companion.games.alluvium.scoring import (
 )
 
 KEYWORDS = ("virtual", "sheet", "areas", "track")
+#: The longest count a sheet holds (areas and checks are small numbers).
+MAX_DIGITS = 4
+
+
+def is_count(word: str) -> bool:
+    """A whole number ≥ 0 in ASCII digits, short enough to be a count on a sheet."""
+    return word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS
+
+
+def _shown(word: str) -> str:
+    """A word of the file inside a message (a long one cut short)."""
+    return repr(word) if len(word) <= 20 else repr(word[:20]) + "…"
 
 
 class SheetParseError(ValueError):
@@ -133,11 +145,12 @@ class _Reader:
         for column, word in words[1:]:
             if word in ("-", "_"):
                 values.append(None)
-            elif word.isdigit():
+            elif is_count(word):
                 values.append(int(word))
             else:
                 raise SheetParseError(number, column,
-                                      f"{word!r} is not an area (a whole number, or '-')")
+                                      f"{_shown(word)} is not an area (a whole number of at "
+                                      f"most {MAX_DIGITS} digits, or '-')")
         if len(values) > 4:
             raise SheetParseError(number, words[5][0], "at most 4 round boxes")
         sheet.areas = values
@@ -153,9 +166,10 @@ class _Reader:
         if colour in sheet.checks:
             raise SheetParseError(number, words[1][0], f"a second track for {colour}")
         column, word = words[2]
-        if not word.isdigit():
+        if not is_count(word):
             raise SheetParseError(number, column,
-                                  f"{word!r} is not a number of checks (a whole number ≥ 0)")
+                                  f"{_shown(word)} is not a number of checks (a whole number "
+                                  f"≥ 0 of at most {MAX_DIGITS} digits)")
         sheet.checks[colour] = int(word)
 
     def _map_row(self, number: int, text: str) -> None:

@@ -38,12 +38,19 @@ from companion.games.sorani.scoring import (
     score_game,
 )
 
+#: The longest number a sheet holds (points and counts are small).
+MAX_DIGITS = 6
+
 
 def _ints(words: list[str], count: int | tuple[int, int], where: str) -> list[int]:
     low, high = (count, count) if isinstance(count, int) else count
     if not low <= len(words) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
         raise ValueError(f"{where}: expected {wanted} whole numbers, got {len(words)}")
+    for word in words:
+        if len(word) > MAX_DIGITS:
+            raise ValueError(f"{where}: {word[:MAX_DIGITS]!r}… is longer than a number on a "
+                             f"sheet ({MAX_DIGITS} digits at most)")
     try:
         values = [int(w) for w in words]
     except ValueError:
@@ -115,9 +122,34 @@ def _award(players: list[PlayerEntries], points: int, names: list[str], where: s
         by_name[name].bonus += points
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (a key given twice would hide one value)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f'the key "{key[:40]}" appears twice in one object; keep one')
+        data[key] = value
+    return data
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"the number {text[:MAX_DIGITS]}… is longer than a number on a sheet "
+                         f"({MAX_DIGITS} digits at most)")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_int=_json_int,
+                            parse_constant=_no_constant)
+
+
 def parse_json(text: str) -> list[PlayerEntries]:
     try:
-        data = json.loads(text)
+        data = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON at line {exc.lineno}, column {exc.colno}") from None
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
