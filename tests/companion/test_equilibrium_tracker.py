@@ -62,10 +62,19 @@ def test_penalty_three_takes_up_to_four_cards_and_may_find_more_chaos() -> None:
     assert revealed.deck == 0 and revealed.chaos == 1
     with pytest.raises(TrackerError, match="at most 2 of them"):
         tracker.penalty(3, chaos_found=3)
-    with pytest.raises(TrackerError, match="needs cards in the deck"):
-        revealed.penalty(3)
     with pytest.raises(TrackerError, match="penalties are 1, 2 and 3"):
         tracker.penalty(4)
+
+
+def test_penalty_three_with_an_empty_deck_turns_up_nothing_then_the_draw_loses() -> None:
+    tracker = TableTracker.start(1, deck=1).end_phase().draw_chaos()
+    assert tracker.deck == 0 and tracker.needs_penalty()
+    resolved = tracker.penalty(3)
+    assert resolved.deck == 0 and not resolved.needs_penalty() and not resolved.is_over()
+    with pytest.raises(TrackerError, match="0 cards were turned up"):
+        tracker.penalty(3, chaos_found=1)
+    assert resolved.draw().result == "lost"
+    assert "even none" in penalty_reminder("en")[2] and "0枚でもよい" in penalty_reminder("ja")[2]
 
 
 def test_claiming_every_city_wins_and_ends_the_tracker() -> None:

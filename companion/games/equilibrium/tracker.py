@@ -57,10 +57,11 @@ PENALTIES: tuple[tuple[str, str], ...] = (
      "混沌カードを都市の強い側に置く(3枚未満の側。同じ強さならどちらでも)。"),
     ("Discard it together with every card of a balanced city that is not claimed.",
      "混沌カードと、獲得されていない均衡した都市のカードをすべて捨てる。"),
-    ("Discard it and turn up four cards of the deck: discard the Incubi, Sognae and higher "
-     "beings; every chaos card among them needs a penalty of its own.",
-     "混沌カードを捨て、山札から4枚を表にする。Incubi・Sognae・高次元は捨て札、その中の混沌"
-     "カードはそれぞれ罰を選ぶ。"),
+    ("Discard it and turn up four cards of the deck (as many as are left, even none): discard "
+     "the Incubi, Sognae and higher beings; every chaos card among them needs a penalty of its "
+     "own.",
+     "混沌カードを捨て、山札から4枚(残りが少なければある分だけ、0枚でもよい)を表にする。"
+     "Incubi・Sognae・高次元は捨て札、その中の混沌カードはそれぞれ罰を選ぶ。"),
 )
 
 
@@ -166,7 +167,8 @@ class TableTracker:
 
     def penalty(self, number: int, chaos_found: int = 0) -> TableTracker:
         """A chaos card resolved by penalty 1, 2 or 3; with 3, up to four cards leave the deck
-        and `chaos_found` of them are chaos cards that need penalties too."""
+        (as many as remain, none when it is empty: penalty 3 is always a choice) and
+        `chaos_found` of them are chaos cards that need penalties too."""
         self._open()
         if not self.chaos:
             raise TrackerError("No chaos card is waiting for a penalty.")
@@ -174,9 +176,7 @@ class TableTracker:
             raise TrackerError(f"The penalties are 1, 2 and 3, not {number}.")
         if number != 3:
             return replace(self, chaos=self.chaos - 1)
-        if self.deck == 0:
-            raise TrackerError("Penalty 3 needs cards in the deck; choose another penalty.")
-        revealed = min(REVEALED, self.deck)
+        revealed = min(REVEALED, self.deck)  # as many as remain: none from an empty deck
         if not 0 <= chaos_found <= revealed:
             raise TrackerError(f"{revealed} cards were turned up, so at most {revealed} of them "
                                "are chaos cards.")
