@@ -91,7 +91,7 @@ def test_an_illegal_move_is_refused_with_the_reason_and_the_position(
     before = state.describe()
     with pytest.raises(IllegalMoveError) as caught:
         state.play(state.parse_move(text))
-    assert reason in str(caught.value) and "position: 机戦 standard" in str(caught.value)
+    assert reason in str(caught.value) and "position: Cetkaik standard" in str(caught.value)
     assert state.describe() == before
 
 
@@ -139,14 +139,14 @@ def test_a_record_with_an_unreadable_move_names_it_and_the_position() -> None:
     with pytest.raises(RecordError) as caught:
         load_record(data)
     assert "move 4 of the record" in str(caught.value) and "'LAU~LY'" in str(caught.value)
-    assert "position: 机戦 standard" in str(caught.value)
+    assert "position: Cetkaik standard" in str(caught.value)
 
 
 def test_a_record_with_an_illegal_move_gives_the_reason_and_the_position() -> None:
     data = random_game(1).record.to_dict()
     seat_moves = [i for i, m in enumerate(data["moves"]) if "seat" in m]
     data["moves"][seat_moves[0]]["move"] = "TU-TO"
-    with pytest.raises(RecordError, match=r"there is no piece on TU\) in position: 机戦"):
+    with pytest.raises(RecordError, match=r"there is no piece on TU\) in position: Cetkaik"):
         load_record(data)
 
 
