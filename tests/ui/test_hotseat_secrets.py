@@ -12,21 +12,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from companion.core.record import Game
 from companion.games.mokzo.cards import HIDDEN, ROMAJI
 from companion.games.mokzo.cards import deck_counts as mokzo_deck
+from companion.games.nincetkaik.cardgame import Amount
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, card_kanji, format_card
+from tests.ui.conftest import fill_new_game
 from tests.ui.secrets_audit import Secret, Shown, card_words, leaks, shown_on, words_of
 from tests.ui.test_nincetkaik_play import click_move, start
 from ui.games.nincetkaik.cards import CardRow
 from ui.i18n import language
 from ui.play import frame as frame_module
+from ui.shell import history as history_module
 
 #: game id: options of a short game (終季 is another test's).
 GAMES: dict[str, dict[str, Any]] = {
@@ -127,9 +132,11 @@ class Eyes:
         return card_words(format_card(card), card_kanji(card))
 
 
-def audit(view: Any, eyes: Eyes, seats: Iterable[int], when: str) -> Shown:
+def audit(widget: QWidget, eyes: Eyes, seats: Iterable[int], when: str,
+          shown: Shown | None = None) -> Shown:
+    """Nothing in `widget`'s window (or in `shown`) names a card hidden from `seats`."""
     eyes.catch_up()
-    shown = shown_on(view, card_faces)
+    shown = shown if shown is not None else shown_on(widget, card_faces)
     found = leaks(shown, eyes.secrets_from(seats))
     assert not found, f"{when}: hidden cards shown:\n" + "\n".join(found[:15]) + \
         "\n--- everything shown:\n" + words_of(shown)[:3000]
@@ -147,7 +154,8 @@ def choose(view: Any, rng: random.Random) -> Any:
             for text, move in zip(texts, legal, strict=True):
                 if text.startswith(wanted) and rng.random() < 0.7:
                     return move
-    return rng.choice(legal)
+    cheap = [m for m in legal if not (isinstance(m, Amount) and m.amount > 3)]
+    return rng.choice(cheap or legal)  # small bets: the game goes on for a while
 
 
 def make_move(person: Any, view: Any, move: Any) -> None:
@@ -234,3 +242,62 @@ def test_undo_on_the_hand_off_screen_asks_for_the_seat_whose_move_comes_back(
     audit(view, eyes, range(len(NAMES)), "after Undo on the hand-off screen")
     person.click(view.reveal_button)
     assert view.move_buttons() and view.screens.hand_box.isVisible()
+
+
+# --- the History, the printed sheet and the replay of the game going on -------------------------
+def start_from_library(window: Any, person: Any, game_id: str) -> Any:
+    area = window.open_game(game_id, "play").widget("play")
+    area.show_form()
+    fill_new_game(person, area.form, [(n, "Person") for n in NAMES], **GAMES[game_id])
+    person.click(area.form.start_button)
+    return area.view
+
+
+def replay_window() -> Any:
+    from ui.play.replay import ReplayView
+
+    found = [w for w in QApplication.topLevelWidgets()
+             if isinstance(w, ReplayView) and w.isVisible()]
+    assert len(found) == 1
+    return found[0]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_history_sheet_and_replay_of_a_game_going_on_show_no_hidden_card(
+        window, person, qtbot, quiet_games, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        game_id: str) -> None:
+    language().set("en")
+    view = start_from_library(window, person, game_id)
+    eyes, rng = Eyes(view), random.Random(5)
+    for _ in range(4):
+        hand_off(person, view, eyes)
+        make_move(person, view, choose(view, rng))
+    assert not view.controller.finished
+    seat = hand_off(person, view, eyes)  # this person holds the device now
+    assert view.controller.flush_saves()
+    history = window.show_page("history")
+    history.reload()
+    dialog = history.open_play(view.controller.play_id)
+    assert dialog is not None and dialog.log.count() > 1
+    audit(dialog, eyes, [seat], "the History's play")
+    pdf = tmp_path / f"{game_id}.pdf"
+    monkeypatch.setattr(history_module, "ask_save_path", lambda *a, **k: pdf)
+    person.click(dialog.pdf_button)
+    text = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert NAMES[seat] in text
+    audit(dialog, eyes, [seat], "the printed sheet", Shown(texts=[("PDF", text)]))
+    person.click(dialog.replay_button)
+    replay = replay_window()
+    try:
+        # nobody has said who they are: every hand stays covered, whoever's view is chosen
+        assert replay.frame.is_covered()
+        audit(replay, eyes, range(len(NAMES)), "the replay")
+        replay.viewer_box.setCurrentIndex(replay.viewer_box.findData(seat))
+        assert replay.frame.is_covered()
+        person.click(replay.frame.reveal_button)
+        assert not replay.frame.is_covered()
+        for index in (replay.last(), replay.last() // 2, 0):
+            replay.go(index)
+            audit(replay, eyes, [seat], f"the replay seen by {NAMES[seat]} at step {index}")
+    finally:
+        replay.close()

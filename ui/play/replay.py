@@ -8,11 +8,13 @@ there, and autoplay steps at a chosen speed. The seat panel and the game's side 
 the position shown.
 
 Hidden information: the position is shown as one chosen seat saw it (`state.view(seat)`); a
-finished play also offers "Show everything". "Play from here" starts a new game (a new play in
-the History, its record noting the play and position it branched from) with any seats as
-people or computers. The record can be exported as JSON and as text in the game's notation.
-A record that does not replay to its end (a newer version's move, an illegal move) is shown as
-far as it goes, with a sentence saying where it stops.
+finished play also offers "Show everything". While a game with hidden information goes on
+between several people at one screen, the board and the move list stay covered until the
+chosen seat's person says who they are (the game's hand-off screen). "Play from here" starts
+a new game (a new play in the History, its record noting the play and position it branched
+from) with any seats as people or computers. The record can be exported as JSON and as text
+in the game's notation. A record that does not replay to its end (a newer version's move, an
+illegal move) is shown as far as it goes, with a sentence saying where it stops.
 """
 
 from __future__ import annotations
@@ -115,6 +117,7 @@ class ReplayView(QWidget):
         self.ctx, self.play, self.replay, self.frame = ctx, play, replay, frame
         self.seats = replay_seats(play, replay.record.num_players)
         self.viewer = self.viewers()[0]  # whose eyes the hidden parts are seen with
+        self.seen_by: int | None = None  # who said "I am …" (a hot-seat game going on)
         self.index = 0
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._autoplay_step)
@@ -123,6 +126,7 @@ class ReplayView(QWidget):
         frame.show_replay_eyes(*self.eyes())
         frame.enter_replay(replay, self.seats, controls)
         frame.replay_line_chosen.connect(self.go_to_entries)
+        frame.reveal_button.clicked.connect(self.reveal)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(frame)
@@ -305,6 +309,7 @@ class ReplayView(QWidget):
         if animate and step.chance:
             self.frame.screens.on_chance(list(step.chance))
         self.frame.show_position(self.position(self.index))
+        self._cover()
         self.slider.blockSignals(True)
         self.slider.setValue(self.index)
         self.slider.blockSignals(False)
@@ -395,6 +400,33 @@ class ReplayView(QWidget):
     def shows_everything(self) -> bool:
         return not self.replay.has_hidden_information() or (
             self.offers_everything() and self.everything_box.isChecked())
+
+    def asks_who(self) -> bool:
+        """A game with hidden information that two or more people still play at one screen:
+        anyone may be at the device, so a seat's view waits until its person says who they
+        are (as the game's own hand-off screen)."""
+        if self.is_game_over() or not self.replay.has_hidden_information():
+            return False
+        return sum(not seat.is_bot for seat in self.seats) > 1
+
+    def _cover(self) -> None:
+        """Cover the board and the move list until the viewer's person says who they are."""
+        frame = self.frame
+        covered = self.asks_who() and self.seen_by != self.viewer
+        frame.cover.setCurrentIndex(1 if covered else 0)
+        if not covered:
+            return
+        name = isolate(frame.seat_names()[self.viewer])
+        noun_en, noun_ja = frame.screens.private_noun
+        frame.handoff_label.setText(tr(f"Pass the device to {name}.",
+                                       f"{name} さんに渡してください。"))
+        frame.reveal_button.setText(tr(f"I am {name} — show my {noun_en}",
+                                       f"{name} です — {noun_ja}を見る"))
+
+    def reveal(self) -> None:
+        """"I am <name>": the chosen seat's view shows."""
+        self.seen_by = self.viewer
+        self._cover()
 
     def eyes(self) -> tuple[int | None, bool]:
         """Whose eyes the move list reads with, and whether every hidden part shows."""
