@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from companion.display import chance_text as displayed_chance
 from companion.display import end_reason as displayed_reason
 from companion.display import move_text as displayed_move
+from companion.export.sheets import move_log_lines
 from companion.games.nincetkaik.texts import cards_text, end_reason, log_lines, move_text
 
 
@@ -46,7 +48,30 @@ def test_every_move_reads_in_both_languages(game_id: str, notation: str, ja: str
                                             en: str) -> None:
     assert move_text(game_id, notation, "ja") == ja
     assert move_text(game_id, notation, "en") == en
-    assert displayed_move(game_id, notation, "ja") == ja  # through the registry hook
+    if notation != "keep b3 r5":  # the registry hook reads it as every seat may (below)
+        assert displayed_move(game_id, notation, "ja") == ja
+
+
+def test_the_history_and_the_sheets_name_no_card_a_seat_holds_hidden() -> None:
+    """The registry hooks (the History's move list, the generic sheet): the card a 値戦 seat
+    kept, 行戦 cards put face down and cards dealt or drawn stay unnamed; cards turned up and
+    face-up plays are named."""
+    assert displayed_move("makaik", "keep b3 r5", "en") == "keeps ?, gives up r5"
+    assert displayed_move("mokaik", "down b3", "en") == "puts 1 card face down"
+    assert displayed_move("mokaik", "down r1b2", "ja") == "2 枚を伏せて出す"
+    assert displayed_move("mokaik", "play r1b1", "en") == "lays r1 b1 face up"
+    for game_id in ("mokaik", "taxot", "nine", "makaik"):
+        assert displayed_chance(game_id, "deal r5", "en") == ""
+        assert displayed_chance(game_id, "draw bT", "ja") == ""
+    assert displayed_chance("makup", "up b0", "ja") == "黒無 を表にする"
+    assert displayed_chance("nanto", "parent 2", "en") == "the 親 is seat 2"
+    record = {"game": "mokaik", "moves": [
+        {"chance": "parent 1"}, {"chance": "deal r5"}, {"chance": "deal b3"},
+        {"seat": 0, "move": "play r5"}, {"seat": 1, "move": "down b3"}]}
+    lines = move_log_lines(record, {0: "Ann", 1: "Ben"}, "en")
+    assert lines == ["→ the 親 is seat 1", "1. Ann lays r5 face up",
+                     "2. Ben puts 1 card face down"]
+    assert log_lines(record, {0: "Ann", 1: "Ben"}, "en") == lines[1:]
 
 
 def test_unknown_text_stays_as_written() -> None:

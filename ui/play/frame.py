@@ -348,8 +348,9 @@ class MoveList(LineList):
         self._entries: list[RecordEntry] = []
         #: per line: the entries it shows, [first, end)
         self._spans: list[tuple[int, int]] = []
-        #: whose eyes the lines were written for (a move reads differently to its own seat)
-        self._eyes: tuple[int | None, bool] = (None, False)
+        #: whose eyes the lines were written for (a move reads differently to its own seat);
+        #: (None, True) in a game without hidden information
+        self._eyes: tuple[int | None, bool] = (None, True)
 
     def sync(self, position: Position, screens: PlayScreens) -> None:
         """Show `position.entries`: only the lines that changed are touched; every line again
@@ -359,7 +360,8 @@ class MoveList(LineList):
         shared = min(len(self._entries), len(entries))
         if shared and self._entries[shared - 1] != entries[shared - 1]:
             shared = 0  # another game: start again
-        eyes = (position.viewer, position.everything)
+        hidden = position.state.has_hidden_information()
+        eyes = (position.viewer, position.everything) if hidden else (None, True)
         if eyes != self._eyes:
             self._eyes = eyes
             shared = 0
