@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from companion.core.record import Game
 from companion.games.mokzo.cards import HIDDEN, ROMAJI
 from companion.games.mokzo.cards import deck_counts as mokzo_deck
-from companion.games.nincetkaik.cardgame import Amount
+from companion.games.nincetkaik.cardgame import Amount, CardsMove
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, card_kanji, format_card
 from tests.ui.conftest import fill_new_game
 from tests.ui.secrets_audit import Secret, Shown, card_words, leaks, shown_on, words_of
@@ -301,3 +301,39 @@ def test_the_history_sheet_and_replay_of_a_game_going_on_show_no_hidden_card(
             audit(replay, eyes, [seat], f"the replay seen by {NAMES[seat]} at step {index}")
     finally:
         replay.close()
+
+
+# --- the status line ----------------------------------------------------------------------------
+class WrongBot:
+    """A bot that answers a move it may not make (cards it does not hold)."""
+
+    def choose(self, view: Any, seat: int, rng: Any) -> str:
+        missing = [c for c in ALL_CARDS if c not in view.hands[seat]]
+        return f"play {format_card(missing[0])}"
+
+
+def test_a_refused_move_names_no_hand_in_the_status_line(qtbot, person, quiet,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused move's error carries the position, whose text names every hand: the status
+    line says only that the move is not allowed (a person's, or a computer's)."""
+    import companion.bots
+
+    language().set("en")
+    view = start(qtbot, "mokaik", [(n, None) for n in NAMES], seed=11, seasons=1)
+    eyes = Eyes(view)
+    seat = hand_off(person, view, eyes)
+    held = {c for hand in view.controller.state.hands for c in hand}
+    stale = CardsMove("play", (next(c for c in ALL_CARDS if c not in held),))
+    view.play(stale)  # a move for a card this seat does not hold (a stale button)
+    assert view.status.isVisible() and "is not allowed now" in view.status.text()
+    audit(view, eyes, [seat], "a person's refused move")
+    monkeypatch.setattr(companion.bots, "make_bot", lambda kind: WrongBot(), raising=False)
+    view = start(qtbot, "mokaik", [("Ann", None), ("", "random")], seed=11, seasons=1)
+    eyes = Eyes(view)
+    qtbot.waitUntil(lambda: view.status.isVisible() or view.controller.is_human_turn(),
+                    timeout=10000)
+    if view.controller.is_human_turn():
+        make_move(person, view, choose(view, random.Random(1)))
+    qtbot.waitUntil(view.status.isVisible, timeout=10000)
+    assert view.status.text() == "The bot chose a move that is not allowed here."
+    audit(view, eyes, [0], "a computer's refused move")

@@ -586,16 +586,23 @@ class GameController(QObject):
         if self.finished or self.paused:
             return
         if answer.move is None:
-            self.error.emit(tr(f"The bot could not move: {answer.error}",
-                               f"ボットが手を選べませんでした: {answer.error}"))
+            why = "" if self.game.state.has_hidden_information() else f": {answer.error}"
+            self.error.emit(tr(f"The bot could not move{why}", f"ボットが手を選べませんでした{why}"))
             return
         try:
             self.game.play(self.game.state.parse_move(answer.move))
         except ValueError as exc:
-            self.error.emit(tr(f"The bot chose an illegal move: {exc}",
-                               f"ボットが不正な手を選びました: {exc}"))
+            self.error.emit(self._bot_refusal(exc))
             return
         self._after_move(self._resolve())
+
+    def _bot_refusal(self, exc: ValueError) -> str:
+        """Why a bot's move was refused: with hidden information without the move and the
+        position (their text names the cards of every hand; so may a failed bot's error)."""
+        if self.game.state.has_hidden_information():
+            return tr("The bot chose a move that is not allowed here.",
+                      "ボットが指せない手を選びました。")
+        return tr(f"The bot chose an illegal move: {exc}", f"ボットが不正な手を選びました: {exc}")
 
     def _stop_thinking(self) -> None:
         seat, self._thinking_seat = self._thinking_seat, None

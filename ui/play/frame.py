@@ -76,6 +76,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.api import Outcome
+from companion.core.errors import IllegalMoveError
 from companion.core.record import Game, GameRecord, RecordEntry
 from companion.core.replay import Replay
 from companion.display import bot_name
@@ -678,6 +679,9 @@ class PlayFrame(QWidget):
         self.say("")
         try:
             controller.play(move)  # the controller's state_changed redraws once
+        except IllegalMoveError as exc:  # its position's text would name every hand
+            self.say(tr(f"{isolate(str(exc.move))} is not allowed now.",
+                        f"{isolate(str(exc.move))} は今は指せません。"))
         except (ValueError, RuntimeError) as exc:
             self.say(str(exc))
 
