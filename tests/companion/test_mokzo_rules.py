@@ -469,7 +469,7 @@ def test_an_illegal_move_names_the_reason_and_the_position() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         state.play(Place(card("黒馬")))
     message = str(caught.value)
-    assert "placing 黒馬 costs 5 米" in message and "1: sq 0 3米 0銭 hand 黒馬" in message
+    assert "placing 黒馬 costs 5 米" in message and "1: sq 0 rice 3 money 0 hand 黒馬" in message
 
 
 def test_a_black_card_acts_for_three_turns_then_goes_a_red_card_stays() -> None:
