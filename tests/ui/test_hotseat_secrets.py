@@ -26,7 +26,15 @@ from companion.games.mokzo.cards import deck_counts as mokzo_deck
 from companion.games.nincetkaik.cardgame import Amount, CardsMove
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, card_kanji, format_card
 from tests.ui.conftest import fill_new_game
-from tests.ui.secrets_audit import Secret, Shown, card_words, leaks, shown_on, words_of
+from tests.ui.secrets_audit import (
+    Secret,
+    Shown,
+    card_words,
+    leaks,
+    notation_tokens,
+    shown_on,
+    words_of,
+)
 from tests.ui.test_nincetkaik_play import click_move, start
 from ui.games.nincetkaik.cards import CardRow
 from ui.i18n import language
@@ -337,3 +345,47 @@ def test_a_refused_move_names_no_hand_in_the_status_line(qtbot, person, quiet,
     qtbot.waitUntil(view.status.isVisible, timeout=10000)
     assert view.status.text() == "The bot chose a move that is not allowed here."
     audit(view, eyes, [0], "a computer's refused move")
+
+
+# --- 行戦's face-down cards -----------------------------------------------------------------------
+def move_lines(frame: Any) -> list[str]:
+    return [frame.moves.item(i).text() for i in range(frame.moves.count())]
+
+
+def test_mokaik_face_down_cards_stay_unnamed_to_the_end_and_in_another_seats_replay(
+        qtbot, person, quiet) -> None:
+    """The game's last face-down card was named in the move list ("Ben: puts b3 face down"):
+    no card put face down is named once the game is over, nor in a replay seen by another
+    seat; its own seat reads it, and so does "Show everything" after the game."""
+    from ui.play.replay import open_replay
+
+    language().set("en")
+    view = start(qtbot, "mokaik", [(n, None) for n in NAMES], seed=2, seasons=1)
+    eyes, rng = Eyes(view), random.Random(4)
+    controller = view.controller
+    while not controller.finished:
+        hand_off(person, view, eyes)
+        downs = [m for m in view.legal_moves() if str(m).startswith("down")]
+        make_move(person, view, rng.choice(downs) if downs else choose(view, rng))
+    downs = [e for e in controller.game.record.entries if e.move.startswith("down")]
+    assert downs and controller.game.record.entries[-1] in downs  # the last play: face down
+    lines = move_lines(view)
+    assert sum("face down" in line for line in lines) == len(downs)
+    assert not [line for line in lines if "face down" in line and notation_tokens(line)]
+    audit(view, eyes, range(len(NAMES)), "the game is over")
+    replay = open_replay(None, controller.final_play)
+    try:
+        for seat in range(len(NAMES)):
+            replay.viewer_box.setCurrentIndex(replay.viewer_box.findData(seat))
+            replay.to_end()
+            lines = move_lines(replay.frame)
+            for entry in downs:  # its own seat reads the cards, the other seat how many
+                named = [line for line in lines if notation_tokens(line) and
+                         f"{NAMES[entry.seat]}: puts" in line]
+                assert bool(named) == (entry.seat == seat)
+        replay.everything_box.setChecked(True)
+        lines = move_lines(replay.frame)
+        assert sum("face down" in line and bool(notation_tokens(line)) for line in lines) \
+            == len(downs)
+    finally:
+        replay.close()
