@@ -69,6 +69,9 @@ class PlayRecord:
     #: import (two records of one play share it); None: read from an older file that had none.
     #: Not part of equality: it says which play this is, not what happened in it.
     uid: str | None = field(default_factory=new_play_uid, compare=False)
+    #: Not empty: the stored row could not be read (db/reading.py) and this is a stand-in that
+    #: says so; it names the column at fault ("mode", "seats.score"...).
+    unreadable: str = field(default="", compare=False)
 
     @property
     def is_finished(self) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, delete, func, insert, select, update
+from sqlalchemy import Connection, Select, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -25,6 +25,7 @@ from db import errors
 from db.engine import Database, run_write
 from db.errors import DatabaseError, DuplicatePlayerError
 from db.models import PlayerRow, PlayRow, SeatRow, SettingRow, visible_plays
+from db.reading import add_seat, raw_columns, read_play
 from db.stats import CellKey, cells_of_players, period_of, touch_cells, upsert
 
 
@@ -347,25 +348,30 @@ def get_play(database: Database, play_id: int) -> PlayRecord | None:
 
 
 #: Reads go through plain SELECTs (not ORM objects): the History page reads hundreds of plays.
-PLAY_COLUMNS = tuple(PlayRow.__table__.columns)
-SEAT_COLUMNS = (SeatRow.play_id, SeatRow.seat, PlayerRow.name, SeatRow.bot_name,
-                SeatRow.bot_kind, SeatRow.faction, SeatRow.score, SeatRow.breakdown, SeatRow.rank,
-                SeatRow.winner, SeatRow.start_player)
+#: Untyped (db/reading.py): a stored value the app cannot read makes one unreadable play.
+PLAY_COLUMNS = raw_columns(PlayRow.__table__.columns)
+SEAT_COLUMNS = raw_columns((SeatRow.play_id, SeatRow.seat, PlayerRow.name, SeatRow.bot_name,
+                            SeatRow.bot_kind, SeatRow.faction, SeatRow.score, SeatRow.breakdown,
+                            SeatRow.rank, SeatRow.winner, SeatRow.start_player))
 
 
 def _read_plays(database: Database, query: Select[Any]) -> list[PlayRecord]:
     """The plays `query` selects (PLAY_COLUMNS), in its order, with their seats."""
     with database.engine.connect() as conn:
-        plays = [_to_record(row) for row in conn.execute(query)]
-        by_id = {play.id: play for play in plays}
-        if by_id:
-            seats = (select(*SEAT_COLUMNS)
-                     .outerjoin(PlayerRow, SeatRow.player_id == PlayerRow.id)
-                     .where(SeatRow.play_id.in_(list(by_id)))
-                     .order_by(SeatRow.play_id, SeatRow.seat))
-            for row in conn.execute(seats):
-                by_id[row.play_id].seats.append(_to_seat(row))
-    return plays
+        return _with_seats(conn, [read_play(row, _to_record) for row in conn.execute(query)])
+
+
+def _with_seats(conn: Connection | Session, plays: list[PlayRecord]) -> list[PlayRecord]:
+    """The plays with their seats (a play with a seat that cannot be read: its stand-in)."""
+    by_id = {play.id: play for play in plays}
+    if by_id:
+        seats = (select(*SEAT_COLUMNS)
+                 .outerjoin(PlayerRow, SeatRow.player_id == PlayerRow.id)
+                 .where(SeatRow.play_id.in_(list(by_id)))
+                 .order_by(SeatRow.play_id, SeatRow.seat))
+        for row in conn.execute(seats):
+            by_id[row.play_id] = add_seat(by_id[row.play_id], row, _to_seat)
+    return [by_id[play.id] for play in plays]
 
 
 def _to_record(row: Any) -> PlayRecord:

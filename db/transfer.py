@@ -21,6 +21,7 @@ from pathlib import Path
 
 from companion.history import PlayRecord
 from db.engine import Database, DatabaseError
+from db.reading import readable
 from db.repository import list_plays
 
 #: (done, total) — how far a long piece of work has come.
@@ -51,9 +52,12 @@ def backup_kind(database: Database) -> str:
     return "sqlite" if database.path is not None else "json"
 
 
-def write_backup(database: Database, target: Path, progress: Progress = _nothing) -> Path:
+def write_backup(database: Database, target: Path, progress: Progress = _nothing,
+                 left_out: list[int] | None = None) -> Path:
     """Write a backup of the history to `target` (see the module's text); `BackupError`
-    with a sentence when it cannot be written (then no file is left behind)."""
+    with a sentence when it cannot be written (then no file is left behind). A JSON backup
+    leaves out the plays the history holds but cannot read (db/reading.py): their numbers go
+    into `left_out` (db.reading.left_out_text says it)."""
     target = Path(target)
     if database.path is not None and target.resolve() == database.path.resolve():
         raise BackupError("A backup cannot replace the history it is a copy of; choose "
@@ -62,7 +66,8 @@ def write_backup(database: Database, target: Path, progress: Progress = _nothing
         if backup_kind(database) == "sqlite":
             _write_atomically(target, lambda temp: _copy_sqlite(database, temp, progress))
         else:
-            _write_atomically(target, lambda temp: _write_json(database, temp, progress))
+            _write_atomically(target, lambda temp: _write_json(database, temp, progress,
+                                                               left_out))
     except (OSError, sqlite3.Error) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         raise BackupError(f"The backup could not be written to {target}: {reason}. "
@@ -98,11 +103,15 @@ def _copy_sqlite(database: Database, temp: Path, progress: Progress) -> None:
         source.close()
 
 
-def _write_json(database: Database, temp: Path, progress: Progress) -> None:
+def _write_json(database: Database, temp: Path, progress: Progress,
+                left_out: list[int] | None) -> None:
     from companion.export.history_json import dumps
 
     progress(0, 2)
-    text = dumps(every_play(database))
+    plays, unreadable = readable(every_play(database))
+    if left_out is not None:
+        left_out[:] = sorted(int(play.id or 0) for play in unreadable)
+    text = dumps(plays)
     progress(1, 2)
     temp.write_text(text, encoding="utf-8")
     progress(2, 2)

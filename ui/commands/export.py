@@ -2,9 +2,11 @@
 
 JSON is this app's own format (`companion import` reads it back); CSV has one row per seat
 (`--excel` adds a byte order mark and keeps formula-like names as text); bgstats is the JSON
-layout of the BG Stats app. Without `-o` the text goes to standard output. A file is written
-to a temporary name first and then renamed, so a failed export never leaves half a file; only
-its owner can read it (companion/files.py).
+layout of the BG Stats app. Without `-o` the text goes to standard output.
+A play the history holds but cannot read (db/reading.py) is left out, and the command says so
+in one sentence and ends with exit status 2. A file is written to a temporary name first and
+then renamed, so a failed export never leaves half a file; only its owner can read it
+(companion/files.py).
 """
 
 from __future__ import annotations
@@ -49,14 +51,15 @@ def render(plays: list[Any], args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:
     import db
+    from db.reading import readable
 
     database = open_history(args.db)
-    plays = list(reversed(db.list_plays(database, finished=True)))  # oldest first
+    plays, unreadable = readable(reversed(db.list_plays(database, finished=True)))  # oldest first
     text = render(plays, args)
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
-        return 0
+        return _left_out(unreadable)
     from companion.files import write_private
 
     try:
@@ -65,4 +68,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion export: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
         return 1
     print(f"exported {len(plays)} plays to {args.output}", file=sys.stderr)
-    return 0
+    return _left_out(unreadable)
+
+
+def _left_out(unreadable: list[Any]) -> int:
+    """0, or (plays that cannot be read were left out) 2 after saying which."""
+    if not unreadable:
+        return 0
+    from db.reading import left_out_text
+
+    print(f"companion export: {left_out_text((p.id for p in unreadable), 'en')}",
+          file=sys.stderr)
+    return 2

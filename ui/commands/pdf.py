@@ -81,6 +81,10 @@ def _play_specs(args: argparse.Namespace, lang: str) -> list[SheetSpec] | str:
         database.close()
     if play is None:
         return f"there is no play with id {args.play}"
+    if play.unreadable:
+        from db.reading import unreadable_text
+
+        return unreadable_text(play, "en")
     try:
         return play_sheets(play, lang)
     except CompanionError as exc:  # a stored record this version cannot replay

@@ -36,6 +36,10 @@ def run(args: argparse.Namespace) -> int:
         database.close()
     if play is None:
         return _fail(f"there is no play with id {args.play}")
+    if play.unreadable:
+        from db.reading import unreadable_text
+
+        return _fail(unreadable_text(play, "en"))
     try:
         replay = Replay.of_dict(play.record)
     except ReplayError as exc:

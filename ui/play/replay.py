@@ -639,6 +639,10 @@ def replay_play_id(ctx: AppContext, play_id: int, parent: QWidget | None = None)
     play = db.get_play(ctx.db, play_id) if ctx.db is not None else None
     if play is None:
         return tr(f"Play #{play_id} no longer exists.", f"対局 #{play_id} はもうありません。")
+    if play.unreadable:  # a stored row the app cannot read (db/reading.py)
+        from db.reading import unreadable_text
+
+        return unreadable_text(play, language().code)
     try:
         open_replay(ctx, play, parent)
     except ValueError as exc:

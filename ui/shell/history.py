@@ -119,6 +119,10 @@ class HistoryModel(QAbstractTableModel):
 
     @staticmethod
     def _row_texts(play: PlayRecord) -> tuple[str, ...]:
+        if play.unreadable:  # a stored row the app cannot read (db/reading.py)
+            when = format_when(play.started_at) if play.started_at != datetime.min else "—"
+            return (when, tr(f"Unreadable play #{play.id}", f"読み取れない対局 #{play.id}"),
+                    "—", "—", "—")
         return (format_when(play.started_at), game_name(play.game_id), players_text(play),
                 winner_text(play), mode_text(play.mode))
 
@@ -140,6 +144,8 @@ class HistoryModel(QAbstractTableModel):
         play = self.plays[index.row()]
         if role == Qt.ItemDataRole.UserRole:
             return play.id
+        if role == Qt.ItemDataRole.ToolTipRole and play.unreadable:
+            return unreadable_sentence(play)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() in (2, 3):
             return strip_isolates(self._texts[index.row()][index.column()])  # cut with "…"
         if role != Qt.ItemDataRole.DisplayRole:
@@ -456,6 +462,9 @@ class HistoryPage(QWidget):
         if play is None:
             self.error_label.setText(tr("Choose a play in the list first.",
                                         "先に一覧から対局を選んでください。"))
+        elif play.unreadable:
+            self.error_label.setText(unreadable_sentence(play))
+            return None
         return play
 
     def edit_selected(self) -> Any:
@@ -481,6 +490,9 @@ class HistoryPage(QWidget):
                                         f"対局 #{play_id} はもうありません。"))
             self.reload()
             return None
+        if play.unreadable:
+            self.error_label.setText(unreadable_sentence(play))
+            return None
         dialog = PlayDialog(self.ctx, play, self, window=self.window_)
         dialog.open()
         return dialog
@@ -498,7 +510,7 @@ class HistoryPage(QWidget):
         if play_id is None:
             return False
         play = repo().get_play(self.ctx.db, play_id)
-        if play is None:
+        if play is None or play.unreadable:
             return False
         export_play_pdf(self, play)
         return True
@@ -508,10 +520,20 @@ class HistoryPage(QWidget):
         self.search.selectAll()
 
 
+def unreadable_sentence(play: PlayRecord) -> str:
+    """Why a play the history holds cannot be shown (db/reading.py), in the interface
+    language."""
+    from db.reading import unreadable_text
+
+    return unreadable_text(play, language().code)
+
+
 def edit_refusal(play: PlayRecord | None, ctx: Any = None) -> str:
     """Why `play` cannot be edited ("" when it can): an unfinished digital game saves itself
     after every move, so an edit would be overwritten; in a club's history only the organiser
     changes a finished play."""
+    if play is not None and play.unreadable:
+        return unreadable_sentence(play)
     if play is not None and not play.is_finished:
         return tr("An unfinished game saves itself after every move: continue it or delete it.",
                   "未完了の対局は一手ごとに自動保存されます。続けるか削除してください。")

@@ -268,6 +268,11 @@ def offer_resume(window: Any) -> ResumeDialog | None:
         window.show_message(tr(f"Unfinished games could not be read: {reason}",
                                f"未完了の対局を読み込めませんでした: {reason}"))
         return None
+    from db.reading import left_out_text, readable
+
+    plays, unreadable = readable(plays)  # a row the app cannot read is not offered
+    if unreadable:
+        window.show_message(left_out_text((p.id for p in unreadable), language().code))
     if not plays:
         return None
     dialog = ResumeDialog(plays, window)

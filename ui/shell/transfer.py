@@ -191,15 +191,18 @@ def render(plays: list[Any], fmt: str) -> str:
     return history_json.dumps(plays)
 
 
-def _export(ctx: AppContext, fmt: str, path: Path, progress: Progress) -> int:
+def _export(ctx: AppContext, fmt: str, path: Path, progress: Progress) -> tuple[int, str]:
+    """Write the finished plays; how many, and the sentence naming those left out because
+    they cannot be read (db/reading.py; "" when none)."""
     from companion.files import write_private
+    from db.reading import left_out_text, readable
 
     progress(0, 2)
-    plays = list(reversed(repo().list_plays(ctx.db, finished=True)))  # oldest first
+    plays, unreadable = readable(reversed(repo().list_plays(ctx.db, finished=True)))
     progress(1, 2)
     write_private(path, render(plays, fmt).encode("utf-8"))
     progress(2, 2)
-    return len(plays)
+    return len(plays), left_out_text((p.id for p in unreadable), language().code)
 
 
 def export_history(window: Any, fmt: str, path: Path | None = None) -> int | None:
@@ -210,8 +213,9 @@ def export_history(window: Any, fmt: str, path: Path | None = None) -> int | Non
     if path is None:
         return None
     try:
-        count = int(run_in_background(window, tr("Exporting…", "書き出し中…"),
-                                      lambda progress: _export(window.ctx, fmt, path, progress)))
+        count, left_out = run_in_background(
+            window, tr("Exporting…", "書き出し中…"),
+            lambda progress: _export(window.ctx, fmt, path, progress))
     except Exception as exc:
         reason = (getattr(exc, "strerror", None) or why(exc)).rstrip("。.")
         tell(window, tr("Export history", "履歴の書き出し"),
@@ -219,8 +223,9 @@ def export_history(window: Any, fmt: str, path: Path | None = None) -> int | Non
                 f"履歴を {path} に書き出せませんでした: {reason}。何も書き込んでいません。"))
         return None
     window.show_message(tr(f"Exported {count} plays to {path}.",
-                           f"{count} 件の対局を {path} に書き出しました。"))
-    return count
+                           f"{count} 件の対局を {path} に書き出しました。")
+                        + (f" {left_out}" if left_out else ""))
+    return int(count)
 
 
 # --- backup -------------------------------------------------------------------------------------
@@ -237,10 +242,11 @@ def backup_history(window: Any, path: Path | None = None) -> Path | None:
                                  file_filter)
     if path is None:
         return None
+    left_out: list[int] = []  # plays that cannot be read (db/reading.py)
     try:
         written = run_in_background(
             window, tr("Backing up the history…", "履歴をバックアップ中…"),
-            lambda progress: write_backup(window.ctx.db, path, progress))
+            lambda progress: write_backup(window.ctx.db, path, progress, left_out))
     except Exception as exc:
         tell(window, tr("Back up history", "履歴のバックアップ"),
              tr(str(exc), f"バックアップを {path} に書き出せませんでした。何も書き込んでいません。"
@@ -252,5 +258,14 @@ def backup_history(window: Any, path: Path | None = None) -> Path | None:
            tr("every play as history JSON; File › Import history… reads it back",
               "全対局の JSON です。「ファイル › 履歴の読み込み…」で戻せます"))
     window.show_message(tr(f"Backup written: {written} ({how}).",
-                           f"バックアップを書き出しました: {written}（{how}）。"))
+                           f"バックアップを書き出しました: {written}（{how}）。")
+                        + _left_out_sentence(left_out))
     return Path(written)
+
+
+def _left_out_sentence(play_ids: list[int]) -> str:
+    """The sentence naming the plays a backup left out, after a space ("" for none)."""
+    from db.reading import left_out_text
+
+    text = left_out_text(play_ids, language().code)
+    return f" {text}" if text else ""
