@@ -121,12 +121,15 @@ def the_history_during_the_game(window: Any, view: PlayFrame, audit: Audit, qtbo
     """Ben opens the History while the game goes on: the list, the unfinished play with its
     log, its printed sheet and its replay (seen by either seat) show no card of Ann's hand."""
     play_id = view.controller.play_id
-    assert play_id is not None  # autosaved after every move
+    assert play_id is not None  # autosaved after every move, off the interface thread:
+    assert view.controller.flush_saves()  # saved by the time a person has changed pages
     history = window.show_page("history")
     history.reload()
     audit.at_device(BEN, "the History page")
     dialog = history.open_play(play_id)
     assert dialog is not None and dialog.log.count() > 0
+    saved = [m["move"] for m in dialog.play.record["moves"] if "move" in m]
+    assert saved == [e.move for e in view.controller.game.record.entries if not e.is_chance]
     audit.at_device(BEN, "the unfinished play in the History", dialog)
     pdf = tmp_path / "unfinished.pdf"
     monkeypatch.setattr(history_module, "ask_save_path", lambda *a, **k: pdf)
