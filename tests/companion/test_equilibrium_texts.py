@@ -89,3 +89,9 @@ def test_a_log_leaves_out_the_dream_cards_drawn_but_keeps_the_decisions() -> Non
     assert "draws" not in text and "→ →" not in text
     assert chance_text("equilibrium", "draw SA3", "ja") == ""
     assert chance_text("equilibrium", "city EW", "ja") == "都市 大地・水"
+
+
+def test_the_rules_texts_say_how_hands_stay_private_at_one_screen() -> None:
+    en, ja = _decides("en"), _decides("ja")
+    assert "names no card drawn" in en and "shows no hand" in en
+    assert "引いたカードを書かず" in ja and "手札を表示しない" in ja
