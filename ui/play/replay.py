@@ -254,6 +254,11 @@ class ReplayView(QWidget):
                                          "表示中の局面から新しい対局を始めます(各席は人でも"
                                          "コンピューターでも)。"))
         self.export_button.setText(tr("Export", "書き出す"))
+        going_on = self.asks_who()  # its record names every card dealt to every hand
+        self.export_button.setEnabled(not going_on)
+        self.export_button.setToolTip(tr(
+            "The record can be exported once the game is over: it names every hand's cards.",
+            "記録は終局後に書き出せます(すべての手札の札が書かれているため)。") if going_on else "")
         self.json_action.setText(tr("Record (JSON)…", "記録 (JSON)…"))
         self.text_action.setText(tr("Moves as text…", "手順 (テキスト)…"))
         self._fill_viewers()
