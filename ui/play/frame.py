@@ -8,7 +8,8 @@ list, Undo (Ctrl+Z), New game (asks first while a game is going on: the game sta
 History as unfinished), Print result sheet (the registry's PDF hooks), the result banner, an
 error/status line, and a hand-off screen for games with hidden information: in hot-seat, when
 the next person to act is not the last person who looked, the board and hands are covered
-until that person says who they are.
+until that person says who they are (Undo from it hands the device to the seat whose move
+comes back; a move list line reads as the seat looking may read it).
 
 How to add a game's screens (`ui/games/<game>/play.py`)::
 
