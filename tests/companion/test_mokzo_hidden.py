@@ -120,3 +120,17 @@ def test_a_record_with_an_impossible_draw_is_refused_with_a_sentence() -> None:
         {"chance": "first 1"}, {"chance": "draw 黒王"}, {"chance": "draw 黒王"}]})
     with pytest.raises(RecordError, match=r"move 3 \(draw 黒王\)"):
         Game.replay(record)
+
+
+def test_the_history_move_list_leaves_out_the_cards_drawn() -> None:
+    """The History and the generic sheet read chance through the registry: a card drawn into
+    a hand is left out (it named every hand while a game went on); casts stay."""
+    from companion.display import chance_text
+    from companion.export.sheets import move_log_lines
+
+    game = midgame()
+    drawn = [e.move for e in game.record.entries if e.move.startswith("draw ")]
+    assert drawn and all(chance_text("mokzo", move, "ja") == "" for move in drawn)
+    assert chance_text("mokzo", "=3", "en") == "=3"
+    lines = move_log_lines(game.record.to_dict(), {0: "Ann", 1: "Ben", 2: "Cy"}, "en")
+    assert lines and not any("draw" in line for line in lines)
