@@ -93,5 +93,5 @@ def test_a_log_leaves_out_the_dream_cards_drawn_but_keeps_the_decisions() -> Non
 
 def test_the_rules_texts_say_how_hands_stay_private_at_one_screen() -> None:
     en, ja = _decides("en"), _decides("ja")
-    assert "names no card drawn" in en and "shows no hand" in en
-    assert "引いたカードを書かず" in ja and "手札を表示しない" in ja
+    assert "names no card drawn" in en and "a hand only after the hand-off screen" in en
+    assert "引いたカードを書かず" in ja and "受け渡しの画面の後で手札を表示する" in ja

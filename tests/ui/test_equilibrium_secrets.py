@@ -143,13 +143,15 @@ def the_history_during_the_game(window: Any, view: PlayFrame, audit: Audit, qtbo
     assert len(replays) == 1
     replay = replays[0]
     qtbot.waitExposed(replay)
-    assert replay.viewer_box.count() == 2  # "seen by" Ann or Ben: neither hand shows
-    for viewer in range(2):
-        replay.viewer_box.setCurrentIndex(viewer)
-        for step in range(0, len(replay.replay.steps), 2):
-            replay.go(step)
-            assert not replay.frame.screens.hand.isVisible()
-            audit.at_device(None, f"the replay at step {step}", replay)
+    assert replay.frame.is_covered()  # seen by Ann: her hand waits for "I am Ann"
+    audit.at_device(None, "the replay's hand-off screen", replay)
+    replay.viewer_box.setCurrentIndex(replay.viewer_box.findData(BEN))
+    assert replay.frame.is_covered() and NAMES[BEN] in replay.frame.handoff_label.text()
+    replay.frame.reveal_button.click()  # "I am Ben"
+    assert not replay.frame.is_covered()
+    for step in range(0, len(replay.replay.steps), 2):
+        replay.go(step)
+        audit.at_device(BEN, f"the replay seen by Ben at step {step}", replay)
     replay.close()
     window.show_page("library")
 

@@ -268,13 +268,10 @@ class EquilibriumScreens(PlayScreens):
 
     def _show_hand(self, position: Position, playable: set[str]) -> None:
         state, viewer = position.state, position.viewer
-        if viewer is None or viewer < 0 or state.over or self.hands_kept_hidden(position):
+        if viewer is None or viewer < 0 or state.over:
             self.hand.setVisible(False)
-            note = tr("The hands stay hidden in the replay until the game is over.",
-                      "対局が終わるまで、リプレイでは手札を表示しません。") \
-                if self.hands_kept_hidden(position) else ""
-            self.partner.setText(note)
-            self.partner.setVisible(bool(note))
+            self.partner.setText("")
+            self.partner.setVisible(False)
             return
         self.hand.setVisible(True)
         title = tr("Your hand", "あなたの手札")
@@ -291,14 +288,6 @@ class EquilibriumScreens(PlayScreens):
         else:
             self.partner.setText("")
         self.partner.setVisible(bool(self.partner.text()))  # no blank line in a solo game
-
-    def hands_kept_hidden(self, position: Position) -> bool:
-        """A replay of a game that two people still play at one screen: no hand is shown,
-        whoever's eyes are chosen (the other person may be the one at the device)."""
-        replay = self.frame.replay
-        if position.live or position.everything or replay is None or replay.is_finished():
-            return False
-        return sum(not seat.is_bot for seat in position.seats) > 1
 
     def _show_table(self, state: Any) -> None:
         claimed, total = state.cities_claimed(), state.total_cities
