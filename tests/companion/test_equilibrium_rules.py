@@ -248,6 +248,8 @@ def test_swap_never_between_a_left_and_a_right_side() -> None:
     state = ready(column=column(p1=("EW", ["IE1"], []), p2=("EF", [], ["SF1"])),
                   hands=[HAND4])
     assert "swap" not in moves_text(state)
+    with pytest.raises(IllegalMoveError, match="two cards lying on the same kind of side"):
+        state.play(parse_move("swap"))
     with pytest.raises(MoveParseError, match="same kind of side"):
         parse_move("swap 1L:IE1 2R:SF1")
 

@@ -1021,8 +1021,8 @@ class EquilibriumState(GameState):
         if isinstance(move, (SwapFrom, Swap)):
             return "say 'swap' first, then its two cards one after the other"
         if isinstance(move, Effect) and move.kind == "swap":
-            return ("a swap exchanges two different cards lying on the same kind of side of "
-                    "two cities: there are none")
+            return ("a swap exchanges two cards lying on the same kind of side of two "
+                    "cities: there are none")
         if isinstance(move, Polarity):
             return "polarity cards are exchanged only in the two-player game"
         if isinstance(move, Balance) and move.joyful:
