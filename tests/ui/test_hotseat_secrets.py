@@ -188,8 +188,18 @@ def hand_off(person: Any, view: Any, eyes: Eyes) -> int:
     return int(controller.to_move())
 
 
-#: (language, people, moves at most): a whole game with three people, a part in Japanese.
-RUNS = (("en", ("Ann", "Ben", "Cy"), 400), ("ja", NAMES, MOVES))
+def wait_for_a_person(qtbot: Any, controller: Any) -> None:
+    """Until a person is to move (a computer's move comes first) or the game is over."""
+    qtbot.waitUntil(lambda: controller.finished or controller.is_human_turn(), timeout=20000)
+
+
+#: (language, seats as (name, bot kind), moves at most): a whole game with three people, one
+#: with two people and a computer, a part in Japanese.
+RUNS: tuple[tuple[str, tuple[tuple[str, str | None], ...], int], ...] = (
+    ("en", (("Ann", None), ("Ben", None), ("Cy", None)), 400),
+    ("en", (("Ann", None), ("Ben", None), ("", "random")), 400),
+    ("ja", tuple((n, None) for n in NAMES), MOVES),
+)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -198,12 +208,14 @@ def test_a_seat_at_the_device_sees_no_card_another_seat_holds_hidden(
     """Every move of a hot-seat game, clicked: the hand-off screen shows no card anyone holds
     hidden, the person at the device none of the others'; now and then that person takes
     back the last move (Undo, where it is on) and makes another."""
-    for lang, names, moves in RUNS:
+    for lang, seats, moves in RUNS:
         language().set(lang)
-        view = start(qtbot, game_id, [(n, None) for n in names], seed=11, **GAMES[game_id])
+        view = start(qtbot, game_id, list(seats), seed=11, **GAMES[game_id])
+        names = view.seat_names()
         eyes, rng = Eyes(view), random.Random(3)
         controller = view.controller
         for turn in range(moves):
+            wait_for_a_person(qtbot, controller)
             if controller.finished:
                 break
             seat = hand_off(person, view, eyes)
@@ -216,6 +228,7 @@ def test_a_seat_at_the_device_sees_no_card_another_seat_holds_hidden(
         assert controller.finished or lang == "ja", "the game did not end"
         if controller.finished:  # the last mover still holds the device
             audit(view, eyes, range(len(names)), f"{lang}: the game is over")
+        controller.close()
     language().set("en")
 
 
