@@ -18,6 +18,7 @@ from sqlalchemy.orm import aliased
 from companion.history import GameTally, HeadToHead, PlayerProfile, is_cooperative
 from db.engine import Database
 from db.models import PlayerRow, PlayRow, SeatRow
+from db.reading import checked_score, checked_time
 from db.stats import plays_counted, wins_counted
 
 
@@ -65,10 +66,12 @@ def player_profile(database: Database, name: str, game_id: str | None = None,
 
 def _games_query(player_id: int, game_id: str | None) -> Any:
     query = (select(PlayRow.game_id, plays_counted(), wins_counted(),
-                    func.max(SeatRow.score), func.max(PlayRow.finished_at))
+                    func.max(checked_score(SeatRow.score)),  # NULL: no number stored
+                    func.max(checked_time(PlayRow.finished_at)))
              .select_from(SeatRow)
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
-             .where(SeatRow.player_id == player_id, PlayRow.finished_at.is_not(None))
+             .where(SeatRow.player_id == player_id,
+                    checked_time(PlayRow.finished_at).is_not(None))
              .group_by(PlayRow.game_id))
     return query.where(PlayRow.game_id == game_id) if game_id else query
 
@@ -83,6 +86,6 @@ def _rivals_query(player_id: int, game_id: str | None, coop: list[str]) -> Any:
              .join(PlayRow, me.play_id == PlayRow.id)
              .join(them, and_(them.play_id == me.play_id, them.player_id != me.player_id))
              .join(other, them.player_id == other.id)
-             .where(me.player_id == player_id, PlayRow.finished_at.is_not(None))
+             .where(me.player_id == player_id, checked_time(PlayRow.finished_at).is_not(None))
              .group_by(other.id, other.name))
     return query.where(PlayRow.game_id == game_id) if game_id else query

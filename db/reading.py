@@ -18,7 +18,7 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import ColumnElement, DateTime, type_coerce
+from sqlalchemy import ColumnElement, DateTime, Float, type_coerce
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 from sqlalchemy.types import NullType
@@ -59,6 +59,65 @@ def _time_as_text(element: _TimeText, compiler: Any, **kw: Any) -> str:
     return (f"CASE WHEN {column} IS NULL THEN NULL "
             f"WHEN {column} BETWEEN '0001-01-01' AND '9999-12-31 23:59:59.999999' "
             f"THEN to_char({column}, 'YYYY-MM-DD HH24:MI:SS.US') ELSE 'out of range' END")
+
+
+class checked_score(FunctionElement[float]):
+    """A seat's score in SQL where it is a number within ±1e9, else NULL: for aggregates
+    over rows stored before the checks (SQLite text, PostgreSQL NaN or infinity)."""
+
+    inherit_cache = True
+    name = "checked_score"
+    type = Float()
+
+
+@compiles(checked_score)
+def _score_elsewhere(element: checked_score, compiler: Any, **kw: Any) -> str:
+    column = compiler.process(element.clauses, **kw)
+    return f"CASE WHEN {column} BETWEEN -{MAX_ABS_SCORE:.0e} AND {MAX_ABS_SCORE:.0e} " \
+           f"THEN {column} END"
+
+
+@compiles(checked_score, "sqlite")
+def _score_sqlite(element: checked_score, compiler: Any, **kw: Any) -> str:
+    column = compiler.process(element.clauses, **kw)
+    return (f"CASE WHEN typeof({column}) IN ('integer', 'real') "
+            f"AND abs({column}) <= {MAX_ABS_SCORE:.0e} THEN {column} END")
+
+
+class checked_time(FunctionElement[datetime]):
+    """A play's time in SQL where Python can read it, else NULL (SQLite text that is no
+    date, PostgreSQL infinity or a year beyond 9999)."""
+
+    inherit_cache = True
+    name = "checked_time"
+    type = DateTime()
+
+
+@compiles(checked_time)
+def _time_elsewhere(element: checked_time, compiler: Any, **kw: Any) -> str:
+    column = compiler.process(element.clauses, **kw)
+    return (f"CASE WHEN {column} BETWEEN '0001-01-01' AND '9999-12-31 23:59:59.999999' "
+            f"THEN {column} END")
+
+
+@compiles(checked_time, "sqlite")
+def _time_sqlite(element: checked_time, compiler: Any, **kw: Any) -> str:
+    c = compiler.process(element.clauses, **kw)
+    digits = "[0-9]" * 4 + "-" + "[0-9]" * 2 + "-" + "[0-9]" * 2 + " " + ":".join(["[0-9]" * 2] * 3)
+    return (f"CASE WHEN typeof({c}) = 'text' AND {c} GLOB '{digits}*' "
+            f"AND substr({c}, 1, 4) <> '0000' AND date(substr({c}, 1, 10)) = substr({c}, 1, 10) "
+            f"AND time(substr({c}, 12, 8)) = substr({c}, 12, 8) AND (length({c}) = 19 "
+            f"OR (length({c}) = 26 AND substr({c}, 20) GLOB '.{'[0-9]' * 6}')) THEN {c} END")
+
+
+def json_object(value: Any) -> dict[str, Any]:
+    """A JSON column's object as stored ({} for anything else: NULL, text that is no JSON,
+    a list...); for values read untyped (`raw_columns`)."""
+    try:
+        found = _object(value, "")
+    except UnreadableColumn:
+        return {}
+    return found or {}
 
 
 def raw_columns(columns: Iterable[Any]) -> tuple[ColumnElement[Any], ...]:

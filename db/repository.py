@@ -25,7 +25,7 @@ from db import errors
 from db.engine import Database, run_write
 from db.errors import DatabaseError, DuplicatePlayerError
 from db.models import PlayerRow, PlayRow, SeatRow, SettingRow, visible_plays
-from db.reading import add_seat, raw_columns, read_play
+from db.reading import add_seat, checked_time, raw_columns, read_play
 from db.stats import CellKey, cells_of_players, period_of, touch_cells, upsert
 
 
@@ -262,7 +262,8 @@ def add_plays(database: Database, plays: Sequence[PlayRecord]) -> list[int]:
 
 def _stored_cells(session: Session, play_id: int) -> set[CellKey] | None:
     """Lock a stored play; the cells it counts in now (None: there is no such play)."""
-    row = session.execute(select(PlayRow.game_id, PlayRow.finished_at)
+    finished = checked_time(PlayRow.finished_at).label("finished_at")  # an end the app
+    row = session.execute(select(PlayRow.game_id, finished)  # cannot read never counted
                           .where(PlayRow.id == play_id, visible_plays())
                           .with_for_update()).first()
     if row is None:

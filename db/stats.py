@@ -6,15 +6,32 @@ from collections.abc import Collection, Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, case, delete, func, insert, literal_column, or_, select, update
+from sqlalchemy import (
+    Connection,
+    case,
+    delete,
+    func,
+    insert,
+    literal_column,
+    or_,
+    select,
+    type_coerce,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
+from sqlalchemy.types import NullType
 
 from companion.history import PeriodCount, PlayerStats, PlayMode, ScorePoint, TeamTally
 from db import errors
 from db.engine import Database, run_write
 from db.models import PlayerRow, PlayRow, SeatRow, StatCellRow, visible_plays
+from db.reading import checked_score, checked_time, json_object
 
+#: A seat's score and a play's end where the app can read them (rows stored before the
+#: database checked them may hold anything: db/reading.py); else NULL.
+_score = checked_score(SeatRow.score)
+_finished = checked_time(PlayRow.finished_at).is_not(None)
 #: A statistics cell: (player id, game id, "YYYY-MM").
 CellKey = tuple[int, str, str]
 _KEY_CHUNK = 500
@@ -33,18 +50,18 @@ def wins_counted() -> Any:
 def _month(dialect: str) -> Any:
     # literal formats: PostgreSQL must see the same expression in SELECT and GROUP BY
     if dialect == "sqlite":
-        return func.strftime(literal_column("'%Y-%m'"), PlayRow.finished_at)
-    return func.to_char(PlayRow.finished_at, literal_column("'YYYY-MM'"))
+        return func.strftime(literal_column("'%Y-%m'"), checked_time(PlayRow.finished_at))
+    return func.to_char(checked_time(PlayRow.finished_at), literal_column("'YYYY-MM'"))
 
 
 def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
     query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect), plays_counted(),
                     wins_counted(),
-                    func.coalesce(func.sum(SeatRow.score), 0.0), func.count(SeatRow.score),
-                    func.max(SeatRow.score))
+                    func.coalesce(func.sum(_score), 0.0), func.count(_score),
+                    func.max(_score))
              .select_from(SeatRow)
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
-             .where(PlayRow.finished_at.is_not(None), SeatRow.player_id.is_not(None),
+             .where(_finished, SeatRow.player_id.is_not(None),
                     visible_plays())
              .group_by(SeatRow.player_id, PlayRow.game_id, _month(dialect)))
     if player_ids is not None:
@@ -111,7 +128,7 @@ def cells_of_players(session: Session, player_ids: Collection[int]) -> set[CellK
     dialect = session.get_bind().dialect.name
     query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect)).distinct()
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
-             .where(PlayRow.finished_at.is_not(None), SeatRow.player_id.in_(player_ids)))
+             .where(_finished, SeatRow.player_id.in_(player_ids)))
     return {(int(p), str(g), str(m)) for p, g, m in session.execute(query)}
 
 
@@ -120,7 +137,7 @@ def cells_of_import(session: Session, import_id: int) -> set[CellKey]:
     dialect = session.get_bind().dialect.name
     query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect)).distinct()
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
-             .where(PlayRow.finished_at.is_not(None), SeatRow.player_id.is_not(None),
+             .where(_finished, SeatRow.player_id.is_not(None),
                     PlayRow.import_id == import_id))
     return {(int(p), str(g), str(m)) for p, g, m in session.execute(query)}
 
@@ -200,12 +217,12 @@ def plays_per_period(database: Database, *, game_id: str | None = None,
 def scores_over_time(database: Database, game_id: str,
                      player: str | None = None) -> list[ScorePoint]:
     """Every scored seat of a game's finished plays, oldest first."""
-    query = (select(PlayRow.finished_at, PlayerRow.name, SeatRow.score)
+    query = (select(checked_time(PlayRow.finished_at), PlayerRow.name, _score)
              .select_from(SeatRow)
              .join(PlayerRow, SeatRow.player_id == PlayerRow.id)
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
-             .where(PlayRow.finished_at.is_not(None), PlayRow.game_id == game_id,
-                    SeatRow.score.is_not(None), visible_plays())
+             .where(_finished, PlayRow.game_id == game_id, _score.is_not(None),
+                    visible_plays())
              .order_by(PlayRow.finished_at, PlayRow.id, SeatRow.seat))
     if player:
         query = query.where(PlayerRow.name == player)
@@ -236,7 +253,7 @@ def plays_counted_per_period(database: Database, *, game_id: str | None = None,
     label = (_month(dialect) if period == "month"
              else func.substr(_month(dialect), 1, 4)).label("p")
     query = (select(label, func.count())
-             .where(PlayRow.finished_at.is_not(None), _with_people(), visible_plays())
+             .where(_finished, _with_people(), visible_plays())
              .group_by(label)
              .order_by(label))
     if game_id:
@@ -265,14 +282,14 @@ def team_results(database: Database, game_id: str) -> list[TeamTally]:
                     func.max(case((SeatRow.winner, 1), else_=0)).label("won"))
              .group_by(SeatRow.play_id)
              .subquery())
-    query = (select(PlayRow.options, seats.c.seats, seats.c.won)
+    query = (select(type_coerce(PlayRow.options, NullType()), seats.c.seats, seats.c.won)
              .join(seats, seats.c.play_id == PlayRow.id)
              .where(PlayRow.game_id == game_id, PlayRow.finished_at.is_not(None),
                     _with_people(), visible_plays()))
     counts: dict[tuple[tuple[str, ...], int], list[int]] = {}
     with database.engine.connect() as conn:
         for options, players, won in conn.execute(query):
-            raw = (options or {}).get("expansions") or ()
+            raw = json_object(options).get("expansions") or ()
             expansions = tuple(sorted(str(e) for e in raw)) if isinstance(raw, list) else ()
             tally = counts.setdefault((expansions, int(players)), [0, 0])
             tally[0] += 1

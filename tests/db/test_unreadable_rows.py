@@ -107,6 +107,10 @@ def test_rows_stored_before_the_checks_are_each_one_unreadable_play(stored_befor
             assert stand_in.seats == [] and stand_in.id == play_id
         assert db.count_plays(database) == len(expected)
         db.player_stats(database)  # the statistics still come up
+        with database.engine.begin() as conn:  # its other columns may still change (a
+            conn.execute(text("UPDATE plays SET notes = 'seen'"))  # later migration's UPDATE)
+            conn.execute(text("UPDATE seats SET faction = 'red'"))
+        assert sorted((p.id, p.unreadable) for p in db.list_plays(database)) == sorted(expected)
     finally:
         database.close()
 
@@ -188,3 +192,44 @@ def test_the_sentences_in_both_languages():
     assert left_out_text([9, 7], "en") == "2 plays could not be read and were left out: #7, #9."
     assert left_out_text([7], "en") == "1 play could not be read and was left out: #7."
     assert left_out_text([], "en") == ""
+
+
+@pytest.mark.organiser
+def test_statistics_and_the_player_page_leave_out_what_cannot_be_read(db_url):
+    """A person's seat with a score that is no number, a play whose end is no date, a
+    co-operative play whose options are no object: counted where they can be, never a crash."""
+    sqlite = dialect_of(db_url) == "sqlite"
+    migrate(db_url, "0007")
+    engine = create_engine(db_url)
+    seat = ("INSERT INTO seats (play_id, seat, player_id, bot_name, bot_kind, faction, score, "
+            "breakdown, winner, start_player) VALUES (:play_id, 0, 1, '', '', '', :score, '{}', "
+            "true, true)")
+    good = {"finished_at": "2026-03-14 20:30:00"}
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO players (id, name, created_at) "
+                          "VALUES (1, 'Ann', '2026-01-01 00:00:00')"))
+        rows = [({**good}, 4), ({**good}, "a lot" if sqlite else "NaN"),
+                ({"finished_at": "someday" if sqlite else "infinity"}, 9)]
+        for play_values, score in rows:
+            play_id = int(conn.execute(text(PLAY), {**GOOD_PLAY, "uid": str(uuid.uuid4()),
+                                                    **play_values}).scalar_one())
+            conn.execute(text(seat), {"play_id": play_id, "score": score})
+        coop = int(conn.execute(text(PLAY.replace("'juusai'", "'equilibrium'")), {
+            **GOOD_PLAY, **good, "uid": str(uuid.uuid4()), "options": "[1]"}).scalar_one())
+        conn.execute(text(seat), {"play_id": coop, "score": None})
+    engine.dispose()
+    database = db.open_database(db_url)
+    try:  # rows written with SQL: the organiser's recount brings the statistics up to date
+        assert db.recount_statistics(database) == 2
+        (juusai,) = [s for s in db.player_stats(database) if s.game_id == "juusai"]
+        assert juusai.best_score == 4 and juusai.average_score == 4  # the number there is
+        profile = db.player_profile(database, "Ann")
+        assert profile is not None
+        tally = next(t for t in profile.games if t.game_id == "juusai")
+        assert tally.best_score == 4 and tally.last_played == datetime(2026, 3, 14, 20, 30)
+        assert (tally.plays, juusai.plays) == (2, 2)  # a play without a readable end: neither
+        assert [p.score for p in db.scores_over_time(database, "juusai")] == [4.0]
+        (team,) = db.team_results(database, "equilibrium")
+        assert team.expansions == () and team.plays == 1
+    finally:
+        database.close()

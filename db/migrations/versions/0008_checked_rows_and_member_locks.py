@@ -2,12 +2,13 @@
 
 Rows (issue 33.6): a play's mode is one the app knows, its options (and game record) a JSON
 object, its times real dates, its duration not negative; a seat's score a number within
-±1e9 (companion/playdata.py's limit: no NaN, no infinity), its breakdown a JSON object. On
-PostgreSQL these are CHECK constraints, added NOT VALID: rows stored before this revision stay
-(the app shows such a row as one unreadable play, db/reading.py) and every new or changed row is
-checked. On SQLite they are triggers that abort the INSERT or UPDATE (adding a CHECK to a SQLite
-table means copying it, and dropping the old `plays` would delete every seat through the
-cascade); a later migration that copies `plays` or `seats` in batch mode must create them again.
+±1e9 (companion/playdata.py's limit: no NaN, no infinity), its breakdown a JSON object. They
+are triggers on both databases, checking every new row and, in a changed row, each value that
+changes: a row stored before this revision keeps what it held (the app shows it as one
+unreadable play, db/reading.py) and an UPDATE of its other columns, a later migration's, still
+works, which a CHECK constraint (even NOT VALID) would refuse. On SQLite a CHECK would also mean
+copying the table, and dropping the old `plays` deletes every seat through the cascade. A later
+migration that copies `plays` or `seats` in batch mode must create the triggers again.
 
 Locks (issue 33.5): PostgreSQL lets any role holding UPDATE, DELETE or TRUNCATE on a table
 `LOCK` it in any mode, ACCESS EXCLUSIVE included, which stops every other login until that
@@ -45,27 +46,50 @@ MEMBER_UPDATES = {
 }
 TABLES = ("players", "plays", "seats", "settings", "stat_cells", "pending_imports",
           "alembic_version")
+CHECKED = ("plays", "seats")
 
 
-# -- PostgreSQL ---------------------------------------------------------------------------------
+# -- the checks ---------------------------------------------------------------------------------
+# (table, name, column, rule on "{c}" — the column's new value). A rule is checked on INSERT,
+# and on UPDATE when its column changes: a row stored before this revision keeps what it held,
+# and a later UPDATE of its other columns (a migration) is not refused for it.
 
-def _pg_in_range(column: str) -> str:
+def _pg_time(c: str) -> str:
     """A timestamp Python can hold (no infinity, no year beyond 9999 or before 1)."""
-    return f"{column} BETWEEN '0001-01-01' AND '9999-12-31 23:59:59.999999'"
+    return f"{c} BETWEEN '0001-01-01' AND '9999-12-31 23:59:59.999999'"
 
 
 PG_CHECKS = (
-    ("plays", "mode_known", f"mode IN {MODES!r}"),
-    ("plays", "options_object", "options IS NULL OR json_typeof(options) = 'object'"),
-    ("plays", "record_object", "record IS NULL OR json_typeof(record) IN ('object', 'null')"),
-    ("plays", "started_at_date", _pg_in_range("started_at")),
-    ("plays", "finished_at_date", f"finished_at IS NULL OR {_pg_in_range('finished_at')}"),
-    ("plays", "updated_at_date", _pg_in_range("updated_at")),
-    ("plays", "duration_s_counted", "duration_s IS NULL OR duration_s >= 0"),
-    ("seats", "score_number",
-     f"score IS NULL OR score BETWEEN -{MAX_ABS_SCORE} AND {MAX_ABS_SCORE}"),
-    ("seats", "breakdown_object", "breakdown IS NULL OR json_typeof(breakdown) = 'object'"),
+    ("plays", "mode_known", "mode", "{c} IN " + repr(MODES)),
+    ("plays", "options_object", "options", "json_typeof({c}) = 'object'"),
+    ("plays", "record_object", "record", "json_typeof({c}) IN ('object', 'null')"),
+    ("plays", "started_at_date", "started_at", _pg_time("{c}")),
+    ("plays", "finished_at_date", "finished_at", _pg_time("{c}")),
+    ("plays", "updated_at_date", "updated_at", _pg_time("{c}")),
+    ("plays", "duration_s_counted", "duration_s", "{c} >= 0"),
+    ("seats", "score_number", "score", f"{{c}} BETWEEN -{MAX_ABS_SCORE} AND {MAX_ABS_SCORE}"),
+    ("seats", "breakdown_object", "breakdown", "json_typeof({c}) = 'object'"),
 )
+
+
+def _pg_check_function(table: str) -> str:
+    """The trigger function refusing a row of `table` that breaks a check (a NULL passes, as
+    in a CHECK constraint)."""
+    tests = "".join(
+        f"""
+  IF TG_OP = 'INSERT' OR NEW.{column}::text IS DISTINCT FROM OLD.{column}::text THEN
+    IF NOT COALESCE({rule.format(c=f"NEW.{column}")}, true) THEN
+      RAISE EXCEPTION 'ck_{table}_{name}: a {table} row the app cannot read'
+        USING ERRCODE = 'check_violation';
+    END IF;
+  END IF;"""
+        for owner, name, column, rule in PG_CHECKS if owner == table)
+    return f"""
+CREATE FUNCTION ck_{table}_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN{tests}
+  RETURN NEW;
+END $$"""
+
 
 #: Table privileges other roles than the owner hold on the app's tables that allow LOCK.
 _LOCKING_GRANTS = sa.text("""
@@ -100,9 +124,10 @@ $$"""
 
 def _pg_upgrade() -> None:
     bind = op.get_bind()
-    for table, name, rule in PG_CHECKS:
-        op.execute(f"ALTER TABLE {table} ADD CONSTRAINT ck_{table}_{name} CHECK ({rule}) "
-                   "NOT VALID")
+    for table in CHECKED:
+        op.execute(_pg_check_function(table))
+        op.execute(f"CREATE TRIGGER ck_{table} BEFORE INSERT OR UPDATE ON {table} "
+                   f"FOR EACH ROW EXECUTE FUNCTION ck_{table}_row()")
     for row in bind.execute(_LOCKING_GRANTS, {"tables": list(TABLES)}).all():
         op.execute(f"REVOKE {row.privilege} ON {row.table} FROM {row.grantee}")
         columns = MEMBER_UPDATES.get(row.table) if row.privilege == "UPDATE" else None
@@ -121,58 +146,73 @@ def _pg_downgrade() -> None:
     for (grantee,) in bind.execute(_COLUMN_GRANTEES,
                                    {"table": "seats", "privilege": "INSERT"}).all():
         op.execute(f"GRANT DELETE ON seats TO {grantee}")
-    for table, name, _rule in reversed(PG_CHECKS):
-        op.execute(f"ALTER TABLE {table} DROP CONSTRAINT ck_{table}_{name}")
+    for table in CHECKED:
+        op.execute(f"DROP TRIGGER ck_{table} ON {table}")
+        op.execute(f"DROP FUNCTION ck_{table}_row()")
 
 
 # -- SQLite -------------------------------------------------------------------------------------
 
-def _sqlite_date(column: str) -> str:
+def _sqlite_time(c: str) -> str:
     """A time as SQLAlchemy stores it ("YYYY-MM-DD HH:MM:SS[.ffffff]"), and a real one."""
-    c = f"NEW.{column}"
     digits = "[0-9]" * 4 + "-" + "[0-9]" * 2 + "-" + "[0-9]" * 2 + " " + ":".join(["[0-9]" * 2] * 3)
-    return (f"(typeof({c}) = 'text' AND {c} GLOB '{digits}*' AND substr({c}, 1, 4) <> '0000' "
+    return (f"typeof({c}) = 'text' AND {c} GLOB '{digits}*' AND substr({c}, 1, 4) <> '0000' "
             f"AND date(substr({c}, 1, 10)) = substr({c}, 1, 10) "
             f"AND time(substr({c}, 12, 8)) = substr({c}, 12, 8) "
             f"AND (length({c}) = 19 OR (length({c}) = 26 "
-            f"AND substr({c}, 20) GLOB '.{'[0-9]' * 6}')))")
+            f"AND substr({c}, 20) GLOB '.{'[0-9]' * 6}'))")
 
 
-def _sqlite_object(column: str, *types: str) -> str:
+def _sqlite_object(*kinds: str) -> str:
+    listed = ", ".join(f"'{kind}'" for kind in ("object", *kinds))
+    return f"json_valid({{c}}) AND json_type({{c}}) IN ({listed})"
+
+
+#: (table, column, rule on "{c}"); a NULL passes where the column may be NULL.
+SQLITE_CHECKS = (
+    ("plays", "mode", "{c} IN " + repr(MODES)),
+    ("plays", "options", _sqlite_object()),
+    ("plays", "record", _sqlite_object("null")),
+    ("plays", "started_at", _sqlite_time("{c}")),
+    ("plays", "finished_at", _sqlite_time("{c}")),
+    ("plays", "updated_at", _sqlite_time("{c}")),
+    ("plays", "seed", "typeof({c}) = 'integer'"),
+    ("plays", "duration_s", "typeof({c}) = 'integer' AND {c} >= 0"),
+    ("seats", "seat", "typeof({c}) = 'integer' AND {c} >= 0"),
+    ("seats", "score", "typeof({c}) IN ('integer', 'real') AND abs({c}) <= " + MAX_ABS_SCORE),
+    ("seats", "breakdown", _sqlite_object()),
+    ("seats", "rank", "typeof({c}) = 'integer'"),
+    ("seats", "winner", "{c} IN (0, 1)"),
+    ("seats", "start_player", "{c} IN (0, 1)"),
+)
+
+
+def _sqlite_broken(column: str, rule: str) -> str:
     c = f"NEW.{column}"
-    kinds = ", ".join(f"'{t}'" for t in ("object", *types))
-    return f"({c} IS NULL OR (json_valid({c}) AND json_type({c}) IN ({kinds})))"
+    return f"({c} IS NOT NULL AND NOT ({rule.format(c=c)}))"
 
 
-def _sqlite_integer(column: str, minimum: int | None = None) -> str:
-    c = f"NEW.{column}"
-    floor = f" AND {c} >= {minimum}" if minimum is not None else ""
-    return f"({c} IS NULL OR (typeof({c}) = 'integer'{floor}))"
-
-
-SQLITE_CHECKS = {
-    "plays": " AND ".join((
-        f"NEW.mode IN {MODES!r}", _sqlite_object("options"), _sqlite_object("record", "null"),
-        _sqlite_date("started_at"), f"(NEW.finished_at IS NULL OR {_sqlite_date('finished_at')})",
-        _sqlite_date("updated_at"), _sqlite_integer("seed"), _sqlite_integer("duration_s", 0))),
-    "seats": " AND ".join((
-        "(NEW.score IS NULL OR (typeof(NEW.score) IN ('integer', 'real') "
-        f"AND abs(NEW.score) <= {MAX_ABS_SCORE}))",
-        _sqlite_object("breakdown"), "typeof(NEW.seat) = 'integer'", _sqlite_integer("rank"),
-        "NEW.winner IN (0, 1) AND NEW.start_player IN (0, 1)")),
-}
+def _sqlite_trigger(table: str, event: str) -> str:
+    broken = [(column, _sqlite_broken(column, rule))
+              for owner, column, rule in SQLITE_CHECKS if owner == table]
+    if event == "INSERT":
+        when = " OR ".join(test for _column, test in broken)
+    else:  # only what changes
+        when = " OR ".join(f"(NEW.{column} IS NOT OLD.{column} AND {test})"
+                           for column, test in broken)
+    return (f"CREATE TRIGGER ck_{table}_{event.lower()} BEFORE {event} ON {table} "
+            f"WHEN {when} BEGIN SELECT RAISE(ABORT, 'ck_{table}: a {table} row the app cannot "
+            "read'); END")
 
 
 def _sqlite_upgrade() -> None:
-    for table, rule in SQLITE_CHECKS.items():
+    for table in CHECKED:
         for event in ("INSERT", "UPDATE"):
-            op.execute(f"CREATE TRIGGER ck_{table}_{event.lower()} BEFORE {event} ON {table} "
-                       f"WHEN NOT ({rule}) BEGIN SELECT RAISE(ABORT, 'ck_{table}: a {table} "
-                       "row the app cannot read'); END")
+            op.execute(_sqlite_trigger(table, event))
 
 
 def _sqlite_downgrade() -> None:
-    for table in SQLITE_CHECKS:
+    for table in CHECKED:
         for event in ("insert", "update"):
             op.execute(f"DROP TRIGGER ck_{table}_{event}")
 
