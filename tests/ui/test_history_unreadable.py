@@ -26,7 +26,7 @@ def written_by_another_program(database: db.Database, mode: str, options: str,
     conn = sqlite3.connect(database.path)
     try:
         with conn:
-            conn.execute("DROP TRIGGER ck_plays_insert")
+            conn.execute("DROP TRIGGER IF EXISTS ck_plays_insert")
             play_id = conn.execute(BAD_PLAY, (str(uuid.uuid4()), mode, finished,
                                               options)).lastrowid
     finally:
