@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
 import db
+from companion.export.history_json import dumps
 from db.engine import server_timeouts
 from tests.db.club import Club
 from tests.db.conftest import AS_MEMBER, PG_URL, in_schema
@@ -149,7 +150,7 @@ def timed(action: Callable[[], Any]) -> tuple[BaseException, float]:
 
 
 def test_a_table_another_login_locked_is_a_sentence_within_the_wait(db_url, holder, capsys,
-                                                                   monkeypatch):
+                                                                   monkeypatch, tmp_path):
     database = db.open_database(db_url, wait=0.5)
     db.add_play(database, play(["Ann", "Bo"], [3, 1]))
     actions: dict[str, Callable[[], Any]] = {
@@ -160,7 +161,10 @@ def test_a_table_another_login_locked_is_a_sentence_within_the_wait(db_url, hold
         "save": lambda: db.add_play(database, play(["Cy", "Dee"], [1, 2], day=1)),
     }
     monkeypatch.setenv("COMPANION_DB_WAIT", "0.5")
-    commands = [["db", "check"], ["export"]] + ([] if AS_MEMBER else [["db", "recount"]])
+    source = tmp_path / "more.json"
+    source.write_text(dumps([play(["Eve", "Fay"], [2, 1], day=2)]), encoding="utf-8")
+    commands = [["db", "check"], ["export"]] + ([] if AS_MEMBER else [
+        ["db", "recount"], ["import", str(source)]])
     try:
         with holder.connect() as conn:
             for table in TABLES:
@@ -197,5 +201,30 @@ def test_a_row_another_login_holds_is_a_sentence_within_the_wait(db_url, holder)
             conn.rollback()
         assert took < 4 and "nothing was saved" in error.message
         assert db.count_plays(database, finished=True) == 0
+    finally:
+        database.close()
+
+
+def test_the_history_page_says_so_instead_of_hanging(db_url, holder, qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from ui.context import AppContext
+    from ui.i18n import language
+    from ui.shell.history import HistoryPage
+
+    database = db.open_database(db_url, wait=0.5)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    page = HistoryPage(AppContext(db=database, settings=settings, lang=language()))
+    qtbot.addWidget(page)
+    try:
+        with holder.connect() as conn:
+            conn.execute(text("LOCK TABLE plays IN ACCESS EXCLUSIVE MODE"))
+            began = time.monotonic()
+            page.reload()
+            took = time.monotonic() - began
+            conn.rollback()
+        shown = page.error_label.text()
+        assert took < 4 and "0.5" in shown
+        assert "did not answer within" in shown or "秒以内に応答しませんでした" in shown
     finally:
         database.close()
