@@ -587,7 +587,8 @@ class GameController(QObject):
             return
         if answer.move is None:
             why = "" if self.game.state.has_hidden_information() else f": {answer.error}"
-            self.error.emit(tr(f"The bot could not move{why}", f"ボットが手を選べませんでした{why}"))
+            self.error.emit(tr(f"The bot could not move{why}",
+                               f"ボットが手を選べませんでした{why}"))
             return
         try:
             self.game.play(self.game.state.parse_move(answer.move))
