@@ -32,6 +32,16 @@ class PlayMode(enum.Enum):
     TABLE = "table"  # played on a physical copy, results entered
 
 
+class WinMode(enum.Enum):
+    """How a game is won (companion/winning.py ranks the seats by it)."""
+
+    HIGHEST = "highest"  # the highest total wins
+    LOWEST = "lowest"  # the lowest total wins
+    NO_SCORE = "no_score"  # no score: the winners are ticked
+    COOPERATIVE = "cooperative"  # the team of every seat wins or loses together
+    TEAMS = "teams"  # teams: a team's players share its total, rank and result
+
+
 @dataclass
 class SeatResult:
     """One seat of a play: who sat there and how they did."""
@@ -46,6 +56,8 @@ class SeatResult:
     rank: int | None = None
     winner: bool = False
     start_player: bool = False
+    #: The seat's team in a game played in teams ("" when none).
+    team: str = ""
 
 
 @dataclass
@@ -72,6 +84,8 @@ class PlayRecord:
     #: Not empty: the stored row could not be read (db/reading.py) and this is a stand-in that
     #: says so; it names the column at fault ("mode", "seats.score"...).
     unreadable: str = field(default="", compare=False)
+    #: How this play was won; None: the game's own way (`companion.winning.play_win_mode`).
+    win_mode: WinMode | None = None
 
     @property
     def is_finished(self) -> bool:

@@ -34,6 +34,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.history import PlayRecord, SeatResult
+from companion.winning import stored_win_mode
 
 GAME_ID_LENGTH = 64
 NAME_LENGTH = 200
@@ -75,9 +76,11 @@ def local_naive(when: datetime) -> datetime:
 def normalized(play: PlayRecord) -> PlayRecord:
     """A copy with names normalised and times in local time (the play is not changed)."""
     seats = [dataclasses.replace(seat, player=normalize_name(seat.player),
-                                 breakdown=dict(seat.breakdown)) for seat in play.seats]
+                                 breakdown=dict(seat.breakdown), team=seat.team.strip())
+             for seat in play.seats]
     return dataclasses.replace(
         play, seats=seats, started_at=local_naive(play.started_at),
+        win_mode=stored_win_mode(play.game_id, play.win_mode),
         finished_at=None if play.finished_at is None else local_naive(play.finished_at),
         location=play.location.strip(), options=dict(play.options))
 
@@ -231,6 +234,7 @@ def _check_seat(seat: SeatResult, where: str) -> None:
     check_name(seat.player, f"{where}.player")
     check_text(seat.bot_kind, f"{where}.bot_kind", SHORT_TEXT_LENGTH)
     check_text(seat.faction, f"{where}.faction", SHORT_TEXT_LENGTH)
+    check_text(seat.team, f"{where}.team", SHORT_TEXT_LENGTH)
     if seat.score is not None:
         check_number(seat.score, f"{where}.score")
     if seat.rank is not None:

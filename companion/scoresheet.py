@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.history import PlayMode, PlayRecord, SeatResult, WinMode
 
 #: A score category: (key, Japanese label, English label).
 Category = tuple[str, str, str]
@@ -58,6 +58,8 @@ class ScoreSheet:
     #: Scores by (player index, category key); a missing entry is an empty cell.
     scores: dict[tuple[int, str], float] = field(default_factory=dict)
     tie_breaker: TieBreak | None = None
+    #: The highest total wins, or the lowest (a game the person said is won that way).
+    win_mode: WinMode = WinMode.HIGHEST
     listeners: list[Callable[[], None]] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
@@ -171,7 +173,15 @@ class ScoreSheet:
         return self.tie_breaker(self, player) if self.tie_breaker is not None else 0
 
     def ranking_keys(self) -> list[tuple[float, Any]]:
-        return [(self.total(i), self.tie_break(i)) for i in range(len(self.players))]
+        sign = -1.0 if self.win_mode is WinMode.LOWEST else 1.0
+        return [(sign * self.total(i), self.tie_break(i)) for i in range(len(self.players))]
+
+    def set_win_mode(self, mode: WinMode) -> None:
+        """The highest or the lowest total wins (ranks and winners follow)."""
+        if mode not in (WinMode.HIGHEST, WinMode.LOWEST):
+            raise ValueError(f"a score sheet ranks totals: highest or lowest, not {mode.value}")
+        self.win_mode = mode
+        self._changed()
 
     def ranks(self) -> list[int]:
         """Competition ranks: tied players share a rank, the next rank is skipped."""
@@ -231,4 +241,5 @@ class ScoreSheet:
             seats=seats,
             location=self.location.strip(),
             notes=self.notes,
+            win_mode=self.win_mode,
         )

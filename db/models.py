@@ -72,6 +72,9 @@ class PlayRow(Base):
     #: The play's identity: a UUID made when it is created, kept through export and import
     #: (unique: migration 0007).
     uid: Mapped[str] = mapped_column(String(36))
+    #: How the play was won (companion.history.WinMode value; migration 0008).
+    win_mode: Mapped[str] = mapped_column(String(16), default="highest",
+                                          server_default="highest")
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="play", cascade="all, delete-orphan", order_by="SeatRow.seat",
@@ -102,6 +105,8 @@ class SeatRow(Base):
     rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
     winner: Mapped[bool] = mapped_column(Boolean, default=False)
     start_player: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The seat's team in a game played in teams ("": none; migration 0008).
+    team: Mapped[str] = mapped_column(String(SHORT_TEXT_LENGTH), default="", server_default="")
 
     play: Mapped[PlayRow] = relationship(back_populates="seats", lazy="raise")
     player: Mapped[PlayerRow | None] = relationship(lazy="raise")
@@ -136,7 +141,9 @@ class StatCellRow(Base):
     wins: Mapped[int] = mapped_column(Integer)
     score_sum: Mapped[float] = mapped_column(Float)
     scored: Mapped[int] = mapped_column(Integer)  # plays with a score
-    best: Mapped[float | None] = mapped_column(Float, nullable=True)
+    best: Mapped[float | None] = mapped_column(Float, nullable=True)  # highest-wins plays
+    #: The best (lowest) score of the plays the lowest total won (migration 0008).
+    low_best: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class PendingImportRow(Base):

@@ -19,8 +19,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from companion import playdata
-from companion.history import Player, PlayMode, PlayRecord, SeatResult, new_play_uid
+from companion.history import Player, PlayMode, PlayRecord, SeatResult, WinMode, new_play_uid
 from companion.other_games import OTHER_PREFIX
+from companion.winning import known_win_mode, play_win_mode, stored_win_mode
 from db import errors
 from db.engine import Database, run_write
 from db.errors import DatabaseError, DuplicatePlayerError
@@ -196,7 +197,8 @@ def _play_values(play: PlayRecord) -> dict[str, Any]:
     return {"game_id": play.game_id, "mode": play.mode.value, "started_at": play.started_at,
             "finished_at": play.finished_at, "options": dict(play.options), "seed": play.seed,
             "record": play.record, "location": play.location, "notes": play.notes,
-            "duration_s": play.duration_s, "updated_at": _now()}
+            "duration_s": play.duration_s, "updated_at": _now(),
+            "win_mode": play_win_mode(play).value}
 
 
 def _seat_values(play_id: int, seat: SeatResult, ids: dict[str, int]) -> dict[str, Any]:
@@ -204,7 +206,8 @@ def _seat_values(play_id: int, seat: SeatResult, ids: dict[str, int]) -> dict[st
             "player_id": None if seat.is_bot else ids[seat.player],
             "bot_name": seat.player if seat.is_bot else "", "bot_kind": seat.bot_kind,
             "faction": seat.faction, "score": seat.score, "breakdown": dict(seat.breakdown),
-            "rank": seat.rank, "winner": seat.winner, "start_player": seat.start_player}
+            "rank": seat.rank, "winner": seat.winner, "start_player": seat.start_player,
+            "team": seat.team}
 
 
 def _people(plays: Iterable[PlayRecord]) -> set[str]:
@@ -353,7 +356,7 @@ def get_play(database: Database, play_id: int) -> PlayRecord | None:
 PLAY_COLUMNS = raw_columns(PlayRow.__table__.columns)
 SEAT_COLUMNS = raw_columns((SeatRow.play_id, SeatRow.seat, PlayerRow.name, SeatRow.bot_name,
                             SeatRow.bot_kind, SeatRow.faction, SeatRow.score, SeatRow.breakdown,
-                            SeatRow.rank, SeatRow.winner, SeatRow.start_player))
+                            SeatRow.rank, SeatRow.winner, SeatRow.start_player, SeatRow.team))
 
 
 def _read_plays(database: Database, query: Select[Any]) -> list[PlayRecord]:
@@ -380,7 +383,8 @@ def _to_record(row: Any) -> PlayRecord:
         id=row.id, game_id=row.game_id, mode=PlayMode(row.mode), started_at=row.started_at,
         finished_at=row.finished_at, options=dict(row.options or {}), seed=row.seed,
         record=row.record, location=row.location, notes=row.notes, seats=[],
-        duration_s=row.duration_s, uid=row.uid)
+        duration_s=row.duration_s, uid=row.uid,
+        win_mode=stored_win_mode(row.game_id, WinMode(row.win_mode)))
 
 
 def _to_seat(row: Any) -> SeatResult:
@@ -389,7 +393,7 @@ def _to_seat(row: Any) -> SeatResult:
         seat=row.seat, player=row.bot_name if is_bot else row.name, is_bot=is_bot,
         bot_kind=row.bot_kind, faction=row.faction, score=row.score,
         breakdown=dict(row.breakdown or {}), rank=row.rank, winner=bool(row.winner),
-        start_player=bool(row.start_player))
+        start_player=bool(row.start_player), team=row.team or "")
 
 
 def _filtered(query: Select[Any], *, game_id: str | None, player: str | None,
@@ -456,6 +460,19 @@ def get_setting(database: Database, key: str, default: str = "") -> str:
     with database.sessions() as session:
         value = session.scalar(select(SettingRow.value).where(SettingRow.key == key))
         return default if value is None else str(value)
+
+
+def game_win_mode(database: Database, game_id: str) -> WinMode | None:
+    """How a game is won: the app's own game's way, else the way of its latest play (a game
+    the app does not know is won as chosen when it was last logged; None: never logged)."""
+    known = known_win_mode(game_id)
+    if known is not None:
+        return known
+    query = (select(PlayRow.win_mode).where(PlayRow.game_id == game_id, visible_plays())
+             .order_by(PlayRow.started_at.desc(), PlayRow.id.desc()).limit(1))
+    with database.engine.connect() as conn:
+        found = conn.scalar(query)
+    return None if found is None else WinMode(found)
 
 
 def set_setting(database: Database, key: str, value: str) -> None:

@@ -22,7 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 from sqlalchemy.types import NullType
 
-from companion.history import PeriodCount, PlayerStats, PlayMode, ScorePoint, TeamTally
+from companion.history import PeriodCount, PlayerStats, PlayMode, ScorePoint, TeamTally, WinMode
 from db import errors
 from db.engine import Database, run_write
 from db.models import PlayerRow, PlayRow, SeatRow, StatCellRow, visible_plays
@@ -58,7 +58,8 @@ def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
     query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect), plays_counted(),
                     wins_counted(),
                     func.coalesce(func.sum(_score), 0.0), func.count(_score),
-                    func.max(_score))
+                    func.max(case((_lowest_wins(), None), else_=_score)),
+                    func.min(case((_lowest_wins(), _score), else_=None)))
              .select_from(SeatRow)
              .join(PlayRow, SeatRow.play_id == PlayRow.id)
              .where(_finished, SeatRow.player_id.is_not(None),
@@ -69,7 +70,19 @@ def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
     return query
 
 
-_CELL_COLUMNS = ["player_id", "game_id", "period", "plays", "wins", "score_sum", "scored", "best"]
+_CELL_COLUMNS = ["player_id", "game_id", "period", "plays", "wins", "score_sum", "scored", "best",
+                 "low_best"]
+
+
+def _lowest_wins() -> Any:
+    """The play was won by the lowest total: its best score is the lowest."""
+    return PlayRow.win_mode == WinMode.LOWEST.value
+
+
+def best_of(high: float | None, low: float | None) -> float | None:
+    """A best score over plays won by the highest total (`high`) and by the lowest (`low`):
+    the lowest when every scored play was won by the lowest total."""
+    return low if high is None else high
 
 
 def period_of(finished_at: datetime) -> str:
@@ -115,7 +128,7 @@ def touch_cells(session: Session, keys: Iterable[CellKey]) -> None:
 def _lock_cells(session: Session, keys: list[CellKey]) -> None:
     statement = upsert(session, StatCellRow).values([
         {"player_id": p, "game_id": g, "period": m, "plays": 0, "wins": 0, "score_sum": 0.0,
-         "scored": 0, "best": None} for p, g, m in keys])
+         "scored": 0, "best": None, "low_best": None} for p, g, m in keys])
     session.execute(statement.on_conflict_do_update(
         index_elements=["player_id", "game_id", "period"],
         set_={"plays": StatCellRow.plays}))
@@ -174,7 +187,7 @@ def player_stats(database: Database, game_id: str | None = None) -> list[PlayerS
     columns = [PlayerRow.name, StatCellRow.game_id] if by_game else [PlayerRow.name]
     query = (select(*columns, func.sum(StatCellRow.plays), func.sum(StatCellRow.wins),
                     func.sum(StatCellRow.score_sum), func.sum(StatCellRow.scored),
-                    func.max(StatCellRow.best))
+                    func.max(StatCellRow.best), func.min(StatCellRow.low_best))
              .select_from(StatCellRow)
              .join(PlayerRow, StatCellRow.player_id == PlayerRow.id)
              .group_by(*columns)
@@ -186,7 +199,8 @@ def player_stats(database: Database, game_id: str | None = None) -> list[PlayerS
     result = []
     for row in rows:
         name, game = (row[0], row[1]) if by_game else (row[0], "")
-        plays, wins, total, scored, best = tuple(row)[-5:]
+        plays, wins, total, scored, high, low = tuple(row)[-6:]
+        best = best_of(high, low) if by_game else high
         result.append(PlayerStats(
             player=name, game_id=game, plays=int(plays), wins=int(wins or 0),
             average_score=float(total) / int(scored) if scored else None,

@@ -8,8 +8,9 @@ by integer ids (`gameRefId`, `locationRefId`, `playerScores[].playerRefId`); eve
 no value the field is filled the way BG Stats writes "nothing": "" for text, 0 for numbers,
 false for flags. Not matched: BoardGameGeek ids (0), images, ratings, expansions.
 `durationMin` is the play's duration in whole minutes (0 when nobody timed it); a game the app
-does not know ("other:Catan") is a game of that name; a co-operative game (registry extras
-"cooperative") is marked `cooperative`.
+does not know ("other:Catan") is a game of that name. A game's way of winning (the way of its
+latest play, companion/winning.py) sets its flags: `cooperative`, `highestWins` (false when
+the lowest total wins), `noPoints` (no score), `usesTeams` (teams, with each seat's `team`).
 
 Re-exporting the same history gives the same file: ids are numbered in sorted order and the
 uuids are uuid5 of names and ids, never random.
@@ -23,8 +24,9 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
-from companion.history import PlayRecord, SeatResult, is_cooperative
+from companion.history import PlayRecord, SeatResult, WinMode
 from companion.other_games import is_other_game, other_game_name
+from companion.winning import known_win_mode, play_win_mode
 
 #: Namespace of every uuid this exporter makes (uuid5 of a fixed name).
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "tabletop-companion/bgstats")
@@ -72,9 +74,10 @@ def to_bgstats(
     player_ids = _numbered(s.player for p in plays for s in p.seats)
     location_ids = _numbered(p.location for p in plays if p.location)
     ordered = sorted(plays, key=lambda p: (p.started_at.isoformat(), play_key(p)))
+    modes = {p.game_id: play_win_mode(p) for p in ordered}  # the latest play's way
     return {
-        "games": [_game(game_id, number, name_of(game_id)) for game_id, number in
-                  game_ids.items()],
+        "games": [_game(game_id, number, name_of(game_id), modes[game_id])
+                  for game_id, number in game_ids.items()],
         "players": [_player(name, number) for name, number in player_ids.items()],
         "locations": [_location(name, number) for name, number in location_ids.items()],
         "plays": [_play(p, game_ids, player_ids, location_ids) for p in ordered],
@@ -88,7 +91,8 @@ def dumps(plays: list[PlayRecord], game_name: Callable[[str], str] | None = None
     return json.dumps(to_bgstats(plays, game_name), ensure_ascii=False, indent=2) + "\n"
 
 
-def _game(game_id: str, number: int, name: str) -> dict[str, Any]:
+def _game(game_id: str, number: int, name: str, mode: WinMode | None = None) -> dict[str, Any]:
+    mode = mode or known_win_mode(game_id) or WinMode.HIGHEST
     return {
         "id": number,
         "uuid": stable_uuid("game", game_id),
@@ -96,10 +100,10 @@ def _game(game_id: str, number: int, name: str) -> dict[str, Any]:
         "bggName": "",
         "bggId": 0,
         "bggYear": 0,
-        "cooperative": is_cooperative(game_id),
-        "highestWins": True,
-        "noPoints": False,
-        "usesTeams": False,
+        "cooperative": mode is WinMode.COOPERATIVE,
+        "highestWins": mode is not WinMode.LOWEST,
+        "noPoints": mode is WinMode.NO_SCORE,
+        "usesTeams": mode is WinMode.TEAMS,
         "isExpansion": False,
     }
 
@@ -126,7 +130,7 @@ def _play(
 ) -> dict[str, Any]:
     ended = play.finished_at or play.started_at
     entry: dict[str, Any] = {
-        "uuid": stable_uuid("play", play_key(play)),
+        "uuid": play.uid or stable_uuid("play", play_key(play)),
         "gameRefId": game_ids[play.game_id],
         "playDate": _date(play.started_at),
         "entryDate": _date(ended),
@@ -138,8 +142,8 @@ def _play(
         "board": "",
         "comments": play.notes,
         "ignored": False,
-        "manualWinner": False,
-        "usesTeams": False,
+        "manualWinner": play_win_mode(play) is WinMode.NO_SCORE,
+        "usesTeams": play_win_mode(play) is WinMode.TEAMS,
         "scoringSetting": 0,
         "rating": 0,
         "bggId": 0,
@@ -160,5 +164,5 @@ def _score_entry(seat: SeatResult, player_ids: dict[str, int]) -> dict[str, Any]
         "rank": seat.rank or 0,
         "seatOrder": seat.seat,
         "role": seat.faction,
-        "team": "",
+        "team": seat.team,
     }

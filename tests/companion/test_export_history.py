@@ -265,13 +265,17 @@ def test_bgstats_refs_resolve_and_scores_are_strings() -> None:
 
 
 def test_bgstats_uuids_are_valid_stable_and_distinct() -> None:
-    first = bgstats.dumps(sample_plays())
-    again = bgstats.dumps(list(reversed(sample_plays())))
+    plays = sample_plays()
+    first = bgstats.dumps(plays)
+    again = bgstats.dumps(list(reversed(plays)))
     assert first == again
     data = json.loads(first)
     uuids = [item["uuid"] for key in ("games", "players", "locations", "plays")
              for item in data[key]]
     assert len(set(uuids)) == len(uuids)
-    assert all(uuid.UUID(u).version == 5 for u in uuids)
+    assert all(uuid.UUID(u).version == 5 for key in ("games", "players", "locations")
+               for u in (item["uuid"] for item in data[key]))
+    # a play's uuid is its identity (the history's uid): an import recognises it
+    assert sorted(p["uuid"] for p in data["plays"]) == sorted(str(p.uid) for p in plays)
     assert bgstats.stable_uuid("player", "花子") == bgstats.stable_uuid("player", "花子")
     assert bgstats.stable_uuid("player", "花子") != bgstats.stable_uuid("game", "花子")

@@ -1,4 +1,5 @@
-"""History: every play (newest first) with filters by game, player and date and a search box;
+"""History: every play (newest first) with filters by game, player and date and a search box
+(it finds what a row shows, the place and the notes);
 a play opens in a dialog with its seats, score sheet and move log, where it can be printed to
 PDF, deleted (after asking) or, when it was left unfinished, continued.
 
@@ -51,9 +52,10 @@ from companion.display import (
     strip_isolates,
     team_result,
 )
-from companion.history import PlayMode, PlayRecord, is_cooperative
+from companion.history import PlayMode, PlayRecord, WinMode
 from companion.play_entry import PlayEntry
 from companion.timer import format_duration
+from companion.winning import play_win_mode
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, reason, tr
@@ -78,6 +80,8 @@ from ui.shell.common import (
 )
 
 WINNER = QColor("#fff3c4")
+#: The text the search box looks in: the row, the place and the notes.
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1
 #: The table shows at most this many plays (the newest); the count says how many match.
 LIMIT = 500
 _Index = QModelIndex | QPersistentModelIndex
@@ -97,7 +101,7 @@ def winner_text(play: PlayRecord, short: bool = False) -> str:
     if not play.is_finished:
         return tr("(in progress)", "（対局中）")
     lang = language().code
-    if is_cooperative(play.game_id):  # the team won or lost together
+    if play_win_mode(play) is WinMode.COOPERATIVE:  # the team won or lost together
         return team_result(play, lang)
     names = [seat_name(s, lang) for s in play.seats if s.winner]
     return names_text([short_name(n) for n in names] if short else names, lang) or "—"
@@ -144,6 +148,8 @@ class HistoryModel(QAbstractTableModel):
         play = self.plays[index.row()]
         if role == Qt.ItemDataRole.UserRole:
             return play.id
+        if role == SEARCH_ROLE:  # the search finds what is shown, the place and the notes
+            return "\n".join((*self._texts[index.row()], play.location, play.notes))
         if role == Qt.ItemDataRole.ToolTipRole and play.unreadable:
             return unreadable_sentence(play)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() in (2, 3):
@@ -170,7 +176,8 @@ class HistoryPage(QWidget):
         self.model = HistoryModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setFilterKeyColumn(0)
+        self.proxy.setFilterRole(SEARCH_ROLE)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._build()
         language().changed.connect(self.retranslate)
@@ -652,7 +659,8 @@ class PlayDialog(QDialog):
         self.title.setText(f"{game_name(play.game_id)} — {format_when(play.started_at)}")
         winners = winner_text(play, short=True)
         facts = [tr(f"Mode: {mode_text(play.mode)}", f"形式: {mode_text(play.mode)}"),
-                 tr(f"Team: {winners}", f"チーム: {winners}") if is_cooperative(play.game_id)
+                 tr(f"Team: {winners}", f"チーム: {winners}")
+                 if play_win_mode(play) is WinMode.COOPERATIVE
                  else tr(f"Winner: {winners}", f"勝者: {winners}")]
         if play.location:
             facts.append(tr(f"Place: {play.location}", f"場所: {play.location}"))

@@ -1,13 +1,16 @@
 """History's "Add play" and "Edit…": a play logged by hand (BG Stats-style quick entry) or
 corrected, for any game — a game of the Library or "Other game…" by name.
 
-The dialog adapts a `companion.play_entry.PlayEntry`: the game, date and time, the duration
-(minutes, or the play timer beside them), the place, one row per player (name, total, winner —
-the best total wins until a winner is ticked by hand; a co-operative game has one "we won"
-box), and notes. Save writes the play in one transaction (players are created as needed) and
-the History, Players and Statistics pages follow; a play that cannot be saved says why. The
-dialog stays open without blocking the window, so its timer can run through the game.
-"""
+The dialog adapts a `companion.play_entry.PlayEntry`: the game and how it is won (the app's own
+games show theirs; for another game the person chooses once: its next play starts with the way
+of its latest play), date and time, the duration (minutes, or the play timer beside them), the place, the
+expansions and variant played, one row per player (name — a name not yet in the Players list is
+marked new and becomes a player on saving —, team in a game of teams, total, winner — the best
+total wins until a winner is ticked by hand; without a score the winners are ticked; a co-
+operative game has one "we won" box —, who started), and notes. Save writes the play in one
+transaction (players are created as needed) and the History, Players and Statistics pages
+follow; a play that cannot be saved says why. The dialog stays open without blocking the
+window, so its timer can run through the game."""
 
 from __future__ import annotations
 
@@ -39,8 +42,10 @@ from PySide6.QtWidgets import (
 
 from companion.display import player_name
 from companion.games import registry
+from companion.history import WinMode
 from companion.other_games import MAX_NAME, OtherGameError, is_other_game, other_game_id
 from companion.play_entry import PlayEntry
+from companion.winning import WIN_MODE_NAMES
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, reason, tr
@@ -52,6 +57,9 @@ from ui.table.weak import weak_listener
 #: The game combo box's entry that asks for a name.
 OTHER = "other"
 NOTE_STYLE = "color: #6b5d45;"
+#: The players grid's headers: (column, English, Japanese).
+COLUMN_HEADERS = ((0, "Player", "プレイヤー"), (2, "Team", "チーム"), (3, "Total", "合計"),
+                  (5, "Winner", "勝者"), (6, "Start player", "スタート"))
 
 
 class SeatRow:
@@ -74,18 +82,36 @@ class SeatRow:
         self.rank.setMinimumWidth(24)
         self.winner = QCheckBox(parent)
         self.winner.setObjectName(f"entry_winner:{index}")
+        self.new_mark = QLabel(parent)
+        self.new_mark.setObjectName(f"entry_new:{index}")
+        self.new_mark.setStyleSheet(NOTE_STYLE)
+        self.team = QLineEdit(parent)
+        self.team.setObjectName(f"entry_team:{index}")
+        self.team.setMaxLength(64)
+        self.team.setMaximumWidth(110)
+        self.start = QCheckBox(parent)
+        self.start.setObjectName(f"entry_start:{index}")
         self.remove = QToolButton(parent)
         self.remove.setText("✕")
         self.remove.setObjectName(f"entry_remove:{index}")
         self.bad_score = ""  # the text typed when it is not a number
 
     def widgets(self) -> tuple[QWidget, ...]:
-        return (self.name, self.score, self.rank, self.winner, self.remove)
+        """In grid column order (see `COLUMN_HEADERS`)."""
+        return (self.name, self.new_mark, self.team, self.score, self.rank, self.winner,
+                self.start, self.remove)
 
     def retranslate(self) -> None:
         self.name.setPlaceholderText(tr("name", "名前"))
+        self.new_mark.setText(tr("new", "新規"))
+        self.new_mark.setToolTip(tr("A new player: added to the Players list on saving.",
+                                    "新しいプレイヤーです。保存するとプレイヤー一覧に加わります。"))
+        self.team.setPlaceholderText(tr("team", "チーム"))
         self.score.setPlaceholderText(tr("score", "得点"))
         self.winner.setText(tr("won", "勝ち"))
+        self.start.setText(tr("started", "スタート"))
+        self.start.setToolTip(tr("This player took the first turn.",
+                                 "このプレイヤーが最初の手番でした。"))
         self.remove.setToolTip(tr("Remove this player", "このプレイヤーを外す"))
 
 
@@ -105,6 +131,8 @@ class PlayEntryDialog(QDialog):
         self._known_games = self._read(lambda db: db.other_game_ids(ctx.db), [])
         self._known_players = self._read(lambda db: [p.name for p in db.list_players(ctx.db)],
                                          [])
+        if entry.base is None and entry.game_id and not entry.win_mode_fixed:
+            entry.set_game(entry.game_id, self._kept_win_mode(entry.game_id))
         self._build()
         entry.listeners.append(weak_listener(self._entry_changed))
         language().changed.connect(self.retranslate)
@@ -152,6 +180,16 @@ class PlayEntryDialog(QDialog):
         self.place_edit.setObjectName("entry_place")
         self.place_edit.setMaxLength(200)
         self.place_edit.textEdited.connect(self._place_typed)
+        self.win_combo = QComboBox(self)
+        self.win_combo.setObjectName("entry_win_mode")
+        self.win_combo.activated.connect(self._win_mode_chosen)
+        self.expansions_edit = QLineEdit(", ".join(entry.expansions), self)
+        self.expansions_edit.setObjectName("entry_expansions")
+        self.expansions_edit.textEdited.connect(self._expansions_typed)
+        self.variant_edit = QLineEdit(entry.variant, self)
+        self.variant_edit.setObjectName("entry_variant")
+        self.variant_edit.setMaxLength(200)
+        self.variant_edit.textEdited.connect(self._variant_typed)
 
         game_row = QHBoxLayout()
         game_row.addWidget(self.game_combo, 1)
@@ -159,18 +197,23 @@ class PlayEntryDialog(QDialog):
         form = QFormLayout()
         self.game_label, self.date_label = QLabel(self), QLabel(self)
         self.duration_label, self.place_label = QLabel(self), QLabel(self)
+        self.win_label, self.expansions_label = QLabel(self), QLabel(self)
+        self.variant_label = QLabel(self)
         form.addRow(self.game_label, game_row)
+        form.addRow(self.win_label, self.win_combo)
         form.addRow(self.date_label, self.date_edit)
         form.addRow(self.duration_label, self.duration)
         form.addRow(self.place_label, self.place_edit)
+        form.addRow(self.expansions_label, self.expansions_edit)
+        form.addRow(self.variant_label, self.variant_edit)
 
         self.players_box = QGroupBox(self)
         self.grid_holder = QWidget()
         self.grid = QGridLayout(self.grid_holder)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setColumnStretch(0, 1)
-        self.headers = [QLabel(self.grid_holder) for _ in range(3)]
-        for column, label in zip((0, 1, 3), self.headers, strict=True):
+        self.headers = [QLabel(self.grid_holder) for _ in COLUMN_HEADERS]
+        for (column, _en, _ja), label in zip(COLUMN_HEADERS, self.headers, strict=True):
             label.setStyleSheet(NOTE_STYLE)
             self.grid.addWidget(label, 0, column)
         scroll = QScrollArea(self.players_box)
@@ -231,6 +274,8 @@ class PlayEntryDialog(QDialog):
         self.game_combo.setEnabled(not digital)
         self.other_name.setEnabled(not digital)
         self.add_button.setVisible(not digital)
+        self.expansions_edit.setEnabled(not digital)
+        self.variant_edit.setEnabled(not digital)
 
     def retranslate(self, *_: object) -> None:
         base = self.entry.base
@@ -247,9 +292,16 @@ class PlayEntryDialog(QDialog):
         self.place_label.setText(tr("Place", "場所"))
         self.place_edit.setPlaceholderText(tr("where you played", "遊んだ場所"))
         self.players_box.setTitle(tr("Players", "プレイヤー"))
-        for label, (en, ja) in zip(self.headers, (("Player", "プレイヤー"), ("Total", "合計"),
-                                                  ("Winner", "勝者")), strict=True):
+        for label, (_column, en, ja) in zip(self.headers, COLUMN_HEADERS, strict=True):
             label.setText(tr(en, ja))
+        self.win_label.setText(tr("Won by", "勝ち方"))
+        self.expansions_label.setText(tr("Expansions", "拡張"))
+        self.expansions_edit.setPlaceholderText(tr("expansions played, separated by commas",
+                                                   "使った拡張（カンマ区切り）"))
+        self.variant_label.setText(tr("Variant", "バリアント"))
+        self.variant_edit.setPlaceholderText(tr("variant or house rule played",
+                                                "遊んだバリアント・ハウスルール"))
+        self._fill_win_modes()
         self.add_button.setText(tr("Add player", "プレイヤーを追加"))
         self.add_button.setToolTip("Ctrl+Shift+N")
         self.team_check.setText(tr("We won (every player)", "全員で勝った（協力ゲーム）"))
@@ -295,7 +347,7 @@ class PlayEntryDialog(QDialog):
             self._other_name_typed(self.other_name.text())
             self.other_name.setFocus()
         else:
-            self.entry.set_game(str(chosen))
+            self.entry.set_game(str(chosen), self._kept_win_mode(str(chosen)))
         self._dirty = True
 
     def _other_name_typed(self, text: str) -> None:
@@ -303,7 +355,40 @@ class PlayEntryDialog(QDialog):
             game_id = other_game_id(text, self._known_games) if text.strip() else ""
         except OtherGameError:
             game_id = ""
-        self.entry.set_game(game_id)
+        self.entry.set_game(game_id, self._kept_win_mode(game_id))
+        self._dirty = True
+
+    def _kept_win_mode(self, game_id: str) -> WinMode | None:
+        """How the history says a game is won (chosen before for a game the app lacks)."""
+        if not game_id:
+            return None
+        return self._read(lambda db: db.game_win_mode(self.ctx.db, game_id), None)
+
+    def _fill_win_modes(self) -> None:
+        combo = self.win_combo
+        combo.clear()
+        for mode, (en, ja) in WIN_MODE_NAMES.items():
+            combo.addItem(tr(en, ja), mode.value)
+        self._show_win_mode()
+
+    def _show_win_mode(self) -> None:
+        entry = self.entry
+        self.win_combo.setCurrentIndex(self.win_combo.findData(entry.win_mode.value))
+        self.win_combo.setEnabled(entry.can_change_results() and not entry.win_mode_fixed)
+        self.win_combo.setToolTip("" if not entry.win_mode_fixed else tr(
+            "The app knows this game: it is won its own way.",
+            "アプリが知っているゲームです。勝ち方はゲームのとおりです。"))
+
+    def _win_mode_chosen(self, *_: object) -> None:
+        self.entry.set_win_mode(WinMode(self.win_combo.currentData()))
+        self._dirty = True
+
+    def _expansions_typed(self, text: str) -> None:
+        self.entry.expansions = [part.strip() for part in text.split(",") if part.strip()]
+        self._dirty = True
+
+    def _variant_typed(self, text: str) -> None:
+        self.entry.variant = text
         self._dirty = True
 
     # --- the players ------------------------------------------------------------------------
@@ -319,7 +404,9 @@ class PlayEntryDialog(QDialog):
                 self.grid.addWidget(widget, index + 1, column)
             row.name.textChanged.connect(lambda text, i=index: self._name_typed(i, text))
             row.score.textEdited.connect(lambda text, i=index: self._score_typed(i, text))
+            row.team.textEdited.connect(lambda text, i=index: self._team_typed(i, text))
             row.winner.clicked.connect(lambda on, i=index: self._winner_clicked(i, on))
+            row.start.clicked.connect(lambda on, i=index: self._start_clicked(i, on))
             row.remove.clicked.connect(lambda _=False, i=index: self.remove_player(i))
             row.retranslate()
             self.rows.append(row)
@@ -332,10 +419,24 @@ class PlayEntryDialog(QDialog):
         entry = self.entry
         results = entry.can_change_results()
         coop = entry.cooperative
+        teams = entry.win_mode is WinMode.TEAMS
+        scored = entry.win_mode is not WinMode.NO_SCORE
+        known = {name.casefold() for name in self._known_players}
         for row, seat in zip(self.rows, entry.seats, strict=True):
             if refill:
                 row.name.setText(seat.name)
                 row.score.setText(format_score(seat.score))
+                row.team.setText(seat.team)
+            name = seat.name.strip()
+            row.new_mark.setVisible(bool(name) and not seat.is_bot
+                                    and name.casefold() not in known)
+            row.team.setVisible(teams)
+            row.team.setEnabled(results)
+            row.score.setVisible(scored)
+            row.rank.setVisible(scored)
+            row.start.blockSignals(True)
+            row.start.setChecked(seat.start_player)
+            row.start.blockSignals(False)
             if seat.is_bot:  # a computer opponent, named in the interface language
                 row.name.setText(player_name(seat.name, language().code))
             row.name.setEnabled(not seat.is_bot)
@@ -349,7 +450,10 @@ class PlayEntryDialog(QDialog):
             row.remove.setVisible(results)
             row.remove.setEnabled(len(entry.seats) > 1)
         self.team_check.setVisible(coop)
-        self.headers[2].setVisible(not coop)
+        self.headers[1].setVisible(teams)
+        self.headers[2].setVisible(scored)
+        self.headers[3].setVisible(not coop)
+        self._show_win_mode()
         self.team_check.setEnabled(results)
         self.team_check.setChecked(entry.team_won())
 
@@ -381,6 +485,14 @@ class PlayEntryDialog(QDialog):
         row.score.setStyleSheet("")
         self.error_label.setText("")
         self.entry.set_score(index, score)
+        self._dirty = True
+
+    def _team_typed(self, index: int, text: str) -> None:
+        self.entry.set_team(index, text)
+        self._dirty = True
+
+    def _start_clicked(self, index: int, on: bool) -> None:
+        self.entry.set_start_player(index if on else None)
         self._dirty = True
 
     def _bad_score_text(self, index: int) -> str:
@@ -418,6 +530,15 @@ class PlayEntryDialog(QDialog):
         elif entry.cooperative:
             text = tr("A co-operative game: everyone wins or loses together.",
                       "協力ゲームです。全員で勝つか、全員で負けます。")
+        elif entry.win_mode is WinMode.NO_SCORE:
+            text = tr("No score: tick the winners.",
+                      "得点はありません。勝者にチェックしてください。")
+        elif entry.win_mode is WinMode.TEAMS:
+            text = tr("Teams: a team's total adds up its players' totals; the best team wins.",
+                      "チーム戦です。チームの合計はメンバーの合計の和で、最も高いチームが勝ちます。")
+        elif entry.win_mode is WinMode.LOWEST:
+            text = tr("The lowest total wins; tick “won” to choose the winners yourself.",
+                      "合計が最も低い人が勝ちます。「勝ち」にチェックすると勝者を自分で選べます。")
         elif any(s.stored is not None and len(s.stored.breakdown) > 1 for s in entry.seats):
             text = tr("Changing a player's total replaces their category scores by the total.",
                       "合計を変えると、そのプレイヤーの項目別の得点は合計だけになります。")

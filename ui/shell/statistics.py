@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.display import isolate, names_text
-from companion.history import PeriodCount, PlayerStats, ScorePoint, TeamTally, is_cooperative
+from companion.history import PeriodCount, PlayerStats, ScorePoint, TeamTally, WinMode
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, reason, tr
@@ -306,7 +306,8 @@ class StatisticsPage(QWidget):
             self.month_counts = dict(db.stats.plays_counted_per_period(
                 self.ctx.db, game_id=game_id, since=since))
             self.team_results = (db.team_results(self.ctx.db, game_id)
-                                 if game_id and is_cooperative(game_id) else [])
+                                 if game_id and db.game_win_mode(self.ctx.db, game_id)
+                                 is WinMode.COOPERATIVE else [])
         except Exception as exc:
             self.error_label.setText(tr(f"The statistics could not be read: {reason(exc)}",
                                         f"統計を読み込めませんでした: {reason(exc)}"))

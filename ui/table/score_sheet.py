@@ -26,6 +26,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QBoxLayout,
+    QComboBox,
     QCompleter,
     QDateTimeEdit,
     QFormLayout,
@@ -42,8 +43,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.history import PlayRecord
+from companion.history import PlayRecord, WinMode
+from companion.other_games import is_other_game
 from companion.scoresheet import ScoreSheet
+from companion.winning import WIN_MODE_NAMES, win_mode_name
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.play.widgets import isolate, words
@@ -303,6 +306,10 @@ class ScoreSheetTab(TableTab):
             sheet = ScoreSheet.for_game(self.game_id,
                                         [""] * (players or _default_players(self.game_id)))
         self.sheet = sheet
+        #: How a game the app does not know is won (kept by the history; None: the game's own).
+        self.win_mode: WinMode | None = _kept_win_mode(self.ctx, self.game_id)
+        if self.win_mode in (WinMode.HIGHEST, WinMode.LOWEST):
+            sheet.set_win_mode(self.win_mode)
         self.undo_stack = QUndoStack(self)
         self.model = ScoreSheetModel(self.sheet, self.undo_stack, self)
         self.model.refused.connect(self.say)
@@ -347,9 +354,17 @@ class ScoreSheetTab(TableTab):
         self.notes_edit.setMaximumHeight(70)
         self.notes_edit.textChanged.connect(
             lambda: self.sheet.set_notes(self.notes_edit.toPlainText()))
+        self.win_combo = QComboBox(self)
+        self.win_combo.setObjectName("sheet_win_mode")
+        self.win_combo.activated.connect(self._win_mode_chosen)
         form = QFormLayout()
         form.addRow(words(QLabel(self), "Date", "日付"), self.date_edit)
         form.addRow(words(QLabel(self), "Place", "場所"), self.place_edit)
+        self._fill_win_modes()
+        if self.win_mode is not None:  # a game the app does not know: the person says
+            form.addRow(words(QLabel(self), "Won by", "勝ち方"), self.win_combo)
+        else:
+            self.win_combo.hide()
         players_row = QHBoxLayout()
         players_row.addWidget(self.add_button)
         players_row.addWidget(self.remove_button)
@@ -379,7 +394,23 @@ class ScoreSheetTab(TableTab):
 
     def retranslate(self) -> None:
         self.model.headerDataChanged.emit(Qt.Orientation.Vertical, 0, self.model.rowCount() - 1)
+        self._fill_win_modes()
         self._refresh()
+
+    def _fill_win_modes(self) -> None:
+        self.win_combo.clear()
+        for mode, (en, ja) in WIN_MODE_NAMES.items():
+            self.win_combo.addItem(tr(en, ja), mode.value)
+        if self.win_mode is not None:
+            self.win_combo.setCurrentIndex(self.win_combo.findData(self.win_mode.value))
+
+    def _win_mode_chosen(self, *_: object) -> None:
+        """Another way of winning for this game (its next plays start with it once saved)."""
+        self.win_mode = WinMode(self.win_combo.currentData())
+        if self.win_mode in (WinMode.HIGHEST, WinMode.LOWEST):
+            self.sheet.set_win_mode(self.win_mode)  # ranks and winners follow
+        else:
+            self._refresh()
 
     # --- reacting ---------------------------------------------------------------------------
     def _date_changed(self, when: QDateTime) -> None:
@@ -421,6 +452,11 @@ class ScoreSheetTab(TableTab):
 
     # --- saving and printing ----------------------------------------------------------------
     def save_problem(self) -> str | None:
+        if self.win_mode is not None and self.win_mode not in (WinMode.HIGHEST, WinMode.LOWEST):
+            name = win_mode_name(self.win_mode, language().code)
+            return tr(f"This game is won “{name}”: log its plays with History › Add play.",
+                      f"このゲームの勝ち方は「{name}」です。履歴の「対局を記録」から記録して"
+                      "ください。")
         problems = self.sheet.problems(language().code)
         return " ".join(problems) if problems else None
 
@@ -435,6 +471,20 @@ class ScoreSheetTab(TableTab):
         play = self.sheet.to_play_record()
         play.id = self.saved_play_id
         render_sheet(play_sheet(play, language().code), path)
+
+
+def _kept_win_mode(ctx: AppContext | None, game_id: str) -> WinMode | None:
+    """How a game the app does not know is won (the way of its latest play; the highest
+    total before its first); None for the app's own games."""
+    if not is_other_game(game_id):
+        return None
+    try:
+        import db
+
+        assert ctx is not None
+        return db.game_win_mode(ctx.db, game_id) or WinMode.HIGHEST
+    except Exception:
+        return WinMode.HIGHEST
 
 
 def _default_players(game_id: str) -> int:
