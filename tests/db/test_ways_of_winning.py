@@ -33,7 +33,7 @@ def test_the_lowest_total_wins_everywhere(database) -> None:
         db.add_play(database, logged(day, "other:Golf", WinMode.LOWEST, scores)
                     .to_play_record())
     assert db.game_win_mode(database, "other:Golf") is WinMode.LOWEST  # kept for next time
-    first, second = reversed(db.list_plays(database, game_id="other:Golf"))
+    first, _ = reversed(db.list_plays(database, game_id="other:Golf"))
     assert first.win_mode is WinMode.LOWEST
     assert [(s.player, s.rank, s.winner) for s in first.seats] == [
         ("Ann", 1, True), ("Ben", 2, False)]
