@@ -8,6 +8,9 @@ A backup is a consistent copy of the whole history:
 - PostgreSQL: every play (finished or not) read in one REPEATABLE READ transaction and written as
   the app's history JSON, which File › Import history… (or `companion import`) reads back into
   any history, SQLite or PostgreSQL. No `pg_dump` is needed on the machine.
+
+A BG Stats export is read for a history by `read_bgstats_file` (its players matched to the
+history's), then stored by `db.import_plays` like any import.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.export.bgstats_import import BGStatsFile
 from companion.history import PlayRecord
 from db.engine import Database, DatabaseError
 from db.reading import readable
@@ -115,3 +119,13 @@ def _write_json(database: Database, temp: Path, progress: Progress,
     progress(1, 2)
     temp.write_text(text, encoding="utf-8")
     progress(2, 2)
+
+
+def read_bgstats_file(database: Database, data: str | bytes) -> BGStatsFile:
+    """A BG Stats export read for this history: its players matched to the history's by name,
+    its games to the other games the history holds (`BGStatsFileError` when it is none)."""
+    from companion.export.bgstats_import import read_bgstats
+    from db.repository import list_players, other_game_ids
+
+    return read_bgstats(data, [player.name for player in list_players(database)],
+                        other_game_ids(database))
