@@ -97,6 +97,15 @@ def looks_like_bgstats(data: Any) -> bool:
             and isinstance(data.get("games", []), list))
 
 
+def bgstats_data(text: str | bytes) -> Mapping[str, Any] | None:
+    """The parsed file when it is a BG Stats export, else None (`ImportValidationError` when
+    it is no JSON at all, as for the app's own history files)."""
+    from companion.export.history_json import parse_json_text
+
+    data = parse_json_text(text)
+    return data if looks_like_bgstats(data) else None
+
+
 def read_bgstats(data: str | bytes | Mapping[str, Any], players: Iterable[str] = (),
                  known_games: Iterable[str] = ()) -> BGStatsFile:
     """The plays of a BG Stats export. `players`: the history's player names (matched by

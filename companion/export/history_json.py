@@ -15,7 +15,10 @@ Format (version 1)::
 `plays_from_json` keeps a play's `id` (so a round trip is exact); the importer drops it and
 lets the database number the plays. `duration_min` (optional) is how long the play took in
 whole minutes; it is absent when nobody timed the play. A game the app does not know has the
-id "other:" + its name (companion/other_games.py).
+id "other:" + its name (companion/other_games.py). `win_mode` (optional: the game's own way
+when absent) is how the play was won, a seat's `team` (optional) its team
+(companion/winning.py). A refused file's error names the play as a person finds it too
+(`ImportValidationError.text(lang)`: its number from 1, date and game).
 
 Size limits of a file (refused beyond, with a sentence naming the place): at most
 `MAX_FILE_BYTES` (128 MB) and `MAX_PLAYS` plays; numbers of at most `MAX_NUMBER_CHARS` (24)
@@ -36,7 +39,8 @@ from typing import IO, Any, TypeVar
 
 from companion import playdata
 from companion.core.errors import CompanionError
-from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.export.import_errors import PlayPlace, describe
+from companion.history import PlayMode, PlayRecord, SeatResult, WinMode
 from companion.playdata import MAX_SEATS, PlayDataError
 
 FORMAT = "tabletop-companion-history"
@@ -52,9 +56,9 @@ MAX_MOVES = playdata.MAX_MOVES
 MAX_MINUTES = 100_000
 
 _PLAY_KEYS = {"id", "game", "mode", "started_at", "finished_at", "location", "notes",
-              "options", "seed", "record", "seats", "duration_min"}
+              "options", "seed", "record", "seats", "duration_min", "win_mode"}
 _SEAT_KEYS = {"seat", "player", "is_bot", "bot_kind", "faction", "score", "breakdown", "rank",
-              "winner", "start_player"}
+              "winner", "start_player", "team"}
 _TOP_KEYS = {"format", "version", "plays"}
 
 
@@ -62,7 +66,16 @@ T = TypeVar("T")
 
 
 class ImportValidationError(CompanionError, ValueError):
-    """A history file that cannot be imported; the message names the exact place."""
+    """A history file that cannot be imported; the message names the exact place, `place` the
+    play as a person finds it (number, date, game) and `text(lang)` says it in `lang`."""
+
+    def __init__(self, message: str, place: PlayPlace | None = None) -> None:
+        super().__init__(message)
+        self.place = place
+
+    def text(self, lang: str) -> str:
+        """The problem as a person reads it in `lang` ("ja" or "en")."""
+        return describe(str(self), self.place, lang)
 
 
 # -- export ----------------------------------------------------------------------------------
@@ -87,6 +100,7 @@ def _play_to_json(play: PlayRecord) -> dict[str, Any]:
         "record": _plain(play.record),
         "seats": [_seat_to_json(s) for s in play.seats],
         **_duration_to_json(play),
+        **({} if play.win_mode is None else {"win_mode": play.win_mode.value}),
     }
 
 
@@ -108,6 +122,7 @@ def _seat_to_json(seat: SeatResult) -> dict[str, Any]:
         "rank": seat.rank,
         "winner": seat.winner,
         "start_player": seat.start_player,
+        **({"team": seat.team} if seat.team else {}),
     }
 
 
@@ -331,9 +346,24 @@ def _play(raw: Any, where: str) -> PlayRecord:
     try:
         play = _read_play(raw, where)  # every field checked with companion.playdata's checks
         playdata.check_one_seat_each(play.seats, f"{where}.seats")
-    except PlayDataError as exc:
-        raise ImportValidationError(str(exc)) from None
+    except (PlayDataError, ImportValidationError) as exc:
+        raise ImportValidationError(str(exc), _place(raw, where)) from None
     return play
+
+
+def _place(raw: Any, where: str) -> PlayPlace:
+    """The play `raw` at `where` ("plays[3]") as a person finds it: number, date, game."""
+    from companion.other_games import game_name
+
+    number = int(where.removeprefix("plays[").rstrip("]")) + 1
+    date = game = ""
+    if isinstance(raw, dict):
+        started = raw.get("started_at")
+        if isinstance(started, str):
+            date = started[:16].replace("T", " ")
+        if isinstance(raw.get("game"), str):
+            game = game_name(raw["game"], "en")
+    return PlayPlace(number, date, game)
 
 
 def _read_play(raw: Any, where: str) -> PlayRecord:
@@ -372,6 +402,7 @@ def _read_play(raw: Any, where: str) -> PlayRecord:
         notes=_optional(obj, "notes", where, _long_text) or "",
         id=play_id,
         duration_s=_optional(obj, "duration_min", where, _minutes_as_seconds),
+        win_mode=_optional(obj, "win_mode", where, _win_mode),
     )
 
 
@@ -389,6 +420,7 @@ def _seat(raw: Any, where: str) -> SeatResult:
         rank=_optional(obj, "rank", where, playdata.check_rank),
         winner=bool(_optional(obj, "winner", where, _bool)),
         start_player=bool(_optional(obj, "start_player", where, _bool)),
+        team=_optional(obj, "team", where, _short_text) or "",
     )
 
 
@@ -469,6 +501,13 @@ def _location(value: Any, where: str) -> str:
 
 def _long_text(value: Any, where: str) -> str:
     return playdata.check_text(value, where, MAX_TEXT)
+
+
+def _win_mode(value: Any, where: str) -> WinMode:
+    for mode in WinMode:
+        if value == mode.value:
+            return mode
+    raise _fail(where, " or ".join(repr(m.value) for m in WinMode), value)
 
 
 def _mode(value: Any, where: str) -> PlayMode:

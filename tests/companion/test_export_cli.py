@@ -184,7 +184,7 @@ def test_import_of_a_bad_file_writes_nothing_and_exits_2(fake_db, tmp_path, caps
     source.write_text(json.dumps(data), "utf-8")
     assert cli.main(["import", str(source)]) == 2
     err = capsys.readouterr().err
-    assert "plays[1].seats[1].score: expected a number, got 'abc'" in err
+    assert "play 2 (2026-11-24 19:30, fake), seat 2, score: expected a number, got 'abc'" in err
     assert "nothing was imported" in err
     assert fake_db.plays == [] and fake_db.urls == []  # the database was not even opened
 

@@ -66,15 +66,16 @@ def test_a_bad_file_is_refused_with_a_sentence_and_nothing_is_written(window, pe
     seen: list[str] = []
     person.answer_dialogs("Close", seen=seen)
     assert transfer.import_history(window, path) is None
-    assert [text.strip() for text in seen] == [
-        "“bad.json” was not imported: plays[1].seats[0].score: expected a number, got 'abc'. "
-        "Nothing was written."]
+    assert [text.strip() for text in seen] == [  # the play as a person finds it (issue 32.7)
+        "“bad.json” was not imported: play 2 (2026-11-07 19:00, Catan), seat 1, score: "
+        "expected a number, got 'abc'. Nothing was written."]
     assert db.count_plays(window.ctx.db) == 5
     language().set("ja")
     person.answer_dialogs("閉じる", seen=seen)
     transfer.import_history(window, path)
-    assert seen[1].strip() == ("「bad.json」は読み込めませんでした（2 件目の対局の 1 番目の席"
-                               "（score）に誤りがあります）。何も書き込んでいません。")
+    assert seen[1].strip() == ("「bad.json」は読み込めませんでした: 2 件目の対局（2026-11-07 "
+                               "19:00、Catan）の 1 番目の席（score）: 数が必要ですが 'abc' "
+                               "でした。何も書き込んでいません。")
 
 
 def test_export_every_format(window, tmp_path) -> None:

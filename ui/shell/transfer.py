@@ -1,4 +1,6 @@
-"""File menu: import a history file, export the history (JSON, CSV, BG Stats), back it up.
+"""File menu: import a history file (the app's JSON or a BG Stats export: its players matched
+by name and the plays it cannot read listed, confirmed first), export the history (JSON, CSV,
+BG Stats), back it up.
 
 The same checks as the command line (`companion import/export`): an imported file is checked
 whole before anything is written, then its plays are stored all at once or not at all, plays
@@ -10,7 +12,6 @@ status bar, a failure in a sentence (in the interface language) with nothing wri
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -102,50 +103,91 @@ def tell(parent: QWidget | None, title: str, text: str) -> None:
 
 
 # --- import -------------------------------------------------------------------------------------
-_PLACE = re.compile(r"^plays\[(\d+)\](?:\.seats\[(\d+)\])?(?:\.([A-Za-z_]+))?")
+#: At most this many names or left-out plays are listed one by one in the confirmation.
+LISTED = 12
 
 
-def where_in_japanese(message: str) -> str:
-    """The place an import message names, in Japanese ("plays[3].seats[1].score: …" ->
-    "4 件目の対局の 2 番目の席（score）"); "" when it names no play."""
-    found = _PLACE.match(message)
-    if found is None:
-        return ""
-    play, seat, field = found.groups()
-    place = f"{int(play) + 1} 件目の対局"
-    if seat is not None:
-        place += f"の {int(seat) + 1} 番目の席"
-    return place + (f"（{field}）" if field else "")
+def import_failure(name: str, exc: Any) -> str:
+    """Why the file was not imported (an `ImportValidationError` or `BGStatsFileError`), as a
+    sentence in the interface language: the play by its number from 1, date and game."""
+    lang = language().code
+    text = exc.text(lang).rstrip("。.") if hasattr(exc, "text") else str(exc)
+    return tr(f"“{name}” was not imported: {text}. Nothing was written.",
+              f"「{name}」は読み込めませんでした: {text}。何も書き込んでいません。")
 
 
-def import_failure(name: str, message: str) -> str:
-    """Why the file was not imported, as a sentence in the interface language."""
-    where = where_in_japanese(message)
-    return tr(f"“{name}” was not imported: {message}. Nothing was written.",
-              f"「{name}」は読み込めませんでした（{where or 'ファイルの形式'}に誤りがあります）。"
-              "何も書き込んでいません。")
-
-
-def _read_and_store(ctx: AppContext, path: Path, progress: Progress) -> Any:
-    """The command line's import: the file read within its size limit, every play checked
-    before anything is written, then stored in steps that let the autosave in between."""
+def _check_file(ctx: AppContext, path: Path, progress: Progress) -> Any:
+    """The file read within its size limit and checked whole before anything is written:
+    a BG Stats export (`BGStatsFile`, its players matched to the history's) or the app's
+    history JSON (its text)."""
+    from companion.export.bgstats_import import bgstats_data
     from companion.export.history_json import as_text, iter_plays, read_file
-    from db.imports import import_plays
+    from db.transfer import read_bgstats_file
 
-    progress(0, 3)
+    progress(0, 2)
     with path.open("rb") as stream:
         text = as_text(read_file(stream, str(path)))
-    progress(1, 3)
+    progress(1, 2)
+    data = bgstats_data(text)
+    if data is not None:
+        return read_bgstats_file(ctx.db, data)
     for _play in iter_plays(text):  # every field checked before anything is written
         pass
-    progress(2, 3)
-    result = import_plays(ctx.db, iter_plays(text))
-    progress(3, 3)
+    progress(2, 2)
+    return text
+
+
+def _store(ctx: AppContext, checked: Any, progress: Progress) -> Any:
+    """The checked plays stored in steps that let the autosave in between."""
+    from companion.export.history_json import iter_plays
+    from db.imports import import_plays
+
+    progress(0, 1)
+    plays = iter_plays(checked) if isinstance(checked, str) else checked.plays
+    result = import_plays(ctx.db, plays)
+    progress(1, 1)
     return result
 
 
+def _listed(names: list[str]) -> str:
+    shown = ", ".join(names[:LISTED])
+    more = len(names) - LISTED
+    return shown + (tr(f" and {more} more", f" ほか {more} 人") if more > 0 else "")
+
+
+def confirm_bgstats(window: Any, name: str, found: Any) -> bool:
+    """Ask before importing a BG Stats export: its plays, the players matched to the
+    history's and the new ones, and the plays that cannot be read (left out)."""
+    lang = language().code
+    lines = [tr(f"“{name}” is a BG Stats export with {len(found.plays)} plays to import.",
+                f"「{name}」は BG Stats の書き出しで、{len(found.plays)} 件の対局を読み込みます。")]
+    if found.matched:
+        lines.append(tr(f"Players already in the history: {_listed(found.matched)}.",
+                        f"履歴にいるプレイヤー: {_listed(found.matched)}。"))
+    if found.new_players:
+        lines.append(tr(f"New players: {_listed(found.new_players)}.",
+                        f"新しいプレイヤー: {_listed(found.new_players)}。"))
+    if found.skipped:
+        lines.append(tr(f"{len(found.skipped)} plays cannot be read and are left out:",
+                        f"{len(found.skipped)} 件の対局は読めないため省きます:"))
+        lines += [skipped.text(lang) for skipped in found.skipped[:LISTED]]
+        if len(found.skipped) > LISTED:
+            lines.append(tr(f"… and {len(found.skipped) - LISTED} more",
+                            f"…ほか {len(found.skipped) - LISTED} 件"))
+    box = QMessageBox(QMessageBox.Icon.Question, tr("Import history", "履歴の読み込み"),
+                      "\n".join(lines), QMessageBox.StandardButton.NoButton, window)
+    box.setObjectName("bgstats_confirm")
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    yes = box.addButton(tr("Import", "読み込む"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(tr("Cancel", "キャンセル"), QMessageBox.ButtonRole.RejectRole)
+    box.exec()
+    return box.clickedButton() is yes
+
+
 def import_history(window: Any, path: Path | None = None) -> Any:
-    """File › Import history…: the result (None when cancelled or refused)."""
+    """File › Import history… (the app's history JSON or a BG Stats export, asked about
+    first): the result (None when cancelled or refused)."""
+    from companion.export.bgstats_import import BGStatsFileError
     from companion.export.history_json import ImportValidationError
 
     if path is None:
@@ -155,10 +197,14 @@ def import_history(window: Any, path: Path | None = None) -> Any:
             return None
         path = Path(name)
     try:
-        result = run_in_background(window, tr("Checking and importing…", "確認して読み込み中…"),
-                                   lambda progress: _read_and_store(window.ctx, path, progress))
-    except ImportValidationError as exc:
-        tell(window, tr("Import history", "履歴の読み込み"), import_failure(path.name, str(exc)))
+        checked = run_in_background(window, tr("Checking…", "確認中…"),
+                                    lambda progress: _check_file(window.ctx, path, progress))
+        if not isinstance(checked, str) and not confirm_bgstats(window, path.name, checked):
+            return None
+        result = run_in_background(window, tr("Importing…", "読み込み中…"),
+                                   lambda progress: _store(window.ctx, checked, progress))
+    except (ImportValidationError, BGStatsFileError) as exc:
+        tell(window, tr("Import history", "履歴の読み込み"), import_failure(path.name, exc))
         return None
     except Exception as exc:  # unreadable file, a play the history refuses
         reason = (getattr(exc, "strerror", None) or why(exc)).rstrip("。.")
