@@ -111,6 +111,9 @@ def test_rows_stored_before_the_checks_are_each_one_unreadable_play(stored_befor
             conn.execute(text("UPDATE plays SET notes = 'seen'"))  # later migration's UPDATE)
             conn.execute(text("UPDATE seats SET faction = 'red'"))
         assert sorted((p.id, p.unreadable) for p in db.list_plays(database)) == sorted(expected)
+        for play_id, _column in expected[1:]:  # the organiser can remove each of them
+            db.delete_play(database, play_id)
+        assert [p.id for p in db.list_plays(database)] == [expected[0][0]]
     finally:
         database.close()
 

@@ -1,6 +1,7 @@
 """A stored row the app cannot read (written by another program, or before the history's
 checks) is one unreadable play on the History page, never a broken page (issue 33.6); it is
-not offered to resume, opened, edited or replayed: a sentence says why."""
+not offered to resume, opened, edited or replayed: a sentence says why, and whoever may delete
+plays is offered to delete it."""
 
 from __future__ import annotations
 
@@ -57,8 +58,11 @@ def test_the_history_page_shows_an_unreadable_play_as_such(window, person, datab
     assert page.proxy.index(0, 1).data(0x3) == sentence  # its tooltip says why
     person.click_row(page.table, 0)
     assert not page.edit_button.isEnabled() and page.edit_button.toolTip() == sentence
+    seen: list[str] = []
+    person.answer_dialogs("Cancel", seen=seen)  # it cannot be opened: delete it?
     person.click(page.open_button)
-    assert page.error_label.text() == sentence
+    assert [text.strip() for text in seen] == [f"{sentence} Delete it? This cannot be undone."]
+    assert page.error_label.text() == sentence and len(page.visible_rows()) == 6
     page.replay_selected()
     assert page.error_label.text() == sentence
     person.click_row(page.table, 1)  # a readable play still opens
@@ -74,9 +78,20 @@ def test_in_japanese_too(window, person, database):
     page.reload()
     assert page.visible_rows()[0][1] == f"読み取れない対局 #{play_id}"
     person.click_row(page.table, 0)
+    person.answer_dialogs("キャンセル")
     person.click(page.open_button)
     assert page.error_label.text() == (f"対局 #{play_id} は読み取れません（保存されている"
                                        "「options」の値がこのアプリでは読めません）。")
+
+
+def test_the_organiser_may_delete_an_unreadable_play(window, person, database):
+    play_id = written_by_another_program(database, "blitz", "{}")
+    page = open_history(window, person)
+    person.click_row(page.table, 0)
+    person.answer_dialogs("Delete")
+    person.click(page.open_button)
+    assert page.error_label.text() == f"Play #{play_id} was deleted."
+    assert len(page.visible_rows()) == 5 and db.get_play(database, play_id) is None
 
 
 @pytest.mark.usefixtures("person")

@@ -499,10 +499,31 @@ class HistoryPage(QWidget):
             return None
         if play.unreadable:
             self.error_label.setText(unreadable_sentence(play))
+            self._offer_to_delete(play)
             return None
         dialog = PlayDialog(self.ctx, play, self, window=self.window_)
         dialog.open()
         return dialog
+
+    def _offer_to_delete(self, play: PlayRecord) -> bool:
+        """An unreadable play cannot be opened: the login that may delete plays is asked
+        whether to delete it; True when it was deleted."""
+        if organiser_refusal(self.ctx, repo().errors.DELETE_PLAYS) or play.id is None:
+            return False
+        text = unreadable_sentence(play) + " " + tr("Delete it? This cannot be undone.",
+                                                    "削除しますか？元に戻せません。")
+        if not confirm(self, tr("Delete play", "対局を削除"), text, tr("Delete", "削除")):
+            return False
+        try:
+            repo().delete_play(self.ctx.db, play.id)
+        except Exception as exc:
+            why = reason(exc)
+            self.error_label.setText(tr(f"Not deleted: {why}", f"削除できませんでした: {why}"))
+            return False
+        events().history_changed.emit()
+        self.error_label.setText(tr(f"Play #{play.id} was deleted.",
+                                    f"対局 #{play.id} を削除しました。"))
+        return True
 
     def replay_selected(self) -> None:
         from ui.play.replay import replay_play_id
