@@ -1,6 +1,8 @@
 """The play history as CSV: one row per seat, for spreadsheets. `duration_min` is the play's
 duration in whole minutes (empty when nobody timed it); `game_name` is the game's English name
-(a game the app does not know, "other:Catan", by its own name).
+(a game the app does not know, "other:Catan", by its own name); `win_mode` is how the play
+was won ("highest", "lowest", "no_score", "cooperative", "teams": companion/winning.py) and
+`team` the seat's team.
 
 With `excel=True` the text starts with a UTF-8 byte order mark (so Excel reads Japanese
 correctly) and cells that a spreadsheet would run as a formula (starting with = + - @) get a
@@ -18,11 +20,12 @@ from typing import TextIO
 
 from companion.history import PlayRecord, SeatResult
 from companion.other_games import game_name
+from companion.winning import play_win_mode
 
 COLUMNS: tuple[str, ...] = (
     "play_id", "date", "finished", "game", "mode", "location", "seat", "player", "bot",
     "bot_kind", "faction", "score", "rank", "winner", "start_player", "breakdown",
-    "duration_min", "game_name",
+    "duration_min", "game_name", "win_mode", "team",
 )
 BOM = "\ufeff"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -63,6 +66,8 @@ def seat_row(play: PlayRecord, seat: SeatResult) -> list[str]:
         json.dumps(seat.breakdown, ensure_ascii=False) if seat.breakdown else "",
         _number(play.duration_minutes()),
         game_name(play.game_id, "en"),
+        play_win_mode(play).value,
+        seat.team,
     ]
 
 

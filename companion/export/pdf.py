@@ -63,6 +63,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "total": ("Total", "合計"),
     "rank": ("Rank", "順位"),
     "winner": ("Winner", "勝者"),
+    "won_by": ("Won by", "勝ち方"),
     "date": ("Date", "日付"),
     "place": ("Place", "場所"),
     "notes": ("Notes", "メモ"),

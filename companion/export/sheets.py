@@ -12,8 +12,9 @@ from typing import Any
 
 from companion.display import category_label, chance_text, displayed_play, move_text, names_text
 from companion.export.pdf import SheetSpec, label
-from companion.history import PlayMode, PlayRecord
+from companion.history import PlayMode, PlayRecord, WinMode
 from companion.other_games import is_other_game, other_game_name
+from companion.winning import play_win_mode, win_mode_name
 
 #: Unlabelled rows of a blank sheet for a game without score categories (running tallies).
 FREE_ROWS = 10
@@ -89,6 +90,9 @@ def play_sheet(play: PlayRecord, lang: str = "ja") -> SheetSpec:
         (label("mode", lang), mode),
         (label("winner", lang), names_text(play.winners(), lang)),
     ]
+    mode = play_win_mode(play)
+    if mode is not WinMode.HIGHEST:  # the highest total is what a sheet is read as
+        meta.append((label("won_by", lang), win_mode_name(mode, lang)))
     duration = _duration(play)
     if duration:
         meta.append((label("time", lang), duration if lang == "ja"
