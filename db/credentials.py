@@ -19,7 +19,9 @@ PostgreSQL users keep theirs:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
@@ -125,6 +127,80 @@ def credential_key(url: str) -> str:
     host = parsed.host or parsed.query.get("host") or ""
     return (f"{parsed.username or ''}@{host if isinstance(host, str) else host[-1]}"
             f":{parsed.port or 5432}/{parsed.database or ''}")
+
+
+# -- a password typed into a location, taken out of it ------------------------------------------
+
+#: scheme://user:… as it is being typed (no "@" yet, or the rest of the URL after it).
+_TYPED_USERINFO = re.compile(r"(?P<head>[\w+]+://[^:/?#@\[\]]*):(?P<rest>.*)", re.S)
+#: What follows "host:" when it is a port: digits, then the database part or nothing.
+_PORT_AND_AFTER = re.compile(r"\d*(?:[/?#].*)?", re.S)
+
+
+@dataclass(frozen=True)
+class TakenPassword:
+    """A location with its password taken out. `open_end`: the password is still being typed
+    and this character ("@" after the user part, "&" in the query) ends it."""
+
+    url: str
+    password: str
+    open_end: str = ""
+
+
+def take_password(text: str) -> TakenPassword | None:
+    """The password in a location being typed, taken out of it (None: it holds none yet).
+    "scheme://user:" followed by something that cannot be a port is a password; so is the
+    value of ?password=. Its percent-encoding is undone."""
+    typed = _TYPED_USERINFO.fullmatch(text)
+    if typed is not None:
+        rest = typed["rest"]
+        at = rest.rfind("@")
+        if at >= 0:
+            return TakenPassword(typed["head"] + rest[at:], unquote(rest[:at]))
+        if not _PORT_AND_AFTER.fullmatch(rest):
+            return TakenPassword(typed["head"], unquote(rest), "@")
+    return _take_query_password(text)
+
+
+def _take_query_password(text: str) -> TakenPassword | None:
+    base, mark, query = text.partition("?")
+    params = query.split("&") if mark else []
+    secrets = [p for p in params if p.lower().startswith("password=") and p != "password="]
+    if not secrets:
+        return None
+    kept = [p for p in params if p not in secrets]
+    url = base + ("?" + "&".join(kept) if kept else "")
+    last = params[-1] in secrets  # still being typed: "&" ends it
+    return TakenPassword(url, unquote(secrets[-1].split("=", 1)[1]), "&" if last else "")
+
+
+# -- passwords typed in this run -----------------------------------------------------------------
+
+#: Passwords typed in Settings while there is no keyring: kept in memory for this run only.
+_TYPED_THIS_RUN: dict[str, str] = {}
+
+
+def remember_password(url: str, password: str) -> None:
+    """Keep the password of this history in memory until the app stops."""
+    _TYPED_THIS_RUN[credential_key(url)] = password
+
+
+def password_for(url: str) -> str | None:
+    """The password kept for this history: typed in this run, else in the keyring."""
+    if not is_server_url(url):
+        return None
+    return _TYPED_THIS_RUN.get(credential_key(url)) or keyring_password(url)
+
+
+def pgpass_line(url: str) -> str:
+    """The line of libpq's password file (~/.pgpass) for this history, with PASSWORD in place
+    of the password."""
+    parsed = _parse(url)
+    if parsed is None:
+        return "host:port:database:user:PASSWORD"
+    host = parsed.host or parsed.query.get("host") or "localhost"
+    return (f"{host if isinstance(host, str) else host[-1]}:{parsed.port or 5432}:"
+            f"{parsed.database or '*'}:{parsed.username or '*'}:PASSWORD")
 
 
 # -- the system keyring (optional) ---------------------------------------------------------------

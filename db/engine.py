@@ -420,6 +420,13 @@ def _resolve(url: str | None) -> str:
     chosen = url or os.environ.get("COMPANION_DB_URL")
     if chosen:
         return check_location(chosen)
+    return local_history_url()
+
+
+def local_history_url() -> str:
+    """The URL of the history file in the data folder, its folder created: the history used
+    when none is chosen, and the one the app can use for a run when the chosen one cannot be
+    opened."""
     folder = data_dir()
     try:
         files.private_dir(folder, tighten=is_default_data_dir(folder))
@@ -444,7 +451,7 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
     path = sqlite_path(url)
     where = str(path) if path is not None else credentials.redact(url)
     if path is None and password is None:
-        password = credentials.keyring_password(url)
+        password = credentials.password_for(url)
     revision = _check_file(path, wait) if path is not None else None
     if path is not None:
         _create_file(path, where)

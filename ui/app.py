@@ -128,20 +128,38 @@ def make_settings_private(path: Path) -> None:
 
 
 def open_database_after_show(window: MainWindow, url: str | None) -> bool:
-    """Open the history for a shown window (asking what to do when it is damaged or newer),
-    warn once about an unencrypted connection to another computer, then offer to continue
+    """Open the history for a shown window (asking what to do when it is damaged or newer, or
+    when a chosen one cannot be reached: the local history can stand in for this run), warn
+    once about an unencrypted connection to another computer, then offer to continue
     unfinished games. False when the person chose to quit."""
     from ui.shell.startup import offer_resume, open_database_interactively, warn_once
 
     window.show_message("")
-    database = open_database_interactively(url, window)
+    fallback: list[tuple[str, Exception]] = []
+    database = open_database_interactively(
+        url, window, fell_back=lambda choice, error: fallback.append((choice, error)))
     if database is None:
         return False
     window.ctx.db = database
     window.database_ready()
+    if fallback:
+        say_local_history(window, database, *fallback[-1])
     warn_once(window, database)
     offer_resume(window)
     return True
+
+
+def say_local_history(window: MainWindow, database: Any, choice: str,
+                      error: Exception) -> None:
+    """The local history stands in for this run: open Settings if asked, and say so."""
+    from ui.i18n import tr
+    from ui.shell.startup import DatabaseProblemDialog, problem_sentence
+
+    if choice == DatabaseProblemDialog.SETTINGS:
+        window.show_page("settings")
+    why = problem_sentence(error)
+    window.show_message(tr(f"This run uses the local history {database.where}. {why}",
+                           f"今回はローカルの履歴 {database.where} を使っています。{why}"))
 
 
 def start_history(window: MainWindow, args: Namespace) -> bool:

@@ -226,6 +226,26 @@ def test_the_password_from_the_keyring(club, memory_keyring, no_password_elsewhe
 
 
 @pytest.mark.postgres
+def test_a_password_typed_in_this_run_without_a_keyring(club, no_password_elsewhere,
+                                                        monkeypatch):
+    monkeypatch.setattr(credentials, "_TYPED_THIS_RUN", {})
+    assert db.keyring_name() is None
+    with pytest.raises(db.DatabaseError):
+        db.open_database(_bare(club))  # no password anywhere
+    credentials.remember_password(_bare(club), club.roles.password)
+    database = db.open_database(_bare(club))
+    assert db.list_plays(database) == [] and club.roles.password not in database.url
+    database.close()
+
+
+def test_the_password_file_line_of_a_history():
+    assert credentials.pgpass_line("postgresql+psycopg://ann@club.example/games") == (
+        "club.example:5432:games:ann:PASSWORD")
+    assert credentials.pgpass_line("postgresql://bo@h:5433/g?sslmode=require") == (
+        "h:5433:g:bo:PASSWORD")
+
+
+@pytest.mark.postgres
 def test_the_service_file_and_the_password_file(club, tmp_path, monkeypatch,
                                                 no_password_elsewhere):
     parts = _parts(club)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import types
 from pathlib import Path
 
+import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QMessageBox
 
 import db
@@ -24,6 +26,32 @@ from ui.shell.startup import (
 SECRET = "S3cret-pw"
 SERVER = "postgresql+psycopg://ann@club.example.org/games"
 WITH_PASSWORD = f"postgresql+psycopg://ann:{SECRET}@club.example.org/games"
+
+
+@pytest.fixture
+def typed_run(monkeypatch):
+    """The passwords typed in this run start empty (and are forgotten after the test)."""
+    monkeypatch.setattr(db.credentials, "_TYPED_THIS_RUN", {}, raising=False)
+
+
+def type_at_focus(person, text: str, watch=None) -> None:
+    """Type `text` key by key wherever the keyboard focus is, as a person does; `watch()` is
+    called after every key."""
+    from PySide6.QtWidgets import QApplication
+
+    for char in text:
+        person.qtbot.keyClicks(QApplication.focusWidget(), char)
+        if watch is not None:
+            watch()
+
+
+def never_in_clear(page, secret: str):
+    """A check that no part of `secret` is on screen (the location, every label)."""
+    def check() -> None:
+        shown = shown_texts(page)
+        parts = {secret[i:i + 3] for i in range(len(secret) - 2)}
+        assert not [part for part in parts if part in shown], shown
+    return check
 
 
 def open_settings(window, person):
@@ -43,19 +71,24 @@ def shown_texts(widget) -> str:
                     + [edit.displayText() for edit in widget.findChildren(QLineEdit)])
 
 
-def test_without_a_keyring_the_page_says_where_the_password_goes(window, person):
+def test_without_a_keyring_the_page_says_where_the_password_goes(window, person, typed_run):
     page = open_settings(window, person)
     person.type(page.db_edit, SERVER)
-    assert not page.password_edit.isEnabled()
-    assert page.password_note.text().startswith("This computer has no system keyring")
+    assert page.password_edit.isEnabled()  # a password can be typed all the same
+    assert page.password_note.text().startswith("This computer has no system keyring: a "
+                                                "database server's password typed here is "
+                                                "kept in memory only while the app runs")
     assert "~/.pgpass" in page.password_note.text()
-    person.type(page.db_edit, WITH_PASSWORD)
+    person.type(page.password_edit, SECRET)
     person.click(page.save_button)
     assert window.ctx.settings.value("database/url") == SERVER
     assert page.db_status.text() == (
-        f"From the next start the history is kept in {SERVER}. Its password was not saved: "
+        f"From the next start the history is kept in {SERVER}. Its password is kept in memory "
+        "only while the app runs (this computer has no system keyring); for the next starts "
         "put it in ~/.pgpass (a line host:port:database:user:password, readable by you only), "
-        "in a libpq service file, or in PGPASSWORD.")
+        "in a libpq service file, or in PGPASSWORD — in ~/.pgpass the line is "
+        "club.example.org:5432:games:ann:PASSWORD.")
+    assert db.credentials.password_for(SERVER) == SECRET  # for this run
     assert SECRET not in shown_texts(page) and SECRET not in settings_file(window)
     assert database_url(types.SimpleNamespace(db=None), window.ctx.settings) == SERVER
 
@@ -181,3 +214,73 @@ def test_the_start_moves_an_old_password_before_opening(qtbot, person, settings,
         in seen[1]
     assert settings.value("database/url") == "postgresql+psycopg://ann@127.0.0.1:1/none"
     assert SECRET not in " ".join(seen) + Path(settings.fileName()).read_text(encoding="utf-8")
+
+
+# --- a password typed into the location never shows ------------------------------------------
+def test_a_password_typed_into_the_location_moves_to_the_masked_field_as_it_is_typed(
+        window, person, typed_run):
+    page = open_settings(window, person)
+    person.activate(window)
+    page.db_edit.clear()
+    page.db_edit.setFocus()
+    type_at_focus(person, WITH_PASSWORD, never_in_clear(page, SECRET))
+    assert page.db_edit.text() == SERVER
+    assert page.password_edit.text() == SECRET
+    assert page.password_edit.echoMode() == QLineEdit.EchoMode.Password
+    person.click(page.save_button)
+    assert window.ctx.settings.value("database/url") == SERVER
+    assert SECRET not in shown_texts(page) + settings_file(window)
+
+
+def test_a_password_in_the_query_moves_too(window, person, typed_run):
+    page = open_settings(window, person)
+    person.activate(window)
+    page.db_edit.clear()
+    page.db_edit.setFocus()
+    type_at_focus(person, f"{SERVER}?password={SECRET}&sslmode=require",
+                  never_in_clear(page, SECRET))
+    assert page.db_edit.text() == f"{SERVER}?sslmode=require"
+    assert page.password_edit.text() == SECRET
+
+
+@pytest.mark.parametrize("secret", ["p@ss/w rd?#", "S3cret-pw", "1234"])
+def test_a_pasted_url_leaves_its_password_in_the_masked_field(window, person, secret):
+    from urllib.parse import quote
+
+    from PySide6.QtWidgets import QApplication
+
+    page = open_settings(window, person)
+    for pasted in (f"postgresql+psycopg://ann:{secret}@club.example.org/games",
+                   f"postgresql+psycopg://ann:{quote(secret, safe='')}@club.example.org/games"):
+        page.db_edit.clear()
+        QApplication.clipboard().setText(pasted)
+        person.key(page.db_edit, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+        assert page.db_edit.text() == SERVER
+        assert page.password_edit.text() == secret
+
+
+def test_a_refused_location_keeps_no_password_in_clear(window, person, typed_run):
+    page = open_settings(window, person)
+    window.ctx.settings.setValue("database/url", "sqlite:////kept.db")
+    person.activate(window)
+    page.db_edit.clear()
+    page.db_edit.setFocus()
+    type_at_focus(person, f"postgresql+psycopg://ann:{SECRET}@club.example.org:port/games",
+                  never_in_clear(page, SECRET))
+    person.click(page.save_button)
+    assert page.db_status.text().endswith("is not a database URL such as postgresql://host/db.")
+    assert window.ctx.settings.value("database/url") == "sqlite:////kept.db"
+    never_in_clear(page, SECRET)()
+    assert page.password_edit.text() == SECRET  # there, masked, for the corrected address
+
+
+def test_an_ambiguous_at_sign_is_refused_in_settings(window, person, typed_run):
+    page = open_settings(window, person)
+    window.ctx.settings.setValue("database/url", "sqlite:////kept.db")
+    person.type(page.db_edit, "postgresql+psycopg://olga@home@club.example.org/games")
+    person.click(page.save_button)
+    assert page.db_status.text().startswith("The address postgresql+psycopg://***/games has "
+                                            "more than one “@” before its server's name")
+    assert "%40" in page.db_status.text()
+    assert window.ctx.settings.value("database/url") == "sqlite:////kept.db"
+    assert "home" not in settings_file(window)

@@ -314,3 +314,134 @@ def test_the_resume_offer_names_bots_in_the_language(qtbot, lang) -> None:
         assert "花子" in line and "、" in line
     else:
         assert "Bot · Greedy" in line and "Bot · MCTS 2 s" in line
+
+
+# --- a history chosen elsewhere that cannot be reached: no lock-out ----------------------------
+UNREACHABLE = "postgresql+psycopg://ann@127.0.0.1:1/games"
+
+
+@pytest.fixture
+def local_data(tmp_path: Path, monkeypatch) -> Path:
+    """The data folder of the local history (empty: the app makes the history there)."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("COMPANION_DB_URL", raising=False)
+    return tmp_path / "data"
+
+
+def rescue_after(ms: int = 15000) -> None:
+    """Close a modal dialog still open after `ms` (a button that is missing fails the test
+    instead of hanging it)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    def close() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, QDialog):
+            dialog.reject()
+
+    QTimer.singleShot(ms, close)
+
+
+def started_window(qtbot, settings) -> MainWindow:
+    from argparse import Namespace
+
+    from ui.app import build_window
+
+    window = build_window(Namespace(lang="en", db=None), settings)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def test_an_unreachable_server_offers_the_local_history_this_time(qtbot, person, settings,
+                                                                  local_data, english) -> None:
+    from argparse import Namespace
+
+    from ui.app import start_history
+
+    settings.setValue("database/url", UNREACHABLE)
+    window = started_window(qtbot, settings)
+    seen: list[str] = []
+    person.answer_dialogs("Use the local history this time", seen=seen)
+    rescue_after()
+    assert start_history(window, Namespace(db=None)) is True
+    assert f"Cannot connect to the history database {UNREACHABLE}." in seen[0]
+    assert "Reason: the server refused the connection (is it running, and is the port " \
+           "right?)." in seen[0]
+    assert window.ctx.db.path == local_data / "companion.db"
+    assert window.status_label.text() == (
+        f"This run uses the local history {local_data / 'companion.db'}. Cannot connect to the "
+        f"history database {UNREACHABLE}.")
+    assert settings.value("database/url") == UNREACHABLE  # the choice stays for next time
+    window.ctx.db.close()
+
+
+def test_open_settings_from_the_start_up_dialog(qtbot, person, settings, local_data,
+                                               english) -> None:
+    from argparse import Namespace
+
+    from ui.app import start_history
+
+    settings.setValue("database/url", UNREACHABLE)
+    window = started_window(qtbot, settings)
+    person.answer_dialogs("Open Settings")
+    rescue_after()
+    assert start_history(window, Namespace(db=None)) is True
+    page = window.current_page()
+    assert window.current_key() == "settings" and page.isVisible()
+    assert page.db_edit.text() == UNREACHABLE  # there to be corrected
+    assert page.current_value.text() == f"sqlite:///{local_data / 'companion.db'}"
+    window.ctx.db.close()
+
+
+def test_the_dialog_names_the_history_with_its_password_masked_and_offers_three_ways(
+        qtbot, person, english, local_data) -> None:
+    chosen: list[str] = []
+
+    def ask(error, parent):
+        dialog = DatabaseProblemDialog(error, parent, elsewhere=True)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        shown = [b.text() for b in (dialog.settings_button, dialog.local_button,
+                                    dialog.quit_button) if b.isVisible()]
+        assert shown == ["Open Settings", "Use the local history this time", "Quit"]
+        assert not dialog.move_button.isVisible() and not dialog.retry_button.isVisible()
+        chosen.append(dialog.headline.text() + " " + dialog.reason.text())
+        person.click(dialog.quit_button)
+        return dialog.choice
+
+    url = "postgresql+psycopg://ann:S3cret/pw@127.0.0.1:1/games"
+    assert open_database_interactively(url, None, ask=ask) is None
+    assert chosen == ["Cannot connect to the history database "
+                      "postgresql+psycopg://ann@127.0.0.1:1/games. Reason: the server refused "
+                      "the connection (is it running, and is the port right?)."]
+
+
+def test_the_local_history_itself_offers_no_stand_in(qtbot, person, local_data,
+                                                     english) -> None:
+    local_data.mkdir()
+    (local_data / "companion.db").write_bytes(GARBAGE)
+    seen: list[str] = []
+    person.answer_dialogs("Quit", seen=seen)
+    assert open_database_interactively(None) is None
+    dialog = DatabaseProblemDialog(db.CorruptDatabaseError("x"), elsewhere=False)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.local_button.isVisible() and not dialog.settings_button.isVisible()
+    assert dialog.reason.text() == "" and not dialog.reason.isVisible()
+
+
+def test_the_stand_in_is_offered_in_japanese(qtbot, local_data) -> None:
+    language().set("ja")
+    try:
+        with pytest.raises(db.DatabaseError) as info:
+            db.open_database(UNREACHABLE)
+        dialog = DatabaseProblemDialog(info.value, elsewhere=True)
+        qtbot.addWidget(dialog)
+        texts = [dialog.headline.text(), dialog.reason.text(), dialog.local_button.text(),
+                 dialog.settings_button.text()]
+    finally:
+        language().set("en")
+    assert texts == [f"履歴データベース {UNREACHABLE} に接続できません。",
+                     "理由: サーバーが接続を拒否しました（サーバーは動いていますか。ポート番号は"
+                     "正しいですか）。", "今回はローカルの履歴を使う", "設定を開く"]

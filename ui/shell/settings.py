@@ -1,17 +1,19 @@
 """Settings: the interface language (switches at once), where the history is kept (a file or a
 database URL, used from the next start), the server's password (a masked field that saves to
-the system keyring, or says where to put the password when there is none) and a button that
-opens the data folder.
+the system keyring, or without one keeps it in memory for this run and says where to put it
+for good) and a button that opens the data folder.
 
 No password is ever shown or kept in the settings file: every location shown passes through
-`db.redact`, and a password typed into a URL is taken out of it (to the keyring, or dropped
-with a sentence saying where to put it).
+`db.redact`, and a password typed or pasted into the location is moved into the masked field
+as it is typed ("user:" followed by what cannot be a port, or ?password=); while the rest of
+the password is typed there, the "@" (or "&") that ends it goes back to the location.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
@@ -100,10 +102,16 @@ class SettingsPage(QWidget):
         self.db_edit = QLineEdit(self.db_box)
         self.db_edit.setObjectName("db_url")
         self.db_edit.textChanged.connect(self._location_typed)
+        self.db_edit.textEdited.connect(self._move_password_out)
         self.password_label = QLabel(self.db_box)
         self.password_edit = QLineEdit(self.db_box)
         self.password_edit.setObjectName("db_password")
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        #: While the password moved out of the location is typed on: the character that ends
+        #: it and goes back to the location ("@" or "&"); "" otherwise.
+        self._open_end = ""
+        self.password_edit.textEdited.connect(self._password_typed)
+        self.password_edit.editingFinished.connect(self._close_password)
         self.password_note = QLabel(self.db_box)
         self.password_note.setObjectName("password_note")
         self.password_note.setWordWrap(True)
@@ -206,11 +214,46 @@ class SettingsPage(QWidget):
         if name:
             self.db_edit.setText(name)
 
+    def _move_password_out(self, text: str) -> None:
+        """A password typed or pasted into the location moves into the masked field at once;
+        one still being typed goes on there."""
+        taken = repo().credentials.take_password(text)
+        if taken is None:
+            return
+        self.db_edit.setText(taken.url)
+        self.password_edit.setText(taken.password)
+        self._open_end = taken.open_end
+        if taken.open_end:
+            self.password_edit.setFocus()
+            self.password_edit.end(False)
+
+    def _password_typed(self, text: str) -> None:
+        """The "@" (or "&") that ends a password moved out of the location goes back there,
+        and so does the typing."""
+        if not self._open_end or self._open_end not in text:
+            return
+        password, rest = text.split(self._open_end, 1)
+        self.password_edit.setText(unquote(password))
+        url = self.db_edit.text()
+        joint = "?" if self._open_end == "&" and "?" not in url else self._open_end
+        self._open_end = ""
+        self.db_edit.setText(url + joint + rest)
+        self.db_edit.setFocus()
+        self.db_edit.end(False)
+
+    def _close_password(self) -> None:
+        """Leaving the masked field ends a password moved there (its encoding undone)."""
+        if self._open_end:
+            self._open_end = ""
+            self.password_edit.setText(unquote(self.password_edit.text()))
+
     def _location_typed(self, text: str) -> None:
-        """The password field is for a database server, and only where a keyring keeps it."""
+        """The password field is for a database server (kept in the keyring, or without one
+        in memory for this run)."""
         db = repo()
         keyring = db.keyring_name()
-        self.password_edit.setEnabled(keyring is not None and db.is_server_url(text.strip()))
+        # the field's text now: a password moved out of `text` may have changed it since
+        self.password_edit.setEnabled(db.is_server_url(self.db_edit.text().strip()))
         if keyring is not None:
             self.password_note.setText(tr(
                 f"For a database server: the password is kept in the system keyring "
@@ -221,10 +264,12 @@ class SettingsPage(QWidget):
                 "PGPASSWORD を使います。"))
         else:
             self.password_note.setText(tr(
-                "This computer has no system keyring, so the app does not keep a database "
-                f"server's password: {password_places()}.",
-                "このコンピューターにはシステムのキーリングがないため、アプリはデータベース"
-                f"サーバーのパスワードを保管しません。{password_places()}。"))
+                "This computer has no system keyring: a database server's password typed here "
+                "is kept in memory only while the app runs, never in a file. To keep it, "
+                f"{password_places()}.",
+                "このコンピューターにはシステムのキーリングがありません。ここに入力したデータベース"
+                "サーバーのパスワードはアプリの実行中だけメモリーに保持し、ファイルには保存"
+                f"しません。保管するには、{password_places()}。"))
 
     def save_database(self) -> None:
         """Remember the typed location (a file or URL) for the next start; its password goes
@@ -249,12 +294,19 @@ class SettingsPage(QWidget):
         sentence = tr(f"From the next start the history is kept in {shown}.",
                       f"次回起動から履歴は {shown} に保存されます。")
         if password and db.is_server_url(url):
+            db.credentials.remember_password(url, password)
             if db.store_password(url, password):
                 sentence += tr(" Its password is kept in the system keyring.",
                                "パスワードはシステムのキーリングに保管しました。")
             else:
-                sentence += tr(f" Its password was not saved: {password_places()}.",
-                               f"パスワードは保存していません。{password_places()}。")
+                line = db.credentials.pgpass_line(url)
+                sentence += tr(
+                    " Its password is kept in memory only while the app runs (this computer "
+                    f"has no system keyring); for the next starts {password_places()} — in "
+                    f"~/.pgpass the line is {line}.",
+                    "パスワードはアプリの実行中だけメモリーに保持します（このコンピューターには"
+                    f"システムのキーリングがありません）。次回起動以降のために、{password_places()}"
+                    f"（~/.pgpass の行は {line}）。")
         self._status(sentence)
 
     def use_default(self) -> None:

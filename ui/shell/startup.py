@@ -4,11 +4,16 @@ unfinished when the app last stopped.
 
 A broken file is never changed: "Move it aside and start fresh" renames it (with its -wal and
 -shm files) next to where it was and opens a new, empty history; "Quit" leaves everything as is.
+A history chosen elsewhere (Settings, --db) that cannot be opened — a server that cannot be
+reached — does not lock the person out: the app can use the local history for this run, and
+open Settings to change the choice.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -48,6 +53,46 @@ def problem_sentence(error: Exception) -> str:
     return tr("The history cannot be opened.", "履歴を開けません。")
 
 
+#: Why a server could not be reached, from what libpq said: (its words, English, Japanese).
+_CONNECTION_REASONS = (
+    ("connection refused", "the server refused the connection (is it running, and is the "
+                           "port right?)",
+     "サーバーが接続を拒否しました（サーバーは動いていますか。ポート番号は正しいですか）"),
+    ("timeout expired", "the server did not answer in time", "サーバーが時間内に応答しません"),
+    ("timed out", "the server did not answer in time", "サーバーが時間内に応答しません"),
+    ("could not translate host name", "no computer of that name was found",
+     "その名前のコンピューターが見つかりません"),
+    ("name or service not known", "no computer of that name was found",
+     "その名前のコンピューターが見つかりません"),
+    ("no route to host", "the network cannot reach the server",
+     "ネットワークからサーバーに届きません"),
+    ("network is unreachable", "the network cannot reach the server",
+     "ネットワークからサーバーに届きません"),
+    ("password authentication failed", "the server refused the user name or password",
+     "サーバーがユーザー名かパスワードを受け付けませんでした"),
+    ("no password supplied", "the server asks for a password and none was given",
+     "サーバーがパスワードを求めていますが、指定されていません"),
+    ("does not exist", "the server has no such database or user",
+     "サーバーにそのデータベースかユーザーがありません"),
+)
+
+
+def problem_reason(error: Exception) -> str:
+    """Why a server history could not be reached, in the interface language ("" when the
+    problem is not reaching a server)."""
+    detail = repo().redact(str(getattr(error, "detail", "") or ""))
+    if not detail or getattr(error, "path", None) is not None:
+        return ""
+    lowered = detail.lower()
+    for words, english, japanese in _CONNECTION_REASONS:
+        if words in lowered:
+            return tr(f"Reason: {english}.", f"理由: {japanese}。")
+    if "connection" not in lowered:
+        return ""
+    said = detail.split(": ", 1)[-1]
+    return tr(f"Reason: the server said “{said}”.", f"理由: サーバーの応答は「{said}」です。")
+
+
 def problem_details(error: Exception) -> str:
     """The technical part, shown on request: the file and what the database said."""
     path = getattr(error, "path", None)
@@ -62,12 +107,14 @@ def problem_details(error: Exception) -> str:
 class DatabaseProblemDialog(QDialog):
     """Why the history cannot be opened, in one plain sentence (the technical detail behind
     "Show details"), and what the person can do: move a damaged or newer file aside and start
-    fresh, try again when another program holds the history locked, or quit. `choice` is
-    MOVE, RETRY or QUIT."""
+    fresh, try again when another program holds the history locked, or quit; for a history
+    chosen `elsewhere` than the local file (Settings, --db), also use the local history this
+    time or open Settings. `choice` is MOVE, RETRY, LOCAL, SETTINGS or QUIT."""
 
-    MOVE, RETRY, QUIT = "move", "retry", "quit"
+    MOVE, RETRY, LOCAL, SETTINGS, QUIT = "move", "retry", "local", "settings", "quit"
 
-    def __init__(self, error: Exception, parent: QWidget | None = None) -> None:
+    def __init__(self, error: Exception, parent: QWidget | None = None, *,
+                 elsewhere: bool = False) -> None:
         super().__init__(parent)
         self.error = error
         self.choice = self.QUIT
@@ -79,6 +126,10 @@ class DatabaseProblemDialog(QDialog):
         self.headline.setObjectName("problem_sentence")
         self.headline.setWordWrap(True)
         self.headline.setText(problem_sentence(error))
+        self.reason = QLabel(problem_reason(error), self)
+        self.reason.setObjectName("problem_reason")
+        self.reason.setWordWrap(True)
+        self.reason.setVisible(bool(self.reason.text()))
         self.details = QLabel(problem_details(error), self)
         self.details.setObjectName("problem_details")
         self.details.setWordWrap(True)
@@ -104,6 +155,23 @@ class DatabaseProblemDialog(QDialog):
         self.retry_button.setObjectName("retry")
         self.retry_button.setVisible(isinstance(error, db.HistoryBusyError))
         self.retry_button.clicked.connect(lambda: self._choose(self.RETRY))
+        self.local_button = QPushButton(tr("Use the local history this time",
+                                           "今回はローカルの履歴を使う"), self)
+        self.local_button.setObjectName("use_local")
+        self.local_button.setToolTip(tr(
+            "Opens the history file on this computer for this run only; the choice in Settings "
+            "stays as it is.", "今回だけこのコンピューターの履歴ファイルを開きます。設定の選択は"
+                               "そのままです。"))
+        self.local_button.setVisible(elsewhere)
+        self.local_button.clicked.connect(lambda: self._choose(self.LOCAL))
+        self.settings_button = QPushButton(tr("Open Settings", "設定を開く"), self)
+        self.settings_button.setObjectName("open_settings")
+        self.settings_button.setToolTip(tr(
+            "Uses the local history for this run and opens Settings, where the history's place "
+            "can be changed for the next start.", "今回はローカルの履歴を使い、設定を開きます。"
+            "次回起動からの履歴の場所を変更できます。"))
+        self.settings_button.setVisible(elsewhere)
+        self.settings_button.clicked.connect(lambda: self._choose(self.SETTINGS))
         self.quit_button = QPushButton(tr("Quit", "終了"), self)
         self.quit_button.setObjectName("quit")
         self.quit_button.clicked.connect(lambda: self._choose(self.QUIT))
@@ -113,9 +181,12 @@ class DatabaseProblemDialog(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(self.move_button)
         buttons.addWidget(self.retry_button)
+        buttons.addWidget(self.settings_button)
+        buttons.addWidget(self.local_button)
         buttons.addWidget(self.quit_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
+        layout.addWidget(self.reason)
         layout.addWidget(self.details)
         layout.addLayout(buttons)
 
@@ -134,8 +205,8 @@ class DatabaseProblemDialog(QDialog):
         return self.choice == self.MOVE
 
 
-def _ask(error: Exception, parent: QWidget | None) -> str:
-    dialog = DatabaseProblemDialog(error, parent)
+def _ask(error: Exception, parent: QWidget | None, elsewhere: bool = False) -> str:
+    dialog = DatabaseProblemDialog(error, parent, elsewhere=elsewhere)
     dialog.exec()
     return dialog.choice
 
@@ -173,24 +244,35 @@ def warn_once(window: Any, database: Any) -> QMessageBox | None:
 
 def open_database_interactively(
     url: str | None, parent: QWidget | None = None,
-    ask: Callable[[Exception, QWidget | None], str] = _ask,
+    ask: Callable[[Exception, QWidget | None], str] | None = None,
     tell: Callable[[QWidget | None, str, str], None] = tell,
+    fell_back: Callable[[str, Exception], None] | None = None,
 ) -> Any:
     """The opened database, or None when the person chose to quit.
 
     Whatever stops the history from opening, `ask` shows `DatabaseProblemDialog` (one
     sentence, details on request). Moving aside renames the file (`db.move_aside`) and opens a
     fresh one at the same place, then `tell` says where the old file now is; "Try again" (the
-    history was locked) opens it again.
+    history was locked) opens it again. For a history chosen elsewhere, "Use the local
+    history this time" and "Open Settings" open the local history instead, after telling
+    `fell_back` the choice (LOCAL or SETTINGS) and what stopped the chosen one.
     """
     db = repo()
     while True:
         try:
             return db.open_database(url)
         except Exception as error:  # every failure is explained rather than a crash
-            choice = ask(error, parent)
+            choice = (ask or partial(_ask, elsewhere=is_elsewhere(url)))(error, parent)
             path = getattr(error, "path", None)
+            failure = error
         if choice == DatabaseProblemDialog.RETRY:
+            continue
+        if choice in (DatabaseProblemDialog.LOCAL, DatabaseProblemDialog.SETTINGS):
+            url = local_history_url()
+            if url is None:
+                return None
+            if fell_back is not None:
+                fell_back(choice, failure)
             continue
         if choice != DatabaseProblemDialog.MOVE or path is None:
             return None
@@ -206,6 +288,28 @@ def open_database_interactively(
              tr(f"The old file is kept unchanged as:\n{kept}\n\nThe app now starts with an "
                 "empty history.", f"元のファイルは変更せずに次の名前で残しました:\n{kept}\n\n"
                 "空の履歴で起動します。"))
+
+
+def local_history_url() -> str | None:
+    """The history file in the data folder (None: the folder cannot be made)."""
+    from db.engine import local_history_url as local
+
+    try:
+        return str(local())
+    except repo().DatabaseError:
+        return None
+
+
+def is_elsewhere(url: str | None) -> bool:
+    """The history to open is chosen (an argument, COMPANION_DB_URL or Settings) and is not
+    the local history file: the local one can stand in for a run."""
+    chosen = url or os.environ.get("COMPANION_DB_URL")
+    if not chosen:
+        return False
+    try:
+        return str(repo().check_location(chosen)) != str(repo().default_url())
+    except repo().DatabaseError:  # a mistyped location: elsewhere too
+        return True
 
 
 class ResumeDialog(QDialog):
