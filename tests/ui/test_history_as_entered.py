@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 import pytest
@@ -10,8 +11,8 @@ from PySide6.QtCore import Qt
 
 import db
 from companion import play_entry
+from companion.export import bgstats
 from companion.export.sheets import play_sheets
-from companion.play_entry import PlayEntry
 from ui.shell.play_entry import PlayEntryDialog
 
 
@@ -64,14 +65,24 @@ def test_a_play_logged_by_hand_keeps_its_seconds(window, person,
     assert first.started_at == datetime(2026, 11, 21, 20, 15, 42)
 
 
-def test_plays_of_the_same_minute_keep_their_order(window, person) -> None:
-    entries = [PlayEntry.new("other:Azul", ["Ann", "Ben"], datetime(2026, 11, 21, 20, 15, s))
-               for s in (50, 10)]  # the later one is typed in first
-    for entry in entries:
-        dialog = PlayEntryDialog(window.ctx, entry, window)
-        dialog.show()
-        person.click(dialog.save_button)
+def test_plays_of_the_same_minute_keep_their_order(window, person,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     page = open_history(window, person)
-    page.reload()
-    times = [p.started_at.second for p in db.list_plays(window.ctx.db, game_id="other:Azul")]
-    assert times == [50, 10]
+    person.activate(window)
+    for second, names in ((10, ("Zed", "Ann")), (50, ("Ann", "Zed"))):  # logged in this order
+        class Clock(datetime):
+            @classmethod
+            def now(cls, tz=None, second=second):  # type: ignore[override]
+                return cls(2026, 11, 21, 20, 15, second)
+
+        monkeypatch.setattr(play_entry, "datetime", Clock)
+        person.key(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+        dialog = entry_dialog(page)
+        person.type(dialog.other_name, "Azul")
+        for row, name in zip(dialog.rows, names, strict=True):
+            person.type(row.name, name)
+        person.click(dialog.save_button)
+    plays = db.list_plays(window.ctx.db, game_id="other:Azul")
+    assert [p.started_at.second for p in plays] == [50, 10]  # newest first
+    exported = json.loads(bgstats.dumps(list(plays)))["plays"]  # oldest first, as logged
+    assert [p["playDate"] for p in exported] == ["2026-11-21 20:15:10", "2026-11-21 20:15:50"]
