@@ -19,8 +19,9 @@ import dataclasses
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from companion.export.bgstats_import import BGStatsFile
 from companion.history import PlayRecord
@@ -121,7 +122,7 @@ def _write_json(database: Database, temp: Path, progress: Progress,
     progress(2, 2)
 
 
-def read_bgstats_file(database: Database, data: str | bytes) -> BGStatsFile:
+def read_bgstats_file(database: Database, data: str | bytes | Mapping[str, Any]) -> BGStatsFile:
     """A BG Stats export read for this history: its players matched to the history's by name,
     its games to the other games the history holds (`BGStatsFileError` when it is none)."""
     from companion.export.bgstats_import import read_bgstats

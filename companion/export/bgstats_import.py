@@ -27,13 +27,14 @@ import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from companion import playdata
 from companion.core.errors import CompanionError
 from companion.history import PlayMode, PlayRecord, SeatResult, WinMode
 from companion.other_games import OtherGameError, other_game_id
 
+T = TypeVar("T")
 DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d")
 #: Namespace of identities made for plays whose `uuid` is not a UUID.
 UID_NAMESPACE = uuid.UUID("6f1d2a8e-0c4b-4f55-9a0e-2b7f3c9d1e64")
@@ -161,6 +162,17 @@ def _parse(data: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
     return data
 
 
+def _ref(value: Any) -> int | None:
+    """A whole number of the file (an id, a count), else None."""
+    return int(value) if playdata.is_int(value) else None
+
+
+def _lookup(table: Mapping[int, T], value: Any) -> T | None:
+    """The record an id of the file refers to (None: no such id, or no id)."""
+    ref = _ref(value)
+    return None if ref is None else table.get(ref)
+
+
 def _by_id(items: Any, what: str) -> dict[int, Mapping[str, Any]]:
     """The records of a top-level list by their `id` (records without one are ignored)."""
     found: dict[int, Mapping[str, Any]] = {}
@@ -178,7 +190,7 @@ class _Games:
         self._names = _registered_names()
 
     def game(self, ref: Any) -> tuple[str, Mapping[str, Any]]:
-        record = self.games.get(ref) if playdata.is_int(ref) else None
+        record = _lookup(self.games, ref)
         if record is None:
             raise _PlayError(f"its game (number {ref}) is not in the file's list of games",
                              f"ゲーム（番号 {ref}）がファイルのゲーム一覧にありません")
@@ -198,7 +210,7 @@ class _Games:
         names = []
         for item in raw if isinstance(raw, list) else []:
             ref = item.get("gameRefId") if isinstance(item, Mapping) else None
-            record = self.games.get(ref) if playdata.is_int(ref) else None
+            record = _lookup(self.games, ref)
             if record is not None and str(record.get("name") or "").strip():
                 names.append(playdata.normalize_name(str(record["name"])))
         return names
@@ -234,10 +246,9 @@ def _play(raw: Any, games: _Games, names: dict[int, str],
         raise _PlayError("it is not a record {…}", "対局の記録 {…} ではありません")
     game_id, game = games.game(raw.get("gameRefId"))
     started = _date(raw.get("playDate"))
-    minutes = raw.get("durationMin")
-    duration = int(minutes) * 60 if playdata.is_int(minutes) and 0 < minutes <= 100_000 else None
-    place = places.get(raw.get("locationRefId")) if playdata.is_int(
-        raw.get("locationRefId")) else None
+    minutes = _ref(raw.get("durationMin"))
+    duration = minutes * 60 if minutes is not None and 0 < minutes <= 100_000 else None
+    place = _lookup(places, raw.get("locationRefId"))
     options: dict[str, Any] = {}
     expansions = games.expansions(raw.get("expansionPlays"))
     if expansions:
@@ -289,24 +300,23 @@ def _seats(raw: Any, names: dict[int, str]) -> list[SeatResult]:
     for seat, i in enumerate(order):
         entry = entries[i]
         ref = entry.get("playerRefId")
-        name = names.get(ref, "") if playdata.is_int(ref) else ""
+        name = _lookup(names, ref) or ""
         if not name:
             raise _PlayError(f"its player number {ref} is not in the file's list of players",
                              f"プレイヤー（番号 {ref}）がファイルのプレイヤー一覧にありません")
-        rank = entry.get("rank")
+        rank = _ref(entry.get("rank"))
         seats.append(SeatResult(
             seat, name, faction=str(entry.get("role") or ""),
             score=_score(entry.get("score"), name), winner=entry.get("winner") is True,
-            rank=int(rank) if playdata.is_int(rank) and 1 <= rank <= playdata.MAX_SEATS
-            else None,
+            rank=rank if rank is not None and 1 <= rank <= playdata.MAX_SEATS else None,
             start_player=entry.get("startPlayer") is True,
             team=str(entry.get("team") or "").strip()))
     return seats
 
 
 def _seat_order(entry: Mapping[str, Any]) -> int:
-    order = entry.get("seatOrder")
-    return int(order) if playdata.is_int(order) else 1 << 30
+    order = _ref(entry.get("seatOrder"))
+    return order if order is not None else 1 << 30
 
 
 def _score(value: Any, name: str) -> float | None:
@@ -326,7 +336,6 @@ def _skipped(index: int, raw: Any, games: dict[int, Mapping[str, Any]],
     date = game = ""
     if isinstance(raw, Mapping):
         date = str(raw.get("playDate") or "")[:16]
-        record = games.get(raw.get("gameRefId")) if playdata.is_int(
-            raw.get("gameRefId")) else None
+        record = _lookup(games, raw.get("gameRefId"))
         game = str((record or {}).get("name") or "")
     return Skipped(index + 1, date, game, exc.en, exc.ja)

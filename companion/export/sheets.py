@@ -90,9 +90,9 @@ def play_sheet(play: PlayRecord, lang: str = "ja") -> SheetSpec:
         (label("mode", lang), mode),
         (label("winner", lang), names_text(play.winners(), lang)),
     ]
-    mode = play_win_mode(play)
-    if mode is not WinMode.HIGHEST:  # the highest total is what a sheet is read as
-        meta.append((label("won_by", lang), win_mode_name(mode, lang)))
+    won_by = play_win_mode(play)
+    if won_by is not WinMode.HIGHEST:  # the highest total is what a sheet is read as
+        meta.append((label("won_by", lang), win_mode_name(won_by, lang)))
     duration = _duration(play)
     if duration:
         meta.append((label("time", lang), duration if lang == "ja"
