@@ -175,7 +175,8 @@ class DatabaseProblemDialog(QDialog):
         self.quit_button = QPushButton(tr("Quit", "終了"), self)
         self.quit_button.setObjectName("quit")
         self.quit_button.clicked.connect(lambda: self._choose(self.QUIT))
-        self.quit_button.setDefault(True)
+        # a history elsewhere that cannot be reached: Enter goes on with the local one
+        (self.local_button if elsewhere else self.quit_button).setDefault(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.details_button)
         buttons.addStretch(1)
