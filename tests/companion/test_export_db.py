@@ -82,7 +82,8 @@ def test_a_bad_file_writes_nothing(urls, tmp_path, capsys) -> None:
     file = tmp_path / "bad.json"
     file.write_text(json.dumps(data), "utf-8")
     assert cli.main(["--db", target_url, "import", str(file)]) == 2
-    assert "plays[3].seats[1].score: expected a number, got 'abc'" in capsys.readouterr().err
+    assert ("play 4 (2026-11-04 19:00, Juusai (Foolish Sticks)), seat 2, score: expected a "
+            "number, got 'abc'") in capsys.readouterr().err  # as a person finds the play
     assert db.list_plays(db.open_database(target_url), finished=True) == []
 
 
