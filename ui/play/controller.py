@@ -24,6 +24,13 @@ finished play is in the history (before `game_over`, when the save succeeds at o
 
 Bots that exist only in this interpreter (a test's stand-in for `make_bot`, a game registered
 at run time) think in a thread of this process instead: a worker process could not build them.
+
+Questions (`questions`, a game's hook): a decision every seat is asked whatever it holds (終季's
+"take this discard?"), whose answer must not show what the seat holds. A computer is shown
+thinking about one for the same time whatever it could answer (`question_ms`: its answer waits
+until then); a person alone among computers whose only answer is one move has it played at
+once (nobody else at the device could learn anything from the asking), and Undo takes it back
+together with the person's decision before it.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ import gc
 import importlib
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
@@ -44,6 +52,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, Qt, QTimer, Signal, Slot
 
 from companion.bots import make_bot as _MAKE_BOT
+from companion.bots import think_seconds
 from companion.bots.runner import bot_rng
 from companion.bots.worker import BotAnswer, BotPool, BotRequest
 from companion.core.api import CHANCE, Outcome
@@ -59,6 +68,9 @@ __all__ = ["GameController", "Seat", "bot_rng", "history_name",
 
 #: Seconds a closing window waits for the last saves to land.
 FLUSH_ON_EXIT_S = 5.0
+#: A computer's answer to a question shows after this many bot pauses (`bot_delay_ms`), its
+#: search included, whatever it could answer (a search with options takes longer).
+QUESTION_PAUSES = 3
 
 
 def history_name(name: str, bot: str | None) -> str:
@@ -466,6 +478,11 @@ class GameController(QObject):
         self.saving = False  # the finished play's save is on its way
         #: Pause before a bot's move so that people can follow (0 in tests).
         self.bot_delay_ms = 0
+        #: The game's hook: True when the decision in this state is a question (see above).
+        self.questions: Callable[[Any], bool] | None = None
+        self._question = False  # the bot thinking now answers a question
+        self._thinking_since = 0.0  # `now()` when the bot began to show thinking
+        self._forced: set[int] = set()  # record indices of answers played for a lone person
         self.paused = False
         self._closed = False
         self._ticket: int | None = None  # the bot decision being thought
@@ -531,6 +548,7 @@ class GameController(QObject):
         return list(self.game.resolve_chance())
 
     def _after_move(self, drawn: list[Any]) -> None:
+        drawn = drawn + self._play_forced()
         if drawn:
             self.chance_drawn.emit(drawn)
         self.autosave()
@@ -540,6 +558,42 @@ class GameController(QObject):
             return
         self._schedule_bot()
         self.state_changed.emit()
+
+    def is_question(self) -> bool:
+        """The decision now is a question (the game's `questions` hook)."""
+        state = self.game.state
+        return self.questions is not None and not state.is_over() and self.questions(state)
+
+    def forced_answer(self) -> Any | None:
+        """The one answer a person alone among computers has to a question (None when there
+        is a choice, another person shares the device, or it is no question)."""
+        if len(self.human_seats()) != 1 or not self.is_human_turn() or not self.is_question():
+            return None
+        moves = list(self.game.state.legal_moves())
+        return moves[0] if len(moves) == 1 else None
+
+    def _play_forced(self) -> list[Any]:
+        """Play the forced answers due now (the record keeps them); the chance drawn after."""
+        drawn: list[Any] = []
+        while (move := self.forced_answer()) is not None:
+            self._forced.add(len(self.game.record.entries))
+            self.game.play(move)
+            drawn += self._resolve()
+        return drawn
+
+    def now(self) -> float:
+        """Seconds on the controller's clock (monotonic)."""
+        return time.monotonic()
+
+    def later(self, msecs: int, call: Callable[[], None]) -> None:
+        """Run `call` on the interface thread after `msecs` (while this controller lives)."""
+        QTimer.singleShot(msecs, self, call)
+
+    def question_ms(self, kind: str) -> int:
+        """How long a bot of `kind` is shown thinking about a question at the least: a few
+        bot pauses, or a timed bot's whole budget (it searches that long when it can choose)."""
+        budget = think_seconds(kind.partition(":")[2]) or 0.0
+        return max(QUESTION_PAUSES * self.bot_delay_ms, int(budget * 1000) + self.bot_delay_ms)
 
     def _bot_to_move(self) -> int | None:
         seat = self.to_move()
@@ -552,11 +606,12 @@ class GameController(QObject):
         if seat is None or self._thinking_seat is not None:
             return
         self._thinking_seat = seat
+        self._question, self._thinking_since = self.is_question(), self.now()
         self.thinking.emit(seat, True)
         if self.bot_delay_ms > 0:
             self._waiting += 1
             waiting = self._waiting
-            QTimer.singleShot(self.bot_delay_ms, self, lambda: self._launch(waiting))
+            self.later(self.bot_delay_ms, lambda: self._launch(waiting))
         else:
             self._ask(seat)
 
@@ -581,6 +636,11 @@ class GameController(QObject):
     def _bot_answer(self, answer: BotAnswer) -> None:
         if answer.ticket != self._ticket or self._closed:
             return  # a stale answer: the game was undone, restarted or closed meanwhile
+        wait = self._question_wait()
+        if wait > 0:  # shown as long as any answer to a question (undo etc. drop it)
+            waiting = self._waiting
+            self.later(wait, lambda: self._answer_held(waiting, answer))
+            return
         self._ticket = None
         self._stop_thinking()
         if self.finished or self.paused:
@@ -596,6 +656,19 @@ class GameController(QObject):
             self.error.emit(self._bot_refusal(exc))
             return
         self._after_move(self._resolve())
+
+    def _question_wait(self) -> int:
+        """Milliseconds the answer of the bot thinking now still waits (a question's)."""
+        seat = self._thinking_seat
+        if not self._question or seat is None:
+            return 0
+        kind = self.seats[seat].bot or ""
+        shown_ms = (self.now() - self._thinking_since) * 1000
+        return max(0, round(self.question_ms(kind) - shown_ms))
+
+    def _answer_held(self, waiting: int, answer: BotAnswer) -> None:
+        if waiting == self._waiting:  # not undone, paused or closed meanwhile
+            self._bot_answer(answer)  # now shown long enough: applied
 
     def _bot_refusal(self, exc: ValueError) -> str:
         """Why a bot's move was refused: with hidden information without the move and the
@@ -653,18 +726,36 @@ class GameController(QObject):
         """In hot-seat any step goes back; against bots, back to a person's previous turn."""
         return None if self.is_hot_seat() else self.human_seats()
 
+    def forced_entries(self) -> frozenset[int]:
+        """Record indices of the answers played for a person alone (`forced_answer`)."""
+        return frozenset(self._forced)
+
+    def _undo_target(self) -> int | None:
+        """Index of the decision Undo takes back: the last of `undo_seats`, not counting the
+        answers played for a lone person."""
+        seats = self.undo_seats()
+        for index in range(len(self.game.record.entries) - 1, -1, -1):
+            entry = self.game.record.entries[index]
+            if not entry.is_chance and (seats is None or entry.seat in seats) \
+                    and index not in self._forced:
+                return index
+        return None
+
     def can_undo(self) -> bool:
         """Undo is offered while the game goes on (a finished play is in the history)."""
         if self._closed or self.finished or not self.human_seats():
             return False
-        return self.game.last_decision_index(self.undo_seats()) is not None
+        return self._undo_target() is not None
 
     def undo(self) -> bool:
-        if not self.can_undo():
+        target = self._undo_target()
+        if not self.can_undo() or target is None:
             return False
         self._invalidate()
-        if not self.game.undo(self.undo_seats()):
-            return False
+        while len(self.game.record.entries) > target:  # forced answers after it go too
+            if not self.game.undo(self.undo_seats()):
+                return False
+        self._forced = {i for i in self._forced if i < target}
         self.finished = False
         self.autosave()
         self._schedule_bot()

@@ -4,6 +4,7 @@ table companion (season plan, the 終季 calculator, the ledger of calls, 四友
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -64,6 +65,12 @@ def melds_caption(melds: Sequence[Combo]) -> str:
     return tr(f"Laid out: {kinds}", f"公開した役: {kinds}")
 
 
+def is_question(state: Any) -> bool:
+    """Whether a seat is being asked about another seat's discard (every seat is, whatever
+    it holds)."""
+    return bool(state.phase == "claim")
+
+
 class TaxotScreens(CardScreens):
     """終季: draw, discard, claim (開 or 終季 on a discard), lay out a 四友, declare."""
 
@@ -97,6 +104,25 @@ class TaxotScreens(CardScreens):
             groups.append((tr("Calls 開 with these (the others answer first)",
                               "この札で開(他の人の返事を待つ)"), list(state.call[1])))
         return groups
+
+    def game_started(self) -> None:
+        """Every seat is asked about a discard: a question (`GameController.questions`), so a
+        computer's answer shows after the same time whatever it could do, and a person alone
+        among computers who can only let the card go is not asked."""
+        super().game_started()
+        controller = self.frame.controller if self.frame is not None else None
+        if controller is not None:
+            controller.questions = is_question
+
+    def undo_problem(self, position: Position) -> str | None:
+        """As in every card game, judged from the decision Undo takes back: the answers
+        played for a person alone go back with it."""
+        controller = self.frame.controller if self.frame is not None else None
+        forced = controller.forced_entries() if controller is not None else frozenset()
+        if forced and position.live:
+            position = replace(position, entries=tuple(
+                e for i, e in enumerate(position.entries) if i not in forced))
+        return super().undo_problem(position)
 
     # --- moves -------------------------------------------------------------------------------
     def move_parts(self, move: Any) -> dict[str, tuple[Any, ...]] | None:
