@@ -3,13 +3,13 @@ corrected, for any game — a game of the Library or "Other game…" by name.
 
 The dialog adapts a `companion.play_entry.PlayEntry`: the game and how it is won (the app's own
 games show theirs; for another game the person chooses once: its next play starts with the way
-of its latest play), date and time, the duration (minutes, or the play timer beside them), the place, the
-expansions and variant played, one row per player (name — a name not yet in the Players list is
-marked new and becomes a player on saving —, team in a game of teams, total, winner — the best
-total wins until a winner is ticked by hand; without a score the winners are ticked; a co-
-operative game has one "we won" box —, who started), and notes. Save writes the play in one
-transaction (players are created as needed) and the History, Players and Statistics pages
-follow; a play that cannot be saved says why. The dialog stays open without blocking the
+of its latest play), date and time, the duration (minutes, or the play timer beside them), the
+place, the expansions and variant played, one row per player (name — a name not yet in the
+Players list is marked new and becomes a player on saving —, team in a game of teams, total,
+winner — the best total wins until a winner is ticked by hand; without a score the winners are
+ticked; a co- operative game has one "we won" box —, who started), and notes. Save writes the
+play in one transaction (players are created as needed) and the History, Players and Statistics
+pages follow; a play that cannot be saved says why. The dialog stays open without blocking the
 window, so its timer can run through the game."""
 
 from __future__ import annotations
