@@ -41,11 +41,14 @@ Stop = Callable[[], bool]
 
 @dataclass(frozen=True)
 class BotRequest:
-    """Everything a worker needs for one decision: the record as `GameRecord.to_dict()`."""
+    """Everything a worker needs for one decision: the record as `GameRecord.to_dict()`.
+    `question`: every seat is asked this, whatever it holds, so a search runs even when
+    there is one answer (it takes about as long as one with a choice)."""
 
     record: Mapping[str, Any]
     seat: int
     kind: str
+    question: bool = False
 
     @property
     def game_id(self) -> str:
@@ -127,9 +130,11 @@ def think_part(request: BotRequest, part: int, parts: int, stop: Stop | None = N
     rng = request.rng()
     if isinstance(bot, MCTSBot):
         moves = view.legal_moves()
-        if parts > 1 and len(moves) > 1:
+        if parts > 1 and (len(moves) > 1 or request.question):
             seed = bot.tree_seeds(rng, parts)[part]
             return ("stats", bot.tree_stats(view, request.seat, seed, stop))
+        if len(moves) == 1 and request.question:  # searched as if there were a choice
+            bot.search(view, request.seat, rng, stop)
         return ("move", str(bot.choose(view, request.seat, rng, stop=stop)))
     return ("move", str(bot.choose(view, request.seat, rng)))
 

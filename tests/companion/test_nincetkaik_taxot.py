@@ -372,3 +372,35 @@ def test_the_bots_value_a_hand_one_card_from_winning() -> None:
     assert taxot_win_chance(state, 0) > 0.0
     assert taxot_win_chance(state, 1) == 0.0  # nothing completes 無弓虎筆将
     assert evaluate_taxot(state, 0) > evaluate_taxot(state, 1)
+
+
+def _asked_with_only_pass(seed: int = 3) -> tuple[dict[str, object], int]:
+    """A game's record at a seat asked about a discard that it can only let go."""
+    from companion.core.record import Game
+
+    game = Game.new("taxot", 3, {"seasons": 1}, seed=seed)
+    while True:
+        game.resolve_chance()
+        state = game.state
+        legal = state.legal_moves()
+        if state.phase == "claim" and [str(m) for m in legal] == ["pass"]:
+            return game.record.to_dict(), state.to_move()
+        game.play(legal[-1])
+
+
+@pytest.mark.parametrize("kind", ["mcts:weak", "mcts:strong"])
+def test_a_bot_searches_a_discard_question_even_when_it_can_only_let_it_go(kind: str) -> None:
+    """A bot asked a question (every seat is asked about a discard) searches as it would with
+    a choice, so its answer takes about as long whether or not it could take the card."""
+    from companion.bots.worker import BotRequest, decide
+
+    record, seat = _asked_with_only_pass()
+    checks = {True: 0, False: 0}  # the search checks `stop` between two iterations
+    for question in (False, True):
+        def stop(question: bool = question) -> bool:
+            checks[question] += 1
+            return False
+
+        request = BotRequest(record, seat, kind, question=question)
+        assert decide(request, stop) == "pass"
+    assert checks[False] == 0 and checks[True] >= 64

@@ -182,10 +182,20 @@ def test_a_computer_answers_a_discard_after_the_same_time_whatever_it_could_do(
                         raising=False)
     spans: dict[str, list[float]] = {"choice": [], "no choice": [], "other": []}
     began: dict[int, tuple[float, str]] = {}
+    flagged: list[tuple[bool, bool]] = []  # (request says question, is a discard question)
+    think = controller_module.ThreadBots.think
+    live: list[Any] = []  # the controller, once started
 
+    def asking(runner: Any, request: Any, answer: Any) -> int:
+        if live:
+            flagged.append((request.question, live[0].state.phase == "claim"))
+        return think(runner, request, answer)
+
+    monkeypatch.setattr(controller_module.ThreadBots, "think", asking)
     view = start(qtbot, "taxot", [("Ann", None), ("Bot 1", "random"), ("Bot 2", "random")],
                  seed=8, seasons=1)
     controller = view.controller
+    live.append(controller)
 
     def thinking(seat: int, on: bool) -> None:
         if on:
@@ -209,5 +219,8 @@ def test_a_computer_answers_a_discard_after_the_same_time_whatever_it_could_do(
     assert len(set(spans["choice"] + spans["no choice"])) == 1, spans
     assert spans["choice"][0] == pytest.approx(controller.question_ms("random") / 1000)
     assert spans["choice"][0] == pytest.approx(controller_module.QUESTION_PAUSES * 0.4)
+    # the search is told it answers a question (it searches then even with one answer)
+    assert {q for q, claim in flagged if claim} == {True}
+    assert {q for q, claim in flagged if not claim} == {False}
     # its other moves are no questions: they take as long as the search
     assert pytest.approx(0.4 + SEARCH_S) in spans["other"]

@@ -28,9 +28,10 @@ at run time) think in a thread of this process instead: a worker process could n
 Questions (`questions`, a game's hook): a decision every seat is asked whatever it holds (終季's
 "take this discard?"), whose answer must not show what the seat holds. A computer is shown
 thinking about one for the same time whatever it could answer (`question_ms`: its answer waits
-until then); a person alone among computers whose only answer is one move has it played at
-once (nobody else at the device could learn anything from the asking), and Undo takes it back
-together with the person's decision before it.
+until then; its search runs even when it has one answer, `BotRequest.question`); a person
+alone among computers whose only answer is one move has it played at once (nobody else at the
+device could learn anything from the asking), and Undo takes it back together with the
+person's decision before it.
 """
 
 from __future__ import annotations
@@ -622,7 +623,7 @@ class GameController(QObject):
     def _ask(self, seat: int) -> None:
         kind = self.seats[seat].bot
         assert kind is not None
-        request = BotRequest(self.game.record.to_dict(), seat, kind)
+        request = BotRequest(self.game.record.to_dict(), seat, kind, question=self._question)
         try:
             self._ticket = self.bots.think(request, self._bot_answer)
         except OSError:  # no worker process could start here: think in this process
