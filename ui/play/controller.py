@@ -71,7 +71,7 @@ __all__ = ["GameController", "Seat", "bot_rng", "history_name",
 FLUSH_ON_EXIT_S = 5.0
 #: A computer's answer to a question shows after this many bot pauses (`bot_delay_ms`), its
 #: search included, whatever it could answer (a search with options takes longer).
-QUESTION_PAUSES = 3
+QUESTION_PAUSES = 2
 
 
 def history_name(name: str, bot: str | None) -> str:
