@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.i18n import language, tr
-from ui.play.widgets import IdleWork
+from ui.idle import IdleWork
 
 #: (key, English, Japanese, module under ui.shell, class name)
 PAGES: tuple[tuple[str, str, str, str, str], ...] = (

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.record import Game, GameRecord
-from companion.history import PlayRecord
-from companion.table.log import names_or_seats
+if TYPE_CHECKING:  # imported where used: the registry loads this module at start-up
+    from companion.core.record import Game
+    from companion.history import PlayRecord
 
 
 def lazy(path: str, *bound: Any) -> Callable[..., Any]:
@@ -36,8 +36,10 @@ def finished_play(play: PlayRecord, game_id: str, lang: str,
                   ) -> tuple[Game, list[str], list[tuple[str, str]]] | None:
     """A saved play of `game_id` replayed to its end, with the seats' names and the date (and
     id) for a result sheet; None when the play has no finished record of that game."""
+    from companion.core.record import Game, GameRecord
     from companion.export.pdf import label
     from companion.export.sheets import format_when
+    from companion.table.log import names_or_seats
 
     if not play.record or not play.record.get("moves"):
         return None

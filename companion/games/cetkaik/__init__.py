@@ -17,10 +17,12 @@ text's pictures), `bots` (evaluation and playout policy), `bench`, `record` (the
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
+
+if TYPE_CHECKING:
+    from companion.core.api import GameState
 
 _CONSEQUENCE_LABELS = (("役 −3(再行・終季の宣言)", "hand −3 (calls 再行/終季)"),
                        ("即時 −3 × レート", "−3 × rate at once"),
@@ -147,6 +149,25 @@ def _rules_markdown(variant: str, text: str, lang: str) -> str:
     return expand(text, lang, VARIANTS[variant])
 
 
+def _move_text(variant: str, notation: str, lang: str) -> str:
+    from companion.games.cetkaik.variants import VARIANTS
+    from companion.games.cetkaik.words import move_text
+
+    return move_text(notation, lang, board=VARIANTS[variant].board)
+
+
+def _chance_text(notation: str, lang: str) -> str:
+    from companion.games.cetkaik.words import chance_text
+
+    return chance_text(notation, lang)
+
+
+def _end_reason(detail: str, lang: str) -> str:
+    from companion.games.cetkaik.words import end_reason
+
+    return end_reason(detail, lang)
+
+
 def _bench(game_id: str, quick: bool) -> dict[str, float]:
     from companion.games.cetkaik.bench import quick_figures
 
@@ -166,14 +187,13 @@ def extras_for(variant: str) -> dict[str, Any]:
     - bench: (quick) -> figures for `companion bench` (move generation, playouts, MCTS ms);
     - variants: the `--variant` names of the command line.
     """
-    from companion.games.cetkaik.words import texts_for
-
     return {"playout_policy": _playout_policy, "candidates": _candidates, "horizon": _horizon,
             "estimate": _estimate, "bench": partial(_bench, VARIANT_IDS[variant]),
             "play_sheets": partial(_play_sheets, variant),
             "blank_sheet": partial(_blank_sheet, variant),
             "rules_markdown": partial(_rules_markdown, variant), "variants": VARIANT_IDS,
-            **texts_for(variant)}
+            "move_text": partial(_move_text, variant), "chance_text": _chance_text,
+            "end_reason": _end_reason}
 
 
 SCORE_CATEGORIES = (("points", "持ち点", "Points"),

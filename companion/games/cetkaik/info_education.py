@@ -5,11 +5,13 @@ its plays apart from the standard game's in the history and the statistics."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
 from companion.games.cetkaik import SCORE_CATEGORIES, SEASONS, TAM_OPTIONS, extras_for
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
+
+if TYPE_CHECKING:
+    from companion.core.api import GameState
 
 OPTIONS: tuple[OptionSpec, ...] = (
     SEASONS,

@@ -4,11 +4,13 @@ board, pieces and notation; its own registry id keeps its plays apart in the sta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
 from companion.games.cetkaik import extras_for
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
+
+if TYPE_CHECKING:
+    from companion.core.api import GameState
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("swap", "車と獣を入れ替えた初期配置", "車 and 獣 swapped at the start",

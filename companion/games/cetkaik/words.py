@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from companion.core.errors import MoveParseError
@@ -136,15 +135,6 @@ def end_reason(detail: str, lang: str) -> str:
 
 #: The registry hooks (of 標準机戦).
 TEXTS = {"move_text": move_text, "chance_text": chance_text, "end_reason": end_reason}
-
-
-def texts_for(variant: str) -> dict[str, Any]:
-    """The registry hooks of a rule set (its board's square names)."""
-    from companion.games.cetkaik.variants import VARIANTS
-
-    board = VARIANTS[variant].board
-    return {"move_text": partial(move_text, board=board), "chance_text": chance_text,
-            "end_reason": end_reason}
 
 
 def season_lines(results: Sequence[Any], names: Sequence[str], lang: str,

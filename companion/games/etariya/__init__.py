@@ -9,11 +9,13 @@ engine), `setup` (randomizer and setup codes), `tracker` (physical games), `bots
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.api import GameState
-from companion.games.etariya.texts import end_reason, move_text
+from companion.games.hooks import lazy
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
+
+if TYPE_CHECKING:
+    from companion.core.api import GameState
 
 
 def _new(num_players: int, options: dict[str, Any]) -> GameState:
@@ -85,7 +87,9 @@ def _extras() -> dict[str, Any]:
     # move_text / end_reason: a recorded move, the engine's end reason in ja/en
     return {"setup": _setup, "setup_from_code": _setup_from_code, "bench": _bench,
             "playout_policy": _playout_policy, "playout": _playout, "play_sheets": _play_sheets,
-            "blank_sheet": _blank_sheet, "move_text": move_text, "end_reason": end_reason}
+            "blank_sheet": _blank_sheet,
+            "move_text": lazy("companion.games.etariya.texts.move_text"),
+            "end_reason": lazy("companion.games.etariya.texts.end_reason")}
 
 
 INFO = GameInfo(

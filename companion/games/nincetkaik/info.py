@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from companion.games.hooks import lazy
 from companion.games.registry import GameInfo, Mode, OptionKind, OptionSpec
 
 #: Score categories of the stake games (値戦, 開樽): start + pots won + fees and bets = total.
@@ -44,6 +45,14 @@ def card_game_info(game_id: str, name_ja: str, name_en: str, max_players: int,
                     extras=card_game_extras(game_id))
 
 
+def _text_hooks(game_id: str) -> dict[str, Any]:
+    """`texts.hooks` of the game, its module imported when a text is first asked for."""
+    texts = "companion.games.nincetkaik.texts"
+    return {"move_text": lazy(f"{texts}.public_move_text", game_id),
+            "chance_text": lazy(f"{texts}.public_chance_text", game_id),
+            "end_reason": lazy(f"{texts}.end_reason")}
+
+
 def card_game_extras(game_id: str) -> dict[str, Any]:
     """The hooks of one game for the CLI and the UI:
 
@@ -52,8 +61,6 @@ def card_game_extras(game_id: str) -> dict[str, Any]:
     - play_sheets / blank_sheet: the filled sheets of a play, the blank sheet (PDF);
     - move_text / end_reason: a recorded move, the engine's end reason in ja/en (`texts`).
     """
-    from companion.games.nincetkaik.texts import hooks
-
 
     def playout_policy(state: Any, rng: Any) -> Any:
         from companion.games.nincetkaik.bots import playout_move
@@ -82,7 +89,7 @@ def card_game_extras(game_id: str) -> dict[str, Any]:
 
     extras: dict[str, Any] = {"playout_policy": playout_policy, "bench": bench,
                               "play_sheets": play_sheets, "blank_sheet": blank_sheet,
-                              **hooks(game_id)}
+                              **_text_hooks(game_id)}
     if game_id in SEARCH_CANDIDATES:
         # a determinization holds other cards at the same node: ask at every visit
         extras.update(candidates=candidates, fresh_candidates=True)

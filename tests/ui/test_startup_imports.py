@@ -1,0 +1,87 @@
+"""The import graph of start-up (issue 35): opening the main window imports no game's engine,
+bots, printing or pages, nor the database layer; the registry's metadata loads without them.
+
+Each check runs in a fresh interpreter, as the app starts: a module imported by an earlier
+test in this process would hide an import that start-up makes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.games import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: The modules that a window showing the Library may hold: the registry, its info modules
+#: and their light text tables; anything else under companion.games is a game's engine.
+ENGINE_PARTS = ("rules", "bots", "moves", "board", "words", "deck", "hands", "variants",
+                "printing", "table", "record", "bench", "explain", "cards", "diagrams")
+
+WINDOW_SCRIPT = """
+import json, sys
+from argparse import Namespace
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from ui.app import build_window
+settings = QSettings(sys.argv[1], QSettings.Format.IniFormat)
+window = build_window(Namespace(lang="en"), settings)
+window.show()
+QApplication.processEvents()
+print(json.dumps(sorted(sys.modules)))
+"""
+
+REGISTRY_SCRIPT = """
+import json, sys
+from companion.games import registry
+games = registry.all_games()
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def imported(script: str, *args: str) -> list[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env,
+                          check=True, capture_output=True, text=True, timeout=120)
+    modules: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return modules
+
+
+def engine_modules(modules: list[str]) -> list[str]:
+    """Modules of a game's engine, bots, printing or table tools among `modules`."""
+    return [m for m in modules if m.startswith("companion.games.")
+            and m.rsplit(".", 1)[-1] in ENGINE_PARTS]
+
+
+def test_the_registry_lists_every_game_without_importing_an_engine() -> None:
+    modules = imported(REGISTRY_SCRIPT)
+    assert engine_modules(modules) == []
+    assert "companion.core.api" not in modules
+    assert "companion.core.record" not in modules
+    assert "companion.history" not in modules
+
+
+def test_opening_the_main_window_imports_no_game_and_no_database(tmp_path: Path) -> None:
+    modules = imported(WINDOW_SCRIPT, str(tmp_path / "settings.ini"))
+    assert "ui.shell.library" in modules  # the Library was built and shown
+    assert engine_modules(modules) == []
+    assert [m for m in modules if m.startswith("ui.games")] == []
+    assert [m for m in modules if m.startswith(("ui.play.", "ui.table."))
+            and m != "ui.play.pyside_guard"] == []
+    assert [m for m in modules if m == "db" or m.startswith(("db.", "sqlalchemy"))] == []
+    assert [m for m in modules if m.startswith("reportlab")] == []
+
+
+def test_the_check_sees_a_game_page_imported(tmp_path: Path) -> None:
+    """The same check after a game's page is opened: it names the game's engine and page."""
+    script = WINDOW_SCRIPT.replace("print(", "window.open_game('mokzo', 'table')\nprint(")
+    modules = imported(script, str(tmp_path / "settings.ini"))
+    assert "companion.games.mokzo.table" in engine_modules(modules)
+    assert any(m.startswith("ui.games.mokzo") for m in modules)
+
+
+def test_every_game_is_still_listed() -> None:
+    assert len(registry.all_games()) == len(registry.GAME_MODULES)
