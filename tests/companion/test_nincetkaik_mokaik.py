@@ -214,10 +214,10 @@ def test_moves_read_in_both_languages_and_face_down_cards_as_a_count() -> None:
     from companion.games.nincetkaik.texts import hidden_keep, move_text
 
     assert move_text("mokaik", "play r5b5", "ja") == "赤馬・黒馬 を表で出す"
-    assert move_text("mokaik", "play r5b5", "en") == "lays r5 b5 face up"
+    assert move_text("mokaik", "play r5b5", "en") == "lays red 馬 5, black 馬 5 face up"
     assert hidden_keep("down r1b2") == "down 2"
     assert move_text("mokaik", "down 2", "ja") == "2 枚を伏せて出す"
-    assert move_text("mokaik", "down r1b2", "en") == "puts r1 b2 face down"
+    assert move_text("mokaik", "down r1b2", "en") == "puts red 兵 1, black 弓 2 face down"
     assert move_text("mokaik", "down 1", "en") == "puts 1 card face down"  # not "1 cards"
     assert move_text("mokaik", "down 3", "en") == "puts 3 cards face down"
     assert move_text("mokaik", "down 1", "ja") == "1 枚を伏せて出す"

@@ -1,6 +1,6 @@
 """The 紙机戦 games' records as people read them: every move of every game in Japanese (cards
-in kanji) and English (notation), the end reasons, the registry hooks, and the printed move
-list (decisions and the cards turned up, no dealing)."""
+in kanji) and English (cards as their faces show them, never notation), the end reasons, the
+registry hooks, and the printed move list (decisions and the cards turned up, no dealing)."""
 
 from __future__ import annotations
 
@@ -13,35 +13,40 @@ from companion.export.sheets import move_log_lines
 from companion.games.nincetkaik.texts import cards_text, end_reason, log_lines, move_text
 
 
-def test_cards_read_in_kanji_in_japanese_and_in_notation_in_english() -> None:
+def test_cards_read_in_kanji_in_japanese_and_as_their_faces_show_them_in_english() -> None:
+    """Issue 34: English names no card in notation (r1, bS, rK) but by colour, glyph and the
+    corner number the card shows."""
     from companion.games.nincetkaik.deck import parse_cards
 
     cards = parse_cards("r5bTbS")
     assert cards_text(cards, "ja") == "赤馬・黒皇・黒船"
-    assert cards_text(cards, "en") == "r5 bT bS"
+    assert cards_text(cards, "en") == "red 馬 5, black 皇, black 船"
+    assert cards_text(parse_cards("r1b0rK"), "en") == "red 兵 1, black 無 0, red 王"
 
 
 @pytest.mark.parametrize(("game_id", "notation", "ja", "en"), [
-    ("taxot", "discard r5", "赤馬 を捨てる", "discards r5"),
+    ("taxot", "discard r5", "赤馬 を捨てる", "discards red 馬 5"),
     ("taxot", "declare", "終季を宣言", "declares 終季"),
     ("taxot", "lay r5r5b5b5", "四友 赤馬・赤馬・黒馬・黒馬 を公開",
-     "lays out the four-set r5 r5 b5 b5 (四友)"),
-    ("taxot", "call r4r6", "赤虎・赤筆 で開(鳴く)", "calls (開) with r4 r6"),
+     "lays out the four-set red 馬 5, red 馬 5, black 馬 5, black 馬 5 (四友)"),
+    ("taxot", "call r4r6", "赤虎・赤筆 で開(鳴く)", "calls (開) with red 虎 4, red 筆 6"),
     ("taxot", "pass", "見送る", "lets it go"),
-    ("makaik", "swap r5 bT", "赤馬 と公開札の 黒皇 を交換", "swaps r5 for the shared bT"),
+    ("makaik", "swap r5 bT", "赤馬 と公開札の 黒皇 を交換",
+     "swaps red 馬 5 for the shared black 皇"),
     ("makaik", "draw2", "山札から2枚引く", "draws two"),
-    ("makaik", "keep b3 r5", "黒車 を残し 赤馬 を公開札へ", "keeps b3, gives up r5"),
-    ("makaik", "keep ? r5", "? を残し 赤馬 を公開札へ", "keeps ?, gives up r5"),
+    ("makaik", "keep b3 r5", "黒車 を残し 赤馬 を公開札へ", "keeps black 車 3, gives up red 馬 5"),
+    ("makaik", "keep ? r5", "? を残し 赤馬 を公開札へ", "keeps ?, gives up red 馬 5"),
     ("makaik", "bet 3", "基準点 3 で勝負", "plays with a base of 3"),
     ("makaik", "call", "基準点を払う", "pays the base"),
     ("makaik", "fold", "降りる", "folds"),
     ("nanto", "bet 12", "加行 12 点", "加行: bets 12"),
     ("nanto", "pass", "無行", "無行: stays out"),
-    ("makup", "play 2 r1b2r3", "道2に 赤兵・黒弓・赤車 を置く", "lays r1 b2 r3 on road 2"),
-    ("makup", "merge 1 3 b2", "黒弓 で道1と道3をつなぐ", "joins roads 1 and 3 with b2"),
-    ("makup", "clear rK", "赤王 で道を消す", "clears the roads with rK"),
+    ("makup", "play 2 r1b2r3", "道2に 赤兵・黒弓・赤車 を置く",
+     "lays red 兵 1, black 弓 2, red 車 3 on road 2"),
+    ("makup", "merge 1 3 b2", "黒弓 で道1と道3をつなぐ", "joins roads 1 and 3 with black 弓 2"),
+    ("makup", "clear rK", "赤王 で道を消す", "clears the roads with red 王"),
     ("makup", "pass", "パス(山札から新しい道)", "passes: a new road is turned up"),
-    ("makup", "up b0", "黒無 を表にする", "turned up b0"),
+    ("makup", "up b0", "黒無 を表にする", "turned up black 無 0"),
     ("taxot", "parent 2", "親は 2 番目の席", "the 親 is seat 2"),
 ])
 def test_every_move_reads_in_both_languages(game_id: str, notation: str, ja: str,
@@ -56,10 +61,10 @@ def test_the_history_and_the_sheets_name_no_card_a_seat_holds_hidden() -> None:
     """The registry hooks (the History's move list, the generic sheet): the card a 値戦 seat
     kept, 行戦 cards put face down and cards dealt or drawn stay unnamed; cards turned up and
     face-up plays are named."""
-    assert displayed_move("makaik", "keep b3 r5", "en") == "keeps ?, gives up r5"
+    assert displayed_move("makaik", "keep b3 r5", "en") == "keeps ?, gives up red 馬 5"
     assert displayed_move("mokaik", "down b3", "en") == "puts 1 card face down"
     assert displayed_move("mokaik", "down r1b2", "ja") == "2 枚を伏せて出す"
-    assert displayed_move("mokaik", "play r1b1", "en") == "lays r1 b1 face up"
+    assert displayed_move("mokaik", "play r1b1", "en") == "lays red 兵 1, black 兵 1 face up"
     for game_id in ("mokaik", "taxot", "nine", "makaik"):
         assert displayed_chance(game_id, "deal r5", "en") == ""
         assert displayed_chance(game_id, "draw bT", "ja") == ""
@@ -69,7 +74,7 @@ def test_the_history_and_the_sheets_name_no_card_a_seat_holds_hidden() -> None:
         {"chance": "parent 1"}, {"chance": "deal r5"}, {"chance": "deal b3"},
         {"seat": 0, "move": "play r5"}, {"seat": 1, "move": "down b3"}]}
     lines = move_log_lines(record, {0: "Ann", 1: "Ben"}, "en")
-    assert lines == ["→ the 親 is seat 1", "1. Ann lays r5 face up",
+    assert lines == ["→ the 親 is seat 1", "1. Ann lays red 馬 5 face up",
                      "2. Ben puts 1 card face down"]
     assert log_lines(record, {0: "Ann", 1: "Ben"}, "en") == lines[1:]
 
@@ -99,3 +104,11 @@ def test_the_printed_move_list_has_decisions_and_cards_turned_up_but_no_dealing(
     assert log_lines(record, {0: "花子", 1: "Ben"}, "ja") == [
         "1. 花子 パス(山札から新しい道) → 赤弓", "2. Ben 道2に 赤兵・赤兵 を置く"]
     assert log_lines(None, {}, "en") == []
+
+
+@pytest.mark.parametrize(("detail", "en"), [
+    ("1 seasons played", "1 season played"), ("1 hands played", "1 hand played"),
+    ("1 deals played", "1 deal played"), ("2 seasons played", "2 seasons played")])
+def test_one_counted_round_reads_in_the_singular_in_english(detail: str, en: str) -> None:
+    """Issue 34: "1 seasons played" in the result banner and on the sheet."""
+    assert end_reason(detail, "en") == en

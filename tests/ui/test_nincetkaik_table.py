@@ -143,7 +143,7 @@ def test_makaik_showdown_calculator_and_ledger(window, person, tmp_path: Path) -
     pick(person, score.form, score.rows[1].cards, "r8b8b1")
     pick(person, score.form, score.shared, "r0b3bK")
     text = plain(score.result.text())
-    assert "Ann: 2-card set" in text and "Ben take(s) the pot (2-card set)" in text
+    assert "Ann: 2-card set" in text and "Ben takes the pot (2-card set)" in text
     assert "Ann −4 · Ben +5 · Cy −1" in text
     person.click(score.enter_button)
     assert plain(show_tab(page, "Deal").plan.text()).startswith("Hand 2: everyone antes 1. Ben")
@@ -172,9 +172,9 @@ def test_nanto_deal_and_a_blank_sheet_to_print(window, person, tmp_path: Path) -
     score.rows[2].paid.setValue(3)
     pick(person, score.form, score.rows[0].cards, "rKbT")
     pick(person, score.form, score.rows[2].cards, "r1b1")
-    assert "Ann take(s) the pot (Ann 皇王, Cy 2-card set)" in plain(score.result.text())
+    assert "Ann takes the pot (Ann 皇王, Cy 2-card set)" in plain(score.result.text())
     person.click(score.enter_button)
-    assert ledger_texts(page)[1].startswith("Ann take(s) the pot")
+    assert ledger_texts(page)[1].startswith("Ann takes the pot")
     assert [page.tab(2).table.item(2, c).text() for c in (1, 2, 3)] == ["45", "39", "36"]
 
 
@@ -185,8 +185,9 @@ def test_makup_shows_every_play_a_hand_can_make(window, person) -> None:
     pick(person, score.form, score.roads[0], "b0r3")
     pick(person, score.form, score.roads[1], "rS")
     plays = score.plays.text().splitlines()
-    assert "lays r1 r2 on road 1" in plays and "lays r2 r1 on road 1" in plays
-    assert "lays r1 on road 2" in plays and "clears the roads with bK" in plays
+    assert "lays red 兵 1, red 弓 2 on road 1" in plays
+    assert "lays red 弓 2, red 兵 1 on road 1" in plays
+    assert "lays red 兵 1 on road 2" in plays and "clears the roads with black 王" in plays
     assert score.roads[0].chosen() == parse_cards("b0r3")  # a road keeps its order
 
 
@@ -230,7 +231,8 @@ def test_neki_checker_wins_history_and_sheet(window, person, tmp_path: Path) -> 
     pick(person, score.form, score.hand, "r6r7r8b1b2b3")
     pick(person, score.form, score.top, "r3r4r5")
     plays = score.plays.text().splitlines()
-    assert "lays the run r6 r7 r8" in plays and "lays the run b1 b2 b3" not in plays
+    assert "lays the run red 筆 6, red 巫 7, red 将 8" in plays
+    assert "lays the run black 兵 1, black 弓 2, black 車 3" not in plays
     person.choose(score.winner, "Cy")
     person.click(score.enter_button)
     assert plain(show_tab(page, "Deal").plan.text()).startswith("Game 2: Cy, the 親")

@@ -154,7 +154,10 @@ def _signed(value: Any) -> str:
 STEP_LABELS: dict[str, tuple[str, str]] = {
     "call": ("開", "開 (call)"), "four_set": ("四友", "四友 (four-set)"),
     "close": ("清算", "Closing"),
+    "empty": ("手札切れ", "Hand emptied"),
 }
+#: A table ledger's own score keys that no game declares (a tally of wins), as row labels.
+LEDGER_CATEGORIES: dict[str, tuple[str, str]] = {"wins": ("勝ち数", "Wins")}
 
 
 def session_sheets(session: Any, lang: str) -> list[SheetSpec]:
@@ -173,7 +176,8 @@ def session_sheets(session: Any, lang: str) -> list[SheetSpec]:
             ja, en = STEP_LABELS.get(step.kind, (step.kind, step.kind))
             rows.append(ja if lang == "ja" else en)
         cells.append([_signed(d) for d in step.deltas])
-    spec.rows = rows + spec.rows
+    own = {key: (ja if lang == "ja" else en) for key, (ja, en) in LEDGER_CATEGORIES.items()}
+    spec.rows = rows + [own.get(row, row) for row in spec.rows]
     spec.cells = cells + (spec.cells or [])
     spec.log = [f"{n}. {step.text(lang)}" for n, step in enumerate(session.steps, start=1)]
     spec.log_columns = 1  # the entries are sentences: a line each, whole

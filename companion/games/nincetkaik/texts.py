@@ -1,9 +1,10 @@
 """How the 紙机戦 games' records read to a person, in Japanese or English (registry hooks
 `move_text` and `end_reason`, the move list of the play screens and of the printed sheets).
 
-Cards read in kanji in Japanese (``赤馬・黒皇``) and in notation in English (``r5 bT``); a move
-reads as a short sentence ("discards r5", "赤馬を捨てる"). `log_lines` is the printed move list
-of a finished play: one line per decision, the cards turned face up after it, no dealing.
+Cards read in kanji in Japanese (``赤馬・黒皇``) and in English as the card shows them — its
+colour, its glyph and its corner number (``red 馬 5, black 皇``), never the notation; a move
+reads as a short sentence ("discards red 馬 5", "赤馬を捨てる"). `log_lines` is the printed move
+list of a finished play: one line per decision, the cards turned face up after it, no dealing.
 """
 
 from __future__ import annotations
@@ -12,14 +13,21 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.games.nincetkaik.deck import Card, card_kanji, format_cards, parse_cards
+from companion.games.nincetkaik.deck import COLOUR_NAMES, PROFESSIONS, Card, card_kanji, parse_cards
+
+
+def card_words(c: Card) -> str:
+    """One card in English as its face shows it: ``red 馬 5``, ``black 皇`` (no number)."""
+    info = PROFESSIONS[c // 2]
+    number = f" {info.number}" if info.number is not None else ""
+    return f"{COLOUR_NAMES[c % 2][1]} {info.kanji}{number}"
 
 
 def cards_text(cards: Sequence[Card], lang: str) -> str:
-    """Cards as a person reads them: ``赤馬・黒馬`` or ``r5 b5``."""
+    """Cards as a person reads them: ``赤馬・黒馬`` or ``red 馬 5, black 馬 5``."""
     if lang == "ja":
         return "・".join(card_kanji(c) for c in cards)
-    return " ".join(format_cards([c]) for c in cards)
+    return ", ".join(card_words(c) for c in cards)
 
 
 def _cards(text: str, lang: str) -> str:
@@ -134,9 +142,11 @@ _COUNTED: dict[str, str] = {"seasons": "{n} 季節終了", "hands": "{n} 勝負�
 
 def end_reason(detail: str, lang: str) -> str:
     """Why a game ended (`Outcome.detail`, stored in English) in `lang`."""
-    if lang != "ja":
-        return detail
     counted = re.fullmatch(r"(\d+) (\w+) played", detail)
+    if lang != "ja":
+        if counted and counted.group(1) == "1":  # "1 season played", not "1 seasons"
+            return f"1 {counted.group(2).removesuffix('s')} played"
+        return detail
     if counted and counted.group(2) in _COUNTED:
         return _COUNTED[counted.group(2)].format(n=counted.group(1))
     return _REASONS.get(detail, detail)

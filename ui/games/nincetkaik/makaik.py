@@ -109,6 +109,9 @@ class MakaikScreens(CardScreens):
         drawn = list(state.asides[seat])
         return (tr("Drawn: keep one", "引いた札: 1枚残す") if drawn else ""), drawn
 
+    def decision_focus(self, position: Position) -> QWidget | None:
+        return self.extra_private if position.state.asides[position.to_move] else None
+
     def hand_note(self, state: Any, seat: int) -> str:
         cards = [*state.hands[seat], *state.shared]
         if not state.hands[seat]:

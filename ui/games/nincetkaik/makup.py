@@ -98,6 +98,9 @@ class MakupScreens(CardScreens):
             row.hide()
         self.set_zone("road", list(range(len(roads))))
 
+    def decision_focus(self, position: Position) -> QWidget | None:
+        return self.roads_box
+
     def mark_selection(self, position: Position) -> None:
         chosen = set(self.selection.get("road", []))
         for index, row in enumerate(self.road_rows):

@@ -108,6 +108,9 @@ class MokaikScreens(CardScreens):
             self.trick_title.setText(tr("No cards on the table yet", "まだ場に札はありません"))
             self.trick.set([])
 
+    def decision_focus(self, position: Position) -> QWidget | None:
+        return self.trick if position.state.trick else None
+
     def info_text(self, position: Position) -> str:
         state = position.state
         season = round_name("mokaik", max(state.round_no, 1))

@@ -64,7 +64,9 @@ class NineScreens(CardScreens):
     def show_table(self, position: Position) -> None:
         state = position.state
         if state.top is None:
-            self.top_row.set(tr("The table is clear: the 親 leads.",
+            self.top_row.set(tr("The game is over: the table is clear.", "ゲーム終了。場は空です。")
+                             if position.is_over() else
+                             tr("The table is clear: the 親 leads.",
                                 "場は空です。親が役を出します。"), [])
             self.under_row.hide()
             return

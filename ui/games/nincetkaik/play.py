@@ -72,6 +72,8 @@ SMALL_HEIGHT = 40
 MAX_BACKS = 8
 #: Bet amounts shown as one button each; more become an amount box and one button.
 BET_BUTTONS = 6
+#: A push button's width beyond its label's (frame and margins of the style).
+BUTTON_PADDING = 28
 BOX_STYLE = ("QFrame#zone { background: palette(base); border: 1px solid #d8cfbd; "
              "border-radius: 6px; }")
 RESULT_STYLE = ("QFrame#result_box { background: #fbf6e6; border: 1px solid #c9a24a; "
@@ -619,6 +621,14 @@ class CardScreens(PlayScreens):
         bottom = max([last.geometry().bottom(),
                       *(item.geometry().bottom() for item in items if item is not None)])
         self.board.ensureVisible(0, (top + bottom) // 2, 0, max(0, (bottom - top) // 2))
+        focus = self.decision_focus(self.position) if self.position is not None else None
+        if focus is not None and focus.isVisible():
+            self.board.ensureWidgetVisible(focus, 0, 4)
+
+    def decision_focus(self, position: Position) -> QWidget | None:
+        """What the person must look at to decide, when it is not the hand (the two cards
+        drawn, the roads, the 役 to beat): scrolled into sight when their turn starts."""
+        return None
 
     def _show_others(self, position: Position) -> None:
         state = position.state
@@ -685,7 +695,7 @@ class CardScreens(PlayScreens):
         chosen_moves = self.matching(legal)
         offered = [*chosen_moves, *plain]
         labels = [self.move_label(m, position.state) for m in offered]
-        columns = 1 if any(len(t) > 16 for t in labels) else 3
+        columns = self.button_columns(labels)
         for i, (move, label) in enumerate(zip(offered, labels, strict=True)):
             button = self.move_button(move, self.board.content, label)
             self.buttons.addWidget(button, i // columns, i % columns)
@@ -697,6 +707,17 @@ class CardScreens(PlayScreens):
                       "この札の組み合わせで出せる手はありません。札をもう一度クリックすると戻せます。")
         self.hint_label.setText(hint)
         self.hint_label.setVisible(bool(hint))
+
+    def button_columns(self, labels: Sequence[str]) -> int:
+        """How many move buttons stand side by side (up to three): as many as the board's
+        width holds with the widest label whole — Japanese labels are short in characters
+        but wide on screen."""
+        if not labels:
+            return 1
+        metrics = self.board.fontMetrics()
+        widest = max(metrics.horizontalAdvance(t) for t in labels) + BUTTON_PADDING
+        room = self.board.viewport().width() - 8
+        return max(1, min(3, (room + 4) // (widest + 4)))
 
     def move_button(self, move: Any, parent: QWidget, label: str | None = None) -> QPushButton:
         text = label if label is not None else (

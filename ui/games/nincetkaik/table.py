@@ -141,6 +141,7 @@ _REFUSALS = {
     "Every player needs a name.": "全員の名前を入れてください。",
     "Two players have the same name.": "同じ名前の人がいます。",
     "Nothing has been entered yet.": "まだ何も入力されていません。",
+    "a call takes another player's discard": "開で取れるのは他の人の捨て札です。",
 }
 
 
@@ -395,6 +396,10 @@ class DealTab(LedgerTabBase):
                              tr("No round entered yet.", "まだラウンドの入力はありません。"))
 
 
+#: The games whose 親 has a 加点 (the season games); 値戦 and 開樽 have none.
+RATE_GAMES = frozenset({"taxot", "mokaik"})
+
+
 def parent_history(session: Session, language_code: str) -> list[str]:
     """"Season 1: 親 花子 (加点 2) — 花子 ends the season…" for every round entered."""
     lines = []
@@ -403,8 +408,9 @@ def parent_history(session: Session, language_code: str) -> list[str]:
         if step.ends_round:
             number += 1
             who = seat_name(session.names, parent, language_code)
-            head = f"{number}. " + (f"親 {who}(加点 {rate})" if language_code == "ja"
-                                     else f"親 {who} (加点 {rate})")
+            head = f"{number}. 親 {who}"
+            if session.game_id in RATE_GAMES:  # 加点 belongs to the season games alone
+                head += f"(加点 {rate})" if language_code == "ja" else f" (加点 {rate})"
             lines.append(f"{head} — {step.text(language_code)}")
         if step.parent_after is not None:
             parent = step.parent_after

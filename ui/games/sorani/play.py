@@ -257,10 +257,16 @@ class SoraniScreens(PlayScreens):
         display_layout.addLayout(self.display_grid)
         display_layout.addWidget(self.planets_label)
         display_layout.addWidget(self.planets)
+        # the trades sit with the track they take a planet from, above the reserve's line
+        self.trade_label = words(QLabel(self.display_box), "Or trade a cluster for a planet:",
+                                 "または星団を惑星と交換:")
+        self.trade_label.setObjectName("trade_prompt")
+        self.trade_label.setWordWrap(True)
+        display_layout.addWidget(self.trade_label)
+        display_layout.addLayout(self.trade_grid)
         self.reserve_label = WrappedLabel("", self.display_box)
         self.reserve_label.setObjectName("reserve")
         display_layout.addWidget(self.reserve_label)
-        display_layout.addLayout(self.trade_grid)
         self.display_buttons = ButtonGrid(self.display_grid, self.display_box, frame, 3)
         self.trade_buttons = ButtonGrid(self.trade_grid, self.display_box, frame, 1)
         self.hand_box = words(QGroupBox(side), "Your tiles", "手持ちのタイル", "setTitle")
@@ -389,9 +395,10 @@ class SoraniScreens(PlayScreens):
             offers.append(Offer(move, tile + (f" ×{count}" if count > 1 else ""),
                                 f"move:{move}" if move else f"shown:{tile}", tile))
         self.display_buttons.offer(offers)
-        self.trade_buttons.offer([
-            Offer(m, labels.move_button_text(m, state), f"move:{m}", state.track[m.planet - 1])
-            for m in legal.values() if m.planet])
+        trades = [Offer(m, labels.move_button_text(m, state), f"move:{m}",
+                        state.track[m.planet - 1]) for m in legal.values() if m.planet]
+        self.trade_buttons.offer(trades)
+        self.trade_label.setVisible(bool(trades))
 
     def _show_hand(self, position: Position) -> None:
         state: SoraniState = position.state

@@ -109,6 +109,7 @@ def hand_step(session: Session, paid: Sequence[int],
         detail_ja = f" ({value_label(value, 'ja')})"
         detail_en = f" ({value_label(value, 'en')})"
     ja = "、".join(sentence_name(names, s, "ja") for s in winners) + "が場を取る" + detail_ja
-    en = ", ".join(sentence_name(names, s, "en") for s in winners) + " take(s) the pot" + detail_en
+    en = ", ".join(sentence_name(names, s, "en") for s in winners) + (
+        " takes the pot" if len(winners) == 1 else " share the pot") + detail_en
     return pot_step(n, parent, session.pot(), list(paid), winners, "hand", ja, en,
                     first_after(parent, winners, n))

@@ -110,7 +110,8 @@ def deal_step(session: Session, bets: Sequence[int],
     names = session.names
     if winners:
         ja = "、".join(sentence_name(names, s, "ja") for s in winners) + "が場を取る"
-        en = ", ".join(sentence_name(names, s, "en") for s in winners) + " take(s) the pot"
+        en = ", ".join(sentence_name(names, s, "en") for s in winners) + (
+            " takes the pot" if len(winners) == 1 else " share the pot")
     else:
         ja, en = "全員が無行: 場は次回へ", "everyone chose 無行: the pot stays"
     if hands and len(bettors) >= 2:
