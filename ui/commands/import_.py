@@ -1,5 +1,5 @@
-"""`companion import FILE`: read a history JSON file (from `companion export`) or a BG Stats
-export into the database.
+"""`companion import FILE`: read a history JSON file (from `companion export`), a BG Stats
+export or a Cerke Online record (棋譜 of one 机戦 game, ui/commands/kiaak.py) into the database.
 
 Every field of every play is checked first, reading the file one play at a time; on the first
 problem the message names the play as a person finds it, in the language of `--lang` (e.g.
@@ -32,6 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "players matched and new, the plays left out); write nothing")
     parser.add_argument("--allow-duplicates", action="store_true",
                         help="also import plays that are already in the database")
+    from ui.commands import kiaak
+
+    kiaak.add_arguments(parser)
 
 
 def _read(path: Path) -> bytes:
@@ -53,10 +56,14 @@ def run(args: argparse.Namespace) -> int:
     import db
     from companion.export.bgstats_import import bgstats_data
     from companion.export.history_json import ImportValidationError, as_text, iter_plays
+    from companion.games.cetkaik.kiaak import looks_like_kiaak
+    from ui.commands import kiaak
 
     lang = getattr(args, "lang", None) or "en"
     try:
         text = as_text(_read(args.file))
+        if looks_like_kiaak(text):  # a Cerke Online record (棋譜) of one 机戦 game
+            return kiaak.run(args, text, lang)
         data = bgstats_data(text)
         count = 0 if data is not None else sum(1 for _ in iter_plays(text))
     except OSError as exc:

@@ -342,6 +342,7 @@ class _Replay:
         self.game = Game.new(GAME_ID, 2, record.options(), seed=0)
         self.number = 0  # the move being read, counted from 1 over the whole record
         self.first_side = -1
+        self.season = 0  # the season of the move being read
         #: the square written for a stepping move that stopped short (announcing a direction,
         #: the engine keeps only the line): entry index -> square, so the text is written back
         self.planned: dict[str, str] = {}
@@ -351,7 +352,7 @@ class _Replay:
         return self.game.state
 
     def fail(self, en: str, ja: str) -> KiaakError:
-        season = SEASON_KANJI[min(self.state.season, 3)]
+        season = SEASON_KANJI[min(self.season, 3)]
         return KiaakError(f"move {self.number} ({season}): {en}",
                           f"{self.number} 手目（{season}）: {ja}", self.number)
 
@@ -381,6 +382,7 @@ class _Replay:
                                 f"{item.text} と続いています")
             if isinstance(item, KiaakMove):
                 self.number += 1
+                self.season = self.state.season
                 if self.state.phase == "first":
                     self.start_season(body, index)
                 self.move(item)
@@ -912,3 +914,20 @@ def _season_text(season: KiaakSeason) -> str:
         if line:
             text += "\n" + line + "\n\n"
     return text
+
+
+def play_kiaak(play: Any) -> str:
+    """A digital 机戦 play of the history (a `PlayRecord`) as Cerke Online's record text; the
+    standard rule set's records also name the players ({黒名:…}/{赤名:…}: Cerke Online's own
+    records keep their three header lines). `KiaakError` when the play has no move record or
+    its rule set has no place in the format."""
+    if play.record is None:
+        raise KiaakError("the play has no move record (it was played at the table)",
+                         "この対局には手順の記録がありません（卓上での対局）")
+    record = GameRecord.from_dict(play.record)
+    problems = _unsupported(record.game_id, record.options)
+    if problems:
+        raise KiaakError("; ".join(en for en, _ in problems), "。".join(ja for _, ja in problems))
+    seats = sorted(play.seats, key=lambda s: s.seat)
+    names = [s.player for s in seats] if not _plays_as_online(record.options) else []
+    return write_kiaak(record, play.started_at, play.finished_at, names)
