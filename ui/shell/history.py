@@ -608,6 +608,30 @@ def export_play_pdf(parent: QWidget, play: PlayRecord) -> str:
     return tr(f"PDF written: {path}", f"PDF を書き出しました: {path}")
 
 
+def export_play_kiaak(parent: QWidget, play: PlayRecord) -> str:
+    """A 机戦 play as a Cerke Online record (棋譜): ask where, write it; the message to show
+    (empty when cancelled; why, when the play's rule set has no place in the format)."""
+    from companion.files import write_private
+    from companion.games.cetkaik.kiaak import KiaakError, play_kiaak
+
+    try:
+        text = play_kiaak(play)
+    except KiaakError as exc:
+        why = exc.text(language().code).rstrip("。.")
+        return tr(f"This play cannot be written as a Cerke Online record: {why}.",
+                  f"この対局は Cerke Online の棋譜として書けません: {why}。")
+    path = ask_save_path(parent, tr("Export 棋譜", "棋譜を書き出す"), f"cetkaik-{play.id}.txt",
+                         tr("Cerke Online record (*.txt)", "Cerke Online の棋譜 (*.txt)"))
+    if path is None:
+        return ""
+    try:
+        write_private(path, text.encode("utf-8"))
+    except OSError as exc:
+        why = reason(exc)
+        return tr(f"The record could not be written: {why}", f"棋譜を書き出せませんでした: {why}")
+    return tr(f"棋譜 written: {path}", f"棋譜を書き出しました: {path}")
+
+
 class PlayDialog(QDialog):
     """One play: its facts, the score sheet (seats, breakdown, total, rank, winner), the move
     log; Export PDF…, Delete…, Continue (unfinished digital plays)."""
@@ -647,6 +671,8 @@ class PlayDialog(QDialog):
         self.replay_button.clicked.connect(self.replay)
         self.replay_button.setVisible(play.record is not None)
         self.edit_button = named_button(self, "edit_play", self.edit)
+        self.kiaak_button = named_button(self, "export_kiaak", self.export_kiaak)
+        self.kiaak_button.setVisible(play.game_id.startswith("cetkaik") and play.record is not None)
         self.edit_button.setVisible(play.is_finished)  # unfinished: it saves itself
         self.again_button = named_button(self, "play_again", self.play_again)
         self.close_button = QPushButton(self)
@@ -660,7 +686,7 @@ class PlayDialog(QDialog):
         splitter.addWidget(self.sheet)
         splitter.addWidget(lower)
         buttons = QHBoxLayout()
-        for button in (self.edit_button, self.again_button, self.pdf_button,
+        for button in (self.edit_button, self.again_button, self.pdf_button, self.kiaak_button,
                        self.delete_button, self.resume_button, self.replay_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
@@ -699,6 +725,8 @@ class PlayDialog(QDialog):
         self.facts.setText("   ·   ".join(facts))
         self.log_label.setText(tr("Moves", "手順"))
         self.pdf_button.setText(tr("Export PDF…", "PDF に書き出す…"))
+        self.kiaak_button.setText(tr("Export 棋譜 (Cerke Online)…",
+                                     "棋譜を書き出す（Cerke Online）…"))
         self.delete_button.setText(tr("Delete…", "削除…"))
         refusal = organiser_refusal(self.ctx, repo().errors.DELETE_PLAYS)
         self.delete_button.setEnabled(not refusal)  # a member of a club's history may not
@@ -757,6 +785,9 @@ class PlayDialog(QDialog):
     # --- actions ----------------------------------------------------------------------------
     def export_pdf(self) -> None:
         self.status.setText(export_play_pdf(self, self.play))
+
+    def export_kiaak(self) -> None:
+        self.status.setText(export_play_kiaak(self, self.play))
 
     def delete(self) -> bool:
         """Delete the play after the person confirms; True when it was deleted."""

@@ -1,5 +1,6 @@
 """File menu: import a history file (the app's JSON or a BG Stats export: its players matched
-by name and the plays it cannot read listed, confirmed first), export the history (JSON, CSV,
+by name and the plays it cannot read listed, confirmed first; or a Cerke Online record of one
+机戦 game, its players asked for: ui/shell/kiaak_import.py), export the history (JSON, CSV,
 BG Stats), back it up.
 
 The same checks as the command line (`companion import/export`): an imported file is checked
@@ -122,12 +123,16 @@ def _check_file(ctx: AppContext, path: Path, progress: Progress) -> Any:
     history JSON (its text)."""
     from companion.export.bgstats_import import bgstats_data
     from companion.export.history_json import as_text, iter_plays, read_file
+    from companion.games.cetkaik.kiaak import looks_like_kiaak
     from db.transfer import read_bgstats_file
+    from ui.shell.kiaak_import import check_kiaak
 
     progress(0, 2)
     with path.open("rb") as stream:
         text = as_text(read_file(stream, str(path)))
     progress(1, 2)
+    if looks_like_kiaak(text):  # a Cerke Online record (棋譜): one 机戦 game, replayed
+        return check_kiaak(text)
     data = bgstats_data(text)
     if data is not None:
         return read_bgstats_file(ctx.db, data)
@@ -189,21 +194,29 @@ def import_history(window: Any, path: Path | None = None) -> Any:
     first): the result (None when cancelled or refused)."""
     from companion.export.bgstats_import import BGStatsFileError
     from companion.export.history_json import ImportValidationError
+    from companion.games.cetkaik.kiaak import KiaakError
+    from ui.shell.kiaak_import import KiaakImport, ask_names
 
     if path is None:
         name, _ = QFileDialog.getOpenFileName(window, tr("Import history", "履歴の読み込み"),
-                                              "", "JSON (*.json)")
+                                              "", tr("History or 棋譜 (*.json *.txt);;"
+                                                     "JSON (*.json);;Cerke Online (*.txt)",
+                                                     "履歴・棋譜 (*.json *.txt);;"
+                                                     "JSON (*.json);;Cerke Online (*.txt)"))
         if not name:
             return None
         path = Path(name)
     try:
         checked = run_in_background(window, tr("Checking…", "確認中…"),
                                     lambda progress: _check_file(window.ctx, path, progress))
-        if not isinstance(checked, str) and not confirm_bgstats(window, path.name, checked):
+        if isinstance(checked, KiaakImport):
+            if not ask_names(window, path.name, checked):
+                return None
+        elif not isinstance(checked, str) and not confirm_bgstats(window, path.name, checked):
             return None
         result = run_in_background(window, tr("Importing…", "読み込み中…"),
                                    lambda progress: _store(window.ctx, checked, progress))
-    except (ImportValidationError, BGStatsFileError) as exc:
+    except (ImportValidationError, BGStatsFileError, KiaakError) as exc:
         tell(window, tr("Import history", "履歴の読み込み"), import_failure(path.name, exc))
         return None
     except Exception as exc:  # unreadable file, a play the history refuses
