@@ -1,0 +1,245 @@
+"""Issue 34 for the 紙机戦 card games, Alluvium, Sorani and Etariya: one language (cards named
+as their faces show them, PDF rows, plurals, the 開 refusal, no 加点 where the game has none,
+no stale line after the game, Japanese rules without wrap spaces) and what must be decided on
+in sight at the smallest size (move buttons side by side only as far as the board holds them,
+the drawn cards, the roads, the 役 to beat; Sorani's trades with their prompt)."""
+
+from __future__ import annotations
+
+import random
+import re
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRect
+
+from tests.ui.test_nincetkaik_play import start
+from ui.i18n import language
+from ui.play import frame as frame_module
+
+NOTATION = re.compile(r"\b[rb][0-8SKT]\b")
+MY_GAMES = ("taxot", "makaik", "nanto", "makup", "mokaik", "neki", "nine", "alluvium",
+            "sorani", "etariya")
+
+
+@pytest.fixture
+def quiet(monkeypatch):
+    monkeypatch.setattr(frame_module, "BOT_PAUSE_MS", 0)
+    yield
+    language().set("en")
+
+
+def small(view: Any, qtbot: Any) -> None:
+    """The board as large as the smallest window leaves it (the play page's share)."""
+    view.resize(580, 440)
+    qtbot.wait(20)
+
+
+def in_sight(widget: Any, area: Any) -> bool:
+    """Whether all of `widget` shows in scroll area `area`'s viewport."""
+    corner = widget.mapTo(area.viewport(), widget.rect().topLeft())
+    return area.viewport().rect().contains(QRect(corner, widget.size()).adjusted(1, 1, -1, -1))
+
+
+# --- one language ----------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", ["taxot", "makup", "neki", "mokaik"])
+def test_the_english_move_list_and_buttons_name_no_card_in_notation(qtbot, quiet,
+                                                                   game_id: str) -> None:
+    language().set("en")
+    view = start(qtbot, game_id, [("Ann", None), ("Bob", None)])
+    rng = random.Random(3)
+    for _ in range(14):
+        if view.controller.finished:
+            break
+        if view.is_covered():
+            view.reveal()
+        buttons = [b.text() for b in view.move_buttons()]
+        assert not [t for t in buttons if NOTATION.search(t)], buttons
+        view.play(rng.choice(view.legal_moves()))
+    lines = [view.moves.item(i).text() for i in range(view.moves.count())]
+    assert lines and not [t for t in lines if NOTATION.search(t)], lines
+
+
+def test_the_makup_and_neki_checkers_name_cards_as_they_look(window, person) -> None:
+    from companion.games.nincetkaik.makup.table import plays
+    from companion.games.nincetkaik.texts import move_text
+
+    texts = [move_text("makup", p, "en") for p in plays("r1r2", ["b3"]) if p != "pass"]
+    assert texts and not [t for t in texts if NOTATION.search(t)]
+    assert "lays red 兵 1, red 弓 2 on road 1" in texts
+
+
+def test_pdf_rows_of_a_table_ledger_are_words_in_both_languages() -> None:
+    from companion.games.nincetkaik.neki.table import game_step
+    from companion.games.nincetkaik.neki.table import new_session as neki_session
+    from companion.games.nincetkaik.nine.table import empty_step
+    from companion.games.nincetkaik.nine.table import new_session as nine_session
+    from companion.games.nincetkaik.printing import session_sheets
+
+    nine = nine_session(["Ann", "Ben"])
+    nine = nine.add(empty_step(nine, 0, 5))
+    neki = neki_session(["Ann", "Ben"])
+    neki = neki.add(game_step(neki, 1))
+    for lang in ("en", "ja"):
+        rows = [*session_sheets(nine, lang)[0].rows, *session_sheets(neki, lang)[0].rows]
+        assert "empty" not in rows and "wins" not in rows, rows
+    assert "Hand emptied" in session_sheets(nine, "en")[0].rows
+    assert "勝ち数" in session_sheets(neki, "ja")[0].rows
+
+
+def test_a_pot_taken_by_one_reads_takes_and_by_two_share() -> None:
+    from companion.games.nincetkaik.nanto.table import deal_step, new_session
+
+    session = new_session(["Ann", "Ben", "Cy"])
+    one = deal_step(session, [2, 2, 0], winners=[0])
+    two = deal_step(session, [2, 2, 0], winners=[0, 1])
+    plain = {step: step.text("en").replace("\u2068", "").replace("\u2069", "")
+             for step in (one, two)}
+    assert "Ann takes the pot" in plain[one] and "(s)" not in plain[one]
+    assert "Ann, Ben share the pot" in plain[two]
+
+
+def test_the_call_refusal_reads_in_japanese(window, person) -> None:
+    from ui.games.nincetkaik.table import refusal
+
+    language().set("ja")
+    try:
+        assert refusal("a call takes another player's discard") == \
+            "開で取れるのは他の人の捨て札です。"
+    finally:
+        language().set("en")
+
+
+def test_the_stake_games_ledger_shows_no_katen() -> None:
+    from companion.games.nincetkaik.makaik.table import hand_step
+    from companion.games.nincetkaik.makaik.table import new_session as makaik_session
+    from companion.games.nincetkaik.taxot.table import drawn_step
+    from companion.games.nincetkaik.taxot.table import new_session as taxot_session
+    from ui.games.nincetkaik.table import parent_history
+
+    makaik = makaik_session(["Ann", "Ben"])
+    makaik = makaik.add(hand_step(makaik, [1, 1], winner=0))
+    taxot = taxot_session(["Ann", "Ben"])
+    taxot = taxot.add(drawn_step(taxot))
+    for lang in ("en", "ja"):
+        assert parent_history(makaik, lang) and "加点" not in "".join(
+            parent_history(makaik, lang))
+        assert "加点" in "".join(parent_history(taxot, lang))
+
+
+def test_nine_says_no_stale_table_is_clear_once_the_game_is_over(qtbot, quiet) -> None:
+    language().set("en")
+    view = start(qtbot, "nine", [("Ann", None), ("Bob", None)])
+    rng = random.Random(5)
+    while not view.controller.finished:
+        if view.is_covered():
+            view.reveal()
+        view.play(rng.choice(view.legal_moves()))
+    qtbot.waitUntil(lambda: view.result_panel.isVisible(), timeout=5000)
+    text = view.screens.top_row.label.text()
+    assert "leads" not in text and "over" in text
+
+
+RULES = Path(__file__).resolve().parents[2] / "resources" / "rules"
+BLOCK = re.compile(r"^\s*([-*+]\s|#|\||\d+[.)]\s|>|```)")
+
+
+def _wide(ch: str) -> bool:
+    return ord(ch) > 0x2E7F
+
+
+@pytest.mark.parametrize("game_id", MY_GAMES)
+def test_japanese_rules_have_no_space_where_a_source_line_wrapped(game_id: str) -> None:
+    """A line break inside a paragraph reads as a space: none next to Japanese text."""
+    lines = (RULES / f"{game_id}.ja.md").read_text(encoding="utf-8").split("\n")
+    wraps = [(a, b) for a, b in pairwise(lines)
+             if a.strip() and b.strip() and not BLOCK.match(b)
+             and not a.lstrip().startswith(("#", "|", "```"))
+             and (_wide(a.rstrip()[-1]) or _wide(b.lstrip()[0]))
+             and "`" not in (a.rstrip()[-1], b.lstrip()[0])]
+    assert not wraps, wraps[:3]
+
+
+# --- in sight --------------------------------------------------------------------------------
+def test_neki_japanese_effect_buttons_stand_only_as_wide_as_the_board(qtbot, quiet) -> None:
+    """連友 (ja): three 将-effect buttons in three columns were wider than the board."""
+    language().set("ja")
+    view = start(qtbot, "neki", [("Ann", None), ("Bob", None)])
+    small(view, qtbot)
+    screens = view.screens
+    labels = ["将: 兵(1) をすべて除く", "将: 虎(4) をすべて除く", "将: 巫(7) をすべて除く"]
+    columns = screens.button_columns(labels)
+    width = screens.board.fontMetrics().horizontalAdvance(labels[0]) + 20
+    assert columns * width <= screens.board.viewport().width()
+
+
+def test_makaik_drawn_cards_are_scrolled_into_sight(qtbot, quiet) -> None:
+    """After 値戦's "Draw two" the two drawn cards are what the person decides on."""
+    from companion.games.nincetkaik.makaik.rules import Exchange
+
+    language().set("en")
+    view = start(qtbot, "makaik", [("Ann", None), ("Bob", None), ("Cy", None),
+                                   ("Dan", None)])
+    small(view, qtbot)
+    for _ in range(20):
+        if view.is_covered():
+            view.reveal()
+        draws = [m for m in view.legal_moves() if str(m) == "draw2"]
+        if draws:
+            view.play(draws[0])
+            break
+        view.play(view.legal_moves()[0])
+    if view.is_covered():
+        view.reveal()
+    screens = view.screens
+    assert any(isinstance(m, Exchange) and m.verb == "keep" for m in view.legal_moves())
+    screens.board.verticalScrollBar().setValue(0)
+    screens._scroll_to_moves()
+    assert in_sight(screens.extra_private, screens.board)
+
+
+def test_sorani_trade_buttons_sit_with_the_trade_prompt(qtbot, quiet) -> None:
+    from tests.ui.test_sorani_play import screens_of
+
+    language().set("ja")
+    view = start(qtbot, "sorani", [("Ann", None), ("Bob", None)])
+    rng = random.Random(2)
+    screens = screens_of(view)
+    for _ in range(200):
+        if view.controller.finished:
+            break
+        trades = [b for b in screens.trade_buttons.buttons if b.isVisibleTo(view)]
+        if trades:
+            break
+        view.play(rng.choice(view.legal_moves()))
+    assert trades
+    layout = screens.display_box.layout()
+    order = [layout.indexOf(screens.trade_label), layout.indexOf(screens.trade_grid),
+             layout.indexOf(screens.reserve_label)]
+    assert order == sorted(order) and order[1] == order[0] + 1
+    assert screens.trade_label.isVisibleTo(view) and "交換" in screens.trade_label.text()
+
+
+@pytest.mark.parametrize("game_id", ["makup", "mokaik"])
+def test_the_roads_and_the_yaku_to_beat_are_scrolled_into_sight(qtbot, quiet,
+                                                                game_id: str) -> None:
+    """値木's roads and 行戦's 役 to beat sit above the hand: in sight when a turn starts."""
+    language().set("en")
+    view = start(qtbot, game_id, [("Ann", None), ("Bob", None), ("Cy", None), ("Dan", None)])
+    small(view, qtbot)
+    screens = view.screens
+    for _ in range(30):
+        if view.is_covered():
+            view.reveal()
+        focus = screens.decision_focus(screens.position)
+        if focus is not None:
+            break
+        view.play(view.legal_moves()[0])
+    assert focus is not None
+    qtbot.wait(20)
+    screens.board.verticalScrollBar().setValue(screens.board.verticalScrollBar().maximum())
+    screens._scroll_to_moves()
+    top = focus.mapTo(screens.board.viewport(), focus.rect().topLeft()).y()
+    assert 0 <= top < screens.board.viewport().height() // 2
