@@ -242,3 +242,43 @@ def test_a_rule_set_the_format_has_no_place_for_is_refused(
     with pytest.raises(KiaakError) as caught:
         write_kiaak(record)
     assert words in caught.value.text("en") and words in caught.value.text("ja")
+
+
+def test_the_printed_play_has_a_棋譜_sheet_by_season(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from companion.export.pdf import render_sheets
+    from companion.games.cetkaik.printing import play_sheets
+
+    play = kiaak_play(real("case1_2022-05-31.txt"), ["Ann", "Ben"])
+    sheets = play_sheets(play, "ja")
+    assert sheets is not None and len(sheets) == 2
+    log = sheets[1].log
+    assert sheets[1].subtitle == "棋譜（Cerke Online の記法）"
+    assert log[:2] == ["春: 先手 黒 Ann", "  1  MAU弓MAIMY橋五  PE巫PIPU無撃裁"]
+    assert "     或為馬弓兵而手五  終季 春終" in log
+    assert "春の後の点数: 黒 25 – 15 赤" in log and log[-1] == "秋の後の点数: 黒 40 – 0 赤"
+    english = play_sheets(play, "en")
+    assert english is not None and english[1].log[0] == "Spring: 黒 Ann moves first"
+    path = tmp_path / "play.pdf"
+    render_sheets(sheets, path)
+    text = "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
+    assert "MAU弓MAIMY橋五" in text and "或為同色馬弓兵而手七" in text
+
+
+def test_only_the_standard_board_gets_a_棋譜_sheet() -> None:
+    from companion.games.cetkaik.printing import play_sheets
+    from companion.history import PlayMode, PlayRecord, SeatResult
+
+    game = Game.new("cetkaik_education", 2, {"seasons": 1}, seed=2)
+    rng = random.Random(2)
+    while not game.state.over:
+        if game.state.is_chance():
+            game.resolve_chance()
+        else:
+            game.play(rng.choice(game.state.legal_moves()))
+    play = PlayRecord("cetkaik_education", PlayMode.DIGITAL, kiaak_play(
+        real("old_2021-10-02.txt")).started_at, [SeatResult(0, "A"), SeatResult(1, "B")],
+        record=game.record.to_dict())
+    sheets = play_sheets(play, "en")
+    assert sheets is not None and len(sheets) == 1

@@ -738,6 +738,8 @@ class KiaakSeason:
     moves: list[str] = field(default_factory=list)
     #: ``或為…`` lines with what follows them (再行 / 終季), in order, after the move before them
     events: list[tuple[int, str]] = field(default_factory=list)  # (moves before, line)
+    #: the points of the IA and A sides when the season ended (empty: it did not end)
+    points: list[float] = field(default_factory=list)
 
 
 def unsupported_options(game_id: str, options: Mapping[str, Any]) -> list[str]:
@@ -810,6 +812,7 @@ def kiaak_seasons(record: GameRecord) -> tuple[list[KiaakSeason], bool]:
                 paid = state.results[-1].points / state.scale
                 seasons[-1].events.append(
                     (count, f"{line}而手{pekzep_number(int(paid))}\n終季    {name}終"))
+                seasons[-1].points = [p / state.scale for p in state.scores]
         elif token and state.phase not in ("step cast", "water cast", "after cast",
                                            "chain cast"):
             seasons[-1].moves.append(_finish_token(token, state))

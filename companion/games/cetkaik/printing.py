@@ -53,6 +53,14 @@ _TEXT = {
     "result": ("Result sheet", "結果シート"),
     "blank": ("Seasons and points at the table", "卓上プレイ用 季節・得点表"),
     "final": ("The board at the end", "終了時の盤面"),
+    "kiaak": ("Record (棋譜, Cerke Online notation)", "棋譜（Cerke Online の記法）"),
+    "kiaak_first": ("{season}: {side} moves first", "{season}: 先手 {side}"),
+    "kiaak_points": ("points after {season}: {a} – {b}", "{season}の後の点数: {a} – {b}"),
+    "kiaak_key": ("橋 stepping cast, 水 water cast, 此無 the piece stays, 無撃裁 no cast, "
+                  "手 captured; 或為 hands, 而手 paid (with the rate), 再行 goes on, 終季 ends "
+                  "the season",
+                  "橋 踏越えの投げ棒、水 入水判定、此無 駒は戻る、無撃裁 投げ棒なし、手 取った駒、"
+                  "或為 役、而手 支払い（レート込み）、再行 続行、終季 季節の終わり"),
     "normal": ("ordinary square", "通常"),
     "hue": ("on 皇処", "皇処"),
     "hand": ("Hand", "役"),
@@ -726,5 +734,51 @@ def play_sheets(play: Any, lang: str = "ja") -> list[SheetSpec] | None:
     meta = [(label("date", lang), format_when(play.started_at))]
     if play.id is not None:
         meta.append(("#", str(play.id)))
-    return [result_sheet(state, names, lang, meta, move_log_lines(play.record, by_seat, lang))]
+    sheets = [result_sheet(state, names, lang, meta, move_log_lines(play.record, by_seat, lang))]
+    if record.game_id == STANDARD.game_id:
+        sheets.append(kiaak_sheet(record, names, lang, meta))
+    return sheets
+
+
+def kiaak_lines(record: Any, names: Sequence[str], lang: str) -> list[str]:
+    """A standard 机戦 game's moves in Cerke Online's notation by season (two to a line,
+    numbered), each season's first side, its hands, payment and the points after it."""
+    from companion.games.cetkaik.kiaak import kiaak_seasons
+
+    seasons, _ = kiaak_seasons(record)
+    sides = [f"{'黒赤'[s]} {names[s]}" for s in (0, 1)]
+    lines: list[str] = []
+    number = 0
+    for season in seasons:
+        name = season_names(4, lang)[season.season]
+        lines.append(text("kiaak_first", lang).format(season=name, side=sides[season.first_side]))
+        start = 0
+        for count, event in [*season.events, (len(season.moves), "")]:
+            chunk = season.moves[start:count]
+            for i in range(0, len(chunk), 2):
+                lines.append(f"{number + start + i + 1:>3}  " + "  ".join(chunk[i:i + 2]))
+            start = count
+            if event:
+                lines.append("     " + event.replace("\n", "  ").replace("    ", " "))
+        number += len(season.moves)
+        if season.points:
+            a, b = (f"{p:g}" for p in season.points)
+            lines.append(text("kiaak_points", lang).format(season=name, a=f"黒 {a}",
+                                                           b=f"{b} 赤"))
+    return lines
+
+
+def kiaak_sheet(record: Any, names: Sequence[str], lang: str,
+                meta: Sequence[tuple[str, str]] = ()) -> SheetSpec:
+    """The 棋譜 sheet of a finished standard 机戦 play: its moves as Cerke Online writes them."""
+    return SheetSpec(
+        title=text("title", lang),
+        subtitle=text("kiaak", lang),
+        meta=list(meta),
+        notes=text("kiaak_key", lang),
+        log=kiaak_lines(record, names, lang),
+        log_title=text("kiaak", lang),
+        log_columns=2,
+        lang=lang,
+    )
 
