@@ -243,3 +243,22 @@ def test_the_roads_and_the_yaku_to_beat_are_scrolled_into_sight(qtbot, quiet,
     screens._scroll_to_moves()
     top = focus.mapTo(screens.board.viewport(), focus.rect().topLeft()).y()
     assert 0 <= top < screens.board.viewport().height() // 2
+
+
+def test_alluvium_sheets_table_keeps_to_the_side_column_at_the_end(qtbot, quiet) -> None:
+    """Alluvium (ja): by the last round the areas column ("6 + 9 + 9 + 24") made the sheets
+    table scroll sideways; it shows each total, the rounds' areas in its tooltip."""
+    language().set("ja")
+    view = start(qtbot, "alluvium", [("Ann", None), ("Bob", None), ("Cy", None)])
+    small(view, qtbot)
+    rng = random.Random(4)
+    while not view.controller.finished:
+        if view.is_covered():
+            view.reveal()
+        view.play(rng.choice(view.legal_moves()))
+    qtbot.wait(20)
+    table = view.screens.sheets
+    state = view.controller.state
+    assert table.item(0, 1).text() == str(sum(state.areas[0]))
+    assert table.item(0, 1).toolTip() == " + ".join(str(a) for a in state.areas[0])
+    assert not table.horizontalScrollBar().isVisible()

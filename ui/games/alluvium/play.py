@@ -397,7 +397,10 @@ class AlluviumScreens(PlayScreens):
         if self.sheets.rowCount() != state.num_players:
             self.sheets.setRowCount(state.num_players)
         for sheet in range(state.num_players):
-            areas = " + ".join(str(a) for a in state.areas[sheet]) or "—"
+            # the total only (the rounds' areas in its tooltip): a column of sums grew wider
+            # than the side column by the last round
+            parts = " + ".join(str(a) for a in state.areas[sheet])
+            areas = str(sum(state.areas[sheet])) if parts else "—"
             values = [("▶ " if sheet == held else "") + position.names[sheet], areas]
             values += [str(state.checks[sheet][c]) if c in state.checks[sheet] else "·"
                        for c in visitors]
@@ -407,6 +410,8 @@ class AlluviumScreens(PlayScreens):
                                 else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
                 if not column:
                     item.setToolTip(position.names[sheet])
+                elif column == 1:
+                    item.setToolTip(parts)
 
     # --- words -------------------------------------------------------------------------------
     def prompt(self, position: Position) -> str:
