@@ -144,7 +144,7 @@ def test_an_illegal_move_is_refused_with_the_rule_it_breaks() -> None:
     text = real("case1_2022-05-31.txt")
     error = refusal(text.replace("CAI兵CAU無撃裁", "CAI兵CU無撃裁", 1))
     assert error.move == 3 and "CAI-CU breaks a rule" in error.text("en")
-    assert "は規則に反します" in error.text("ja")
+    assert "CAI-CU はこの局面では規則に反します（" in error.text("ja")
 
 
 def test_a_wrong_piece_or_first_side_is_refused() -> None:
@@ -233,15 +233,16 @@ def test_declarations_with_再行_are_written_and_read() -> None:
 @pytest.mark.parametrize(("game_id", "options", "words"), [
     ("cetkaik_education", {}, "教育机戦"),
     ("cetkaik_old", {}, "古机戦"),
-    ("cetkaik", {"chain_casting": True}, "chain_casting"),
-    ("cetkaik", {**CERKE_ONLINE_OPTIONS, "announce": "nothing"}, "announce"),
+    ("cetkaik", {"chain_casting": True}, "連撃術"),
+    ("cetkaik", {**CERKE_ONLINE_OPTIONS, "announce": "nothing"}, "stepping throw"),
 ])
 def test_a_rule_set_the_format_has_no_place_for_is_refused(
         game_id: str, options: dict[str, object], words: str) -> None:
     record = GameRecord(game_id, 2, 0, dict(options))
     with pytest.raises(KiaakError) as caught:
         write_kiaak(record)
-    assert words in caught.value.text("en") and words in caught.value.text("ja")
+    assert words in caught.value.text("en") or words in caught.value.text("ja")
+    assert caught.value.text("en") != caught.value.text("ja")
 
 
 def test_the_printed_play_has_a_棋譜_sheet_by_season(tmp_path: Path) -> None:
@@ -282,3 +283,9 @@ def test_only_the_standard_board_gets_a_棋譜_sheet() -> None:
         record=game.record.to_dict())
     sheets = play_sheets(play, "en")
     assert sheets is not None and len(sheets) == 1
+
+
+def test_a_capture_written_apart_from_its_move_is_read() -> None:
+    text = real("case1_2022-05-31.txt").replace("CAI巫CAMA橋一手赤馬", "CAI巫CAMA橋一 手馬")
+    assert replay_kiaak(text).game.state.scores == [40, 0]
+    assert read_kiaak(text).moves()[8].captured == ("", "馬")

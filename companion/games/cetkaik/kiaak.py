@@ -31,7 +31,7 @@ import json
 import re
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -315,11 +315,11 @@ def _read_move(token: str, number: int) -> KiaakMove:
 
 
 def _with_capture(move: KiaakMove, token: str, number: int) -> KiaakMove:
+    """A capture written apart from its move (``… 手馬``, as people write records)."""
     found = re.fullmatch(rf"手([赤黒]?)([{_PROFESSIONS}])", token)
     if found is None or move.captured is not None or move.drop_colour or move.tam_path:
         raise _unreadable(token, number)
-    return KiaakMove(**{**move.__dict__, "text": move.text + token,
-                        "captured": (found.group(1), found.group(2))})
+    return replace(move, text=move.text + token, captured=(found.group(1), found.group(2)))
 
 
 # --- replaying ---------------------------------------------------------------------------
@@ -360,9 +360,9 @@ class _Replay:
         try:
             self.game.replay_entry(RecordEntry(seat, text))
         except IllegalMoveError as exc:
-            reason = exc.args[0] if exc.args else str(exc)
+            reason = exc.reason or "not a legal move here"
             raise self.fail(f"{text} breaks a rule: {reason}",
-                            f"{text} は規則に反します: {reason}") from exc
+                            f"{text} はこの局面では規則に反します（{reason}）") from exc
         except (MoveParseError, RecordError) as exc:
             raise self.fail(f"{text} cannot be played: {exc}",
                             f"{text} は指せません: {exc}") from exc
@@ -769,11 +769,20 @@ def _unsupported(game_id: str, options: Mapping[str, Any]) -> list[tuple[str, st
     mixed = differing or [name for name in RuleOptions.__dataclass_fields__
                           if getattr(given, name) != getattr(standard, name)
                           and name != "seasons"]
-    listed = ", ".join(mixed)
-    return [(f"the options {listed} are neither Cerke Online's nor the standard rule set's, so "
-             "the record format has no place for them",
-             f"オプション {listed} は Cerke Online の規則でも標準の規則でもないため、棋譜形式では"
-             "書けません")]
+    labels = _option_labels()
+    listed_en = ", ".join(labels.get(name, (name, name))[1] for name in mixed)
+    listed_ja = "、".join(labels.get(name, (name, name))[0] for name in mixed)
+    return [("the record format has no place for options that are neither Cerke Online's nor "
+             f"the standard rule set's: {listed_en}",
+             f"オプション（{listed_ja}）は Cerke Online の規則でも標準の規則でもないため、"
+             "棋譜形式では書けません")]
+
+
+def _option_labels() -> dict[str, tuple[str, str]]:
+    """The options of 標準机戦 by key: (Japanese label, English label)."""
+    from companion.games.cetkaik import OPTIONS
+
+    return {spec.key: (spec.label_ja, spec.label_en) for spec in OPTIONS}
 
 
 def kiaak_seasons(record: GameRecord) -> tuple[list[KiaakSeason], bool]:
