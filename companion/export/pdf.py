@@ -30,6 +30,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from reportlab import rl_config
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -210,6 +211,10 @@ def fonts() -> tuple[tuple[str, frozenset[int]], ...]:
     return tuple(found)
 
 
+#: Compressed streams are written as binary (PDF 1.4 readers all take it), not also encoded
+#: in ASCII85: reportlab's encoder is pure Python and took a quarter of a season's PDF.
+rl_config.useA85 = 0
+
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _ISOLATES = re.compile("[\u2066-\u2069]")
 
@@ -248,6 +253,8 @@ def font_runs(text: str) -> tuple[tuple[str, str], ...]:
     """`text` (already in drawing order) as (font name, piece) runs: each character in the
     first font that has it; characters no font has are left out (see `undrawable`)."""
     table = fonts()
+    if table[0][1].issuperset(map(ord, text)):  # the usual case: the main font draws it all
+        return ((table[0][0], text),) if text else ()
     runs: list[tuple[str, str]] = []
     for char in text:
         font = next((name for name, chars in table if ord(char) in chars), None)
@@ -263,12 +270,20 @@ def font_runs(text: str) -> tuple[tuple[str, str], ...]:
 def undrawable(text: str) -> list[str]:
     """The characters of `text` that no available font draws, in reading order (a joined
     Arabic letter as its plain letter; invisible controls aside)."""
+    return list(_undrawable(text))
+
+
+@lru_cache(maxsize=8192)
+def _undrawable(text: str) -> tuple[str, ...]:
     table = fonts()
+    if not _RTL.search(text) and table[0][1].issuperset(map(ord, text)):
+        return ()
     missing = [c for c in shaped(text)
                if not is_ignorable(c) and not any(ord(c) in chars for _n, chars in table)]
-    return list(dict.fromkeys(unicodedata.normalize("NFKC", c)[:1] or c for c in missing))
+    return tuple(dict.fromkeys(unicodedata.normalize("NFKC", c)[:1] or c for c in missing))
 
 
+@lru_cache(maxsize=16384)
 def text_width(text: str, size: float) -> float:
     return float(sum(pdfmetrics.stringWidth(piece, name, size)
                      for name, piece in font_runs(visual(text))))
@@ -388,7 +403,7 @@ def draw_text(
         x -= text_width(text, size)
     note = getattr(canvas, "note_dropped", None)
     if note is not None:
-        note(undrawable(text))
+        note(_undrawable(text))
     canvas.saveState()
     canvas.setFillColorRGB(*color)
     obj = canvas.beginText(x, y)

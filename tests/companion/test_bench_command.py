@@ -23,6 +23,25 @@ def test_pdf_and_history_figures_are_json_lines_with_goals(capsys):
     assert by_name["pdf.one_sheet"]["value"] > 0
     page = by_name["history.statistics_page"]
     assert page["plays"] == 300 and page["unit"] == "ms" and page["value"] > 0
+    season = by_name["pdf.season"]  # issue 35: a season's PDF of mixed games
+    assert season["goal"] == "<= 1000 ms" and season["value"] > 0
+    assert season["plays"] == 10 and season["pages"] >= 10
+
+
+def test_the_season_is_finished_plays_of_every_game_in_turn():
+    from companion.export.bench import season_plays
+
+    plays = season_plays(3)
+    assert [p.game_id for p in plays] == ["juusai", "rengeki", "shinyu"]
+    assert all(p.finished_at is not None and p.record["moves"] for p in plays)
+
+
+def test_the_first_move_is_timed_per_game_in_a_fresh_app(capsys):
+    lines = run_bench(capsys, "--only", "first_move", "--game", "juusai", "--game", "mokzo")
+    by_name = {entry["bench"]: entry for entry in lines}
+    assert set(by_name) == {"juusai.first_move", "mokzo.first_move"}
+    assert by_name["mokzo.first_move"]["goal"] == "<= 300 ms"
+    assert by_name["mokzo.first_move"]["value"] > 0 and by_name["mokzo.first_move"]["board"]
 
 
 def test_game_figures_name_each_game(capsys):
@@ -43,6 +62,7 @@ def test_startup_figures_compare_the_app_with_a_bare_window(capsys):
     floor, app = lines["startup.floor"], lines["startup.main_window"]
     assert floor["value"] > 0 and app["value"] > 0
     assert app["ratio"] == round(app["value"] / floor["value"], 2)
+    assert app["goal"] == "<= 1.25x floor"
 
 
 def test_the_start_up_ratio_is_that_of_the_printed_figures(capsys, monkeypatch):
