@@ -147,6 +147,7 @@ def test_a_rule_set_the_format_cannot_hold_is_told(qtbot, window, monkeypatch) -
     dialog = window.show_page("history").open_play(play.id)
     language().set("ja")
     dialog.kiaak_button.click()
-    assert dialog.status.text() == ("この対局は Cerke Online の棋譜として書けません: "
-                                    "教育机戦（5×7 の盤）は Cerke Online の棋譜形式では書けません。")
+    assert dialog.status.text() == (
+        "この対局は Cerke Online の棋譜として書けません: "
+        "教育机戦（5×7 の盤）は Cerke Online の棋譜形式では書けません。")
     dialog.reject()
