@@ -10,7 +10,10 @@ part (the file, the driver's message) to show on request. Nothing else escapes.
   `NewerDatabaseError`, `ReadOnlyDatabaseError` (read-only file or folder),
   `DatabaseLocationError` (mistyped URL or path, missing folder, data folder is a file),
   `HistoryBusyError` (locked by another program past the wait) or `DatabaseError`; the file
-  is never changed by a failed open (a backup that cannot be written completely is removed).
+  is never changed by a failed open (a backup that cannot be written completely is removed);
+  another program's SQLite file is refused untouched (`NotAHistoryError`, a
+  `CorruptDatabaseError`). While open, a history file cannot be moved aside
+  (`move_aside` raises `HistoryInUseError`, db/filelock.py).
 - Writes (`add_play`, `add_plays`, `update_play`, `save_autosave`, `delete_play`,
   `import_plays`, `add_player`, `rename_player`, `merge_players`, `set_setting`) are each
   one transaction. A write that another writer got in the way of is tried again, for at most
@@ -40,7 +43,7 @@ from db.credentials import (
     split_password,
     store_password,
 )
-from db.engine import Database, head_revision, move_aside, open_database
+from db.engine import Database, head_revision, move_aside, open_database, refuse_foreign
 from db.errors import (
     CorruptDatabaseError,
     DatabaseError,
@@ -53,7 +56,9 @@ from db.errors import (
     ReadOnlyDatabaseError,
     describe,
 )
-from db.imports import ImportResult, import_plays
+from db.filelock import HistoryInUseError
+from db.imports import DifferentPlay, ImportResult, import_plays
+from db.integrity import NotAHistoryError
 from db.location import check_location, data_dir, default_url, sqlite_path
 from db.profiles import player_profile
 from db.repository import (
@@ -90,11 +95,14 @@ __all__ = [
     "Database",
     "DatabaseError",
     "DatabaseLocationError",
+    "DifferentPlay",
     "DuplicatePlayerError",
     "HistoryBusyError",
+    "HistoryInUseError",
     "HistoryWriteError",
     "ImportResult",
     "NewerDatabaseError",
+    "NotAHistoryError",
     "OrganiserOnlyError",
     "ReadOnlyDatabaseError",
     "add_play",
@@ -126,6 +134,7 @@ __all__ = [
     "plays_per_period",
     "recount_statistics",
     "redact",
+    "refuse_foreign",
     "rename_player",
     "save_autosave",
     "scores_over_time",

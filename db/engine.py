@@ -44,6 +44,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from companion import files
 from db import credentials, errors
 from db.errors import DatabaseError, HistoryWriteError, OrganiserOnlyError
+from db.filelock import OpenLock, hold_open, nobody_has_it_open
+from db.integrity import damaged, foreign_tables, not_a_history, problems_of, readonly
 from db.location import (
     check_location,
     data_dir,
@@ -82,9 +84,12 @@ class Database:
     access: Access | None = None
     #: A warning to show once: the server is on another computer and TLS is not in use.
     notice: Notice | None = None
+    #: A history file's lock held while it is open (db/filelock.py: no moving it aside).
+    lock: OpenLock = field(default_factory=OpenLock, repr=False)
 
     def close(self) -> None:
         self.engine.dispose()
+        self.lock.release()
 
     @property
     def is_sqlite(self) -> bool:
@@ -181,12 +186,20 @@ def _read_revision_readonly(path: Path, wait: float) -> str | None:
     try:
         conn.execute("PRAGMA schema_version").fetchone()
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        foreign = foreign_tables(tables)
+        if foreign:  # another program's file: refused before anything writes to it
+            raise not_a_history(path, foreign)
         if "alembic_version" not in tables:
             if tables & {"plays", "players"}:
                 raise errors.missing_table(str(path), "alembic_version", path)
             return None
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-        return None if row is None else str(row[0])
+        revision = None if row is None else str(row[0])
+        if revision != head_revision():  # a migration will write: the file must be sound
+            problems = problems_of(conn)
+            if problems:
+                raise damaged(path, problems)
+        return revision
     except sqlite3.Error as exc:
         raise _open_error(exc, path, wait) from exc
     finally:
@@ -217,6 +230,27 @@ def _check_file(path: Path, wait: float) -> str | None:
                                        "フォルダに書き込めません")
         raise errors.read_only_folder(path)
     return revision
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_dev, stat.st_ino
+
+
+def _check_and_lock(path: Path, wait: float) -> tuple[str | None, OpenLock]:
+    """The file's revision (`_check_file`, read-only: a file refused gets nothing beside it,
+    not even the lock file), then the history's open lock (db/filelock.py); checked again if
+    the file was moved aside meanwhile."""
+    while True:
+        before = _file_id(path)
+        revision = _check_file(path, wait)
+        lock = hold_open(path)
+        if _file_id(path) == before:
+            return revision, lock
+        lock.release()
 
 
 def _create_file(path: Path, where: str) -> None:
@@ -298,17 +332,40 @@ def _make_engine(url: str, wait: float, password: str | None = None) -> Engine:
 
 
 def _copy_database(source_path: Path, target: Path) -> None:
-    source = sqlite3.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True)
+    """Copy the database to `target` atomically: the whole copy is written under a temporary
+    name, flushed to the disk, then renamed, so a kill never leaves a torn `target`."""
+    temp = target.with_name(f".{source_path.name}.before-upgrade.part")
+    temp.unlink(missing_ok=True)  # left by a copy that was killed
+    source = readonly(source_path)
     try:
-        files.create_private(target)
-        dest = sqlite3.connect(target)
+        files.create_private(temp)
+        dest = sqlite3.connect(temp)
         try:
             with dest:
                 source.backup(dest)
         finally:
             dest.close()
+        _flush(temp)
+        os.replace(temp, target)
+        _flush(target.parent)
+    except BaseException:
+        for leftover in (temp, temp.with_name(temp.name + "-journal")):
+            leftover.unlink(missing_ok=True)
+        raise
     finally:
         source.close()
+
+
+def _flush(path: Path) -> None:
+    """Make what was written to a file (or a folder's entries) durable."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError:  # a folder some systems cannot flush
+        if not path.is_dir():
+            raise
+    finally:
+        os.close(fd)
 
 
 def _backup(path: Path) -> Path:
@@ -452,9 +509,13 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
     where = str(path) if path is not None else credentials.redact(url)
     if path is None and password is None:
         password = credentials.password_for(url)
-    revision = _check_file(path, wait) if path is not None else None
-    if path is not None:
-        _create_file(path, where)
+    revision, lock = _check_and_lock(path, wait) if path is not None else (None, OpenLock())
+    try:
+        if path is not None:
+            _create_file(path, where)
+    except BaseException:
+        lock.release()
+        raise
     engine = _make_engine(url, wait, password)
     backup = None
     access = notice = None
@@ -472,18 +533,57 @@ def open_database(url: str | None = None, *, wait: float | None = None) -> Datab
         _check_tables(engine, where, path)
     except DatabaseError:
         engine.dispose()
+        lock.release()
         raise
     except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
         engine.dispose()
+        lock.release()
         raise errors.describe(exc, where, path=path, waited=wait) from exc
-    return Database(url=url, engine=engine, sessions=sessionmaker(engine, expire_on_commit=False),
-                    writes=sessionmaker(engine.execution_options(companion_write=True),
-                                        expire_on_commit=False),
-                    path=path, backup=backup, wait=wait, access=access, notice=notice)
+    database = Database(
+        url=url, engine=engine, sessions=sessionmaker(engine, expire_on_commit=False),
+        writes=sessionmaker(engine.execution_options(companion_write=True),
+                            expire_on_commit=False),
+        path=path, backup=backup, wait=wait, access=access, notice=notice, lock=lock)
+    _drop_left_imports(database)
+    return database
+
+
+def _drop_left_imports(database: Database) -> None:
+    """Remove what imports killed half-way left (hidden plays, players they created): a
+    best effort, the next import tries again (db/imports.py)."""
+    from db.imports import drop_stale_imports
+
+    if not database.is_organiser:
+        return
+    with suppress(DatabaseError, SQLAlchemyError, sqlite3.Error):
+        drop_stale_imports(database)
 
 
 def move_aside(path: Path) -> Path:
-    """Rename a broken database (and its -wal/-shm files); returns the new name."""
+    """Rename a broken database (and its -wal/-shm files); returns the new name. Refused
+    (`HistoryInUseError`) while any process has the history open, and
+    (`NotAHistoryError`) for another program's database."""
+    refuse_foreign(path)
+    with nobody_has_it_open(path):
+        return _rename_aside(path)
+
+
+def refuse_foreign(path: Path) -> None:
+    """`NotAHistoryError` for a readable SQLite file with tables, none of a history's."""
+    try:
+        conn = readonly(path)
+        try:
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return  # damaged or no database at all: what moving aside is for
+    foreign = foreign_tables(tables)
+    if foreign:
+        raise not_a_history(path, foreign)
+
+
+def _rename_aside(path: Path) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1

@@ -230,11 +230,41 @@ def insert_plays(session: Session, plays: Sequence[PlayRecord],
     rights allow (migration 0006: seats only go into the login's own unfinished plays)."""
     if not plays:
         return [], set()
-    ids = player_ids(session, _people(plays), import_id)
-    rows = [{**_play_values(play), "finished_at": None, "import_id": import_id,
-             "uid": play.uid or new_play_uid()} for play in plays]
+    rows = [_new_row(play, import_id) for play in plays]
     play_ids = [int(i) for i in session.scalars(
         insert(PlayRow).returning(PlayRow.id, sort_by_parameter_order=True), rows)]
+    return play_ids, _complete(session, plays, play_ids, import_id)
+
+
+def insert_unstored_plays(session: Session, plays: Sequence[PlayRecord],
+                          import_id: int | None = None) -> tuple[dict[str, int], set[CellKey]]:
+    """Insert the checked plays whose identity (`uid`, set) no stored play has, not even one
+    of an import still being written or one another writer is inserting at this moment (the
+    database's unique index decides: ON CONFLICT DO NOTHING); {uid: id} of those inserted,
+    and their statistics cells. Players are created for the inserted plays only."""
+    if not plays:
+        return {}, set()
+    rows = sorted((_new_row(play, import_id) for play in plays), key=lambda row: row["uid"])
+    statement = (upsert(session, PlayRow).values(rows)  # uid order: no waiting in a circle
+                 .on_conflict_do_nothing(index_elements=["uid"])
+                 .returning(PlayRow.uid, PlayRow.id))
+    got = {str(uid): int(play_id) for uid, play_id in session.execute(statement)}
+    inserted = [play for play in plays if play.uid in got]
+    return got, _complete(session, inserted, [got[str(play.uid)] for play in inserted],
+                          import_id)
+
+
+def _new_row(play: PlayRecord, import_id: int | None) -> dict[str, Any]:
+    return {**_play_values(play), "finished_at": None, "import_id": import_id,
+            "uid": play.uid or new_play_uid()}
+
+
+def _complete(session: Session, plays: Sequence[PlayRecord], play_ids: Sequence[int],
+              import_id: int | None) -> set[CellKey]:
+    """Give inserted (unfinished) plays their players and seats, then finish them."""
+    if not plays:
+        return set()
+    ids = player_ids(session, _people(plays), import_id)
     session.execute(insert(SeatRow), [_seat_values(play_id, seat, ids)
                                       for play_id, play in zip(play_ids, plays, strict=True)
                                       for seat in play.seats])
@@ -243,7 +273,7 @@ def insert_plays(session: Session, plays: Sequence[PlayRecord],
                 if play.finished_at is not None]
     if finished:
         session.execute(update(PlayRow), finished)
-    return play_ids, set().union(*(_cells(play, ids) for play in plays))
+    return set().union(*(_cells(play, ids) for play in plays))
 
 
 def add_play(database: Database, play: PlayRecord) -> int:
@@ -376,6 +406,15 @@ def _with_seats(conn: Connection | Session, plays: list[PlayRecord]) -> list[Pla
         for row in conn.execute(seats):
             by_id[row.play_id] = add_seat(by_id[row.play_id], row, _to_seat)
     return [by_id[play.id] for play in plays]
+
+
+def stored_plays(session: Session, play_ids: Sequence[int]) -> list[PlayRecord]:
+    """The stored plays with these ids (shown or not), with their seats, read in `session`'s
+    transaction."""
+    if not play_ids:
+        return []
+    return _with_seats(session, [read_play(row, _to_record) for row in session.execute(
+        select(*PLAY_COLUMNS).where(PlayRow.id.in_(list(play_ids))))])
 
 
 def _to_record(row: Any) -> PlayRecord:

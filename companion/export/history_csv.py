@@ -1,8 +1,8 @@
 """The play history as CSV: one row per seat, for spreadsheets. `duration_min` is the play's
 duration in whole minutes (empty when nobody timed it); `game_name` is the game's English name
-(a game the app does not know, "other:Catan", by its own name); `win_mode` is how the play
-was won ("highest", "lowest", "no_score", "cooperative", "teams": companion/winning.py) and
-`team` the seat's team.
+(a game the app does not know, "other:Catan", by its own name); `play_uid` is the play's
+identity, the same in every export and backup; `win_mode` how the play was won ("highest",
+"lowest", "no_score", "cooperative", "teams": companion/winning.py) and `team` the seat's team.
 
 With `excel=True` the text starts with a UTF-8 byte order mark (so Excel reads Japanese
 correctly) and cells that a spreadsheet would run as a formula (starting with = + - @) get a
@@ -25,7 +25,7 @@ from companion.winning import play_win_mode
 COLUMNS: tuple[str, ...] = (
     "play_id", "date", "finished", "game", "mode", "location", "seat", "player", "bot",
     "bot_kind", "faction", "score", "rank", "winner", "start_player", "breakdown",
-    "duration_min", "game_name", "win_mode", "team",
+    "duration_min", "game_name", "play_uid", "win_mode", "team",
 )
 BOM = "\ufeff"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -66,6 +66,7 @@ def seat_row(play: PlayRecord, seat: SeatResult) -> list[str]:
         json.dumps(seat.breakdown, ensure_ascii=False) if seat.breakdown else "",
         _number(play.duration_minutes()),
         game_name(play.game_id, "en"),
+        play.uid or "",
         play_win_mode(play).value,
         seat.team,
     ]

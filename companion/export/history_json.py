@@ -4,7 +4,7 @@ is returned (so a bad file writes nothing).
 Format (version 1)::
 
     {"format": "tabletop-companion-history", "version": 1,
-     "plays": [{"id": 3, "game": "juusai", "mode": "digital",
+     "plays": [{"id": 3, "uid": "0b5e2f4c-…", "game": "juusai", "mode": "digital",
                 "started_at": "2026-11-22T19:30:00", "finished_at": "2026-11-22T19:52:00",
                 "location": "", "notes": "", "options": {}, "seed": 42, "record": {...},
                 "duration_min": 22,
@@ -13,7 +13,9 @@ Format (version 1)::
                            "rank": 1, "winner": true, "start_player": true}]}]}
 
 `plays_from_json` keeps a play's `id` (so a round trip is exact); the importer drops it and
-lets the database number the plays. `duration_min` (optional) is how long the play took in
+lets the database number the plays. `uid` (optional; files written before it have none) is
+the play's identity, kept through import: an import recognises the plays it already holds by it.
+`duration_min` (optional) is how long the play took in
 whole minutes; it is absent when nobody timed the play. A game the app does not know has the
 id "other:" + its name (companion/other_games.py). `win_mode` (optional: the game's own way
 when absent) is how the play was won, a seat's `team` (optional) its team
@@ -33,6 +35,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import uuid
 from collections.abc import Callable, Generator, Iterator, Mapping
 from datetime import datetime
 from typing import IO, Any, TypeVar
@@ -55,7 +58,7 @@ MAX_TEXT = playdata.NOTES_LENGTH
 MAX_MOVES = playdata.MAX_MOVES
 MAX_MINUTES = 100_000
 
-_PLAY_KEYS = {"id", "game", "mode", "started_at", "finished_at", "location", "notes",
+_PLAY_KEYS = {"id", "uid", "game", "mode", "started_at", "finished_at", "location", "notes",
               "options", "seed", "record", "seats", "duration_min", "win_mode"}
 _SEAT_KEYS = {"seat", "player", "is_bot", "bot_kind", "faction", "score", "breakdown", "rank",
               "winner", "start_player", "team"}
@@ -89,6 +92,7 @@ def plays_to_json(plays: list[PlayRecord]) -> dict[str, Any]:
 def _play_to_json(play: PlayRecord) -> dict[str, Any]:
     return {
         "id": play.id,
+        **({} if play.uid is None else {"uid": play.uid}),
         "game": play.game_id,
         "mode": play.mode.value,
         "started_at": play.started_at.isoformat(),
@@ -403,6 +407,7 @@ def _read_play(raw: Any, where: str) -> PlayRecord:
         id=play_id,
         duration_s=_optional(obj, "duration_min", where, _minutes_as_seconds),
         win_mode=_optional(obj, "win_mode", where, _win_mode),
+        uid=_optional(obj, "uid", where, _uid),
     )
 
 
@@ -431,6 +436,16 @@ _show = playdata.show
 
 def _fail(where: str, expected: str, value: Any) -> ImportValidationError:
     return ImportValidationError(str(playdata.fail(where, expected, value)))
+
+
+def _uid(value: Any, where: str) -> str:
+    """A play's identity: a UUID as text (kept in its canonical lower-case form)."""
+    if not isinstance(value, str) or len(value) > 64:
+        raise _fail(where, "a UUID such as \"0b5e…\"", value)
+    try:
+        return str(uuid.UUID(value))
+    except ValueError:
+        raise _fail(where, "a UUID such as \"0b5e…\"", value) from None
 
 
 def _object(value: Any, where: str) -> dict[str, Any]:

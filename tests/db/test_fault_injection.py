@@ -31,7 +31,7 @@ from sqlalchemy.exc import OperationalError
 import db
 from companion.export import history_json
 from companion.history import PlayMode, PlayRecord, SeatResult
-from db.imports import _begin, _stage
+from db.imports import _begin, _identified, _Seen, _stage
 from db.models import PendingImportRow
 from tests.db.helpers import play
 from tests.db.test_migrations import migrate
@@ -332,8 +332,8 @@ def test_a_full_disk_during_import(small_disk, tmp_path, capsys, monkeypatch):
                 raise disk_full()
             return real(*args, **kwargs)
 
-        real = imports.insert_plays
-        monkeypatch.setattr(imports, "insert_plays", fails_on_the_second_step)
+        real = imports.insert_unstored_plays
+        monkeypatch.setattr(imports, "insert_unstored_plays", fails_on_the_second_step)
     code, err = companion(capsys, "--db", url, "import", str(source))
     assert code == 2 and "is full; nothing was saved" in sentence(err, "import")
     if small_disk is not None:
@@ -594,8 +594,8 @@ def test_an_import_killed_half_way_stays_hidden_and_is_removed_later(tmp_path):
     url, _ = new_history(tmp_path)
     database = db.open_database(url)
     import_id = db.engine.run_write(database, _begin)
-    db.engine.run_write(database, lambda s: _stage(s, import_id, [db.repository.checked(
-        play(["Zed", "Bo"], [1, 2]))], frozenset()))
+    db.engine.run_write(database, lambda s: _stage(s, import_id, [_identified(
+        db.repository.checked(play(["Zed", "Bo"], [1, 2])), True)], _Seen()))
     assert db.count_plays(database) == 0  # hidden while pending
     db.engine.run_write(database, lambda s: s.execute(
         update(PendingImportRow).values(touched_at=datetime(2020, 1, 1))))
@@ -618,7 +618,8 @@ def test_the_checks_fit_every_column_of_the_database():
     sized = {name for name, column in columns.items() if getattr(column.type, "length", None)}
     # the app's own values (created_by: a PostgreSQL login name, filled in by the server)
     assert sized - set(limits) == {"plays.mode", "plays.created_by", "settings.key",
-                                   "stat_cells.period", "plays.win_mode"}
+                                   "stat_cells.period", "plays.uid", "pending_imports.owner",
+                                   "plays.win_mode"}
     for name, limit in limits.items():
         assert columns[name].type.length == limit, name  # the column, as migrated
     assert (playdata.NAME_LENGTH, playdata.LOCATION_LENGTH, playdata.GAME_ID_LENGTH,

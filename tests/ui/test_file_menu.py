@@ -177,3 +177,27 @@ def test_an_export_the_history_refuses_is_told_in_japanese(window, person, tmp_p
     assert transfer.export_history(window, "json", tmp_path / "out.json") is None
     assert "書き出せませんでした: 履歴は使用中です。何も書き込んでいません。" in seen[0]
     assert "busy" not in seen[0]
+
+
+def test_an_import_says_which_stored_plays_differ_from_the_file(window, tmp_path) -> None:
+    """A play edited since its export is kept as stored; the status line says so (issue 32
+    item 2), after a rename that the import does not mind."""
+    stored = db.list_plays(window.ctx.db)[0]
+    path = tmp_path / "old.json"
+    path.write_text(history_json.dumps([stored]), encoding="utf-8")
+    edited = db.get_play(window.ctx.db, stored.id)
+    edited.notes = "corrected"
+    db.update_play(window.ctx.db, edited)
+    name = stored.seats[0].player
+    player = next(p for p in db.list_players(window.ctx.db) if p.name == name)
+    db.rename_player(window.ctx.db, player.id, name + " (renamed)")
+    transfer.import_history(window, path)
+    lines = window.status_label.text().splitlines()
+    assert lines[0] == "Imported 0 plays from old.json; 1 were already in the history."
+    assert lines[1].startswith("1 of these differ from the stored play with the same identity")
+    assert lines[2].startswith(f"#{stored.id} {stored.started_at:%Y-%m-%d %H:%M} ")
+    assert db.get_play(window.ctx.db, stored.id).notes == "corrected"
+    language().set("ja")
+    transfer.import_history(window, path)
+    lines = window.status_label.text().splitlines()
+    assert lines[1].startswith("1 件の対局は保存済みの同じ対局と内容が異なります")

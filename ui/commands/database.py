@@ -1,13 +1,16 @@
 """`companion db check | move-aside`: the history file itself.
 
 - `check` opens the history (the one the app opens: --db, COMPANION_DB_URL, else the one
-  chosen in Settings; as the app does at start, migrating it if needed) and says how
-  many plays and players it holds, or in one sentence why it cannot be used (exit status 2).
+  chosen in Settings; as the app does at start, migrating it if needed), runs SQLite's full
+  integrity check on a history file, and says how many plays and players it holds, or in
+  one sentence why it cannot be used (exit status 2): a damaged file does not pass.
 - `recount` (the organiser of a club's history) recounts the statistics from the stored plays
   and says how many cells were wrong.
 - `move-aside` renames the history file (and its -wal/-shm files) to
   `companion.db.broken-<time>`, keeping every byte, so that the next start begins with an
-  empty history: what the app advises for a damaged file or one from a newer version.
+  empty history: what the app advises for a damaged file or one from a newer version. It
+  refuses while the app or another command has the history open (db/filelock.py), and for
+  another program's database (a file with tables, none of a history's).
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ def move_aside(url: str | None) -> int:
     path = _history_file(url)
     if isinstance(path, str):
         return _fail(path)
+    db.refuse_foreign(path)  # before anything opens it for writing
     if _in_use(path):
         return _fail(f"{path} is in use by another program; close it first (nothing was moved).")
     try:
@@ -79,9 +83,11 @@ def move_aside(url: str | None) -> int:
 
 def check(url: str | None) -> int:
     import db
+    from db.integrity import require_intact
 
     database = open_history(url)
     try:
+        require_intact(database, full=True)
         plays, players = db.count_plays(database), len(db.list_players(database))
     finally:
         database.close()

@@ -10,8 +10,10 @@ it cannot read (left out, each named) — then imported; `--dry-run` only says w
 holds (no question is asked on the command line: `--dry-run` is the look before). Then
 the plays are written all or none (db.import_plays: in steps that let the app's autosave in
 between). Plays already in the
-database (same game, start time and players, after trimming names and reading time zones) are
-skipped unless `--allow-duplicates` is given. Limits: see companion/export/history_json.py.
+database are skipped unless `--allow-duplicates` is given: recognised by their identity
+(`uid`, whatever was renamed or merged since), or for a file without identities by game,
+start time and players. A stored play that was edited since is kept as it is, and the
+command lists it ("differs from the file"). Limits: see companion/export/history_json.py.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check the file and say what it holds (a BG Stats export: the "
                              "players matched and new, the plays left out); write nothing")
     parser.add_argument("--allow-duplicates", action="store_true",
-                        help="also import plays that are already in the database")
+                        help="also import plays that are already in the database (as new "
+                             "plays, with identities of their own)")
     from ui.commands import kiaak
 
     kiaak.add_arguments(parser)
@@ -86,7 +89,34 @@ def run(args: argparse.Namespace) -> int:
     if result.skipped:
         print(f"skipped {result.skipped} of {count} plays: already in the database or "
               "repeated in the file", file=sys.stderr)
+    for line in differing_lines(result.differing, getattr(args, "lang", None) or "en"):
+        print(line, file=sys.stderr)
     return 0
+
+
+#: At most this many differing plays are listed one by one.
+LISTED = 20
+
+
+def differing_lines(differing: tuple[Any, ...], lang: str) -> list[str]:
+    """The plays of the file that the history holds edited since (kept as stored), as lines
+    in `lang` ("ja" or "en")."""
+    from companion.other_games import game_name
+
+    if not differing:
+        return []
+    count = len(differing)
+    lines = [f"{count} 件の対局は保存済みの同じ対局と内容が異なります（保存後に編集されたもの）。"
+             "保存済みの内容をそのまま残しました:" if lang == "ja" else
+             f"{count} of these differ from the stored play with the same identity (edited "
+             "since); the stored play was kept as it is:"]
+    for play in differing[:LISTED]:
+        when = play.started_at.strftime("%Y-%m-%d %H:%M")
+        lines.append(f"  #{play.play_id} {when} {game_name(play.game_id, lang)}")
+    if count > LISTED:
+        lines.append(f"  …ほか {count - LISTED} 件" if lang == "ja"
+                     else f"  … and {count - LISTED} more")
+    return lines
 
 
 def _run_bgstats(args: argparse.Namespace, data: Any, lang: str) -> int:
@@ -120,6 +150,8 @@ def _run_bgstats(args: argparse.Namespace, data: Any, lang: str) -> int:
     if result.skipped:
         print(f"skipped {result.skipped} of {len(found.plays)} plays: already in the database "
               "or repeated in the file", file=sys.stderr)
+    for line in differing_lines(result.differing, lang):
+        print(line, file=sys.stderr)
     return 0
 
 

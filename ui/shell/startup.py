@@ -141,6 +141,7 @@ class DatabaseProblemDialog(QDialog):
         self.details_button.setCheckable(True)
         self.details_button.toggled.connect(self._show_details)
         movable = (isinstance(error, db.CorruptDatabaseError | db.NewerDatabaseError)
+                   and not isinstance(error, db.NotAHistoryError)  # another program's file
                    and getattr(error, "path", None) is not None)
         self.move_button = QPushButton(tr("Move it aside and start fresh",
                                           "別名で残して新しく始める"), self)
@@ -279,6 +280,10 @@ def open_database_interactively(
             return None
         try:
             kept = db.move_aside(path)
+        except db.DatabaseError as exc:  # open in another window of the app
+            tell(parent, tr("The file could not be moved", "ファイルを移動できませんでした"),
+                 exc.text(language().code))
+            return None
         except OSError as exc:
             tell(parent, tr("The file could not be moved", "ファイルを移動できませんでした"),
                  tr(f"{path} could not be renamed ({exc.strerror}); nothing was changed.",

@@ -231,8 +231,16 @@ def import_history(window: Any, path: Path | None = None) -> Any:
                if result.skipped else "")
     window.show_message(tr(f"Imported {result.imported} plays from {path.name}{skipped}.",
                            f"{path.name} から {result.imported} 件の対局を読み込みました"
-                           f"{skipped}。"))
+                           f"{skipped}。") + differing_text(getattr(result, "differing", ())))
     return result
+
+
+def differing_text(differing: tuple[Any, ...]) -> str:
+    """The plays of an imported file that the history holds edited since (kept as stored),
+    on lines after the import's sentence ("" when there are none)."""
+    from ui.commands.import_ import differing_lines
+
+    return "".join("\n" + line.strip() for line in differing_lines(differing, language().code))
 
 
 # --- export -------------------------------------------------------------------------------------

@@ -35,14 +35,25 @@ def upgrade() -> None:
     sqlite = bind.dialect.name == "sqlite"
     op.add_column("plays", sa.Column("uid", sa.String(36), nullable=not sqlite,
                                      server_default="" if sqlite else None))
-    ids = [int(i) for i in bind.scalars(sa.text("SELECT id FROM plays ORDER BY id"))]
-    for start in range(0, len(ids), STEP):
-        bind.execute(sa.text("UPDATE plays SET uid = :uid WHERE id = :id"),
-                     [{"uid": str(uuid.uuid4()), "id": i} for i in ids[start:start + STEP]])
+    secure = bind.exec_driver_sql("PRAGMA secure_delete").scalar() if sqlite else None
+    if secure:  # the pages each rewritten row leaves hold that same row: no need to zero
+        bind.exec_driver_sql("PRAGMA secure_delete=0")  # them (it doubles what is written)
+    try:
+        _give_identities(bind)
+    finally:
+        if secure:
+            bind.exec_driver_sql(f"PRAGMA secure_delete={int(secure)}")
     if not sqlite:
         op.alter_column("plays", "uid", existing_type=sa.String(36), nullable=False)
     op.create_index("uq_plays_uid", "plays", ["uid"], unique=True)
     op.add_column("pending_imports", sa.Column("owner", sa.String(200), nullable=True))
+
+
+def _give_identities(bind: sa.Connection) -> None:
+    ids = [int(i) for i in bind.scalars(sa.text("SELECT id FROM plays ORDER BY id"))]
+    for start in range(0, len(ids), STEP):
+        bind.execute(sa.text("UPDATE plays SET uid = :uid WHERE id = :id"),
+                     [{"uid": str(uuid.uuid4()), "id": i} for i in ids[start:start + STEP]])
 
 
 def downgrade() -> None:
