@@ -92,7 +92,7 @@ def test_tudepijume_tracker_offers_the_engines_actions_and_saves(
     seat = tab.log.state().mover
     person.click(button(tab, "table_move:supply 1"))
     assert tab.log.state().cargo[seat][0] == 5 + 4
-    assert tab.tally.item(seat, 2).text() == "始 · 9"
+    assert tab.tally.item(seat, 2).text() == "start · 9"  # English: no 始 (issue 34)
     for _ in range(200):
         state = tab.log.state()
         if state.is_over():

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -24,8 +25,10 @@ from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.widgets import WrappedLabel, clear_layout, scrolling, words
 
-#: Move buttons per row.
-COLUMNS = 2
+#: The sticks' and the badge's least sizes: the panel fits the narrow column beside a side
+#: table at the smallest window (its moves one above the other, no sideways scrolling).
+STICKS_SIZE = (120, 56)
+BADGE_SIDE = 56
 
 
 class ThrowPanel(QWidget):
@@ -37,10 +40,11 @@ class ThrowPanel(QWidget):
         self.play, self.label, self.count = play, label, sticks
         self._rng = random.Random()
         self.sticks = SticksWidget(self, sticks=sticks)
-        self.sticks.setMinimumSize(180, 70)
-        self.sticks.setMaximumHeight(120)
+        self.sticks.setMinimumSize(*STICKS_SIZE)
+        self.sticks.setMaximumHeight(100)
         self.badge = ResultBadge(self)
-        self.badge.setFixedSize(60, 60)
+        self.badge.setFixedSize(BADGE_SIDE, BADGE_SIDE)
+        self.badge.follow(self.sticks)
         self.moves_grid = QGridLayout()
         self.report = WrappedLabel("", self)  # rewritten at every throw
         top = QHBoxLayout()
@@ -65,7 +69,9 @@ class ThrowPanel(QWidget):
         if value is not None and self.sticks.faces is None and not die:
             self.sticks.show_throw(faces_for(value, self.count, self._rng), animate=False)
         self._show_moves(legal)
-        self.report.setText(report)
+        # what the throw did is told once the sticks have landed (not while they tumble)
+        self.report.setText("" if self.sticks.is_animating() else report)
+        self.sticks.after_landing(lambda: self.report.setText(report))
 
     def animate(self, value: int) -> None:
         """The sticks were just thrown and show `value`."""
@@ -74,14 +80,13 @@ class ThrowPanel(QWidget):
 
     def _show_moves(self, legal: Sequence[Any]) -> None:
         clear_layout(self.moves_grid)
-        columns = 1 if len(legal) == 1 else COLUMNS
         for index, move in enumerate(legal):
             button = QPushButton(self.label(move), self)
             button.setObjectName(f"move:{move}")
             button.setMinimumHeight(34)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, m=move: self.play(m))
-            self.moves_grid.addWidget(button, index // columns, index % columns)
+            self.moves_grid.addWidget(button, index, 0)
             button.show()
 
 
@@ -113,7 +118,9 @@ class ThrowScreens(PlayScreens):
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.board, 3)
-        layout.addWidget(scrolling(self.throw, left), 2)
+        area = scrolling(self.throw, left)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(area, 2)
         side = QWidget(frame)
         title = words(QLabel(side), *self.side_title)
         self.table.setParent(side)

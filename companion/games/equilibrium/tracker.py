@@ -35,7 +35,16 @@ REVEALED = 4  # cards turned up by penalty 3
 
 
 class TrackerError(CompanionError, ValueError):
-    """A step the game does not allow now, with the reason in a sentence."""
+    """A step the game does not allow now, with the reason in a sentence (in Japanese too, for
+    the screens: `text("ja")`)."""
+
+    def __init__(self, message: str, ja: str = "") -> None:
+        super().__init__(message)
+        self.ja = ja
+
+    def text(self, lang: str) -> str:
+        """The reason in `lang` (English where no Japanese was given)."""
+        return self.ja if lang == "ja" and self.ja else str(self)
 
 
 def dream_deck_size(expansions: Sequence[str] = ()) -> int:
@@ -89,10 +98,12 @@ class TableTracker:
               book_cost: int = 2, deck: int | None = None) -> TableTracker:
         """A tracker at the start of turn 1 (`deck` as counted, else the expected size)."""
         if players not in (1, 2):
-            raise TrackerError(f"Equilibrium is for 1 or 2 players, not {players}.")
+            raise TrackerError(f"Equilibrium is for 1 or 2 players, not {players}.",
+                               f"エクィリブリオンは1人か2人で遊びます({players}人ではできません)。")
         size = expected_deck(players, expansions, books, book_cost) if deck is None else deck
         if size < 0:
-            raise TrackerError(f"The deck cannot hold {size} cards.")
+            raise TrackerError(f"The deck cannot hold {size} cards.",
+                               f"山札を{size}枚にはできません。")
         return cls(players, 16 if "squares" in expansions else 12, size)
 
     @classmethod
@@ -108,14 +119,20 @@ class TableTracker:
         """A chaos card waits: show the penalty reminder."""
         return self.chaos > 0
 
-    def status(self, lang: str = "en") -> str:
-        """One line: turn, seat, phase, deck, cities (or the result)."""
+    def status(self, lang: str = "en", names: Sequence[str] = ()) -> str:
+        """One line: turn, whose turn (the name typed in, else the seat), phase, deck, cities
+        (or the result)."""
         ja = lang == "ja"
         if self.result:
             word = ("勝利" if self.result == "won" else "敗北") if ja else self.result
             return f"{word} ({self.claimed}/{self.total})"
-        seat = "" if self.players == 1 else (f"・{self.seat + 1}人目" if ja else
-                                             f", seat {self.seat + 1}")
+        name = names[self.seat].strip() if self.seat < len(names) else ""
+        if self.players == 1:
+            seat = ""
+        elif name:
+            seat = f"・{name}" if ja else f", {name}"
+        else:
+            seat = f"・{self.seat + 1}人目" if ja else f", seat {self.seat + 1}"
         if ja:
             phase = "フェイズI(1枚プレイか捨てる)" if self.phase == 1 else "フェイズII(補充)"
             return (f"ターン{self.turn}{seat}・{phase}・山札{self.deck}枚・都市"
@@ -127,13 +144,17 @@ class TableTracker:
     # --- steps (each returns a new tracker) ---------------------------------------------------
     def _open(self) -> None:
         if self.result:
-            raise TrackerError(f"The game is over ({self.result}); undo a step to correct it.")
+            word = "勝利" if self.result == "won" else "敗北"
+            raise TrackerError(f"The game is over ({self.result}); undo a step to correct it.",
+                               f"ゲームは終わっています({word})。直すには一手戻してください。")
 
     def claim(self, cities: int = 1) -> TableTracker:
         """Cities claimed (by a balance, a bonus or Plaza Lover); all of them win at once."""
         self._open()
         if cities < 1 or self.claimed + cities > self.total:
-            raise TrackerError(f"Only {self.total - self.claimed} cities are left to claim.")
+            left = self.total - self.claimed
+            raise TrackerError(f"Only {left} cities are left to claim.",
+                               f"獲得できる都市は残り{left}つです。")
         done = self.claimed + cities
         return replace(self, claimed=done, result="won" if done == self.total else "")
 
@@ -141,14 +162,16 @@ class TableTracker:
         """Cards that leave the deck without going into a hand: two seeded on each new city."""
         self._open()
         if not 0 < cards <= self.deck:
-            raise TrackerError(f"The deck holds {self.deck} cards, {cards} cannot be taken.")
+            raise TrackerError(f"The deck holds {self.deck} cards, {cards} cannot be taken.",
+                               f"山札は{self.deck}枚なので、{cards}枚は取れません。")
         return replace(self, deck=self.deck - cards)
 
     def end_phase(self) -> TableTracker:
         """Phase I is done: on to the draw."""
         self._open()
         if self.phase != 1:
-            raise TrackerError("Phase II is already being played; end the turn instead.")
+            raise TrackerError("Phase II is already being played; end the turn instead.",
+                               "もうフェイズIIです。手番を終えてください。")
         return replace(self, phase=2)
 
     def draw(self) -> TableTracker:
@@ -171,38 +194,47 @@ class TableTracker:
         `chaos_found` of them are chaos cards that need penalties too."""
         self._open()
         if not self.chaos:
-            raise TrackerError("No chaos card is waiting for a penalty.")
+            raise TrackerError("No chaos card is waiting for a penalty.",
+                               "罰を待っている混沌カードはありません。")
         if number not in (1, 2, 3):
-            raise TrackerError(f"The penalties are 1, 2 and 3, not {number}.")
+            raise TrackerError(f"The penalties are 1, 2 and 3, not {number}.",
+                               f"罰は1・2・3です({number}はありません)。")
         if number != 3:
             return replace(self, chaos=self.chaos - 1)
         revealed = min(REVEALED, self.deck)  # as many as remain: none from an empty deck
         if not 0 <= chaos_found <= revealed:
             raise TrackerError(f"{revealed} cards were turned up, so at most {revealed} of them "
-                               "are chaos cards.")
+                               "are chaos cards.",
+                               f"表にしたのは{revealed}枚なので、混沌カードは{revealed}枚まで"
+                               "です。")
         return replace(self, deck=self.deck - revealed, chaos=self.chaos - 1 + chaos_found)
 
     def _phase_two(self) -> None:
         self._open()
         if self.phase != 2:
-            raise TrackerError("Cards are drawn in phase II; end phase I first.")
+            raise TrackerError("Cards are drawn in phase II; end phase I first.",
+                               "カードはフェイズIIで引きます。先にフェイズIを終えてください。")
         if self.chaos:
-            raise TrackerError("A chaos card is waiting: choose its penalty first.")
+            raise TrackerError("A chaos card is waiting: choose its penalty first.",
+                               "混沌カードが待っています。先に罰を選んでください。")
 
     def end_turn(self) -> TableTracker:
         """The hand is full again: the next turn (with two players, the other seat)."""
         self._open()
         if self.phase != 2:
-            raise TrackerError("End phase I first (play or discard a card).")
+            raise TrackerError("End phase I first (play or discard a card).",
+                               "先にフェイズIを終えてください(1枚プレイするか捨てる)。")
         if self.chaos:
-            raise TrackerError("A chaos card is waiting: choose its penalty first.")
+            raise TrackerError("A chaos card is waiting: choose its penalty first.",
+                               "混沌カードが待っています。先に罰を選んでください。")
         return replace(self, turn=self.turn + 1, seat=(self.seat + 1) % self.players, phase=1)
 
     def set_deck(self, cards: int) -> TableTracker:
         """Correct the count of the deck (cards counted by hand)."""
         self._open()
         if cards < 0:
-            raise TrackerError(f"The deck cannot hold {cards} cards.")
+            raise TrackerError(f"The deck cannot hold {cards} cards.",
+                               f"山札を{cards}枚にはできません。")
         return replace(self, deck=cards)
 
     def lose(self) -> TableTracker:

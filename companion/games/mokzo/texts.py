@@ -31,6 +31,15 @@ if TYPE_CHECKING:
     from companion.games.mokzo.rules import Event, MokzoState
 
 HIDDEN_DRAW = "draw ?"
+#: The card colours as the English interface says them (the glyph is the card's face).
+COLOUR_WORDS = {"赤": "red", "黒": "black"}
+
+
+def card_text(card: Any, lang: str) -> str:
+    """A card as `lang` names it: 黒馬 in Japanese, "black 馬" in English."""
+    if lang == "ja" or card.colour not in COLOUR_WORDS:
+        return str(card)
+    return f"{COLOUR_WORDS[card.colour]} {card.rank}"
 
 
 def chance_text(notation: str, lang: str) -> str:
@@ -75,11 +84,11 @@ def _texts(move: object) -> tuple[str, str]:
     if isinstance(move, Dismantle):
         return f"札{move.slot}を解体", f"dismantle card {move.slot}"
     if isinstance(move, Place):
-        return f"{move.card}を設置", f"place {move.card}"
+        return f"{move.card}を設置", f"place {card_text(move.card, 'en')}"
     if isinstance(move, Discard):
-        return f"{move.card}を捨てる", f"discard {move.card}"
+        return f"{move.card}を捨てる", f"discard {card_text(move.card, 'en')}"
     if isinstance(move, Draw):
-        return f"{move.card}を引く", f"draw {move.card}"
+        return f"{move.card}を引く", f"draw {card_text(move.card, 'en')}"
     if isinstance(move, MovePiece):
         return f"{move.resource}で駒を進める", f"move, paying {move.resource}"
     if isinstance(move, EndTurn):
@@ -107,6 +116,8 @@ def event_text(event: Event, names: Sequence[str], lang: str) -> str:
 
     who = isolate(names[event.seat]) if 0 <= event.seat < len(names) else "?"
     n, detail = event.amount, event.detail
+    if lang != "ja" and detail[:1] in COLOUR_WORDS:  # a card: "黒馬" → "black 馬"
+        detail = f"{COLOUR_WORDS[detail[0]]} {detail[1:]}"
     ja, en = {
         "shuffle": ("捨札を混ぜて山札にした", "the discards became the new draw pile"),
         "cast": (f"{detail}の裁: {n}", f"{detail} cast: {n}"),
@@ -135,7 +146,7 @@ def move_label(state: MokzoState, move: object, names: Sequence[str], lang: str)
     ja_en: tuple[str, str]
     if isinstance(move, Use):
         placed = state.card_at(seat, move.slot)
-        card = str(placed.card) if placed is not None else f"#{move.slot}"
+        card = card_text(placed.card, lang) if placed is not None else f"#{move.slot}"
         if move.victim is None:
             ja_en = (f"{card}を使う", f"use {card}")
         else:
@@ -144,7 +155,7 @@ def move_label(state: MokzoState, move: object, names: Sequence[str], lang: str)
                      f"{card}: take 1 {move.resource} from {victim}")
     elif isinstance(move, Target):
         placed = state.card_at(move.owner, move.slot)
-        card = str(placed.card) if placed is not None else f"#{move.slot}"
+        card = card_text(placed.card, lang) if placed is not None else f"#{move.slot}"
         owner = isolate(names[move.owner])
         ja_en = ((f"{owner} の{card}にマーカー", f"a marker on {owner}'s {card}")
                  if move.verb == "mark" else
@@ -154,17 +165,18 @@ def move_label(state: MokzoState, move: object, names: Sequence[str], lang: str)
         ja_en = (f"{rice}米を{move.money}銭に両替", f"{rice} 米 for {move.money} 銭")
     elif isinstance(move, Dismantle):
         held = state.card_at(seat, move.slot)
-        name = str(held.card) if held is not None else f"#{move.slot}"
+        name = card_text(held.card, lang) if held is not None else f"#{move.slot}"
         ja_en = (f"{name}を解体{_cost_text(state, seat, held, 'ja')}",
                  f"dismantle {name}{_cost_text(state, seat, held, 'en')}")
     elif isinstance(move, Place):
         if move.card.rank == "船":
-            ja_en = (f"{move.card}を出す(+2銭)", f"play {move.card} (+2 銭)")
+            ja_en = (f"{move.card}を出す(+2銭)", f"play {card_text(move.card, 'en')} (+2 銭)")
         else:
             ja_en = (f"{move.card}を設置{_cost_text(state, seat, move, 'ja')}",
-                     f"place {move.card}{_cost_text(state, seat, move, 'en')}")
+                     f"place {card_text(move.card, 'en')}{_cost_text(state, seat, move, 'en')}")
     elif isinstance(move, Discard):
-        ja_en = (f"{move.card}を捨てる(+2米)", f"discard {move.card} (+2 米)")
+        ja_en = (f"{move.card}を捨てる(+2米)",
+                 f"discard {card_text(move.card, 'en')} (+2 米)")
     elif isinstance(move, MovePiece):
         price, stride = state.move_cost(seat, move.resource), state.stride(seat)
         ja_en = (f"{price}{move.resource}で{stride}マス進む",
@@ -183,3 +195,24 @@ def _cost_text(state: MokzoState, seat: int, holder: Any, lang: str) -> str:
     currency = "米" if card.is_black else "銭"
     cost = state.place_cost(seat, card)
     return f"({cost}{currency})" if lang == "ja" else f" ({cost} {currency})"
+
+
+def tie_break_text(state: MokzoState, names: Sequence[str], lang: str) -> str:
+    """Why the winner won when the furthest pieces stood on one square after the last round
+    ("" otherwise): the most resources counted in 米 (rice plus 5 per 銭) decides."""
+    from companion.display import isolate
+
+    if state.winner >= 0:
+        return ""
+    seats = range(state.num_players)
+    top = max(state.square[s] for s in seats)
+    level = [s for s in seats if state.square[s] == top]
+    if len(level) < 2:
+        return ""
+    figures = [(isolate(names[s]), state.wealth(s)) for s in level]
+    if lang == "ja":
+        listed = "、".join(f"{name} {wealth}米" for name, wealth in figures)
+        return f"最も進んだ駒がマス {top} に並んだので、資源(米 + 銭×5)の多さで決まった: {listed}"
+    listed = ", ".join(f"{name} {wealth} 米" for name, wealth in figures)
+    return (f"The furthest pieces share square {top}: the most resources (米 plus 5 per 銭) "
+            f"decided it: {listed}")

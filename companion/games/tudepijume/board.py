@@ -75,8 +75,8 @@ class Track:
 
 
 TRACKS: tuple[Track, ...] = (
-    Track("start", "始 スタートの資源", "始 start stock", START_STOCK, True),
-    Track("goal", "終 ゴールの資源", "終 goal stock", WIN_GOAL, True),
+    Track("start", "始 スタートの資源", "start stock", START_STOCK, True),
+    Track("goal", "終 ゴールの資源", "goal stock", WIN_GOAL, True),
     Track("ship1", "船 一", "ship I", CARGO_CAP, False),
     Track("ship2", "船 二", "ship II", CARGO_CAP, False),
     Track("ship3", "船 三", "ship III", CARGO_CAP, False),
@@ -84,3 +84,20 @@ TRACKS: tuple[Track, ...] = (
 
 #: The ships' marks (one, two, three bars), by ship number 1..3.
 SHIP_MARKS = {1: "一", 2: "二", 3: "三"}
+#: The same marks as the English interface writes them.
+SHIP_MARKS_EN = {1: "I", 2: "II", 3: "III"}
+#: The start and the goal: their glyphs, and the words of the English interface.
+PLACE_WORDS = {START: ("始", "start"), GOAL: ("終", "goal")}
+
+
+def ship_mark(ship: int, lang: str) -> str:
+    """Ship `ship`'s mark: 一 二 三 in Japanese, I II III in English."""
+    return SHIP_MARKS[ship] if lang == "ja" else SHIP_MARKS_EN[ship]
+
+
+def place_word(place: int, lang: str) -> str:
+    """始/終 (start/goal in English) for the start and the goal, else the square's number."""
+    if place in PLACE_WORDS:
+        ja, en = PLACE_WORDS[place]
+        return ja if lang == "ja" else en
+    return str(place)

@@ -28,7 +28,7 @@ ACTIONS_EN: dict[type[ShipAction], str] = {
     Sail: "sail ship {ship}", Build: "build ship {ship}", Supply: "supply ship {ship}",
     Recall: "recall ship {ship}"}
 if TYPE_CHECKING:
-    from companion.games.tudepijume.rules import TurnReport
+    from companion.games.tudepijume.rules import TudeState, TurnReport
 
 REASONS_JA = {"20 resources reached the goal": "ゴールに資源が20届いた",
               "nobody could act any more": "誰も行動できなくなった"}
@@ -94,3 +94,22 @@ def turn_text(report: TurnReport, names: Sequence[str], lang: str) -> str:
     if lang == "ja":
         return f"{who} は {report.cast}: {action}{extra}。"
     return f"{who} threw {report.cast}: {action}{extra}."
+
+
+def tie_break_text(state: TudeState, names: Sequence[str], lang: str) -> str:
+    """Why the winner won when the goal stocks were level ("" when the goal decided): the
+    start stock plus the cargo on the ships decides, with each tied player's figure."""
+    from companion.display import isolate
+
+    seats = range(state.num_players)
+    top = max(state.goal[s] for s in seats)
+    level = [s for s in seats if state.goal[s] == top]
+    if len(level) < 2:
+        return ""
+    figures_ja = "、".join(f"{isolate(names[s])} {state.tie_break(s)}" for s in level)
+    figures_en = ", ".join(f"{isolate(names[s])} {state.tie_break(s)}" for s in level)
+    if lang == "ja":
+        return (f"ゴールの資源が同じ({top})なので、スタートの資源と積み荷の合計で決まった:"
+                f" {figures_ja}")
+    return (f"Level at the goal ({top} each): start stock plus cargo decided it: "
+            f"{figures_en}")

@@ -213,6 +213,7 @@ class TrackerTab(TableTab):
         layout.addWidget(self.reminder)
         layout.addWidget(self.new_button)
         layout.addStretch(1)
+        page.players.names_changed.connect(lambda *_: self.refresh())
         self.refresh()
 
     def _penalty(self, number: int) -> Callable[[], TableTracker]:
@@ -231,8 +232,9 @@ class TrackerTab(TableTab):
         try:
             after = make()
         except TrackerError as exc:
-            self.say(str(exc))
+            self.say(str(exc), exc.ja or None)
             return False
+        self.say("")  # a step done: the refusal before it is no longer the news
         self.stack.push(ReplaceState(self.model, after, self.apply))
         return True
 
@@ -249,14 +251,14 @@ class TrackerTab(TableTab):
             model = TableTracker.from_setup(setup) if setup is not None else \
                 TableTracker.start(self.equilibrium.players.count())
         except TrackerError as exc:
-            self.say(str(exc))
+            self.say(str(exc), exc.ja or None)
             return
         self.stack.clear()
         self.apply(model)
 
     def refresh(self) -> None:
         lang = language().code
-        self.status_label.setText(self.model.status(lang))
+        self.status_label.setText(self.model.status(lang, self.equilibrium.players.names()))
         self.deck_count.setValue(self.model.deck)
         due = self.model.needs_penalty()
         self.reminder.setText(tr("A chaos card waits. The penalties:", "混沌カードの罰:") + "\n"

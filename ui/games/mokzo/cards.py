@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
 from companion.games.mokzo.cards import HIDDEN, Card
 from companion.games.mokzo.effects import effect_of
 from companion.games.mokzo.rules import card_cost
+from companion.games.mokzo.texts import card_text
 from ui.i18n import language, tr
 from ui.play.pieces import seat_colour
 from ui.play.widgets import ElidedLabel, Tile, clear_layout
@@ -34,7 +35,7 @@ def tile(parent: QWidget, card: Card, markers: int = 0, active: bool = True) -> 
     effect = effect_of(card.rank).text(language().code)
     waiting = "" if active else tr(" (acts from its owner's next turn)",
                                    "(次の自分の手番から効く)")
-    label.setToolTip(f"{card}: {effect}{waiting}")
+    label.setToolTip(f"{card_text(card, language().code)}: {effect}{waiting}")
     return label
 
 

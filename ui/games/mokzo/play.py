@@ -30,7 +30,13 @@ from companion.core.api import Outcome
 from companion.core.record import RecordEntry
 from companion.games.mokzo.board import GOAL
 from companion.games.mokzo.moves import Exchange
-from companion.games.mokzo.texts import end_reason, event_text, move_label, move_text
+from companion.games.mokzo.texts import (
+    end_reason,
+    event_text,
+    move_label,
+    move_text,
+    tie_break_text,
+)
 from ui.context import AppContext
 from ui.games.mokzo.board_widget import RoadBoard
 from ui.games.mokzo.cards import PER_ROW, PlayersPanel, tile
@@ -192,7 +198,9 @@ class MokzoScreens(PlayScreens):
                   f"米 {state.rice[seat]} · 銭 {state.money[seat]}")
 
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
-        return end_reason(outcome.detail, language().code)
+        lines = [end_reason(outcome.detail, language().code),
+                 tie_break_text(state, names, language().code)]
+        return "\n".join(line for line in lines if line)
 
 
 def play_view(ctx: AppContext | None, game_id: str = "mokzo", *,

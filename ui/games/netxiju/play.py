@@ -14,7 +14,7 @@ from typing import Any
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
 from companion.games.netxiju.moves import STICKS
-from companion.games.netxiju.texts import move_text, turn_text
+from companion.games.netxiju.texts import cups_word, move_text, turn_text
 from ui.context import AppContext
 from ui.games.netxiju.board_widget import NetxijuBoard
 from ui.games.netxiju.tally import TallyTable
@@ -67,7 +67,7 @@ class NetxijuScreens(ThrowScreens):
         cups = state.cups[seat]
         if state.options.get("tally") == "drinks":
             return tr(f"{cups} cups", f"{cups} 杯")
-        return tr(f"{cups} pts", f"罰点 {cups}")
+        return tr(f"{cups} penalty pts", f"罰点 {cups}")
 
     def seat_note(self, state: Any, seat: int) -> str:
         place = state.place(seat)
@@ -81,7 +81,19 @@ class NetxijuScreens(ThrowScreens):
         lines = [tr("Finishing order: " + ", ".join(order), "ゴールの順: " + "、".join(order))]
         if ox:
             lines.append(tr("牛行 (ox walk): " + ", ".join(ox), "牛行: " + "、".join(ox)))
+        lines.append(penalty_line(state, names))
         return "\n".join(lines)
+
+
+def penalty_line(state: Any, names: Sequence[str]) -> str:
+    """The cups or penalty points of each player, told apart from the score (the score counts
+    finishing places; the first home wins whatever the penalties)."""
+    code = language().code
+    word = cups_word(state.options, code)
+    each = [f"{isolate(names[s])} {state.cups[s]}" for s in range(state.num_players)]
+    return tr(f"{word.capitalize()} (apart from the score, which counts places): "
+              + ", ".join(each),
+              f"{word}(得点とは別。得点は着順で決まる): " + "、".join(each))
 
 
 def play_view(ctx: AppContext | None, game_id: str = "netxiju", *,

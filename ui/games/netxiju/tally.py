@@ -27,7 +27,7 @@ class TallyTable(RowsTable):
     def columns_for(self, state: Any) -> list[tuple[str, str]]:
         drinks = state.options.get("tally") == "drinks"
         return [(tr("Sq.", "マス"), tr("Square", "マス")),
-                (tr("Cups", "杯") if drinks else tr("Pts", "罰点"),
+                (tr("Cups", "杯") if drinks else tr("Pen.", "罰点"),
                  cups_word(state.options, language().code)),
                 (tr("Back", "戻り"), tr("Times sent back to the start",
                                        "スタートに戻された回数")),

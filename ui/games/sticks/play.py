@@ -175,6 +175,7 @@ class ThrowBoard(QWidget):
         self.sticks.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.badge = ResultBadge(self)
         self.badge.setFixedSize(72, 72)
+        self.badge.follow(self.sticks)
         self.moves_row = QHBoxLayout()
         self.bet_number = QSpinBox(self)
         self.bet_number.setRange(0, 5)
@@ -286,7 +287,10 @@ class SticksScreens(PlayScreens):
         board.badge.set_value(ledger.last_throw)
         self._show_sticks(ledger.last_throw, position.live)
         board.show_moves(position.legal)
-        board.last_label.setText(ledger.last_text(language().code, list(position.names)))
+        last = ledger.last_text(language().code, list(position.names))
+        if board.sticks.is_animating():  # the throw is told once the sticks have landed
+            board.last_label.setText("")
+        board.sticks.after_landing(lambda: board.last_label.setText(last))
         if position.live:
             self.rows.update(len(position.entries), ledger)
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
@@ -53,6 +53,7 @@ class SticksWidget(QWidget):
         self._timer = QTimer(self)
         self._timer.setInterval(16)
         self._timer.timeout.connect(self._step)
+        self._on_landing: Callable[[], None] | None = None
         self.setMinimumSize(220, 110)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setToolTip("")
@@ -76,6 +77,15 @@ class SticksWidget(QWidget):
         self._clock.start()
         self._timer.start()
 
+    def after_landing(self, call: Callable[[], None]) -> None:
+        """Call `call` once the sticks lie still: now, or when the throw in the air lands (a
+        later call replaces one still waiting)."""
+        if self.is_animating():
+            self._on_landing = call
+        else:
+            self._on_landing = None
+            call()
+
     def skip(self) -> None:
         """Land at once."""
         if self.is_animating():
@@ -94,6 +104,9 @@ class SticksWidget(QWidget):
         self._progress = 1.0
         self.update()
         self.landed.emit()
+        call, self._on_landing = self._on_landing, None
+        if call is not None:
+            call()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.skip()
@@ -151,11 +164,23 @@ class ResultBadge(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.value: int | None = None
-        self.setMinimumSize(64, 64)
+        self._sticks: SticksWidget | None = None
+        self.setMinimumSize(48, 48)
+
+    def follow(self, sticks: SticksWidget) -> None:
+        """Show the number only once `sticks` have landed ("–" while they tumble)."""
+        self._sticks = sticks
+        sticks.landed.connect(self.update)
 
     def set_value(self, value: int | None) -> None:
         self.value = value
         self.update()
+
+    def shown_text(self) -> str:
+        """The number the badge shows now ("–": no throw, or the sticks are still in the air)."""
+        if self.value is None or (self._sticks is not None and self._sticks.is_animating()):
+            return "–"
+        return str(self.value)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = antialiased(self)
@@ -169,6 +194,6 @@ class ResultBadge(QWidget):
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(OUTLINE)
-        text = "–" if self.value is None else str(self.value)
+        text = self.shown_text()
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         painter.end()

@@ -110,6 +110,7 @@ class ThrowerView(TableTab):
         self.sticks = SticksWidget(self)
         self.badge = ResultBadge(self)
         self.badge.setFixedSize(96, 96)
+        self.badge.follow(self.sticks)
         self.throw_button = words(QPushButton(self), "Throw  (Space)", "投げる (スペース)")
         self.throw_button.setMinimumHeight(48)
         font = self.throw_button.font()

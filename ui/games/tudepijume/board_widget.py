@@ -10,20 +10,21 @@ from collections.abc import Collection
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.games.tudepijume.board import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
     GOAL,
-    SHIP_MARKS,
     SQUARES,
     START,
     TRACK_AREA,
     TRACKS,
     Track,
     place_rect,
+    place_word,
+    ship_mark,
 )
 from ui.i18n import language
 from ui.play.palette import GOLD, GREY, INK, PAPER
@@ -100,8 +101,10 @@ class TudeBoard(QWidget):
             painter.setPen(GREY)
             painter.drawText(rect.adjusted(3, 1, -3, -1),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(index))
-        self._draw_box(painter, START, "始", QColor("#141414"), QColor("#ffffff"))
-        self._draw_box(painter, GOAL, "終", QColor("#ffffff"), INK)
+        lang = language().code
+        self._draw_box(painter, START, place_word(START, lang), QColor("#141414"),
+                       QColor("#ffffff"))
+        self._draw_box(painter, GOAL, place_word(GOAL, lang), QColor("#ffffff"), INK)
         self._draw_tracks(painter)
 
     def _draw_box(self, painter: QPainter, place: int, glyph: str, fill: QColor,
@@ -113,6 +116,10 @@ class TudeBoard(QWidget):
         font = QFont(self.font())
         font.setPixelSize(max(10, int(rect.width() * 0.45)))
         font.setBold(True)
+        room = rect.width() * 0.9  # a word ("start") shrinks to the box's width
+        wide = QFontMetricsF(font).horizontalAdvance(glyph)
+        if wide > room:
+            font.setPixelSize(max(6, int(font.pixelSize() * room / wide)))
         painter.setFont(font)
         painter.setPen(ink)
         painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), rect.height() * 0.45),
@@ -192,5 +199,6 @@ class TudeBoard(QWidget):
                                  top + (k // columns) * radius * 2.3)
                 ring = GOLD if (seat, ship) in self.active else None
                 painter.setOpacity(1.0 if state.is_built(seat, ship) else 0.35)  # not built
-                draw_piece(painter, centre, radius, seat, SHIP_MARKS[ship], ring=ring)
+                draw_piece(painter, centre, radius, seat,
+                           ship_mark(ship, language().code), ring=ring)
         painter.setOpacity(1.0)

@@ -4,34 +4,61 @@ for a ship not built yet). The digital game's side panel and the table companion
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from companion.games.tudepijume.board import GOAL, SHIP_MARKS, START
+from companion.games.tudepijume.board import SHIP_MARKS, place_word
 from companion.games.tudepijume.table import FleetRow, ShipRow, fleet_rows
-from ui.i18n import tr
+from ui.i18n import language, tr
 from ui.play.seat_table import RowsTable
 
 
 def ship_text(ship: ShipRow) -> str:
+    """"7 · 5": on square 7 carrying 5 (始/終, start/goal in English); "—" before it is built."""
     if not ship.built:
         return "—"
-    where = {START: "始", GOAL: "終"}.get(ship.place, str(ship.place))
-    return f"{where} · {ship.cargo}"
+    return f"{place_word(ship.place, language().code)} · {ship.cargo}"
+
+
+#: The widest a ship's cell gets (a two-digit square, a two-digit cargo): the table is that
+#: wide from the first move, so the board beside it keeps its size all game.
+WIDEST_SHIP = "19 · 10"
 
 
 class FleetTable(RowsTable):
-    """One row per player (`fleet_rows`); `show_state(state, names)` fills it."""
+    """One row per player (`fleet_rows`); `show_state(state, names)` fills it. Without
+    `stocks` only the ships are shown (the play page's seat cards give the two stocks, and
+    the narrower table leaves the board more room)."""
+
+    def __init__(self, stocks: bool = True) -> None:
+        super().__init__()
+        self.stocks = stocks
+
+    def fill(self, columns: Sequence[tuple[str, str]],
+             rows: Sequence[tuple[int, str, Sequence[str]]]) -> None:
+        super().fill(columns, rows)
+        metrics = self.fontMetrics()
+        widest = metrics.horizontalAdvance(WIDEST_SHIP)
+        spare = 0
+        for column in range(2 if self.stocks else 0, self.columnCount()):
+            head = self.horizontalHeaderItem(column)
+            texts = [head.text() if head is not None else ""]
+            texts += [item.text() for r in range(self.rowCount())
+                      if (item := self.item(r, column)) is not None]
+            spare += max(0, widest - max(metrics.horizontalAdvance(t) for t in texts))
+        self.setMinimumWidth(self.minimumWidth() + spare)
 
     def rows_of(self, state: Any, names: list[str]) -> list[FleetRow]:
         return fleet_rows(state, names)
 
     def columns_for(self, state: Any) -> list[tuple[str, str]]:
-        return [("始", tr("Start stock (始)", "スタートの資源")),
-                ("終", tr("Goal stock (終)", "ゴールの資源")),
+        stocks = [(tr("Start", "始"), tr("Start stock", "スタートの資源")),
+                  (tr("Goal", "終"), tr("Goal stock", "ゴールの資源"))] if self.stocks else []
+        return [*stocks,
                 *((tr("I" * n, f"船{SHIP_MARKS[n]}"),
-                   tr(f"Ship {'I' * n}: square · cargo (始 start, 終 goal)",
+                   tr(f"Ship {'I' * n}: square · cargo",
                       f"船{SHIP_MARKS[n]}: マス · 積み荷")) for n in (1, 2, 3))]
 
     def cells_of(self, row: FleetRow) -> list[str]:
-        return [str(row.start_stock), str(row.goal_stock),
-                *(ship_text(ship) for ship in row.ships)]
+        stocks = [str(row.start_stock), str(row.goal_stock)] if self.stocks else []
+        return [*stocks, *(ship_text(ship) for ship in row.ships)]

@@ -3,7 +3,7 @@
 The board is the start, the 19 squares and the goal with every ship, and the resource tracks with
 every player's markers. Below it: the sticks of this turn's throw, a button per action the engine
 offers with it (the ships that can act wear a ring on the board) and what the last turn did. The
-side panel is the tracker: start stock, goal stock and each ship's square and cargo. The screens
+side panel is each ship's square and cargo (the seat cards give the two stocks). The screens
 never decide a rule: they draw the engine's state and offer its `legal_moves()`.
 """
 
@@ -33,12 +33,12 @@ def acting_ships(state: Any, legal: Sequence[Any]) -> set[tuple[int, int]]:
 class TudeScreens(ThrowScreens):
     """The 連船之遊 board, the throw and actions, and the tracker."""
 
-    side_title = ("Ships and resources", "船と資源")
+    side_title = ("Ships: square · cargo", "船: マス · 積み荷")
     board: TudeBoard
     table: FleetTable
 
     def __init__(self) -> None:
-        super().__init__(TudeBoard(), FleetTable())
+        super().__init__(TudeBoard(), FleetTable(stocks=False))  # stocks: the seat cards
 
     def show_board(self, position: Position) -> None:
         self.board.show_state(position.state, acting_ships(position.state, position.legal))
@@ -71,9 +71,11 @@ class TudeScreens(ThrowScreens):
         return tr(f"start stock {state.stock[seat]}", f"始 {state.stock[seat]}")
 
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
-        from companion.games.tudepijume.texts import end_reason
+        from companion.games.tudepijume.texts import end_reason, tie_break_text
 
-        return end_reason(outcome.detail, language().code)
+        lines = [end_reason(outcome.detail, language().code),
+                 tie_break_text(state, names, language().code)]
+        return "\n".join(line for line in lines if line)
 
 
 def play_view(ctx: AppContext | None, game_id: str = "tudepijume", *,

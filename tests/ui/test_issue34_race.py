@@ -1,0 +1,217 @@
+"""Issue 34 on the stick and race games (獣裁, 六裁, 連船之遊, 行山): the throw panel fits its
+column at the smallest window, a thrown number shows only once the sticks have landed, the
+English interface reads no 赤/黒, 始/終 or ship numerals, a tie-break that decided the winner is
+said in the result, and 六裁's penalty points are told apart from the score."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QAbstractScrollArea
+
+from companion.core.api import Termination
+from companion.games import registry
+from tests.ui.layout_checks import visible_texts
+from ui.i18n import language
+
+
+def start(window: Any, game_id: str, people: int = 2, names: tuple[str, ...] = ("花子", "Ben"),
+          **options: int) -> Any:
+    """A hot-seat game of `game_id` with `people` people, at the smallest window."""
+    window.resize(window.minimumSize())
+    area = window.open_game(game_id, "play").widget("play")
+    area.show_form()
+    form = area.form
+    form.set_players(people)
+    for row, name in zip(form.rows, names, strict=False):
+        row.set_bot(None)
+        row.name.setText(name)
+    for key, value in options.items():
+        form._option_widgets[key].setValue(value)
+    form.start()
+    return area.view
+
+
+def play_until(qtbot: Any, view: Any, wanted: Any, limit: int = 400) -> None:
+    """Play the first offered move until `wanted(view)` holds."""
+    for _ in range(limit):
+        qtbot.wait(1)
+        if view.is_covered():
+            view.reveal()
+        if wanted(view):
+            return
+        assert view.legal_moves(), "the game ended first"
+        view.play(view.legal_moves()[0])
+    raise AssertionError("never reached")
+
+
+def seen_sideways(widget: Any) -> bool:
+    """All of `widget` lies inside the width of the scroll areas around it."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        grand = parent.parentWidget()
+        if isinstance(grand, QAbstractScrollArea) and parent is grand.viewport():
+            corner = widget.mapTo(parent, widget.rect().topLeft())
+            box = QRect(corner, widget.size())
+            if box.left() < 0 or box.right() > parent.width():
+                return False
+        parent = grand
+    return True
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_connected_ships_actions_and_throw_fit_the_smallest_window(
+        window, qtbot, quiet_games, lang: str) -> None:
+    language().set(lang)
+    view = start(window, "tudepijume", names=("Alexandra", "Bot · Greedy"))
+    screens = view.screens
+    play_until(qtbot, view, lambda v: len(v.controller.game.record.entries) > 40
+               and len([b for b in v.move_buttons() if b.isVisible()]) >= 3)
+    qtbot.wait(20)
+    area = screens.throw.parentWidget().parentWidget()
+    assert isinstance(area, QAbstractScrollArea)
+    assert not area.horizontalScrollBar().isVisible()
+    buttons = [b for b in view.move_buttons() if b.isVisible()]
+    assert all(seen_sideways(b) for b in buttons), [b.text() for b in buttons]
+    assert seen_sideways(screens.throw.badge)
+    assert all(b.width() >= b.minimumSizeHint().width() for b in buttons)
+    language().set("en")
+
+
+def test_the_number_of_a_throw_shows_once_the_sticks_have_landed(window, qtbot,
+                                                                  monkeypatch) -> None:
+    from ui.games.sticks import sticks_widget
+    from ui.play import frame
+
+    monkeypatch.setattr(frame, "BOT_PAUSE_MS", 0)
+    sticks_widget.set_animations_enabled(True)
+    view = start(window, "netxiju")
+    panel = view.screens.throw
+    qtbot.waitUntil(lambda: bool(view.legal_moves()), timeout=5000)
+    view.play(view.legal_moves()[0])  # throw: the sticks tumble
+    qtbot.waitUntil(panel.sticks.is_animating, timeout=2000)
+    assert panel.badge.shown_text() == "–"
+    assert panel.report.text() == ""
+    qtbot.waitUntil(lambda: not panel.sticks.is_animating(), timeout=5000)
+    thrown = view.controller.state.last.cast
+    assert panel.badge.shown_text() == str(thrown)
+    assert str(thrown) in panel.report.text()
+
+
+def test_the_stick_games_board_tells_the_throw_once_landed(window, qtbot, monkeypatch) -> None:
+    from ui.games.sticks import sticks_widget
+    from ui.play import frame
+
+    monkeypatch.setattr(frame, "BOT_PAUSE_MS", 0)
+    sticks_widget.set_animations_enabled(True)
+    view = start(window, "juusai")
+    board = view.screens.board
+    qtbot.waitUntil(lambda: bool(view.legal_moves()), timeout=5000)
+    throw = next(m for m in view.legal_moves() if str(m) == "throw")
+    view.play(throw)
+    qtbot.waitUntil(board.sticks.is_animating, timeout=2000)
+    assert board.badge.shown_text() == "–" and board.last_label.text() == ""
+    qtbot.waitUntil(lambda: not board.sticks.is_animating(), timeout=5000)
+    assert board.badge.shown_text() == str(view.controller.state.ledger().last_throw)
+
+
+JAPANESE_LABELS = re.compile("[赤黒始終一二三]")
+
+
+def test_the_english_connected_ships_page_reads_no_japanese_labels(window, qtbot,
+                                                                   quiet_games) -> None:
+    from companion.games.tudepijume.board import GOAL, START, place_word, ship_mark
+
+    language().set("en")
+    view = start(window, "tudepijume")
+    play_until(qtbot, view, lambda v: any(
+        "start ·" in v.screens.table.item(r, c).text()
+        for r in range(v.screens.table.rowCount()) for c in range(v.screens.table.columnCount())
+        if v.screens.table.item(r, c) is not None))
+    names = {"花子", "Ben"}
+    texts = [t for t in visible_texts(view) if t not in names]
+    assert not [t for t in texts if JAPANESE_LABELS.search(t.replace("花子", ""))]
+    assert (place_word(START, "en"), place_word(GOAL, "en")) == ("start", "goal")
+    assert [ship_mark(n, "en") for n in (1, 2, 3)] == ["I", "II", "III"]
+    assert (place_word(START, "ja"), ship_mark(2, "ja")) == ("始", "二")
+
+
+def test_the_english_mountain_road_names_card_colours_in_words(window, qtbot,
+                                                               quiet_games) -> None:
+    language().set("en")
+    view = start(window, "mokzo", rounds=10)
+    play_until(qtbot, view, lambda v: any(
+        b.objectName().startswith("move:place") for b in v.move_buttons() if b.isVisible()))
+    texts = [b.text() for b in view.move_buttons() if b.isVisible()]
+    assert not [t for t in texts if re.search("[赤黒]", t)], texts
+    assert any(re.match(r"(place|play) (red|black) ", t) for t in texts), texts
+    moves = [view.moves.item(i).text() for i in range(view.moves.count())]
+    assert not [t for t in moves if re.search("[赤黒]", t.replace("花子", ""))], moves
+
+
+def finished(game_id: str, **changes: Any) -> Any:
+    state = registry.get(game_id).create(2)
+    for key, value in changes.items():
+        setattr(state, key, value)
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_connected_ships_result_says_the_tie_break_at_0_to_0(window, quiet_games,
+                                                             lang: str) -> None:
+    language().set(lang)
+    view = start(window, "tudepijume")
+    state = finished("tudepijume", ended=Termination.ROUND_LIMIT, goal=[0, 0],
+                     stock=[12, 9])
+    outcome = state.outcome()
+    first, second = state.tie_break(0), state.tie_break(1)
+    assert outcome.winners == frozenset({0}) and first == second + 3
+    detail = view.screens.outcome_detail(state, outcome, ["花子", "Ben"])
+    wanted = (f"start stock plus cargo decided it: \u2068花子\u2069 {first}, "
+              f"\u2068Ben\u2069 {second}" if lang == "en" else
+              f"スタートの資源と積み荷の合計で決まった: \u2068花子\u2069 {first}、"
+              f"\u2068Ben\u2069 {second}")
+    assert wanted in detail
+    state.goal = [3, 0]  # the goal decided: no tie-break to tell
+    assert "cargo" not in view.screens.outcome_detail(state, state.outcome(), ["花子", "Ben"])
+    assert "積み荷" not in view.screens.outcome_detail(state, state.outcome(), ["花子", "Ben"])
+    language().set("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_mountain_road_result_says_the_tie_break_of_pieces_on_one_square(
+        window, quiet_games, lang: str) -> None:
+    from companion.games.mokzo.rules import OVER
+
+    language().set(lang)
+    view = start(window, "mokzo", rounds=10)
+    state = finished("mokzo", phase=OVER, winner=-1, square=[3, 3], rice=[4, 9], money=[1, 0])
+    outcome = state.outcome()
+    detail = view.screens.outcome_detail(state, outcome, ["花子", "Ben"])
+    wanted = ("share square 3: the most resources (米 plus 5 per 銭) decided it: "
+              "\u2068花子\u2069 9 米, \u2068Ben\u2069 9 米" if lang == "en" else
+              "マス 3 に並んだので、資源(米 + 銭×5)の多さで決まった: \u2068花子\u2069 9米、"
+              "\u2068Ben\u2069 9米")
+    assert wanted in detail
+    state.square = [4, 3]
+    assert "米" not in view.screens.outcome_detail(state, state.outcome(), ["花子", "Ben"])
+    language().set("en")
+
+
+@pytest.mark.parametrize(("lang", "card", "line"), [
+    ("en", "7 penalty pts", "Penalty points (apart from the score, which counts places): "
+     "\u2068花子\u2069 7, \u2068Ben\u2069 2"),
+    ("ja", "罰点 7", "罰点(得点とは別。得点は着順で決まる): \u2068花子\u2069 7、\u2068Ben\u2069 2"),
+])
+def test_six_sticks_tells_penalty_points_from_the_score(window, quiet_games, lang: str,
+                                                        card: str, line: str) -> None:
+    language().set(lang)
+    view = start(window, "netxiju")
+    state = finished("netxiju", cups=[7, 2], finish=[1, 0])
+    assert view.screens.score_line(state, 0) == card
+    detail = view.screens.outcome_detail(state, state.outcome(), ["花子", "Ben"])
+    assert line in detail.splitlines()
+    language().set("en")
