@@ -59,6 +59,14 @@ SEAT_KINDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+def limit_text(kind: str) -> str:
+    """" (up to 3 s)" / "（最長 3 秒）" for a bot kind whose moves have a time limit, else ""."""
+    from companion.bots import time_limit
+
+    limit = time_limit(kind) if kind else None
+    return "" if limit is None else tr(f" (up to {limit:g} s)", f"（最長 {limit:g} 秒）")
+
+
 @dataclass(frozen=True)
 class SeatChoice:
     """Who sits at a seat: a person's name (bot None) or a computer opponent of a kind."""
@@ -114,8 +122,8 @@ class _SeatRow:
     def retranslate(self) -> None:
         self.label.setText(tr(f"Seat {self.index + 1}", f"{self.index + 1} 番席"))
         self.name.setPlaceholderText(tr("name", "名前"))
-        for row, (_bot, en, ja) in enumerate(SEAT_KINDS):
-            self.kind.setItemText(row, tr(en, ja))
+        for row, (bot, en, ja) in enumerate(SEAT_KINDS):
+            self.kind.setItemText(row, tr(en, ja) + limit_text(bot))
 
 
 class NewGameForm(QWidget):

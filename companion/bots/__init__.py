@@ -25,6 +25,9 @@ class Bot(Protocol):
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", "mcts", "mcts:weak", "mcts:strong")
 #: Longest time budget a bot may be given, in seconds.
 MAX_THINK_SECONDS = 600.0
+#: MCTS strength -> the longest one of its moves takes, in seconds (the new-game form and the
+#: status line say so while it thinks).
+TIME_LIMITS: dict[str, float] = {"strong": 3.0}
 
 
 class Cancelled(Exception):
@@ -40,6 +43,12 @@ def think_seconds(strength: str) -> float | None:
     except ValueError:
         return None
     return seconds if 0 < seconds <= MAX_THINK_SECONDS else None
+
+
+def time_limit(kind: str) -> float | None:
+    """The longest a move of bot `kind` ("mcts:strong") takes, in seconds; None: no limit."""
+    name, _, strength = kind.strip().lower().partition(":")
+    return TIME_LIMITS.get(strength) if name == "mcts" else None
 
 
 def make_bot(kind: str) -> Bot:
@@ -64,4 +73,5 @@ def make_bot(kind: str) -> Bot:
                      f"seconds (at most {MAX_THINK_SECONDS:g}); mcts:normal is mcts")
 
 
-__all__ = ["BOT_KINDS", "Bot", "Cancelled", "make_bot", "think_seconds"]
+__all__ = ["BOT_KINDS", "TIME_LIMITS", "Bot", "Cancelled", "make_bot", "think_seconds",
+           "time_limit"]

@@ -24,7 +24,8 @@ Root parallelism: with `trees` > 1 the bot grows that many independent trees fro
 drawn from its rng and picks the move with the most visits summed over them. The parts are
 independent, so worker processes may grow them side by side (`companion.bots.worker`) and
 the move is the same as growing them one after the other here. The strong level uses four
-trees; a time budget alone (`trees=None`) grows one tree per core for `seconds` each.
+trees, each stopped at its share of the level's time limit (`TIME_LIMITS`, which the
+interface shows); a time budget alone (`trees=None`) grows one tree per core for `seconds` each.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.bots import Cancelled
+from companion.bots import TIME_LIMITS, Cancelled
 from companion.bots.playout import (
     MAX_PLAYOUT_STEPS,
     Policy,
@@ -52,6 +53,8 @@ from companion.core.api import GameState
 STRENGTHS: dict[str, int] = {"weak": 64, "normal": 256, "strong": 512}
 #: strength -> independent trees of a root-parallel search
 TREES: dict[str, int] = {"weak": 1, "normal": 1, "strong": 4}
+#: Seconds of a move's time limit kept back for what is not search.
+LIMIT_MARGIN = 0.3
 #: UCB exploration constant (rewards lie in 0..1)
 EXPLORATION = 1.0
 #: Iterations of a search bounded only by its time budget.
@@ -87,6 +90,13 @@ def best_key(trees: Sequence[RootStats]) -> str:
     return max(merged, key=lambda k: (merged[k][0], merged[k][1]))
 
 
+def tree_seconds(limit: float, trees: int) -> float:
+    """Each tree's time budget under a move's time `limit` (`TIME_LIMITS`): its share, less a
+    margin for rebuilding the position and the last playout, so that the trees, grown one
+    after the other or side by side, never take longer than the limit."""
+    return max(0.05, (limit - LIMIT_MARGIN) / trees)
+
+
 class MCTSBot:
     """UCT search; `strength` picks the iteration count and trees ("weak", "normal",
     "strong"); `seconds` adds a time budget per tree (`iterations=UNBOUNDED` for a budget
@@ -101,11 +111,13 @@ class MCTSBot:
             raise ValueError(f"unknown strength {strength!r}; use one of {', '.join(STRENGTHS)}")
         self.strength = strength
         self.iterations = iterations if iterations is not None else STRENGTHS[strength]
+        self.trees = TREES[strength] if trees == 0 else trees
+        if seconds is None and strength in TIME_LIMITS and iterations is None:
+            seconds = tree_seconds(TIME_LIMITS[strength], self.trees or 1)
         self.seconds = seconds
         self.exploration = exploration
         self.playout_policy = playout_policy
         self.use_game_policy = use_game_policy
-        self.trees = TREES[strength] if trees == 0 else trees
         self.name = name or ("mcts" if strength == "normal" else f"mcts:{strength}")
 
     def choose(self, state: GameState, seat: int, rng: random.Random,
