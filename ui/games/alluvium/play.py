@@ -420,9 +420,10 @@ class AlluviumScreens(PlayScreens):
         sheet = state.held_sheet(seat)
         kind = state.actions[0][1] if state.actions else ""
         card = self.board.card or "—"
+        # whose map it is, by name, stands above the side panel (`sheet_label`): a name here
+        # made the turn line a third line long, and the board lost that height mid-game
         where = (tr("your own map", "自分のマップ") if sheet == seat
-                 else tr(f"the map of {isolate(position.names[sheet])}",
-                         f"{isolate(position.names[sheet])} のマップ"))
+                 else tr("another player's map", "他の人のマップ"))
         if kind == VIRTUAL:
             what = tr(f"draw the virtual colour's {card}", f"仮想プレイヤーの {card} を描く")
         elif kind == OTHER:
