@@ -915,7 +915,10 @@ class PlayFrame(QWidget):
         if not position.live:
             return tr(f"To move: {name}", f"手番: {name}")
         if position.seats[seat].is_bot:
-            return tr(f"{name} is thinking…", f"{name} が考えています…")
+            from ui.new_game_dialog import limit_text
+
+            limit = limit_text(position.seats[seat].bot or "")  # " (up to 3 s)"
+            return tr(f"{name} is thinking{limit}…", f"{name} が考えています{limit}…")
         prompt = self.screens.prompt(position) if position.legal else ""
         head = tr(f"{name}, your turn.", f"{name} さんの番です。")
         return f"{head} {prompt}" if prompt else head
