@@ -90,6 +90,45 @@ def bot_decision_times(game_id: str, kind: str, num_players: int, decisions: int
     return 1000.0 * wall / timed, 1000.0 * cpu / timed, timed
 
 
+def decision_positions(game_id: str, num_players: int, count: int, seed: int = 1,
+                       max_steps: int = 20_000) -> list[tuple[GameState, int]]:
+    """Up to `count` real decisions (more than one legal move) of seeded games played by
+    the greedy bot: each the position as its seat sees it, and the seat."""
+    from companion.core.record import Game
+
+    rng = random.Random(seed)
+    greedy = make_bot("greedy")
+    game = Game.new(game_id, num_players, seed=seed)
+    found: list[tuple[GameState, int]] = []
+    for _ in range(max_steps):
+        if len(found) >= count:
+            break
+        game.resolve_chance()
+        if game.state.is_over():
+            game = Game.new(game_id, num_players, seed=rng.randrange(2**31))
+            continue
+        seat = game.state.to_move()
+        view = game.state.view(seat)
+        if len(view.legal_moves()) > 1:
+            found.append((view, seat))
+        game.play(greedy.choose(view, seat, rng))
+    return found
+
+
+def decision_times(kind: str, positions: list[tuple[GameState, int]],
+                   ) -> list[tuple[float, float]]:
+    """Bot `kind`'s milliseconds on each position, wall clock and this thread's CPU time
+    (its trees grown one after the other, in this process: a strong search's longest case)."""
+    bot = make_bot(kind)
+    times = []
+    for view, seat in positions:
+        began, began_cpu = time.perf_counter(), time.thread_time()
+        bot.choose(view.copy(), seat, random.Random(2))
+        times.append((1000 * (time.perf_counter() - began),
+                      1000 * (time.thread_time() - began_cpu)))
+    return times
+
+
 def head_to_head(game_id: str, bot: str, opponent: str, games: int,
                  seed: int = 1000) -> dict[str, float]:
     """Share of `games` two-seat games that `bot` wins against `opponent` (seats alternate; a

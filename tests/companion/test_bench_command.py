@@ -21,8 +21,10 @@ def test_pdf_and_history_figures_are_json_lines_with_goals(capsys):
     by_name = {entry["bench"]: entry for entry in lines}
     assert by_name["pdf.one_sheet"]["goal"] == "<= 200 ms"
     assert by_name["pdf.one_sheet"]["value"] > 0
-    page = by_name["history.statistics_page"]
-    assert page["plays"] == 300 and page["unit"] == "ms" and page["value"] > 0
+    for name in ("statistics_page", "history_page", "player_page"):  # issue 35: each page
+        page = by_name[f"history.{name}.sqlite"]
+        assert page["plays"] == 300 and page["unit"] == "ms" and page["value"] > 0
+        assert page["goal"] == "<= 100 ms"
     season = by_name["pdf.season"]  # issue 35: a season's PDF of mixed games
     assert season["goal"] == "<= 1000 ms" and season["value"] > 0
     assert season["plays"] == 10 and season["pages"] >= 10
@@ -49,6 +51,16 @@ def test_game_figures_name_each_game(capsys):
     names = [entry["bench"] for entry in lines]
     assert names.count("rengeki.playouts_per_second") == 2  # fewest and most players
     assert {"juusai.mcts_move", "rengeki.mcts_move"} <= set(names)
+
+
+def test_the_bots_section_gives_the_default_median_and_the_strong_longest(capsys):
+    lines = run_bench(capsys, "--only", "bots", "--game", "rengeki", "--game", "juusai")
+    by_name = {entry["bench"]: entry for entry in lines}
+    assert set(by_name) == {"rengeki.mcts_median", "rengeki.mcts_strong_max"}  # 獣裁: no choice
+    assert by_name["rengeki.mcts_median"]["goal"] == "<= 250 ms"
+    assert by_name["rengeki.mcts_median"]["decisions"] == 3
+    assert by_name["rengeki.mcts_strong_max"]["goal"] == "<= 3000 ms (the limit shown)"
+    assert by_name["rengeki.mcts_strong_max"]["value"] > 0
 
 
 def test_decision_time_counts_only_real_choices():

@@ -19,9 +19,12 @@ from typing import Any
 
 Line = dict[str, Any]
 
-SECTIONS = ("startup", "first_move", "history", "pdf", "games", "stalls", "winrates", "ladder")
+SECTIONS = ("startup", "first_move", "history", "pdf", "bots", "games", "stalls", "winrates",
+            "ladder")
 #: Sections run when none is named: win rates and the ladder take long (many MCTS games).
-DEFAULT_SECTIONS = ("startup", "first_move", "history", "pdf", "games", "stalls")
+DEFAULT_SECTIONS = ("startup", "first_move", "history", "pdf", "bots", "games", "stalls")
+#: The default bot's median decision, per game (issue 35).
+DEFAULT_BOT_GOAL_MS = 250
 #: Win-rate goals of MCTS (default strength) per opponent, where an issue set one.
 WIN_RATE_GOALS = {("etariya", "random"): ">= 95%", ("etariya", "greedy"): ">= 70%"}
 #: Decisions timed per game for the default MCTS's move time.
@@ -54,8 +57,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "but winrates, which takes about an hour); repeatable")
     parser.add_argument("--winrate-games", type=int, default=200, metavar="N",
                         help="games per pairing in the winrates section (default 200)")
-    parser.add_argument("--plays", type=int, default=100_000,
-                        help="size of the generated history (default 100000)")
+    parser.add_argument("--plays", type=int, action="append", metavar="N",
+                        help="sizes of the generated history in the history section; "
+                             "repeatable (default 100000 and 1000000)")
+    parser.add_argument("--pg-url", default=os.environ.get("COMPANION_TEST_PG_URL", ""),
+                        metavar="URL",
+                        help="also time the history section on this PostgreSQL server, read "
+                             "as a club member (a login that may create schemas and roles; "
+                             "default: COMPANION_TEST_PG_URL)")
     parser.add_argument("--quick", action="store_true",
                         help="shorter runs (rougher figures), for a smoke test")
     parser.add_argument("--game", action="append", metavar="ID",
@@ -85,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     sections = args.only or list(DEFAULT_SECTIONS)
     producers: dict[str, Callable[[argparse.Namespace], Iterator[Line]]] = {
         "startup": startup_lines, "first_move": first_move_lines, "history": history_lines,
-        "pdf": pdf_lines,
+        "pdf": pdf_lines, "bots": bot_lines,
         "games": game_lines, "stalls": stall_lines, "winrates": winrate_lines,
         "ladder": ladder_lines}
     for section in SECTIONS:
@@ -243,25 +252,67 @@ def measure_first_move(game_id: str, folder: Path | None = None) -> dict[str, An
 # ---------------------------------------------------------------- history
 
 
-def history_lines(args: argparse.Namespace) -> Iterator[Line]:
-    """The statistics page's queries on a generated history of `--plays` plays."""
-    import db
-    from db.bench import generate_history, time_history_page, time_statistics_queries
+#: Sizes of the generated history (the smallest first: the growth is said against it).
+HISTORY_SIZES = (100_000, 1_000_000)
+#: The pages the history section times, with their goal.
+PAGES = ("statistics_page", "history_page", "player_page")
 
-    plays = 2_000 if args.quick and args.plays == 100_000 else args.plays
-    with tempfile.TemporaryDirectory() as folder:
-        database = db.open_database(f"sqlite:///{Path(folder) / 'bench.db'}")
+
+def history_lines(args: argparse.Namespace) -> Iterator[Line]:
+    """The Statistics, History and player pages' reads on generated histories of each
+    `--plays` size, on SQLite and (with `--pg-url`) on PostgreSQL as a club member; then how
+    each page's time grows from the smallest size to the largest (a page that scanned every
+    play would grow as the plays do)."""
+    sizes = sorted(set(args.plays or ([2_000, 20_000] if args.quick else HISTORY_SIZES)))
+    backends = ["sqlite", "postgresql"] if args.pg_url else ["sqlite"]
+    for backend in backends:
+        timed: dict[int, dict[str, float]] = {}
+        for plays in sizes:
+            figures, extra = _time_history(backend, plays, args.pg_url)
+            timed[plays] = figures
+            yield line(f"history.generate.{backend}", extra.pop("generate_s"), "s",
+                       plays=plays)
+            for name in figures:
+                if name not in PAGES:
+                    yield line(f"history.{name}.{backend}", figures[name], "ms", plays=plays)
+            for page in PAGES:
+                yield line(f"history.{page}.{backend}", figures[page], "ms", goal="<= 100 ms",
+                           plays=plays, **extra)
+        small, large = sizes[0], sizes[-1]
+        if large > small:
+            for page in PAGES:
+                growth = timed[large][page] / max(timed[small][page], 0.1)
+                yield line(f"history.{page}.{backend}.growth", growth, "x",
+                           goal=f"< {large / small:g}x (the plays' growth)",
+                           plays=[small, large], ms=[timed[small][page], timed[large][page]])
+
+
+def _time_history(backend: str, plays: int, pg_url: str) -> tuple[dict[str, float], Line]:
+    """The pages' median times on a new generated history of `plays` plays, and the
+    generation's seconds (and on PostgreSQL the reader's role)."""
+    import db
+    from db.bench import club_history, generate_history, row_rules_in_force, time_pages
+
+    if backend == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            database = db.open_database(f"sqlite:///{Path(folder) / 'bench.db'}")
+            began = time.perf_counter()
+            generate_history(database, plays)
+            generated = time.perf_counter() - began
+            figures = time_pages(database)
+            database.close()
+        return figures, {"generate_s": generated}
+    with club_history(pg_url) as (owner, member_url):
         began = time.perf_counter()
-        generate_history(database, plays)
-        yield line("history.generate", time.perf_counter() - began, "s", plays=plays)
-        timings = time_statistics_queries(database)
-        history_page = time_history_page(database)
-        database.close()
-    for name, ms in timings.items():
-        if name != "total":
-            yield line(f"history.{name}", ms, "ms", plays=plays)
-    yield line("history.statistics_page", timings["total"], "ms", goal="<= 100 ms", plays=plays)
-    yield line("history.history_page", history_page, "ms", plays=plays, rows=500)
+        generate_history(owner, plays)
+        generated = time.perf_counter() - began
+        member = db.open_database(member_url)
+        try:
+            figures = time_pages(member)
+            rules = row_rules_in_force(member)
+        finally:
+            member.close()
+    return figures, {"generate_s": generated, "role": "member", "row_rules": rules}
 
 
 # ---------------------------------------------------------------- PDF
@@ -289,6 +340,39 @@ def pdf_lines(args: argparse.Namespace) -> Iterator[Line]:
                goal="<= 1000 ms", plays=len(plays), pages=runs[0][2],
                runs_ms=[round(run[0]) for run in runs],
                cpu_ms=round(statistics.median(run[1] for run in runs)))
+
+
+# ---------------------------------------------------------------- bots
+
+
+def bot_lines(args: argparse.Namespace) -> Iterator[Line]:
+    """Per game with choices: the default MCTS's median decision (goal 250 ms) and the
+    strong level's longest against the time limit the interface shows, on the same real
+    decisions of greedy games, at the seats of a contest."""
+    import statistics
+
+    from companion.bots import TIME_LIMITS
+    from companion.bots.bench import contest_seats, decision_positions, decision_times
+    from companion.games import registry
+
+    decisions, strong = (3, 1) if args.quick else (MCTS_DECISIONS, 3)
+    limit_ms = 1000 * TIME_LIMITS["strong"]
+    for info in registry.playable_games():
+        if args.game and info.id not in args.game:
+            continue
+        players = contest_seats(info.id)
+        positions = decision_positions(info.id, players, decisions)
+        if not positions:
+            continue
+        normal = decision_times("mcts", positions)
+        yield line(f"{info.id}.mcts_median", statistics.median(w for w, _c in normal), "ms",
+                   goal=f"<= {DEFAULT_BOT_GOAL_MS} ms", players=players,
+                   decisions=len(normal), cpu_ms=round(statistics.median(
+                       c for _w, c in normal), 1), strength="normal (default)")
+        longest = decision_times("mcts:strong", positions[:strong])
+        yield line(f"{info.id}.mcts_strong_max", max(w for w, _c in longest), "ms",
+                   goal=f"<= {limit_ms:g} ms (the limit shown)", players=players,
+                   decisions=len(longest), cpu_ms=round(max(c for _w, c in longest), 1))
 
 
 # ---------------------------------------------------------------- games
@@ -328,8 +412,7 @@ def _mcts_line(game_id: str, players: int, decisions: int) -> Line:
     if ms is None or cpu_ms is None:
         return {"bench": f"{game_id}.mcts_move", "value": None, "unit": "ms", "players": players,
                 "note": "no seat ever has a choice: every move is forced"}
-    goal = "<= 250 ms" if game_id == "alluvium" else ""
-    return line(f"{game_id}.mcts_move", ms, "ms", goal=goal, players=players, decisions=timed,
+    return line(f"{game_id}.mcts_move", ms, "ms", players=players, decisions=timed,
                 cpu_ms=round(cpu_ms, 1), strength="normal (default)")
 
 
