@@ -262,3 +262,27 @@ def test_alluvium_sheets_table_keeps_to_the_side_column_at_the_end(qtbot, quiet)
     assert table.item(0, 1).text() == str(sum(state.areas[0]))
     assert table.item(0, 1).toolTip() == " + ".join(str(a) for a in state.areas[0])
     assert not table.horizontalScrollBar().isVisible()
+
+
+def test_alluvium_turn_line_keeps_its_lines_on_another_players_map(qtbot, quiet) -> None:
+    """Alluvium (ja): on another player's map the turn line named that player and grew a
+    line, pushing the board down mid-game; the side panel names the map's owner."""
+    language().set("ja")
+    view = start(qtbot, "alluvium", [("Ann", None), ("Bob", None),
+                                     ("Konstantinopoulou", None)])
+    rng = random.Random(4)
+    seen = False
+    while not view.controller.finished and not seen:
+        if view.is_covered():
+            view.reveal()
+        state = view.controller.state
+        seat = view.controller.to_move()
+        if state.held_sheet(seat) != seat:
+            seen = True
+            owner = view.seat_name(state.held_sheet(seat))
+            prompt = view.turn_label.text().split("。", 1)[1]
+            assert "他の人のマップ" in prompt and owner not in prompt
+            assert owner in view.screens.sheet_label.text()
+            break
+        view.play(rng.choice(view.legal_moves()))
+    assert seen
