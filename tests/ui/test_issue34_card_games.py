@@ -286,3 +286,28 @@ def test_alluvium_turn_line_keeps_its_lines_on_another_players_map(qtbot, quiet)
             break
         view.play(rng.choice(view.legal_moves()))
     assert seen
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_alluvium_fits_the_smallest_window_beside_its_side_column(window, qtbot, quiet,
+                                                                 lang: str) -> None:
+    """Alluvium needed about 792 px of width: the sheets box's long title ("Sheets (as far as
+    you have seen them)") never wraps, so the side column and the board overflowed."""
+    from tests.ui.layout_checks import clipped
+
+    language().set(lang)
+    window.resize(window.minimumSize())
+    area = window.open_game("alluvium", "play").widget("play")
+    area.show_form()
+    form = area.form
+    form.set_players(3)
+    for row in form.rows:
+        row.set_bot(None if row.index == 0 else "random")
+    form.start()
+    view = area.view
+    qtbot.waitUntil(lambda: view.controller is not None and view.controller.is_human_turn(),
+                    timeout=10000)
+    qtbot.wait(30)
+    assert view.splitter.minimumSizeHint().width() <= view.splitter.width()
+    assert not [why for w, why in clipped(view) if w is view.splitter]
+    assert view.screens.sheets_box.title() in ("Sheets", "各シート")

@@ -213,8 +213,8 @@ def test_alluvium_replay_follows_the_sheets_as_the_chosen_seat_saw_them(
             assert screens.board.legal == [] and screens.pass_button.isHidden()
             assert screens.sheet_label.text().startswith("In front of \u2068Ann\u2069:")
             assert screens.card_box.title() == "\u2068Ann\u2069's card"  # not "Your card"
-            assert screens.sheets_box.title() == (
-                "Sheets (as far as \u2068Ann\u2069 has seen them)")
+            assert screens.sheets_scope.text() == (
+                "As far as \u2068Ann\u2069 has seen them.")
         for seat, card in enumerate(view.frame.seat_panel.cards):
             assert card.score.text() == screens.score_line(position.state, seat)
         if index == len(expected) // 2:
@@ -226,7 +226,7 @@ def test_alluvium_replay_follows_the_sheets_as_the_chosen_seat_saw_them(
     assert screens.board.grid == middle.view(2).grid_rows(middle.held_sheet(2))
     person.click(view.everything_box)
     assert shown(view).state.describe() == middle.describe()
-    assert screens.sheets_box.title() == "Sheets (everything)"
+    assert screens.sheets_scope.text() == "Everything."
 
 
 # --- hidden hands: a small card game known only to this test ----------------------------------

@@ -318,7 +318,12 @@ class AlluviumScreens(PlayScreens):
         self.sheets.cellClicked.connect(self._look_at)
         self.looked_at = 0  # the sheet on the board once the game is over
         self.position: Position | None = None
-        QVBoxLayout(self.sheets_box).addWidget(self.sheets)
+        # whose eyes the sheets are seen with: a line that wraps, not the box's title (a
+        # title never wraps, and a long one made the side column wider than the window)
+        self.sheets_scope = WrappedLabel("", self.sheets_box)
+        sheets_layout = QVBoxLayout(self.sheets_box)
+        sheets_layout.addWidget(self.sheets_scope)
+        sheets_layout.addWidget(self.sheets)
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.sheet_label, self.card_box, self.pass_button, self.sheets_box):
@@ -357,16 +362,16 @@ class AlluviumScreens(PlayScreens):
         (or everything, once the game is over)."""
         if position.live:
             card = tr("Your card", "カード")
-            sheets = tr("Sheets (as far as you have seen them)", "各シート(見た範囲)")
+            sheets = tr("As far as you have seen them.", "見た範囲で。")
         else:
             who = isolate(position.names[seat])
             card = tr(f"{who}'s card", f"{who} のカード")
-            sheets = (tr("Sheets (everything)", "各シート(すべて)")
+            sheets = (tr("Everything.", "すべて。")
                       if position.everything or position.viewer is None else
-                      tr(f"Sheets (as far as {who} has seen them)",
-                         f"各シート({who} が見た範囲)"))
+                      tr(f"As far as {who} has seen them.", f"{who} が見た範囲で。"))
         self.card_box.setTitle(card)
-        self.sheets_box.setTitle(sheets)
+        self.sheets_box.setTitle(tr("Sheets", "各シート"))
+        self.sheets_scope.setText(sheets)
 
     def _look_at(self, row: int, _column: int = 0) -> None:
         """Once the game is over, any sheet can be looked at on the board."""
