@@ -58,3 +58,54 @@ def test_the_tracker_names_whose_turn_it_is(window, person, lang: str, first: st
     assert tracker.status_label.text().startswith(second)
     assert "seat" not in tracker.status_label.text()
     language().set("en")
+
+
+def words_cut(button: Any) -> bool:
+    """A move button shows less than its words (a wrapped label too short, or one line of
+    text wider than the button)."""
+    label = getattr(button, "label", None)
+    if label is not None:
+        return bool(label.heightForWidth(label.width()) > label.height() + 2)
+    return bool(button.fontMetrics().horizontalAdvance(button.text()) + 12 > button.width())
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (760, 524)], ids=["1366x768", "smallest"])
+def test_two_seats_see_both_sides_of_every_city_and_whole_move_buttons(
+        window, qtbot, quiet_games, size: tuple[int, int]) -> None:
+    """The city column gets the room it needs (not the move list), and a long move ("swap C5
+    on the right of city 1 with SW1 on the right of city 3") wraps instead of being cut."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(*size)
+    area = window.open_game("equilibrium", "play").widget("play")
+    area.show_form()
+    area.form.set_players(2)
+    for row, name in zip(area.form.rows, ("花子", "Ben"), strict=True):
+        row.set_bot(None)
+        row.name.setText(name)
+    area.form.seed_edit.setText("3")
+    area.form.start()
+    view = area.view
+    board = view.board
+    longest = 0
+    for _ in range(120):
+        if view.is_covered():
+            view.reveal()
+        qtbot.wait(1)
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        buttons = [b for b in view.move_buttons() if b.isVisible()
+                   and b.objectName().startswith("move:swap")]
+        for button in buttons:
+            longest = max(longest, len(button.text()))
+            assert button.width() <= board.viewport().width(), button.text()
+            assert not words_cut(button), button.text()
+        assert not board.horizontalScrollBar().isVisible()
+        if not view.legal_moves():
+            break
+        moves = view.legal_moves()
+        swaps = [m for m in moves if str(m).startswith("swap")]
+        view.play(swaps[-1] if swaps else moves[0])
+    assert longest > 40  # a two-card swap was offered and checked
+    if size[0] > 1000:
+        assert board.width() > view.side_scroll.width()

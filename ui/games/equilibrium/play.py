@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -48,7 +49,6 @@ from ui.play.widgets import (
     clear_layout,
     draw_box,
     laid_out,
-    scrolling,
     words,
 )
 
@@ -108,6 +108,51 @@ class HintRunner(QObject):
             self.ready.emit(key, result)
 
 
+class WrapButton(QPushButton):
+    """A move button whose words wrap onto more lines in a narrow column (a swap names two
+    cards and two cities): never cut, never wider than its column. `text()` is the words."""
+
+    def __init__(self, text: str, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.label = QLabel(text, self)
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 5, 8, 5)
+        layout.addWidget(self.label)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def text(self) -> str:  # type: ignore[override]
+        return self.label.text()
+
+    def sizeHint(self) -> QSize:
+        return self.layout().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.layout().minimumSize()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self.layout().heightForWidth(width)
+
+
+class BoardArea(QScrollArea):
+    """The city column's scroll area: it asks for room for full cities (three cards a side)
+    and the moves, so a wide window gives the board its share, not the move list."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(max(hint.width(), 2 * BOARD_WIDTH), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(BOARD_WIDTH, super().minimumSizeHint().height())
+
+
 class MovesBox(QGroupBox):
     """The moves on offer other than plays, as buttons in words ("move:<notation>")."""
 
@@ -124,9 +169,8 @@ class MovesBox(QGroupBox):
         texts = [move_text(str(move), lang) for move in moves]
         columns = COLUMNS if all(len(t) <= SHORT for t in texts) else 1
         for index, (move, text) in enumerate(zip(moves, texts, strict=True)):
-            button = QPushButton(text, self)
+            button = WrapButton(text, self)
             button.setObjectName(f"move:{move}")
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, m=move: self.frame.play(m))
             self.grid.addWidget(button, index // columns, index % columns)
             button.show()
@@ -222,8 +266,10 @@ class EquilibriumScreens(PlayScreens):
         self.column.move_chosen.connect(frame.play)
         self.moves = MovesBox(frame, board)
         laid_out(QVBoxLayout(board), self.column, self.moves, 1).setContentsMargins(0, 0, 0, 0)
-        left = scrolling(board, frame)
-        left.setMinimumWidth(BOARD_WIDTH)
+        left = BoardArea(frame)
+        left.setWidgetResizable(True)
+        left.setFrameShape(QScrollArea.Shape.NoFrame)
+        left.setWidget(board)
         side = QWidget(frame)
         self.hand = HandBox(side)
         self.hand.chosen.connect(self._choose)
