@@ -311,3 +311,25 @@ def test_alluvium_fits_the_smallest_window_beside_its_side_column(window, qtbot,
     assert view.splitter.minimumSizeHint().width() <= view.splitter.width()
     assert not [why for w, why in clipped(view) if w is view.splitter]
     assert view.screens.sheets_box.title() in ("Sheets", "各シート")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_sorani_three_seats_keep_the_board_the_larger_column(window, qtbot, quiet,
+                                                            lang: str) -> None:
+    """Sorani with 3 seats at the smallest window: the display's three columns of buttons
+    made the side column 336 px and left the board (and its seat tabs) 224 px."""
+    language().set(lang)
+    window.resize(window.minimumSize())
+    area = window.open_game("sorani", "play").widget("play")
+    area.show_form()
+    form = area.form
+    form.set_players(3)
+    for row in form.rows:
+        row.set_bot(None if row.index == 0 else "random")
+    form.start()
+    view = area.view
+    qtbot.waitUntil(lambda: view.controller is not None and view.controller.is_human_turn(),
+                    timeout=10000)
+    qtbot.wait(30)
+    assert view.board.width() > view.side_scroll.width()
+    assert view.screens.seat_tabs.width() >= 300

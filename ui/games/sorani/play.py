@@ -267,7 +267,7 @@ class SoraniScreens(PlayScreens):
         self.reserve_label = WrappedLabel("", self.display_box)
         self.reserve_label.setObjectName("reserve")
         display_layout.addWidget(self.reserve_label)
-        self.display_buttons = ButtonGrid(self.display_grid, self.display_box, frame, 3)
+        self.display_buttons = ButtonGrid(self.display_grid, self.display_box, frame, 2)
         self.trade_buttons = ButtonGrid(self.trade_grid, self.display_box, frame, 1)
         self.hand_box = words(QGroupBox(side), "Your tiles", "手持ちのタイル", "setTitle")
         self.hand_row = QGridLayout(self.hand_box)
