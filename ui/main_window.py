@@ -48,14 +48,18 @@ KEY_PAGE = "window/page"
 KEY_GAME = "library/last_game"
 
 
+def _transfer() -> Any:
+    """`ui.shell.transfer` (import, export, back-up), imported on first use."""
+    from ui.shell import transfer
+
+    return transfer
+
+
 class MainWindow(QMainWindow):
     """The application window. `show_page(key)` switches pages; `page(key)` builds one."""
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from ui.fonts import ensure_cjk_font
-
-        ensure_cjk_font()  # Japanese renders even without a system CJK font
         self.ctx = ctx
         #: Work done while the window is idle (`ui.app.qt_first_use_jobs`).
         self.first_use = IdleWork(self)
@@ -107,29 +111,30 @@ class MainWindow(QMainWindow):
             QShortcut(keys, self).activated.connect(slot)
 
     def _file_menu(self) -> None:
-        """File: import, export (one entry per format), back up, quit."""
-        from ui.shell import transfer
+        """File: import, export (one entry per format), back up, quit (`ui.shell.transfer`
+        does the work, imported when an entry is first chosen)."""
+        from ui.shell.formats import FORMATS
 
         self.file_menu = self.menuBar().addMenu("")
         self.file_menu.setObjectName("file_menu")
         self.import_action = self._action("import_history", "Ctrl+I",
-                                          lambda: transfer.import_history(self))
+                                          lambda: _transfer().import_history(self))
         self.export_menu = self.file_menu.addMenu("")
         self.export_actions = {
             key: self._action(f"export:{key}", None,
-                              lambda _=False, k=key: transfer.export_history(self, k),
+                              lambda _=False, k=key: _transfer().export_history(self, k),
                               self.export_menu)
-            for key, *_rest in transfer.FORMATS}
+            for key, *_rest in FORMATS}
         self.backup_action = self._action("backup_history", "Ctrl+B",
-                                          lambda: transfer.backup_history(self))
+                                          lambda: _transfer().backup_history(self))
         self.file_menu.addSeparator()
         self.quit_action = self._action("quit", "Ctrl+Q", self.close)
 
     def _action(self, name: str, keys: str | None, slot: Any, menu: Any = None) -> QAction:
         action = QAction(self)
         action.setObjectName(name)
-        if keys:
-            action.setShortcut(QKeySequence(keys))
+        if keys:  # `setShortcut` would have PySide6 make Qt's enums (see `ui.shell.common._qt`)
+            action.setShortcuts([QKeySequence(keys)])
         action.triggered.connect(slot)
         (menu or self.file_menu).addAction(action)
         return action
@@ -242,7 +247,7 @@ class MainWindow(QMainWindow):
             item.setToolTip(f"Ctrl+{row + 1}")
 
     def _retranslate_menu(self) -> None:
-        from ui.shell.transfer import FORMATS
+        from ui.shell.formats import FORMATS
 
         self.file_menu.setTitle(tr("&File", "ファイル(&F)"))
         self.import_action.setText(tr("&Import history…", "履歴の読み込み(&I)…"))

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from companion.games import registry
 
@@ -42,11 +43,16 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 
-def imported(script: str, *args: str) -> list[str]:
+def run_script(script: str, *args: str) -> Any:
+    """What `script`, run in a fresh interpreter, printed last (JSON)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env,
                           check=True, capture_output=True, text=True, timeout=120)
-    modules: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def imported(script: str, *args: str) -> list[str]:
+    modules: list[str] = run_script(script, *args)
     return modules
 
 
@@ -73,6 +79,30 @@ def test_opening_the_main_window_imports_no_game_and_no_database(tmp_path: Path)
             and m != "ui.play.pyside_guard"] == []
     assert [m for m in modules if m == "db" or m.startswith(("db.", "sqlalchemy"))] == []
     assert [m for m in modules if m.startswith("reportlab")] == []
+
+
+FINISH_SCRIPT = WINDOW_SCRIPT.replace("QApplication.processEvents()\n", """
+QApplication.processEvents()
+first = {"flat": type(QApplication.instance().style()).__name__ == "FlatScrollBars",
+         "modules": [m for m in ("ui.style", "ui.fonts", "ui.shell.transfer") if m in sys.modules]}
+from PySide6.QtCore import QEventLoop, QTimer
+loop = QEventLoop()
+QTimer.singleShot(50, loop.quit)
+loop.exec()
+from ui import fonts
+later = {"flat": type(QApplication.instance().style()).__name__ == "FlatScrollBars",
+         "font": bool(fonts._FONT_FAMILY)}
+print(json.dumps([first, later]))
+raise SystemExit
+""")
+
+
+def test_the_style_and_the_font_come_after_the_first_paint(tmp_path: Path) -> None:
+    """The window shows without waiting for the flat scroll bars' style, the Japanese font
+    or the File menu's work; they follow in the next turns of the event loop."""
+    first, later = run_script(FINISH_SCRIPT, str(tmp_path / "settings.ini"))
+    assert first == {"flat": False, "modules": []}
+    assert later == {"flat": True, "font": True}
 
 
 def test_the_check_sees_a_game_page_imported(tmp_path: Path) -> None:

@@ -8,23 +8,21 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QMessageBox,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from companion.display import isolate
 from ui.i18n import language, tr
 
 ERROR_STYLE = "color: #b00020;"
 OK_STYLE = "color: #1b5e20;"
+
+
+def _qt() -> Any:
+    """Qt's namespace of enums: PySide6 makes its hundred Python enums when it is first
+    imported (about 25 ms), so the modules the main window loads at start-up import it late."""
+    from PySide6.QtCore import Qt
+
+    return Qt
 
 
 class MessageLabel(QLabel):
@@ -44,6 +42,8 @@ class MessageLabel(QLabel):
 def short_name(name: str, limit: int = 32) -> str:
     """A name for a sentence: at most `limit` characters (then "…"), isolated (see
     `companion.display.isolate`) so that a right-to-left name keeps the sentence in order."""
+    from companion.display import isolate
+
     return isolate(name if len(name) <= limit else name[:limit - 1] + "…")
 
 
@@ -57,7 +57,7 @@ class EmptyState(QWidget):
         self.label = QLabel(self)
         self.label.setObjectName("empty_text")
         self.label.setWordWrap(True)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setAlignment(_qt().AlignmentFlag.AlignCenter)
         font = QFont(self.label.font())
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.label.setFont(font)
@@ -177,12 +177,16 @@ def heading(parent: QWidget, scale: float = 1.35) -> QLabel:
 def ask_save_path(parent: QWidget | None, title: str, suggested: str,
                   file_filter: str = "PDF (*.pdf)") -> Path | None:
     """A file to write, chosen by the person (None when they cancel)."""
+    from PySide6.QtWidgets import QFileDialog
+
     name, _ = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
     return Path(name) if name else None
 
 
 def confirm(parent: QWidget | None, title: str, text: str, yes: str) -> bool:
     """Ask before something that cannot be undone; True when the person agrees."""
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.NoButton,
                       parent)
     yes_button = box.addButton(yes, QMessageBox.ButtonRole.DestructiveRole)

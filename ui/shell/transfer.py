@@ -26,15 +26,10 @@ from ui.events import events
 from ui.i18n import language, tr
 from ui.i18n import reason as why
 from ui.shell.common import ask_save_path, repo
+from ui.shell.formats import FORMATS
 
 #: Work shorter than this shows no progress dialog (no flash on a small history).
 SHOW_AFTER_MS = 400
-#: Export formats: (key, English, Japanese, file filter, file suffix).
-FORMATS: tuple[tuple[str, str, str, str, str], ...] = (
-    ("json", "JSON (to import again)…", "JSON（再読み込み用）…", "JSON (*.json)", ".json"),
-    ("csv", "CSV (spreadsheet)…", "CSV（表計算）…", "CSV (*.csv)", ".csv"),
-    ("bgstats", "BG Stats…", "BG Stats 形式…", "JSON (*.json)", ".json"),
-)
 
 Progress = Callable[[int, int], None]
 
