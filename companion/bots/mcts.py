@@ -112,8 +112,11 @@ class MCTSBot:
         self.strength = strength
         self.iterations = iterations if iterations is not None else STRENGTHS[strength]
         self.trees = TREES[strength] if trees == 0 else trees
-        if seconds is None and strength in TIME_LIMITS and iterations is None:
-            seconds = tree_seconds(TIME_LIMITS[strength], self.trees or 1)
+        #: The longest a move may take (`TIME_LIMITS`), None: no limit.
+        self.limit = TIME_LIMITS.get(strength) if iterations is None and seconds is None \
+            else None
+        if self.limit is not None:
+            seconds = tree_seconds(self.limit, self.trees or 1)
         self.seconds = seconds
         self.exploration = exploration
         self.playout_policy = playout_policy
@@ -132,7 +135,9 @@ class MCTSBot:
         by_key = {str(m): m for m in moves}
         if self.trees is not None and self.trees > 1:
             seeds = self.tree_seeds(rng, self.trees)
-            return by_key[best_key([self.tree_stats(state, seat, s, stop) for s in seeds])]
+            ends = None if self.limit is None else time.perf_counter() + self.limit - LIMIT_MARGIN
+            return by_key[best_key([self.tree_stats(state, seat, s, stop, ends)
+                                    for s in seeds])]
         root = self.search(state, seat, rng, stop)
         best = max(
             (key for key in by_key if key in root.children),
@@ -146,16 +151,20 @@ class MCTSBot:
         return [rng.getrandbits(63) for _ in range(trees)]
 
     def tree_stats(self, state: GameState, seat: int, seed: int,
-                   stop: Callable[[], bool] | None = None) -> RootStats:
-        """Grow one tree from `seed`; its root's visits and rewards per move."""
-        root = self.search(state, seat, random.Random(seed), stop)
+                   stop: Callable[[], bool] | None = None,
+                   ends: float | None = None) -> RootStats:
+        """Grow one tree from `seed`; its root's visits and rewards per move. `ends`: the
+        `time.perf_counter()` by which the whole move must be done (its trees share it)."""
+        root = self.search(state, seat, random.Random(seed), stop, ends)
         return {key: (child.visits, child.total) for key, child in root.children.items()}
 
     def search(self, state: GameState, seat: int, rng: random.Random,
-               stop: Callable[[], bool] | None = None) -> _Node:
+               stop: Callable[[], bool] | None = None, ends: float | None = None) -> _Node:
         root = _Node()
         hidden = state.has_hidden_information()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if ends is not None:
+            deadline = ends if deadline is None else min(deadline, ends)
         policy = self.playout_policy
         if policy is None and self.use_game_policy:
             policy = game_policy(state)
@@ -164,7 +173,7 @@ class MCTSBot:
         fresh = hidden and bool(game_extra(state, "fresh_candidates"))
         hooks = _Hooks(playout_runner(state, policy, steps), game_extra(state, "candidates"),
                        game_extra(state, "estimate"), keep_candidates=not fresh)
-        for _ in range(self.iterations):
+        for _ in range(self.iterations):  # a tree begun after `ends` makes one iteration
             trial = state.determinize(seat, rng) if hidden else state.copy()
             self._iterate(root, trial, rng, hooks)
             if deadline is not None and time.perf_counter() > deadline:

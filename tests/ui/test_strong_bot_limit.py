@@ -14,6 +14,7 @@ from PySide6.QtCore import QSettings
 import companion.bots
 import companion.bots.mcts
 from companion.bots import TIME_LIMITS, make_bot, time_limit
+from companion.bots.bench import decision_positions
 from companion.bots.mcts import LIMIT_MARGIN, MCTSBot
 from companion.games import registry
 from ui.games.sticks import play as sticks_play
@@ -53,6 +54,34 @@ def test_a_strong_search_stops_at_its_share_of_the_time(monkeypatch) -> None:
     state = registry.get("etariya").create(2)
     root = bot.search(state, state.to_move(), random.Random(1))
     assert root.visits <= bot.seconds / 0.05 + 1 < 512
+
+
+def test_the_trees_of_a_strong_move_share_its_limit(monkeypatch) -> None:
+    """Grown one after the other on a slow machine (0.05 s per clock reading), the four
+    trees stop when the move's limit, less the margin, is reached: the trees begun after
+    it make one iteration each."""
+    clock = [0.0]
+
+    def slow_clock() -> float:
+        clock[0] += 0.05
+        return clock[0]
+
+    monkeypatch.setattr(companion.bots.mcts, "time", SimpleNamespace(perf_counter=slow_clock))
+    monkeypatch.setattr(companion.bots.mcts, "tree_seconds", lambda limit, trees: 10.0)
+    bot = make_bot("mcts:strong")
+    [(view, seat)] = decision_positions("etariya", 2, 1)
+    visits: list[int] = []
+    grow = bot.search
+
+    def counted(*args: object, **kwargs: object) -> object:
+        root = grow(*args, **kwargs)  # type: ignore[arg-type]
+        visits.append(root.visits)
+        return root
+
+    monkeypatch.setattr(bot, "search", counted)
+    bot.choose(view, seat, random.Random(1))
+    assert len(visits) == 4 and visits[1:] == [1, 1, 1]
+    assert visits[0] <= (TIME_LIMITS["strong"] - LIMIT_MARGIN) / 0.05
 
 
 def test_the_form_shows_the_strong_level_with_its_time(qtbot) -> None:
