@@ -333,3 +333,27 @@ def test_sorani_three_seats_keep_the_board_the_larger_column(window, qtbot, quie
     qtbot.wait(30)
     assert view.board.width() > view.side_scroll.width()
     assert view.screens.seat_tabs.width() >= 300
+
+
+def test_etariya_lone_stones_show_their_colour_in_the_interface_language(qtbot) -> None:
+    """The Japanese board drew "B", "R", "V" on the stones while hands and the move list say
+    青, 赤, 紫."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from ui.games.etariya.board_widget import BoardWidget
+
+    drawn: list[str] = []
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board._draw_stack = lambda painter, rect, colour, depth, text, size: drawn.append(text)
+    image = QImage(80, 80, QImage.Format.Format_ARGB32)
+    for lang, expected in (("ja", ["青", "紫"]), ("en", ["B", "V"])):
+        language().set(lang)
+        drawn.clear()
+        painter = QPainter(image)
+        for stack in (("B",), ("V",)):
+            board._paint_stack(painter, QRectF(0, 0, 40, 40), stack, 40)
+        painter.end()
+        assert drawn == expected
+    language().set("en")

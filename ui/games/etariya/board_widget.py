@@ -17,6 +17,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from companion.games.etariya.board import COLOURS
+from ui.i18n import language
 from ui.play.widgets import PictureCache, draw_sprite, kept_pixmap
 
 Cell = tuple[int, int]
@@ -52,6 +54,15 @@ class Slot:
     rows: int
     cols: int
     label: str
+
+
+def stone_mark(code: str) -> str:
+    """What a lone stone shows: its letter in English ("B"), its colour's kanji in Japanese
+    ("青"), as the hands and the move list name it."""
+    letter = code.upper()[:1]
+    if language().code == "ja":
+        return next((ja for known, _en, ja in COLOURS if known == letter), letter)
+    return letter
 
 
 @dataclass
@@ -241,7 +252,7 @@ class BoardWidget(QWidget):
                      size: float) -> None:
         """A stack of stones, from a picture kept per top colour, height and label."""
         depth = min(len(stack) - 1, 3)
-        text = str(len(stack)) if len(stack) > 1 else stack[-1].upper()[:1]
+        text = str(len(stack)) if len(stack) > 1 else stone_mark(stack[-1])
         colour = stone_colour(stack[-1])
         draw_sprite(painter, rect, ("etariya-stack", colour.name(), depth, text),
                     lambda inner, area: self._draw_stack(inner, area, colour, depth, text,

@@ -622,8 +622,13 @@ class CardScreens(PlayScreens):
                       *(item.geometry().bottom() for item in items if item is not None)])
         self.board.ensureVisible(0, (top + bottom) // 2, 0, max(0, (bottom - top) // 2))
         focus = self.decision_focus(self.position) if self.position is not None else None
-        if focus is not None and focus.isVisible():
+        if focus is None or not focus.isVisible():
+            return
+        if focus.height() + 8 <= self.board.viewport().height():
             self.board.ensureWidgetVisible(focus, 0, 4)
+        else:  # taller than the board: from its top (Qt would show its middle)
+            top = focus.mapTo(self.board.content, focus.rect().topLeft()).y()
+            self.board.verticalScrollBar().setValue(max(0, top - 4))
 
     def decision_focus(self, position: Position) -> QWidget | None:
         """What the person must look at to decide, when it is not the hand (the two cards
