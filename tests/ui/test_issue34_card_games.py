@@ -222,10 +222,11 @@ def test_sorani_trade_buttons_sit_with_the_trade_prompt(qtbot, quiet) -> None:
     assert screens.trade_label.isVisibleTo(view) and "交換" in screens.trade_label.text()
 
 
-@pytest.mark.parametrize("game_id", ["makup", "mokaik"])
+@pytest.mark.parametrize("game_id", ["makup", "mokaik", "nine", "neki"])
 def test_the_roads_and_the_yaku_to_beat_are_scrolled_into_sight(qtbot, quiet,
                                                                 game_id: str) -> None:
-    """値木's roads and 行戦's 役 to beat sit above the hand: in sight when a turn starts."""
+    """値木's roads and the 役 to beat (行戦, 小猫, 連友) sit above the hand: in sight when a
+    turn starts."""
     language().set("en")
     view = start(qtbot, game_id, [("Ann", None), ("Bob", None), ("Cy", None), ("Dan", None)])
     small(view, qtbot)

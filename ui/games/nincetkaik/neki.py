@@ -80,6 +80,9 @@ class NekiScreens(CardScreens):
         self.add_zone("discards", self.discard_row.row)
         return box
 
+    def decision_focus(self, position: Position) -> QWidget | None:
+        return self.top_row if position.state.top is not None else None
+
     def show_table(self, position: Position) -> None:
         state = position.state
         if state.top is None:

@@ -61,6 +61,9 @@ class NineScreens(CardScreens):
         layout.addWidget(self.under_row)
         return box
 
+    def decision_focus(self, position: Position) -> QWidget | None:
+        return self.top_row if position.state.top is not None else None
+
     def show_table(self, position: Position) -> None:
         state = position.state
         if state.top is None:
