@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QAbstractScrollArea
 
 from companion.core.api import Termination
@@ -215,3 +215,23 @@ def test_six_sticks_tells_penalty_points_from_the_score(window, quiet_games, lan
     detail = view.screens.outcome_detail(state, state.outcome(), ["花子", "Ben"])
     assert line in detail.splitlines()
     language().set("en")
+
+
+def test_the_table_thrower_tells_the_number_once_the_sticks_land(qtbot) -> None:
+    from ui.games.sticks import sticks_widget
+    from ui.games.sticks.thrower_view import ThrowerView
+    from ui.table.frame import TablePage
+
+    sticks_widget.set_animations_enabled(True)
+    page = TablePage(None, "juusai")
+    qtbot.addWidget(page)
+    view = ThrowerView(page, seed=3)
+    page.add_tab(view)
+    page.show()
+    qtbot.waitExposed(page)
+    qtbot.mouseClick(view.throw_button, Qt.MouseButton.LeftButton)
+    assert view.sticks.is_animating()
+    assert view.badge.shown_text() == "–" and view.history.count() == 0
+    qtbot.waitUntil(lambda: not view.sticks.is_animating(), timeout=5000)
+    assert view.badge.shown_text() == str(view.log.last())
+    assert view.history.item(0).text() == f"1.  {view.log.last()}"

@@ -352,3 +352,27 @@ def points_text(value: float, scale: int = 1) -> str:
     """Points in `scale` units as people write them: ``5``, ``5.6``, ``-3``."""
     points = value / scale
     return str(int(points)) if float(points).is_integer() else f"{points:.1f}"
+
+
+def _english_names() -> dict[str, str]:
+    """Every hand's and penalty's Japanese name → the English name the calculator shows."""
+    specs = (*standard_hands(), *renjuren_hands(), *sanren_hands(), *education_hands(), PIECES)
+    names = {spec.name_ja: spec.name_en for spec in specs}
+    names.update({p.name_ja: p.name_en for p in (STEP_ON_TAM, TAM_AGAIN)})
+    return names
+
+
+def hand_name_in(name_ja: str, lang: str) -> str:
+    """A hand written down by its Japanese name (as a ledger keeps it: 同色獣, 地心 ×2, 撃皇)
+    in `lang`, as the calculator names it ("The Animals (same colour)"); a name it does not
+    know stays as it is."""
+    if lang == "ja":
+        return name_ja
+    base, _, copies = name_ja.partition(" ×")
+    names = _english_names()
+    flash = base.startswith("同色") and base[2:] in names
+    english = names.get(base[2:] if flash else base)
+    if english is None:
+        return name_ja
+    english = f"{english} (same colour)" if flash else english
+    return f"{english} ×{copies}" if copies else english

@@ -27,6 +27,7 @@ from companion.games.cetkaik.hands import (
     HandTable,
     count_index,
     find_hand,
+    hand_name_in,
     points_text,
 )
 from companion.games.cetkaik.pieces import Colour, Profession, piece_name
@@ -291,7 +292,9 @@ class SeasonLedger:
                 lines.append(f"{name}: {who} 再行 → ×{rate}" if lang == "ja" else
                              f"{name}: {who} 再行 (again) → ×{rate}")
                 continue
-            hands = f" ({'・'.join(entry.hands)})" if entry.hands else ""
+            joined = "・".join(entry.hands) if lang == "ja" else \
+                " · ".join(hand_name_in(h, lang) for h in entry.hands)
+            hands = f" ({joined})" if entry.hands else ""
             points = points_text(entry.points, self.scale)
             moved = ("+" if paid >= 0 else "") + points_text(paid, self.scale)
             if entry.kind == END:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
 from companion.games.cetkaik import words as cw
-from companion.games.cetkaik.hands import points_text
+from companion.games.cetkaik.hands import TAM_AGAIN, points_text
 from companion.games.cetkaik.moves import (
     AfterCast,
     ChainCast,
@@ -144,7 +144,8 @@ def move_label(move: Any, state: Any) -> str:
             return tr("Stay (give the move up)", "留まる(移動をやめる)")
         return tr(f"Go to {square(state, move.dest)}", f"{square(state, move.dest)} へ進む")
     if isinstance(move, TamMove) and move.src == move.dest:
-        return tr("Move the 皇 back to its square (皇再来)", "皇を元のマスに戻す(皇再来)")
+        return tr(f"Move the 皇 back to its square (皇再来, {TAM_AGAIN.name_en})",
+                  "皇を元のマスに戻す(皇再来)")
     if isinstance(move, PieceMove) and move.via and not move.dest:
         return tr(f"Step on {square(state, move.via)} and throw (choose after)",
                   f"{square(state, move.via)} を踏んで投げる(行き先は後で)")
@@ -169,9 +170,12 @@ def cast_text(state: Any) -> str:
                   "loses it all), or keep the total.",
                   f"連撃術: 表 {count} 本、合計 {total} — もう一度投げて足す(0か1なら全部失う)か、"
                   "合計で決める。")
-    if state.last_cast_ok:
+    if state.last_cast_ok and state.phase == AFTER_CAST:
         return tr(f"Stepping: {count} face up — far enough; go on or stay.",
                   f"踏越え: 表 {count} 本 — 届く。進むか留まるかを選ぶ。")
+    if state.last_cast_ok:  # the choice was made since: the throw is history, not a question
+        return tr(f"Last throw — stepping: {count} face up, far enough.",
+                  f"前回の投げ棒 — 踏越え: 表 {count} 本、届いた。")
     return tr(f"Stepping: {count} face up — too short; the piece stays.",
               f"踏越え: 表 {count} 本 — 届かない。駒は元のマスのまま。")
 
@@ -447,7 +451,9 @@ class CetkaikScreens(PlayScreens):
         if pending is not None and state.phase == AFTER_CAST:
             src, via, _ = (square(state, n) if n else "?" for n in pending)
             text += tr(f" ({src} over {via})", f"({src} → [{via}])")
-        self.cast_label.setText(text)
+        if self.sticks.is_animating():  # the count is told once the sticks have landed
+            self.cast_label.setText("")
+        self.sticks.after_landing(lambda: self.cast_label.setText(text))
         count = state.last_cast
         if count < 0 or not state.last_cast_kind:
             if not self.sticks.is_animating():

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from companion.games.cetkaik import REGIONAL_OPTIONS
 from companion.games.cetkaik import words as cw
-from companion.games.cetkaik.hands import points_text
+from companion.games.cetkaik.hands import hand_name_in, points_text
 from companion.games.cetkaik.pieces import Colour, Profession, piece_name
 from companion.games.cetkaik.table import (
     STEP,
@@ -406,7 +406,8 @@ class LedgerTab(TableTab):
         end.clicked.connect(lambda: self.end(side))
         penalty_row = QHBoxLayout()
         for amount, name in ((-5, "撃皇"), (-3, "皇再来")):
-            button = QPushButton(f"{name} {amount}", box)
+            button = words(QPushButton(box), f"{name} {hand_name_in(name, 'en')} {amount}",
+                           f"{name} {amount}")
             button.setObjectName(f"penalty{side}:{amount}")
             words(button, f"Pay {name} ({amount} × rate) at once (the option that deducts it)",
                   f"{name}({amount} × レート)をすぐに払う(即時に引くオプション)", "setToolTip")
@@ -593,6 +594,7 @@ class CastTab(TableTab):
         self.sticks = SticksWidget(self)
         self.badge = ResultBadge(self)
         self.badge.setFixedSize(80, 80)
+        self.badge.follow(self.sticks)
         self.throw_button = words(QPushButton(self), "Throw  (Space)", "投げる (スペース)")
         self.throw_button.setObjectName("cast_throw")
         self.throw_button.setMinimumHeight(40)
@@ -649,9 +651,8 @@ class CastTab(TableTab):
 
     def throw(self) -> CastVerdict:
         faces = throw_sticks(self.rng)
-        verdict = self._record(faces)
-        self.sticks.show_throw(faces)
-        return verdict
+        self.sticks.show_throw(faces)  # tumbling first: the verdict is told once they land
+        return self._record(faces)
 
     def enter(self, result: int) -> CastVerdict:
         """A throw made with real sticks, typed in."""
@@ -678,6 +679,9 @@ class CastTab(TableTab):
         self.refresh()
 
     def refresh(self, *_: object) -> None:
+        if self.sticks.is_animating():  # the throw is told once the sticks have landed
+            self.sticks.after_landing(self.refresh)
+            return
         purpose, distance = self.purpose()
         self.distance.setEnabled(purpose == STEP)
         chance = success_chance(purpose, distance or 1)

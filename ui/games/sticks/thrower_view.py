@@ -169,12 +169,15 @@ class ThrowerView(TableTab):
     def throw(self) -> int:
         """Throw the five sticks, record the throw (undoable) and animate it."""
         faces = tuple(self.rng.random() < 0.5 for _ in range(self.log.sticks))
+        self.sticks.show_throw(faces)  # tumbling first: the number is told once they land
         self.undo_stack.push(ThrowCommand(self.log, faces))
-        self.sticks.show_throw(faces)
         self.thrown.emit(sum(faces))
         return sum(faces)
 
     def _refresh(self) -> None:
+        if self.sticks.is_animating():  # the throw is told once the sticks have landed
+            self.sticks.after_landing(self._refresh)
+            return
         last = self.log.throws[-1] if self.log.throws else None
         self.badge.set_value(None if last is None else sum(last))
         if not self.sticks.is_animating() and self.sticks.faces != last:
