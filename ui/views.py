@@ -62,6 +62,7 @@ def _lazy(name: str) -> ViewFactory:
         widget: QWidget = getattr(importlib.import_module(module_name), function)(ctx, game_id)
         return widget
 
+    make.__module__ = module_name  # the module that builds it (see `play_view_module`)
     return make
 
 
@@ -82,3 +83,10 @@ def table_view(game_id: str) -> ViewFactory | None:
 def play_view(game_id: str) -> ViewFactory | None:
     _load()
     return _PLAY.get(game_id)
+
+
+def play_view_module(game_id: str) -> str | None:
+    """The module of the game's play view, which a game's first Start imports (with the
+    game's engine and the play frame); None when the game has no play view."""
+    factory = play_view(game_id)
+    return None if factory is None else factory.__module__

@@ -113,5 +113,27 @@ def test_the_check_sees_a_game_page_imported(tmp_path: Path) -> None:
     assert any(m.startswith("ui.games.mokzo") for m in modules)
 
 
+PRELOAD_SCRIPT = WINDOW_SCRIPT.replace("print(", """
+area = window.open_game("cetkaik", "play").widget("play")
+wanted = ("ui.games.cetkaik.play", "companion.games.cetkaik.rules")
+at_once = [m for m in wanted if m in sys.modules]
+from PySide6.QtCore import QEventLoop
+for _ in range(200):
+    if not area.preload.pending():
+        break
+    QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+print(json.dumps([at_once, [m for m in wanted if m in sys.modules]]))
+raise SystemExit
+print(""")
+
+
+def test_the_new_game_form_loads_the_game_while_the_window_is_idle(tmp_path: Path) -> None:
+    """The Play tab's form shows at once; then, in idle turns while the person fills it in,
+    the game's play screen and engine are imported, so that Start only builds the page."""
+    at_once, later = run_script(PRELOAD_SCRIPT, str(tmp_path / "settings.ini"))
+    assert at_once == []
+    assert later == ["ui.games.cetkaik.play", "companion.games.cetkaik.rules"]
+
+
 def test_every_game_is_still_listed() -> None:
     assert len(registry.all_games()) == len(registry.GAME_MODULES)

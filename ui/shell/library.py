@@ -11,6 +11,8 @@ and its page opens with the generic score sheet; the name is offered again next 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Signal
@@ -41,6 +43,7 @@ from companion.other_games import (
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, reason, tr
+from ui.idle import IdleWork
 from ui.shell.common import MessageLabel, confirm, heading
 
 if TYPE_CHECKING:
@@ -223,6 +226,23 @@ class OtherGameCard(Card):
         self.chosen.emit(self.name_combo.currentText())
 
 
+def preload_jobs(info: GameInfo) -> list[Callable[[], object]]:
+    """Jobs (for `IdleWork`) that import what the game's first Start needs: its play view's
+    module (with the play frame and the game's screens) and its engine (a start position
+    made and dropped), so that Start only builds the page."""
+    import importlib
+
+    from ui.views import play_view_module
+
+    jobs: list[Callable[[], object]] = []
+    module = play_view_module(info.id)
+    if module is not None:
+        jobs.append(partial(importlib.import_module, module))
+    if info.new_state is not None:
+        jobs.append(partial(info.create, info.min_players))
+    return jobs
+
+
 class PlayArea(QWidget):
     """The Play tab: the new-game form, then the game's play view."""
 
@@ -234,6 +254,9 @@ class PlayArea(QWidget):
 
         self.form = NewGameForm(info, ctx.settings, self)
         self.form.started.connect(self.start)
+        #: While the person fills in the form: the game's play screens and engine loaded.
+        self.preload = IdleWork(self)
+        self.preload.add(preload_jobs(info))
         self.new_button = QPushButton(self)
         self.new_button.setObjectName("new_game")
         self.new_button.clicked.connect(self.show_form)
