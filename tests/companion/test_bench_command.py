@@ -82,12 +82,13 @@ def test_the_start_up_ratio_is_that_of_the_printed_figures(capsys, monkeypatch):
     0.0301995 s over 0.0400004 s read 30.2 ms and 40.0 ms, a ratio of 0.76 (not 0.75)."""
     from ui.commands import bench
 
-    times = iter([1.0, 0.0400004, 0.0400004, 0.0301995, 0.0301995])
+    times = iter([1.0, 0.0400004, 0.0301995, 0.0400004, 0.0301995])  # floor, app, floor, app
     monkeypatch.setattr(bench, "_time_process", lambda argv, env: next(times))
     lines = {entry["bench"]: entry for entry in run_bench(capsys, "--only", "startup")}
     floor, app = lines["startup.floor"], lines["startup.main_window"]
     assert (floor["value"], app["value"]) == (40.0, 30.2)
     assert app["ratio"] == round(app["value"] / floor["value"], 2) == 0.76
+    assert app["pair_ratios"] == [0.75, 0.75]
 
 
 def test_win_rates_are_percentages_over_the_games_asked(capsys):
