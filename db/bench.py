@@ -5,103 +5,298 @@ from __future__ import annotations
 import random
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import Connection, insert, select, text
 
 from companion.history import PlayMode, PlayRecord, SeatResult
 from db.engine import Database
-from db.models import PlayerRow, PlayRow, SeatRow
+from db.models import PlayerRow, PlayRow
 from db.stats import (
     game_play_counts,
+    latest_scores,
     player_stats,
     plays_per_period,
-    rebuild_stat_cells,
-    scores_over_time,
 )
 
 GAMES = ("juusai", "rengeki", "shinyu", "etariya", "alluvium", "sorani")
-CHUNK = 5000
+CHUNK = 20_000
+#: Hours over which the generated plays start (six years).
+HOURS = 6 * 365 * 24
+PLAY_FIELDS = ("id", "game_id", "mode", "started_at", "finished_at", "options", "seed",
+               "record", "location", "notes", "updated_at", "uid", "win_mode")
+SEAT_FIELDS = ("play_id", "seat", "player_id", "bot_name", "bot_kind", "faction", "score",
+               "breakdown", "rank", "winner", "start_player", "team")
+
+
+@dataclass
+class Cells:
+    """The statistics cells of generated plays, counted as they are made (db/stats.py's
+    cells of the same plays: tests/db/test_stats_scale.py)."""
+
+    stats: dict[tuple[int, str, str], list[Any]] = field(default_factory=dict)
+    plays: dict[tuple[str, str], int] = field(default_factory=dict)
+    rivals: dict[tuple[int, str, str, int], list[int]] = field(default_factory=dict)
+
+    def add(self, game: str, month: str, ended: str, seated: list[tuple[int, float, int]]
+            ) -> None:
+        """One table play: (player id, score, rank) per seat, the winners ranked 1."""
+        self.plays[game, month] = self.plays.get((game, month), 0) + 1
+        for player, score, rank in seated:
+            cell = self.stats.get((player, game, month))
+            if cell is None:
+                self.stats[player, game, month] = [1, int(rank == 1), score, 1, score, ended]
+            else:
+                cell[0] += 1
+                cell[1] += rank == 1
+                cell[2] += score
+                cell[3] += 1
+                if score > cell[4]:
+                    cell[4] = score
+                if ended > cell[5]:
+                    cell[5] = ended
+            for rival, _score, other in seated:
+                if rival != player:
+                    pair = self.rivals.get((player, game, month, rival))
+                    if pair is None:
+                        self.rivals[player, game, month, rival] = [
+                            1, int(rank < other), int(other < rank)]
+                    else:
+                        pair[0] += 1
+                        pair[1] += rank < other
+                        pair[2] += other < rank
+
+    def rows(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Rows of stat_cells, play_cells and rival_cells, in their columns' order."""
+        return {
+            "stat_cells": [(p, g, m, n, w, total, scored, best, None, last, 0)
+                           for (p, g, m), (n, w, total, scored, best, last)
+                           in self.stats.items()],
+            "play_cells": [(g, m, n, n) for (g, m), n in self.plays.items()],
+            "rival_cells": [(p, g, m, r, n, ahead, behind)
+                            for (p, g, m, r), (n, ahead, behind) in self.rivals.items()]}
+
+
+CELL_FIELDS = {
+    "stat_cells": ("player_id", "game_id", "period", "plays", "wins", "score_sum", "scored",
+                   "best", "low_best", "last_at", "shared"),
+    "play_cells": ("game_id", "period", "plays", "people"),
+    "rival_cells": ("player_id", "game_id", "period", "rival_id", "plays", "ahead", "behind")}
 
 
 def generate_history(database: Database, plays: int, *, players: int = 40, seed: int = 1) -> None:
-    """Insert `plays` finished table plays of 2–5 seats among `players` people (bulk inserts)."""
+    """Insert `plays` finished table plays of 2–5 seats among `players` people, and their
+    statistics cells, counted while the plays are made: plain rows through the driver
+    (executemany on SQLite, COPY on PostgreSQL), so a million plays take seconds, not the
+    minutes a recount would."""
     rng = random.Random(seed)
     start = datetime(2020, 1, 1, 19, 0)
+    times = [start + timedelta(hours=h) for h in range(HOURS)]
+    started = [t.strftime("%Y-%m-%d %H:%M:%S") for t in times]
+    ended = [(t + timedelta(minutes=45)).strftime("%Y-%m-%d %H:%M:%S") for t in times]
+    months = [t.strftime("%Y-%m") for t in times]
+    cells = Cells()
     with database.engine.begin() as conn:
         conn.execute(insert(PlayerRow), [{"name": f"Player {i:03d}", "created_at": start}
                                          for i in range(players)])
-        ids = list(conn.scalars(select(PlayerRow.id)))
+        ids = list(conn.scalars(select(PlayerRow.id).order_by(PlayerRow.id)))
         first = (conn.scalar(select(PlayRow.id).order_by(PlayRow.id.desc()).limit(1)) or 0) + 1
-        for base in range(0, plays, CHUNK):
-            rows, seats = _chunk(rng, first + base, min(CHUNK, plays - base), start, ids)
-            conn.execute(insert(PlayRow), rows)
-            conn.execute(insert(SeatRow), seats)
-        rebuild_stat_cells(conn)
+        load = _copy if conn.dialect.name == "postgresql" else _executemany
+        with _checks_off(conn):  # the rows are the app's own: their checks would only cost
+            for base in range(0, plays, CHUNK):
+                rows, seats = _chunk(rng, first + base, min(CHUNK, plays - base), ids, cells,
+                                     (started, ended, months))
+                load(conn, "plays", PLAY_FIELDS, rows)
+                load(conn, "seats", SEAT_FIELDS, seats)
+        for table, rows in cells.rows().items():
+            load(conn, table, CELL_FIELDS[table], rows)
+        if conn.dialect.name == "postgresql":  # ids given: the next play's id follows them
+            conn.execute(text("SELECT setval(pg_get_serial_sequence('plays', 'id'), "
+                              "(SELECT max(id) FROM plays))"))
+    if database.engine.dialect.name == "postgresql":
+        with database.engine.connect() as conn:  # what autovacuum does soon after a load
+            conn.execution_options(isolation_level="AUTOCOMMIT").execute(text("ANALYZE"))
 
 
-def _chunk(rng: random.Random, first_id: int, count: int, start: datetime,
-           player_ids: list[int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    rows: list[dict[str, Any]] = []
-    seats: list[dict[str, Any]] = []
+#: The indexes and triggers of the tables the bench fills (made again after the load).
+_PG_EXTRAS = text("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = "
+                  "current_schema() AND tablename IN ('plays', 'seats') AND indexname NOT "
+                  "IN (SELECT conname FROM pg_constraint)")
+_SQLITE_EXTRAS = text("SELECT type, name, sql FROM sqlite_master WHERE type IN "
+                      "('index', 'trigger') AND tbl_name IN ('plays', 'seats') "
+                      "AND sql IS NOT NULL")
+
+
+@contextmanager
+def _checks_off(conn: Connection) -> Iterator[None]:
+    """Without the row checks of migration 0008 (triggers) and the secondary indexes while
+    bulk rows go in: both are made again afterwards, as one pass each."""
+    if conn.dialect.name == "postgresql":
+        indexes = conn.execute(_PG_EXTRAS).all()
+        for name, _sql in indexes:
+            conn.execute(text(f'DROP INDEX "{name}"'))
+        for table in ("plays", "seats"):
+            conn.execute(text(f"ALTER TABLE {table} DISABLE TRIGGER USER"))
+        yield
+        for table in ("plays", "seats"):
+            conn.execute(text(f"ALTER TABLE {table} ENABLE TRIGGER USER"))
+        for _name, sql in indexes:
+            conn.execute(text(sql))
+        return
+    extras = conn.execute(_SQLITE_EXTRAS).all()
+    for kind, name, _sql in extras:
+        conn.execute(text(f'DROP {kind.upper()} "{name}"'))
+    conn.execute(text("PRAGMA cache_size = -262144"))  # 256 MB: the indexes stay in memory
+    yield
+    for _kind, _name, sql in sorted(extras, key=lambda extra: extra[0]):  # indexes first
+        conn.execute(text(sql))
+    conn.execute(text("PRAGMA cache_size = -2000"))
+
+
+def _executemany(conn: Connection, table: str, fields: tuple[str, ...],
+                 rows: list[tuple[Any, ...]]) -> None:
+    marks = ", ".join("?" * len(fields))
+    cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    cursor.executemany(f"INSERT INTO {table} ({', '.join(fields)}) VALUES ({marks})", rows)
+    cursor.close()
+
+
+def _copy(conn: Connection, table: str, fields: tuple[str, ...],
+          rows: list[tuple[Any, ...]]) -> None:
+    cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    with cursor.copy(f"COPY {table} ({', '.join(fields)}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row(row)
+    cursor.close()
+
+
+def _chunk(rng: random.Random, first_id: int, count: int, player_ids: list[int], cells: Cells,
+           clock: tuple[list[str], list[str], list[str]]
+           ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    started, ended, months = clock
+    rows: list[tuple[Any, ...]] = []
+    seats: list[tuple[Any, ...]] = []
     for k in range(count):
         play_id = first_id + k
-        when = start + timedelta(hours=rng.randrange(6 * 365 * 24))
-        rows.append({"id": play_id, "game_id": rng.choice(GAMES), "mode": "table",
-                     "started_at": when, "finished_at": when + timedelta(minutes=45),
-                     "options": {}, "seed": None, "record": None, "location": "",
-                     "notes": "", "updated_at": when,
-                     "uid": str(uuid.UUID(int=rng.getrandbits(128), version=4))})
+        hour = rng.randrange(HOURS)
+        game = rng.choice(GAMES)
+        rows.append((play_id, game, "table", started[hour], ended[hour], "{}", None, None, "",
+                     "", started[hour], str(uuid.UUID(int=rng.getrandbits(128), version=4)),
+                     "highest"))
         people = rng.sample(player_ids, rng.randint(2, 5))
-        scores = [rng.randint(0, 100) for _ in people]
-        best = max(scores)
-        seats.extend({"play_id": play_id, "seat": i, "player_id": pid, "bot_name": "",
-                      "bot_kind": "", "faction": "", "score": float(s), "breakdown": {},
-                      "rank": 1 + sum(o > s for o in scores), "winner": s == best,
-                      "start_player": i == 0}
-                     for i, (pid, s) in enumerate(zip(people, scores, strict=True)))
+        scores = [float(rng.randint(0, 100)) for _ in people]
+        ranks = [1 + sum(o > s for o in scores) for s in scores]
+        seats.extend((play_id, i, pid, "", "", "", s, "{}", r, r == 1, i == 0, "")
+                     for i, (pid, s, r) in enumerate(zip(people, scores, ranks, strict=True)))
+        cells.add(game, months[hour], ended[hour], list(zip(people, scores, ranks, strict=True)))
     return rows, seats
 
 
+#: The latest plays per player the Statistics page's score chart shows (ui/shell/statistics.py).
+SCORE_POINTS = 100
+#: The players the score chart draws a line for.
+SCORE_LINES = 6
+
+
 def statistics_queries(database: Database) -> dict[str, Callable[[], object]]:
-    """The queries the Statistics page runs when it opens (one player's score chart)."""
+    """The queries the Statistics page runs when it opens (each game's rows, the busiest
+    game's score lines, plays per month), and those of its other views."""
+    from db.stats import plays_counted_per_period
+
+    def score_lines() -> None:
+        latest_scores(database, GAMES[0], [f"Player {i:03d}" for i in range(SCORE_LINES)],
+                      SCORE_POINTS)
+
     return {
         "player_stats_by_game": lambda: player_stats(database),
+        "plays_per_month": lambda: plays_per_period(database, latest=12),
+        "plays_counted_recent": lambda: plays_counted_per_period(
+            database, since=datetime(2025, 1, 1)),
+        "scores_over_time": score_lines,
         "player_stats_overall": lambda: player_stats(database, ""),
-        "plays_per_month": lambda: plays_per_period(database),
         "game_play_counts": lambda: game_play_counts(database),
-        "scores_over_time": lambda: scores_over_time(database, GAMES[0], "Player 000"),
     }
 
 
-def time_history_page(database: Database, limit: int = 500, repeats: int = 3) -> float:
-    """Best-of-`repeats` milliseconds to read the newest `limit` plays and count them all
-    (what the History page shows first)."""
-    from db.repository import count_plays, list_plays
+#: The queries of `statistics_queries` the page runs when it opens.
+OPENING = ("player_stats_by_game", "plays_per_month", "plays_counted_recent", "scores_over_time")
 
-    best = float("inf")
+
+def median_ms(work: Callable[[], object], repeats: int = 5) -> float:
+    """The median of `repeats` timings of `work`, in milliseconds."""
+    times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        list_plays(database, limit=limit)
-        count_plays(database)
-        best = min(best, time.perf_counter() - t0)
-    return round(best * 1000, 1)
+        work()
+        times.append(time.perf_counter() - t0)
+    return round(sorted(times)[len(times) // 2] * 1000, 1)
 
 
-def time_statistics_queries(database: Database, repeats: int = 3) -> dict[str, float]:
-    """Best-of-`repeats` milliseconds of each statistics query, and their total."""
-    result: dict[str, float] = {}
-    for name, query in statistics_queries(database).items():
-        best = float("inf")
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            query()
-            best = min(best, time.perf_counter() - t0)
-        result[name] = round(best * 1000, 1)
-    result["total"] = round(sum(result.values()), 1)
+def time_pages(database: Database, repeats: int = 5, rows: int = 200) -> dict[str, float]:
+    """Median milliseconds of what each page reads when it opens: the Statistics page
+    (`statistics_page`, and each of its queries), the History page (the newest `rows` plays,
+    ui/shell/history.py's LIMIT, and the count of all) and a player's page."""
+    from db.profiles import player_profile
+    from db.repository import count_plays, list_plays
+
+    result = {name: median_ms(query, repeats)
+              for name, query in statistics_queries(database).items()}
+    result["statistics_page"] = median_ms(
+        lambda: [statistics_queries(database)[name]() for name in OPENING], repeats)
+    result["history_page"] = median_ms(
+        lambda: (list_plays(database, limit=rows), count_plays(database)), repeats)
+    result["player_page"] = median_ms(lambda: player_profile(database, "Player 001"), repeats)
     return result
+
+
+@contextmanager
+def club_history(admin_url: str) -> Iterator[tuple[Database, str]]:
+    """A history of its own on a PostgreSQL server (`admin_url`: a login that may create
+    schemas and roles), and the URL a club member reads it with: a role holding the README's
+    read grant, so that the row-level rules of migration 0006 are in force for it. Both are
+    dropped afterwards."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    from db.engine import open_database
+
+    name = f"bench_{uuid.uuid4().hex[:10]}"
+    member = f"{name}_member"
+    admin = create_engine(admin_url)
+    with admin.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {name}"))
+        conn.execute(text(f"CREATE ROLE {member} NOLOGIN"))
+        conn.execute(text(f"GRANT USAGE ON SCHEMA {name} TO {member}"))
+    url = make_url(admin_url)
+    try:
+        owner = open_database(url.update_query_dict({"options": f"-csearch_path={name}"})
+                              .render_as_string(hide_password=False))
+        with owner.engine.begin() as conn:
+            conn.execute(text(f"GRANT SELECT ON ALL TABLES IN SCHEMA {name} TO {member}"))
+        yield owner, url.update_query_dict(
+            {"options": f"-csearch_path={name} -crole={member}"}).render_as_string(
+                hide_password=False)
+        owner.close()
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {name} CASCADE"))
+            conn.execute(text(f"DROP OWNED BY {member}"))
+            conn.execute(text(f"DROP ROLE {member}"))
+        admin.dispose()
+
+
+def row_rules_in_force(database: Database) -> bool:
+    """Whether the row-level rules bind this connection's role on `plays` (PostgreSQL: a
+    role that neither owns the table nor bypasses them)."""
+    query = text("SELECT c.relrowsecurity AND c.relowner <> r.oid AND NOT r.rolsuper "
+                 "AND NOT r.rolbypassrls FROM pg_class c, pg_roles r "
+                 "WHERE c.oid = 'plays'::regclass AND r.rolname = current_user")
+    with database.engine.connect() as conn:
+        return bool(conn.scalar(query))
 
 
 # ---------------------------------------------------------------- concurrent writers

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Text,
     or_,
     select,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -85,6 +86,9 @@ class PlayRow(Base):
         Index("ix_plays_started_at", "started_at"),
         Index("ix_plays_import_id", "import_id"),
         Index("uq_plays_uid", "uid", unique=True),
+        # the History page counts unfinished plays apart (finished ones: PlayCellRow)
+        Index("ix_plays_unfinished", "started_at", sqlite_where=text("finished_at IS NULL"),
+              postgresql_where=text("finished_at IS NULL")),
     )
 
 
@@ -144,6 +148,40 @@ class StatCellRow(Base):
     best: Mapped[float | None] = mapped_column(Float, nullable=True)  # highest-wins plays
     #: The best (lowest) score of the plays the lowest total won (migration 0008).
     low_best: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: When the latest of these plays ended (the player page's "last played"; migration 0010).
+    last_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    #: How many of these plays were co-operative (won or lost together; migration 0010).
+    shared: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class PlayCellRow(Base):
+    """Finished plays of one game in one month, and those at which a person sat (the History
+    and Statistics pages' counts; kept in step like `StatCellRow`, migration 0010)."""
+
+    __tablename__ = "play_cells"
+
+    game_id: Mapped[str] = mapped_column(String(GAME_ID_LENGTH), primary_key=True)
+    period: Mapped[str] = mapped_column(String(7), primary_key=True)  # "YYYY-MM"
+    plays: Mapped[int] = mapped_column(Integer)
+    people: Mapped[int] = mapped_column(Integer)  # plays with a person (a table play: all)
+
+
+class RivalCellRow(Base):
+    """Head to head of one player against another person in one game and month: plays both
+    sat in, and the seat pairs in which the player finished ahead or behind (a play's own
+    co-operative way of winning counts as neither; migration 0010)."""
+
+    __tablename__ = "rival_cells"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(GAME_ID_LENGTH), primary_key=True)
+    period: Mapped[str] = mapped_column(String(7), primary_key=True)  # "YYYY-MM"
+    rival_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    plays: Mapped[int] = mapped_column(Integer)
+    ahead: Mapped[int] = mapped_column(Integer)
+    behind: Mapped[int] = mapped_column(Integer)
 
 
 class PendingImportRow(Base):

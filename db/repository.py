@@ -27,7 +27,16 @@ from db.engine import Database, run_write
 from db.errors import DatabaseError, DuplicatePlayerError
 from db.models import PlayerRow, PlayRow, SeatRow, SettingRow, visible_plays
 from db.reading import add_seat, checked_time, raw_columns, read_play
-from db.stats import CellKey, cells_of_players, period_of, touch_cells, upsert
+from db.stats import (
+    PLAYS,
+    CellKey,
+    cells_beside,
+    cells_of_players,
+    finished_play_count,
+    period_of,
+    touch_cells,
+    upsert,
+)
 
 
 def _now() -> datetime:
@@ -144,6 +153,7 @@ def merge_players(database: Database, keep_id: int, remove_id: int) -> None:
                               "同じ人にはできません。")
         keys = {(keep_id, game, period) for _, game, period
                 in cells_of_players(session, [keep_id, remove_id])}
+        keys |= cells_beside(session, remove_id)  # their head to head: now against keep_id
         session.execute(update(SeatRow).where(SeatRow.player_id == remove_id)
                         .values(player_id=keep_id))
         session.execute(delete(PlayerRow).where(PlayerRow.id == remove_id))
@@ -215,11 +225,12 @@ def _people(plays: Iterable[PlayRecord]) -> set[str]:
 
 
 def _cells(play: PlayRecord, ids: dict[str, int]) -> set[CellKey]:
-    """The statistics cells a (stored) play counts in."""
+    """The statistics cells a (stored) play counts in (its game's own cell included)."""
     if play.finished_at is None:
         return set()
     period = period_of(play.finished_at)
-    return {(ids[seat.player], play.game_id, period) for seat in play.seats if not seat.is_bot}
+    return {(ids[seat.player], play.game_id, period) for seat in play.seats
+            if not seat.is_bot} | {(PLAYS, play.game_id, period)}
 
 
 def insert_plays(session: Session, plays: Sequence[PlayRecord],
@@ -305,7 +316,8 @@ def _stored_cells(session: Session, play_id: int) -> set[CellKey] | None:
         return set()
     people = session.scalars(select(SeatRow.player_id).where(
         SeatRow.play_id == play_id, SeatRow.player_id.is_not(None)))
-    return {(int(p or 0), row.game_id, period_of(row.finished_at)) for p in people}
+    return {(int(p or 0), row.game_id, period_of(row.finished_at))
+            for p in [*people, PLAYS]}
 
 
 def update_play(database: Database, play: PlayRecord) -> None:
@@ -472,10 +484,21 @@ def list_plays(database: Database, *, game_id: str | None = None, player: str | 
 def count_plays(database: Database, *, game_id: str | None = None, player: str | None = None,
                 since: datetime | None = None, until: datetime | None = None,
                 finished: bool | None = None) -> int:
+    """How many plays `list_plays` would give without a limit. Without dates or a player the
+    finished plays are counted from the games' statistics cells and the unfinished ones along
+    their own index: a club's million plays are not scanned (a finished play whose stored end
+    cannot be read is not counted)."""
+    if since is None and until is None and player is None:
+        done = 0 if finished is False else finished_play_count(database, game_id)
+        if finished is True:
+            return done
+        finished = False  # the rest: along ix_plays_unfinished
+    else:
+        done = 0
     query = _filtered(select(func.count(PlayRow.id)), game_id=game_id, player=player,
                       since=since, until=until, finished=finished)
     with database.sessions() as session:
-        return int(session.scalar(query) or 0)
+        return done + int(session.scalar(query) or 0)
 
 
 def unfinished_plays(database: Database) -> list[PlayRecord]:

@@ -82,8 +82,9 @@ from ui.shell.common import (
 WINNER = QColor("#fff3c4")
 #: The text the search box looks in: the row, the place and the notes.
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1
-#: The table shows at most this many plays (the newest); the count says how many match.
-LIMIT = 500
+#: The table shows at most this many plays (the newest: one page read along the index of
+#: start times, whatever the history's size); the count says how many match.
+LIMIT = 200
 _Index = QModelIndex | QPersistentModelIndex
 COLUMNS = (("Date", "日時"), ("Game", "ゲーム"), ("Players", "プレイヤー"),
            ("Winner", "勝者"), ("Mode", "形式"))

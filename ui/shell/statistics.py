@@ -52,6 +52,8 @@ TEAM_COLUMNS = (("Configuration", "構成"), ("Players", "人数"), ("Plays", "�
                 ("Wins", "勝ち"), ("Win rate", "勝率"))
 #: Lines in "scores over time" (the players with the most plays of the game).
 MAX_LINES = 6
+#: The latest plays of each player "scores over time" draws (a club's history has thousands).
+SCORE_POINTS = 100
 #: Bars in "wins per player" (the players with the most wins).
 MAX_BARS = 10
 
@@ -295,12 +297,11 @@ class StatisticsPage(QWidget):
                                               None if choice == BY_GAME else choice))
             score_game = choice if choice not in (BY_GAME, ALL_GAMES) else self._busiest_game()
             self.score_game = score_game
-            self.points = []
-            for player in self._top_players(score_game):  # one indexed query per line
-                self.points += db.scores_over_time(self.ctx.db, score_game, player)
+            self.points = db.stats.latest_scores(  # one pass over the game's newest plays
+                self.ctx.db, score_game, self._top_players(score_game), SCORE_POINTS)
             game_id = None if choice in (BY_GAME, ALL_GAMES) else choice
             self.months = list(db.plays_per_period(self.ctx.db, game_id=game_id,
-                                                   period="month"))
+                                                   period="month", latest=MONTHS))
             recent = recent_months(self.months)
             since = datetime.strptime(recent[0], "%Y-%m") if recent else None
             self.month_counts = dict(db.stats.plays_counted_per_period(
