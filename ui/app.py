@@ -216,7 +216,7 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
     from PySide6.QtWidgets import QApplication
 
     from ui.context import AppContext
-    from ui.i18n import language
+    from ui.i18n import install_qt_translations, language
     from ui.main_window import MainWindow
     from ui.play.pyside_guard import protect_singletons
 
@@ -228,6 +228,7 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
     keep_more_pictures()
     settings = settings if settings is not None else make_settings()
     language().set(initial_language(args, settings))
+    install_qt_translations()  # Qt's own dialogs and buttons in the same language
     ctx: Any = AppContext(db=None, settings=settings, lang=language())  # type: ignore[arg-type]
     prefetch.join()
     window = MainWindow(ctx)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
 
 
 class Language(QObject):
@@ -36,6 +36,49 @@ def language() -> Language:
     if _LANGUAGE is None:
         _LANGUAGE = Language()
     return _LANGUAGE
+
+
+#: Qt's own catalogues (they ship with PySide6): dialogs' buttons, file dialogs, questions.
+QT_CATALOGUES = ("qtbase",)
+
+
+class QtTranslations(QObject):
+    """Qt's own texts in the interface language: its Japanese catalogues are installed while
+    the interface is Japanese and removed when it switches to English."""
+
+    def __init__(self, app: QCoreApplication) -> None:
+        super().__init__(app)
+        self._app = app
+        self._installed: list[QTranslator] = []
+        language().changed.connect(self.apply)
+        self.apply(language().code)
+
+    def apply(self, code: str) -> None:
+        for translator in self._installed:
+            self._app.removeTranslator(translator)
+        self._installed = []
+        if code != "ja":
+            return
+        folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        for name in QT_CATALOGUES:
+            translator = QTranslator(self)
+            if translator.load(QLocale(QLocale.Language.Japanese), name, "_", folder):
+                self._app.installTranslator(translator)
+                self._installed.append(translator)
+
+
+_QT_TRANSLATIONS: QtTranslations | None = None
+
+
+def install_qt_translations() -> QtTranslations | None:
+    """Let Qt's own texts follow the interface language (once per application)."""
+    global _QT_TRANSLATIONS
+    app = QCoreApplication.instance()
+    if app is None:
+        return None
+    if _QT_TRANSLATIONS is None or _QT_TRANSLATIONS.parent() is not app:
+        _QT_TRANSLATIONS = QtTranslations(app)
+    return _QT_TRANSLATIONS
 
 
 def tr(en: str, ja: str) -> str:

@@ -350,7 +350,8 @@ def test_the_play_timer_runs_through_the_game_and_is_kept_on_resume(qtbot, ctx) 
     qtbot.keyClick(view.moves, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert not timer.is_running() and view.timer_widget.toggle_button.text() == "Resume"
     timer.set_elapsed(600)
-    view.play(view.controller.legal_moves()[0])
+    qtbot.keyClick(view.moves, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)  # on again
+    view.play(view.controller.legal_moves()[0])  # (a paused game takes no move)
     view.shutdown()  # the window closes: the autosave keeps the time
     play_id = view.controller.play_id
     saved = db.get_play(ctx.db, play_id)

@@ -87,7 +87,7 @@ from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, seats_from
 from ui.play.widgets import BusyStrip, ElidedLabel, LineList, WrappedLabel, isolate
-from ui.shell.timer_widget import PlayTimerWidget
+from ui.shell.timer_widget import TIMER_KEYS, PlayTimerWidget
 
 #: Pause before a computer's move so that people can follow the board (0 in tests).
 BOT_PAUSE_MS = 400
@@ -271,9 +271,11 @@ class SeatPanel(QWidget):
 class SideScroll(QScrollArea):
     """The side column: it scrolls up and down, and is never narrower than its content.
 
-    A content that comes to need more width than the column has (a table whose figures grow)
-    widens the column, in steps of `WIDEN_STEP` and never back: the board beside it is then
-    resized and drawn anew a few times a game, not at every move."""
+    Its width is reserved from the first layout on: what the content needs, rounded up to
+    `WIDEN_STEP` with at least half a step to spare (as far as the smallest window has room),
+    so that the content may grow a little during the game (a table whose figures grow, the
+    result banner) without the board beside it losing size. Only a content that outgrows the reserve widens the column, in the same
+    steps and never back (the board is then resized and drawn anew, not at every move)."""
 
     WIDEN_STEP = 48
     _least_width = 0  # the width the column has asked for so far
@@ -290,17 +292,36 @@ class SideScroll(QScrollArea):
         return max(200, width + self.verticalScrollBar().sizeHint().width()
                    + 2 * self.frameWidth())
 
+    def _stepped(self, width: int) -> int:
+        step = self.WIDEN_STEP  # at least half a step to spare
+        return -(-(width + step // 2) // step) * step
+
     def minimumSizeHint(self) -> QSize:
         return QSize(max(self._needed_width(), self._least_width), 80)
+
+    def _room(self) -> int:
+        """The widest the column can be beside the splitter's other parts' minimums in the
+        smallest window (the reserve must not make the window wider)."""
+        splitter = self.parentWidget()
+        if not isinstance(splitter, QSplitter) or splitter.width() <= 0:
+            return 0
+        others = sum((w.minimumWidth() or max(0, w.minimumSizeHint().width()))
+                     + splitter.handleWidth()
+                     for w in map(splitter.widget, range(splitter.count())) if w is not self)
+        window = self.window()
+        surplus = max(0, window.width() - window.minimumWidth())
+        return splitter.width() - surplus - others
 
     def event(self, event: QEvent) -> bool:
         # the splitter hears of the content's new needs only through this widget's geometry
         if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
             needed = self._needed_width()
-            step = self.WIDEN_STEP  # at least half a step to spare
-            stepped = -(-(needed + step // 2) // step) * step
+            stepped = self._stepped(needed)
             if needed > self.width() and stepped > self._least_width:
                 self._least_width = stepped
+                self.updateGeometry()
+            elif not self._least_width:  # the reserve, from the first layout on
+                self._least_width = max(needed, min(stepped, self._room()))
                 self.updateGeometry()
         return super().event(event)
 
@@ -327,16 +348,18 @@ class ResultBanner(QFrame):
         self.retry_button.setVisible(False)
         self.replay_button = QPushButton(self)
         self.replay_button.setObjectName("replay")
-        note_row = QHBoxLayout()
-        note_row.addWidget(self.history_note, 1)
-        note_row.addWidget(self.retry_button)
-        note_row.addWidget(self.replay_button)
+        # it sits at the top of the side column (never above the board, whose room it would
+        # take): its buttons go under the note, not beside it
+        button_row = QHBoxLayout()
+        button_row.addWidget(self.retry_button)
+        button_row.addWidget(self.replay_button)
+        button_row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.setSpacing(2)
-        for label in (self.headline, self.detail):
+        for label in (self.headline, self.detail, self.history_note):
             layout.addWidget(label)
-        layout.addLayout(note_row)
+        layout.addLayout(button_row)
 
 
 class MoveList(LineList):
@@ -481,6 +504,8 @@ class PlayFrame(QWidget):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.turn_label.setFont(font)
+        # two lines from the start: a prompt that wraps mid-game does not take the board's room
+        self.turn_label.setMinimumHeight(2 * self.turn_label.fontMetrics().lineSpacing())
         self.busy = BusyStrip(self)
         self.result_panel = ResultBanner(self)
         self.result_panel.setVisible(False)
@@ -493,6 +518,7 @@ class PlayFrame(QWidget):
         side = QWidget(self)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.result_panel)  # the board keeps its room at the end
         if self.side_panel is not None:
             side_layout.addWidget(self.side_panel)
         side_layout.addWidget(self.moves_title)
@@ -525,6 +551,8 @@ class PlayFrame(QWidget):
         self.timer_widget = PlayTimerWidget(parent=self)  # the game's time (Ctrl+T pauses)
         self.timer_widget.add_shortcut(self)
         self.timer_widget.setVisible(False)
+        self.timer_widget.changed.connect(self._timer_toggled)  # pausing it pauses the game
+        self._timer_live = False  # the controller started: its timer's pause is the game's
         buttons = self._buttons_row = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.new_button)
@@ -540,7 +568,6 @@ class PlayFrame(QWidget):
         turn_row.addWidget(self.timer_widget, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.seat_panel)
         layout.addLayout(turn_row)
-        layout.addWidget(self.result_panel)
         layout.addWidget(self.cover, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
@@ -666,7 +693,10 @@ class PlayFrame(QWidget):
         self._position = None
         self.moves.forget()
         self.screens.game_started()
+        self._timer_live = False
+        self._set_paused(False)
         controller.start()  # its state_changed draws the first position
+        self._timer_live = True
 
     # --- acting ------------------------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -677,6 +707,8 @@ class PlayFrame(QWidget):
         controller = self.controller
         if controller is None or not controller.is_human_turn() or self.is_covered():
             return
+        if controller.paused:
+            return  # the board takes no move while the game is paused
         self.say("")
         try:
             controller.play(move)  # the controller's state_changed redraws once
@@ -697,6 +729,30 @@ class PlayFrame(QWidget):
         if self.controller is not None and self.controller.undo():
             self.result_panel.setVisible(False)
             self.say("")
+
+    def is_paused(self) -> bool:
+        """The game is paused (its timer stopped with Ctrl+T): no move, no computer thinks."""
+        return self.controller is not None and self.controller.paused
+
+    def _timer_toggled(self) -> None:
+        """The timer was paused or resumed: the game with it (not after its end)."""
+        c = self.controller
+        if c is None or not self._timer_live:
+            return
+        paused = not c.timer.is_running() and not c.finished and not c.state.is_over()
+        if paused != c.paused:
+            if paused:
+                c.pause()
+            else:
+                c.resume()
+            self._set_paused(paused)
+            if self._position is not None:
+                self.turn_label.setText(self.turn_text(self._position))
+
+    def _set_paused(self, paused: bool) -> None:
+        for part in (self.board, self.side_panel):
+            if part is not None:
+                part.setEnabled(not paused)
 
     def reveal(self) -> None:
         """"I am <name>": the person to act may see the hidden parts now."""
@@ -911,6 +967,9 @@ class PlayFrame(QWidget):
         seat = position.to_move
         if seat < 0:
             return ""
+        if position.live and self.is_paused():
+            return tr(f"Paused — press {TIMER_KEYS} or Resume to go on.",
+                      f"一時停止中 — {TIMER_KEYS} か「再開」で続けます。")
         name = isolate(position.names[seat])
         if not position.live:
             return tr(f"To move: {name}", f"手番: {name}")
@@ -959,6 +1018,7 @@ class PlayFrame(QWidget):
             return
         self._fill_result(outcome)
         self.result_panel.setVisible(True)
+        self.side_scroll.verticalScrollBar().setValue(0)  # the banner tops the side column
         self.finished.emit(outcome)
 
     def _fill_result(self, outcome: Outcome) -> None:
