@@ -123,3 +123,12 @@ def test_the_table_sticks_tell_the_verdict_once_they_land(qtbot) -> None:
     result = cast.verdicts[-1].result
     assert cast.badge.shown_text() == str(result)
     assert cast.verdict.text().startswith(f"{result}:")
+
+
+def test_a_one_season_ledger_says_season_not_seasons(qtbot) -> None:
+    from companion.games.cetkaik.table import SeasonLedger
+    from companion.games.cetkaik.words import end_reason
+
+    state = SeasonLedger(names=("太郎", "Hanako"), seasons=1).end(1, 5, ["獣"]).state()
+    assert state.over and state.reason == "1 season played"
+    assert end_reason(state.reason, "ja") == "1 季節が終わった"

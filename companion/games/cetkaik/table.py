@@ -269,7 +269,8 @@ class SeasonLedger:
             if entry.kind == END:
                 rate = 1
                 if season + 1 >= self.seasons:
-                    over, reason = True, f"{self.seasons} seasons played"
+                    plural = "s" if self.seasons > 1 else ""
+                    over, reason = True, f"{self.seasons} season{plural} played"
                     break
                 season += 1
         return LedgerState((scores[0], scores[1]), rate, season, over, reason, tuple(paid),
