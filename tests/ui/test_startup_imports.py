@@ -135,5 +135,35 @@ def test_the_new_game_form_loads_the_game_while_the_window_is_idle(tmp_path: Pat
     assert later == ["ui.games.cetkaik.play", "companion.games.cetkaik.rules"]
 
 
+CARDS_SCRIPT = """
+import json, sys
+from argparse import Namespace
+from PySide6.QtCore import QEventLoop, QSettings
+from PySide6.QtWidgets import QApplication
+from ui.app import build_window
+from ui.shell.library import GameCard, OtherGameCard
+window = build_window(Namespace(lang="en"), QSettings(sys.argv[1], QSettings.Format.IniFormat))
+library = window.page("library")
+def built():
+    return [len(library.findChildren(GameCard)), len(library.findChildren(OtherGameCard))]
+first = built()
+window.show()
+for _ in range(20):
+    QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+print(json.dumps([first, built()]))
+"""
+
+
+def test_the_library_shows_with_its_first_cards_and_adds_the_rest_when_idle(
+        tmp_path: Path) -> None:
+    """Twenty games start as fast as a few: the first screen's cards are built with the
+    window, the others and "Other game…" in its first idle turn."""
+    from ui.shell.library import FIRST_CARDS
+
+    first, later = run_script(CARDS_SCRIPT, str(tmp_path / "settings.ini"))
+    assert first == [FIRST_CARDS, 0]
+    assert later == [len(registry.all_games()), 1]
+
+
 def test_every_game_is_still_listed() -> None:
     assert len(registry.all_games()) == len(registry.GAME_MODULES)

@@ -57,6 +57,9 @@ MODE_ORDER: tuple[tuple[Mode, str, str, str], ...] = (
 )
 
 
+#: Game cards built with the library: about what its first screen shows (the others follow
+#: while the window is idle).
+FIRST_CARDS = 6
 #: A card's edge and its second name's colour.
 CARD_EDGE, SUBTITLE = "#d8ccb4", "#6b5d45"
 
@@ -478,22 +481,20 @@ class LibraryPage(QWidget):
         self.title = heading(self.list_page, 1.5)
         self.hint = QLabel(self.list_page)
         self.hint.setWordWrap(True)
-        self.cards: dict[str, GameCard] = {}
-        holder = QWidget()
-        cards = QVBoxLayout(holder)
-        for info in self.games:
-            card = GameCard(info, holder)
-            card.chosen.connect(self.open_game)
-            cards.addWidget(card)
-            self.cards[info.id] = card
-        self.other_card = OtherGameCard(holder)
-        self.other_card.chosen.connect(self.open_other_game)
-        cards.addWidget(self.other_card)
-        cards.addStretch(1)
+        self._cards: dict[str, GameCard] = {}
+        self._other_card: OtherGameCard | None = None
+        self._counts: dict[str, int] | None = None  # plays per game, once the history is open
+        self.card_holder = QWidget()
+        self._card_list = QVBoxLayout(self.card_holder)
+        for info in self.games[:FIRST_CARDS]:
+            self._add_card(info)
+        self._card_list.addStretch(1)
         scroll = QScrollArea(self.list_page)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(holder)
+        scroll.setWidget(self.card_holder)
+        self._later = IdleWork(self)
+        self._later.add([self._add_other_cards])
         list_layout = QVBoxLayout(self.list_page)
         list_layout.addWidget(self.title)
         list_layout.addWidget(self.hint)
@@ -509,6 +510,41 @@ class LibraryPage(QWidget):
         self.retranslate()
         self.reload()
 
+    @property
+    def cards(self) -> dict[str, GameCard]:
+        """Every game's card, by game id (those the idle window has not built yet are built
+        now)."""
+        self._add_other_cards()
+        return self._cards
+
+    @property
+    def other_card(self) -> OtherGameCard:
+        """The last card, "Other game…" (built now if the idle window has not yet)."""
+        self._add_other_cards()
+        assert self._other_card is not None
+        return self._other_card
+
+    def _add_card(self, info: GameInfo) -> None:
+        card = GameCard(info, self.card_holder)
+        card.chosen.connect(self.open_game)
+        self._card_list.insertWidget(len(self._cards), card)
+        card.show()  # at once, also when the list is already on screen
+        self._cards[info.id] = card
+
+    def _add_other_cards(self) -> None:
+        """The cards below the first screen and "Other game…": the window shows with the
+        first `FIRST_CARDS`, so that twenty games start as fast as a few."""
+        if self._other_card is not None:
+            return
+        for info in self.games[len(self._cards):]:
+            self._add_card(info)
+        other = OtherGameCard(self.card_holder)
+        other.chosen.connect(self.open_other_game)
+        self._card_list.insertWidget(len(self._cards), other)
+        other.show()
+        self._other_card = other
+        self._show_counts()
+
     def reload(self) -> None:
         """How often each game was played (once the history is open)."""
         if self.ctx.db is None:
@@ -520,10 +556,17 @@ class LibraryPage(QWidget):
         except Exception:  # the counts are a nicety; the library works without them
             return
         self.other_games = other_games(self.ctx)
-        for game_id, card in self.cards.items():
-            card.plays = int(counts.get(game_id, 0))
+        self._counts = {game_id: int(n) for game_id, n in counts.items()}
+        self._show_counts()
+
+    def _show_counts(self) -> None:
+        if self._counts is None:
+            return
+        for game_id, card in self._cards.items():
+            card.plays = self._counts.get(game_id, 0)
             card.retranslate()
-        self.other_card.set_known(self.other_games, counts)
+        if self._other_card is not None:
+            self._other_card.set_known(self.other_games, self._counts)
 
     def retranslate(self, *_: object) -> None:
         self.title.setText(tr("Library", "ライブラリ"))
@@ -531,9 +574,10 @@ class LibraryPage(QWidget):
                              "people or the computer, or its rules.",
                              "ゲームを選んでください。卓上で使うコンパニオン、人やコンピューターとの"
                              "デジタル対戦、ルールの参照ができます。"))
-        for card in self.cards.values():
+        for card in self._cards.values():
             card.retranslate()
-        self.other_card.retranslate()
+        if self._other_card is not None:
+            self._other_card.retranslate()
 
     # --- navigation -------------------------------------------------------------------------
     def game_page(self, game_id: str) -> GamePage:
