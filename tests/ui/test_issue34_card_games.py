@@ -334,6 +334,17 @@ def test_sorani_three_seats_keep_the_board_the_larger_column(window, qtbot, quie
     qtbot.wait(30)
     assert view.board.width() > view.side_scroll.width()
     assert view.screens.seat_tabs.width() >= 300
+    # to the end: the tiles in hand (a row of them widened the side column) keep the board
+    widest = view.board.width()
+    rng = random.Random(7)
+    while not view.controller.finished:
+        qtbot.waitUntil(lambda: view.controller.finished or view.controller.is_human_turn(),
+                        timeout=20000)
+        if view.controller.finished:
+            break
+        qtbot.wait(5)
+        assert view.board.width() >= widest - 2, "the board narrowed mid-game"
+        view.play(rng.choice(view.legal_moves()))
 
 
 def test_etariya_lone_stones_show_their_colour_in_the_interface_language(qtbot) -> None:

@@ -413,7 +413,8 @@ class SoraniScreens(PlayScreens):
         for button in self.hand_group.buttons():
             self.hand_group.removeButton(button)
         clear_layout(self.hand_row)
-        for column, tile in enumerate(dict.fromkeys(held)):
+        tiles = list(dict.fromkeys(held))
+        for index, tile in enumerate(tiles):
             button = QPushButton(labels.tile_name(tile), self.hand_box)
             button.setIcon(QIcon(tile_pixmap(tile)))
             button.setIconSize(QSize(26, 26))
@@ -423,12 +424,14 @@ class SoraniScreens(PlayScreens):
             button.setObjectName(f"hand:{tile}")
             button.clicked.connect(lambda _=False, t=tile: self.choose_tile(t))
             self.hand_group.addButton(button)
-            self.hand_row.addWidget(button, 0, column)
+            # one to a row: a row of every tile held widened the side column (and
+            # narrowed the board) mid-game
+            self.hand_row.addWidget(button, index, 0)
             button.show()
         for i, move in enumerate(m for m in position.legal if type(m) is Discard):
             button = _move_button(move, labels.move_button_text(move, state), self.hand_box,
                                   self.frame)
-            self.hand_row.addWidget(button, 1, i)
+            self.hand_row.addWidget(button, len(tiles) + i, 0)
             button.show()
 
     def choose_tile(self, tile: str) -> None:
