@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from companion.history import PlayRecord
 from ui.context import AppContext
@@ -59,6 +60,7 @@ from ui.fonts import ensure_cjk_font
 from ui.i18n import language, reason, tr
 from ui.play.widgets import ScrollContent
 from ui.shell.timer_widget import PlayTimerWidget
+from ui.table.players_box import PlayersBox
 
 NOTE_STYLE = "color: #6b5d45;"
 
@@ -69,6 +71,10 @@ class Printing:
 
     pdf_name: str = "sheet.pdf"
     text: tuple[str, str] = ("Print PDF…", "PDF に出力…")
+
+
+#: The undo steps that start a game afresh (the game has not begun after them).
+NEW_GAME_STEPS = frozenset({"new", "new game"})
 
 
 class TableTab(ScrollContent):
@@ -96,6 +102,16 @@ class TableTab(ScrollContent):
         self.saved_play_id: int | None = None
         #: Changed since it was saved (a tab that `corrects_saved_play` may save again).
         self.changed_since_save = False
+
+    def has_begun(self) -> bool:
+        """Something was entered (and not undone) since the last new game: an entry on the
+        undo stack after the last one named in `NEW_GAME_STEPS`. Override where the tab knows
+        better."""
+        stack = self.undo_stack
+        if stack is None or not isValid(stack):
+            return False
+        last = stack.command(stack.index() - 1) if stack.index() > 0 else None
+        return last is not None and last.text() not in NEW_GAME_STEPS
 
     def say(self, en: str, ja: str | None = None) -> None:
         """A sentence on the page's status line (in both languages when given)."""
@@ -167,6 +183,7 @@ class TablePage(QWidget):
         ensure_cjk_font()
         self.ctx, self.game_id = ctx, game_id
         self._tabs: list[TableTab] = []
+        self._begun = False  # a tab holds an entry: the players boxes are folded
         self.undo_group = QUndoGroup(self)
         self.header = QVBoxLayout()
         self.tabs = QTabWidget(self)
@@ -226,6 +243,8 @@ class TablePage(QWidget):
         if tab.undo_stack is not None:
             self.undo_group.addStack(tab.undo_stack)
         tab.edited.connect(lambda t=tab: self._edited(t))
+        if tab.undo_stack is not None:  # something entered: the game has begun
+            tab.undo_stack.indexChanged.connect(lambda _i: self.fold_players())
         tab.changed.connect(self.update_buttons)
         self.tabs.addTab(scroll, tab_text(tab))
         if len(self._tabs) == 1:
@@ -254,6 +273,22 @@ class TablePage(QWidget):
             else:
                 tab.saved_play_id = None
         self.update_buttons()
+
+    def has_begun(self) -> bool:
+        """Something was entered in a tab (and not undone)."""
+        return any(tab.has_begun() for tab in self._tabs)
+
+    def fold_players(self) -> None:
+        """The page's players boxes fold to one line once the game has begun (and at every
+        entry after), and open again when it is undone back to its start or a new game
+        starts."""
+        if not isValid(self):
+            return  # the page is going (its stacks say so as they are emptied)
+        begun = self.has_begun()
+        if begun or self._begun:  # every entry folds a box opened to change a name
+            for box in self.findChildren(PlayersBox):
+                box.set_folded(begun)
+        self._begun = begun
 
     def start_new_play(self, tab: TableTab) -> None:
         """The tab's next save stores a new play (its saved play stays as it is)."""
