@@ -41,6 +41,25 @@ def fit_label(label: str, metrics: QFontMetrics, width: int) -> str:
     return metrics.elidedText(label, Qt.TextElideMode.ElideRight, width)
 
 
+def wrap_lines(text: str, metrics: QFontMetrics, width: int, most: int = 2) -> list[str]:
+    """`text` in lines no wider than `width` (at spaces where it can, anywhere in words
+    without them, such as Japanese), at most `most`: the last is elided if it must be."""
+    lines: list[str] = []
+    rest = text
+    while rest and len(lines) < most - 1 and metrics.horizontalAdvance(rest) > width:
+        cut = len(rest)
+        while cut > 1 and metrics.horizontalAdvance(rest[:cut]) > width:
+            cut -= 1
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > 0:
+            cut = space
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        lines.append(metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width))
+    return lines
+
+
 class _Chart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -68,9 +87,9 @@ class _Chart(QWidget):
         font.setBold(True)
         painter.setFont(font)
         metrics = QFontMetrics(font)
-        title = metrics.elidedText(self.title, Qt.TextElideMode.ElideRight, self.width() - 12)
-        painter.drawText(QRectF(6, 4, self.width() - 12, metrics.height() + 4),
-                         Qt.AlignmentFlag.AlignLeft, title)
+        for row, line in enumerate(self.title_lines()):
+            painter.drawText(QRectF(6, 4 + row * metrics.height(), self.width() - 12,
+                                    metrics.height() + 4), Qt.AlignmentFlag.AlignLeft, line)
         font.setBold(False)
         painter.setFont(font)
         area = self.plot_area()
@@ -79,11 +98,23 @@ class _Chart(QWidget):
             painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, self.empty_text)
         return area
 
+    def _title_metrics(self) -> QFontMetrics:
+        font = self.font()
+        font.setBold(True)
+        return QFontMetrics(font)
+
+    def title_lines(self) -> list[str]:
+        """The title as drawn: on two lines where the chart is narrow (never cut short
+        unless two lines are not enough)."""
+        return wrap_lines(self.title, self._title_metrics(), self.width() - 12) \
+            if self.title else []
+
     def plot_area(self) -> QRectF | None:
         """Where the data is drawn: below the title and room for values above the bars, above
         the axis labels; None when there is no data or no room."""
         metrics = QFontMetrics(self.font())
-        top = 2 * metrics.height() + 8
+        title = max(1, len(self.title_lines())) * self._title_metrics().height()
+        top = title + metrics.height() + 8
         area = QRectF(40, top, self.width() - 52, self.height() - top - 2 * metrics.height() - 14)
         if self._is_empty() or area.width() < 20 or area.height() < 20:
             return None
@@ -172,10 +203,70 @@ class BarChart(_Chart):
             if metrics.horizontalAdvance(f"{value:g}") <= slot - 2:  # no overlapping numbers
                 painter.drawText(QRectF(bar.left() - 10, bar.top() - 16, bar.width() + 20, 14),
                                  Qt.AlignmentFlag.AlignCenter, f"{value:g}")
-            shown = fit_label(label, metrics, int(slot) - 2)
-            painter.drawText(QRectF(area.left() + i * slot, area.bottom() + 4, slot,
-                                    metrics.height() + 2), Qt.AlignmentFlag.AlignCenter, shown)
+            if self.labels_turned():  # read downwards from the axis
+                painter.save()
+                painter.translate(area.left() + (i + 0.5) * slot, area.bottom() + 4)
+                painter.rotate(90)
+                painter.drawText(QRectF(0, -metrics.height() / 2, self._turned_length(),
+                                        metrics.height()),
+                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                                 self.label_lines(i)[0])
+                painter.restore()
+                continue
+            for row, line in enumerate(self.label_lines(i)):
+                painter.drawText(QRectF(area.left() + i * slot,
+                                        area.bottom() + 4 + row * metrics.height(), slot,
+                                        metrics.height() + 2), Qt.AlignmentFlag.AlignCenter,
+                                 line)
         painter.end()
+
+    def _slot(self) -> int:
+        return int((self.width() - 52) / max(1, len(self.values))) - 2
+
+    @staticmethod
+    def _is_period(label: str) -> bool:
+        return len(label) == 7 and label[4] == "-" and label[:4].isdigit()
+
+    def _flat_lines(self, label: str) -> list[str]:
+        metrics = QFontMetrics(self.font())
+        if self._is_period(label):
+            return [fit_label(label, metrics, self._slot())]
+        return wrap_lines(label, metrics, self._slot())
+
+    def labels_turned(self) -> bool:
+        """The bars are too narrow for a name on two lines: every name is written downwards
+        (a bar is always as wide as a line of text)."""
+        return any(not self._is_period(label)
+                   and " ".join(self._flat_lines(label)) != label for label in self.labels)
+
+    def _turned_length(self) -> int:
+        """The room under the axis for names written downwards."""
+        metrics = QFontMetrics(self.font())
+        longest = max((metrics.horizontalAdvance(label) for label in self.labels), default=0)
+        return min(longest + 2, max(self.height() // 3, 2 * metrics.height() + 10))
+
+    def plot_area(self) -> QRectF | None:
+        area = super().plot_area()
+        if area is None or not self.labels_turned():
+            return area
+        metrics = QFontMetrics(self.font())
+        extra = self._turned_length() + 8 - (2 * metrics.height() + 14)
+        if extra > 0:
+            area.setBottom(area.bottom() - extra)
+        return area if area.height() >= 20 else None
+
+    def label_lines(self, index: int) -> list[str]:
+        """The label of bar `index` as drawn under it: a period shortened ("26-10"), a name
+        on two lines where the bar is narrow, or written downwards where two lines are not
+        enough (elided only when even that is too short)."""
+        if not 0 <= index < len(self.labels):
+            return []
+        label = self.labels[index]
+        if self.labels_turned() and not self._is_period(label):
+            metrics = QFontMetrics(self.font())
+            return [metrics.elidedText(label, Qt.TextElideMode.ElideRight,
+                                       self._turned_length())]
+        return self._flat_lines(label)
 
 
 class LineChart(_Chart):

@@ -72,9 +72,22 @@ MONTHS = 12
 MONTH_BAR = "#9c8660"
 
 
+def previous_month(month: str) -> str:
+    """"2026-01" → "2025-12"."""
+    year, number = int(month[:4]), int(month[5:7])
+    return f"{year - 1}-12" if number == 1 else f"{year}-{number - 1:02d}"
+
+
 def recent_months(rows: list[PeriodCount]) -> list[str]:
-    """The last `MONTHS` months in which people played."""
-    return sorted({r.period for r in rows})[-MONTHS:]
+    """Up to `MONTHS` months in a row, ending with the last month in which people played and
+    starting no earlier than the first: a month without plays keeps its place (a gap)."""
+    played = sorted({r.period for r in rows})
+    if not played:
+        return []
+    months = [played[-1]]
+    while len(months) < MONTHS and months[0] > played[0]:
+        months.insert(0, previous_month(months[0]))
+    return months
 
 
 def month_tips(months: list[str], counts: dict[str, int], rows: list[PeriodCount]) -> list[str]:
