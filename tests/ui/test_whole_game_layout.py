@@ -29,12 +29,6 @@ from ui.i18n import language
 
 #: (game id, language) → what is wrong there today. Remove a line when its game is fixed.
 KNOWN_LAYOUT_FAILURES: dict[tuple[str, str], str] = {
-    ("mokzo", "en"): "the board's scroll area scrolls sideways (about 16px); the place and "
-                     "discard buttons lie partly outside it",
-    ("cetkaik", "en"): "table page, Seasons tab: the two sides' boxes need 748px and scroll "
-                       "sideways",
-    ("cetkaik_education", "en"): "table page, Seasons tab: the two sides' boxes need 748px and "
-                                 "scroll sideways",
     ("sorani", "en"): "a side-panel group box grows to 231px mid-game (the hand's buttons): "
                       "the side column widens and the board loses 48px",
 }

@@ -404,7 +404,7 @@ class LedgerTab(TableTab):
         end = words(QPushButton(box), "終季 (end the season)", "終季(季節を終える)")
         end.setObjectName(f"end{side}")
         end.clicked.connect(lambda: self.end(side))
-        penalty_row = QHBoxLayout()
+        penalty_row = QVBoxLayout()  # one above the other: the English gloss is long
         for amount, name in ((-5, "撃皇"), (-3, "皇再来")):
             button = words(QPushButton(box), f"{name} {hand_name_in(name, 'en')} {amount}",
                            f"{name} {amount}")

@@ -44,8 +44,9 @@ from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.widgets import WrappedLabel, clear_layout, scrolling, words
 
-#: Move buttons per row.
-COLUMNS = 2
+#: Move buttons per row, where two fit: each at most `TWO_A_ROW` pixels wide (half the
+#: road's column at the smallest window, less the box's margins).
+COLUMNS, TWO_A_ROW = 2, 125
 
 
 class MovesBox(QGroupBox):
@@ -74,13 +75,17 @@ class MovesBox(QGroupBox):
         lang = language().code
         self._exchanges = [m for m in legal if isinstance(m, Exchange)]
         others = [m for m in legal if not isinstance(m, Exchange)]
-        for index, move in enumerate(others):
+        buttons = []
+        for move in others:
             button = QPushButton(move_label(state, move, names, lang), self)
             button.setObjectName(f"move:{move}")
             button.setMinimumHeight(30)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, m=move: self.frame.play(m))
-            self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)
+            buttons.append(button)
+        columns = self._columns(buttons)
+        for index, button in enumerate(buttons):
+            self.grid.addWidget(button, index // columns, index % columns)
             button.show()
         most = max((m.money for m in self._exchanges), default=0)
         self.exchange_count.setRange(1, max(1, most))
@@ -88,6 +93,14 @@ class MovesBox(QGroupBox):
         for widget in (self.exchange_count, self.exchange_button):
             widget.setVisible(bool(self._exchanges))
         self.setVisible(bool(legal))
+
+    @staticmethod
+    def _columns(buttons: Sequence[QPushButton]) -> int:
+        """Two buttons a row when two of the widest fit the road's narrowest column (at the
+        smallest window), else one (English labels run long: "discard black 兵 (+2 米)"); the
+        moves never need sideways scrolling."""
+        widest = max((b.sizeHint().width() for b in buttons), default=0)
+        return COLUMNS if widest <= TWO_A_ROW else 1
 
     def _exchange(self) -> None:
         wanted = self.exchange_count.value()
