@@ -369,3 +369,44 @@ def test_etariya_lone_stones_show_their_colour_in_the_interface_language(qtbot) 
         painter.end()
         assert drawn == expected
     language().set("en")
+
+
+@pytest.mark.parametrize("game_id", ["mokaik", "nine"])
+def test_english_counts_are_singular_or_plural_never_s_in_brackets(qtbot, quiet,
+                                                                   game_id: str) -> None:
+    """"Select 1 card(s)", "Ann's 1 card(s)": a count reads "1 card" or "3 cards"."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    language().set("en")
+    view = start(qtbot, game_id, [("Ann", None), ("Bob", None)])
+    rng = random.Random(1)
+    texts: list[str] = []
+    for _ in range(40):
+        if view.controller.finished:
+            break
+        if view.is_covered():
+            view.reveal()
+        texts += [w.text() for kind in (QLabel, QAbstractButton)
+                  for w in view.findChildren(kind) if w.isVisibleTo(view)]
+        view.play(rng.choice(view.legal_moves()))
+    assert texts and not [t for t in texts if "(s)" in t]
+
+
+def test_sorani_space_tooltips_count_lines_in_words(qtbot, quiet) -> None:
+    """"2 branch line(s) touch it" read "1 branch line touches it" / "2 branch lines"."""
+    from companion.games.sorani import board as bd
+    from ui.games.sorani.labels import space_tooltip
+
+    language().set("en")
+    view = start(qtbot, "sorani", [("Ann", None), ("Bob", None)])
+    rng = random.Random(2)
+    for _ in range(60):
+        if view.controller.finished:
+            break
+        view.play(rng.choice(view.legal_moves()))
+    board = view.controller.state.boards[0]
+    tips = [space_tooltip(board, space) for space in bd.round_spots(board)]
+    tips += [space_tooltip(board, space) for space in range(len(board.cells))
+             if board.cells[space]]
+    assert tips and not [t for t in tips if "(s)" in t]
+    assert any("branch line" in t for t in tips)

@@ -149,7 +149,8 @@ class MokaikScreens(CardScreens):
                       "役(一枚・セット・同じ色の3枚以上の連番)を選んで表で出します。")
         best = state.best()
         beat = combo_words(best.combo) if best is not None and best.combo is not None else ""
-        return tr(f"Select {lead.size} card(s): a stronger {beat} to lay face up, or any "
+        cards = "1 card" if lead.size == 1 else f"{lead.size} cards"
+        return tr(f"Select {cards}: a stronger {beat} to lay face up, or any "
                   f"{lead.size} to put face down.",
                   f"{lead.size}枚を選ぶ: より強い{beat}なら表で、どの札でも伏せて出せます。")
 

@@ -74,7 +74,9 @@ class NineScreens(CardScreens):
             self.under_row.hide()
             return
         who = isolate(position.names[state.top_seat])
-        self.top_row.set(tr(f"On the table: {who}'s {len(state.top.cards)} card(s)",
+        count = len(state.top.cards)
+        self.top_row.set(tr(f"On the table: {who}'s " + ("card" if count == 1 else
+                                                          f"{count} cards"),
                             f"場: {who} の {len(state.top.cards)}枚"), list(state.top.cards))
         under = list(state.table[:len(state.table) - len(state.top.cards)])
         self.under_row.set(tr(f"Under it: {len(under)} (the last one in takes them all)",

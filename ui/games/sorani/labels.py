@@ -42,7 +42,8 @@ def space_tooltip(board: Board, space: int) -> str:
     code = board.cells[space]
     name = cat.lattice.space_name(space)
     lines = bd.nodes(board, space)
-    touch = tr(f"{lines} branch line(s) touch it", f"接する枝の線 {lines}")
+    touch = tr("1 branch line touches it" if lines == 1 else f"{lines} branch lines touch it",
+               f"接する枝の線 {lines}")
     if not code:
         return f"{name} · " + tr("empty", "空き") + f" · {touch}"
     if code == bd.DARK:
