@@ -88,6 +88,44 @@ def tr(en: str, ja: str) -> str:
 
 def reason(error: BaseException, lang: str | None = None) -> str:
     """What went wrong, in `lang` (the interface language by default): the error's own
-    `text(lang)` when it has one (the history's errors, db/errors.py), its message otherwise."""
+    `text(lang)` when it has one (the history's errors, db/errors.py), a system error in
+    words of that language (`os_error_text`), its message otherwise."""
     text = getattr(error, "text", None)
-    return str(text(lang or language().code)) if callable(text) else str(error)
+    if callable(text):
+        return str(text(lang or language().code))
+    if isinstance(error, OSError):
+        return os_error_text(error, lang)
+    return str(error)
+
+
+#: The system's errors a person meets with files, in Japanese (errno names).
+OS_ERRORS_JA = {
+    "ENOENT": "そのファイルまたはフォルダーはありません",
+    "EACCES": "アクセスが許可されていません",
+    "EPERM": "その操作は許可されていません",
+    "ENOSPC": "ディスクに空きがありません",
+    "EDQUOT": "ディスクの割り当てを超えました",
+    "EROFS": "読み取り専用の場所です",
+    "EISDIR": "それはフォルダーです",
+    "ENOTDIR": "フォルダーではありません",
+    "EEXIST": "すでに存在します",
+    "EBUSY": "使用中です",
+    "ENAMETOOLONG": "名前が長すぎます",
+    "EIO": "読み書きに失敗しました",
+    "EMFILE": "開いているファイルが多すぎます",
+    "ETXTBSY": "使用中です",
+    "ELOOP": "リンクが循環しています",
+}
+
+
+def os_error_text(error: OSError, lang: str | None = None) -> str:
+    """A system error (OSError) as a phrase of `lang`: the system's own words in English, a
+    Japanese phrase for the usual ones (the system's words kept in brackets for others)."""
+    import errno
+
+    english = error.strerror or str(error)
+    if (lang or language().code) != "ja":
+        return english
+    name = errno.errorcode.get(error.errno or 0, "")
+    known = OS_ERRORS_JA.get(name)
+    return known or f"システムのエラーです（{english}）"

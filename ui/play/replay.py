@@ -46,7 +46,7 @@ from companion.core.record import GameRecord
 from companion.core.replay import Replay, ReplayError, ReplayStop, StopKind, branch_of
 from companion.history import PlayRecord
 from ui.context import AppContext
-from ui.i18n import language, tr
+from ui.i18n import language, reason, tr
 from ui.play.controller import GameController, Seat, seat_from_history
 from ui.play.frame import PlayFrame, Position
 from ui.play.widgets import isolate
@@ -546,8 +546,8 @@ class ReplayView(QWidget):
         try:
             write(path)
         except OSError as exc:
-            self.note.setText(tr(f"Not written: {exc.strerror}",
-                                 f"書き出せませんでした: {exc.strerror}"))
+            self.note.setText(tr(f"Not written: {reason(exc)}",
+                                 f"書き出せませんでした: {reason(exc)}"))
             return
         self.note.setText(tr(f"Written: {path}", f"書き出しました: {path}"))
 

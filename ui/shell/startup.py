@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.display import names_text, seat_name
-from ui.i18n import language, tr
+from ui.i18n import language, os_error_text, tr
 from ui.shell.common import format_when, game_name, heading, repo
 
 #: What SQLite says most often, for the details in Japanese (the rest is shown as it is).
@@ -287,7 +287,7 @@ def open_database_interactively(
         except OSError as exc:
             tell(parent, tr("The file could not be moved", "ファイルを移動できませんでした"),
                  tr(f"{path} could not be renamed ({exc.strerror}); nothing was changed.",
-                    f"{path} の名前を変更できませんでした（{exc.strerror}）。"
+                    f"{path} の名前を変更できませんでした（{os_error_text(exc, 'ja')}）。"
                     "何も変更していません。"))
             return None
         tell(parent, tr("A fresh history", "新しい履歴"),

@@ -215,7 +215,7 @@ def import_history(window: Any, path: Path | None = None) -> Any:
         tell(window, tr("Import history", "履歴の読み込み"), import_failure(path.name, exc))
         return None
     except Exception as exc:  # unreadable file, a play the history refuses
-        reason = (getattr(exc, "strerror", None) or why(exc)).rstrip("。.")
+        reason = why(exc).rstrip("。.")  # a system error in the interface language
         tell(window, tr("Import history", "履歴の読み込み"),
              tr(f"“{path.name}” was not imported: {reason}. Nothing was written.",
                 f"「{path.name}」は読み込めませんでした: {reason}。何も書き込んでいません。"))
@@ -279,7 +279,7 @@ def export_history(window: Any, fmt: str, path: Path | None = None) -> int | Non
             window, tr("Exporting…", "書き出し中…"),
             lambda progress: _export(window.ctx, fmt, path, progress))
     except Exception as exc:
-        reason = (getattr(exc, "strerror", None) or why(exc)).rstrip("。.")
+        reason = why(exc).rstrip("。.")  # a system error in the interface language
         tell(window, tr("Export history", "履歴の書き出し"),
              tr(f"The history could not be written to {path}: {reason}. Nothing was written.",
                 f"履歴を {path} に書き出せませんでした: {reason}。何も書き込んでいません。"))
@@ -310,9 +310,11 @@ def backup_history(window: Any, path: Path | None = None) -> Path | None:
             window, tr("Backing up the history…", "履歴をバックアップ中…"),
             lambda progress: write_backup(window.ctx.db, path, progress, left_out))
     except Exception as exc:
+        cause = exc.__cause__
+        system = why(cause, "ja") if isinstance(cause, OSError) else exc
         tell(window, tr("Back up history", "履歴のバックアップ"),
              tr(str(exc), f"バックアップを {path} に書き出せませんでした。何も書き込んでいません。"
-                          f"（{getattr(exc.__cause__, 'strerror', None) or exc}）"))
+                          f"（{system}）"))
         return None
     how = (tr("a copy of the history file; open it with --db to look at it",
               "履歴ファイルのコピーです。--db で開けます")
