@@ -132,3 +132,20 @@ def test_a_one_season_ledger_says_season_not_seasons(qtbot) -> None:
     state = SeasonLedger(names=("太郎", "Hanako"), seasons=1).end(1, 5, ["獣"]).state()
     assert state.over and state.reason == "1 season played"
     assert end_reason(state.reason, "ja") == "1 季節が終わった"
+
+
+@pytest.mark.parametrize("game_id", ["cetkaik", "cetkaik_education"])
+def test_the_english_seasons_tab_fits_the_smallest_window(window, qtbot, game_id: str) -> None:
+    """The two sides' boxes (with the glossed penalty buttons) need no sideways scrolling."""
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    language().set("en")
+    window.resize(window.minimumSize())
+    page = window.open_game(game_id, "table").widget("table")
+    page.tabs.setCurrentIndex(1)  # hands, seasons, sticks, print
+    qtbot.wait(20)
+    ledger = page.tab(1)
+    assert named(ledger, QPushButton, "penalty0:-5").isVisible()
+    sideways = [area for area in page.findChildren(QAbstractScrollArea)
+                if area.isVisible() and area.horizontalScrollBar().isVisible()]
+    assert not sideways, [area.horizontalScrollBar().maximum() for area in sideways]

@@ -235,3 +235,18 @@ def test_the_table_thrower_tells_the_number_once_the_sticks_land(qtbot) -> None:
     qtbot.waitUntil(lambda: not view.sticks.is_animating(), timeout=5000)
     assert view.badge.shown_text() == str(view.log.last())
     assert view.history.item(0).text() == f"1.  {view.log.last()}"
+
+
+def test_the_english_mountain_road_moves_need_no_sideways_scrolling(window, qtbot,
+                                                                    quiet_games) -> None:
+    """Long English labels ("discard black 兵 (+2 米)") go one a row, never out of sight."""
+    language().set("en")
+    view = start(window, "mokzo", rounds=10)
+    play_until(qtbot, view, lambda v: sum(
+        b.objectName().startswith("move:discard") for b in v.move_buttons() if b.isVisible()) >= 2)
+    qtbot.wait(20)
+    buttons = [b for b in view.move_buttons() if b.isVisible()]
+    assert all(seen_sideways(b) for b in buttons), [b.text() for b in buttons]
+    sideways = [area for area in view.findChildren(QAbstractScrollArea)
+                if area.isVisible() and area.horizontalScrollBar().isVisible()]
+    assert not sideways
