@@ -274,8 +274,9 @@ class SideScroll(QScrollArea):
     Its width is reserved from the first layout on: what the content needs, rounded up to
     `WIDEN_STEP` with at least half a step to spare (as far as the smallest window has room),
     so that the content may grow a little during the game (a table whose figures grow, the
-    result banner) without the board beside it losing size. Only a content that outgrows the reserve widens the column, in the same
-    steps and never back (the board is then resized and drawn anew, not at every move)."""
+    result banner) without the board beside it losing size. Only a content that outgrows
+    the reserve widens the column, in the same steps and never back (the board is then
+    resized and drawn anew, not at every move)."""
 
     WIDEN_STEP = 48
     _least_width = 0  # the width the column has asked for so far
@@ -305,9 +306,9 @@ class SideScroll(QScrollArea):
         splitter = self.parentWidget()
         if not isinstance(splitter, QSplitter) or splitter.width() <= 0:
             return 0
+        parts = [splitter.widget(i) for i in range(splitter.count())]
         others = sum((w.minimumWidth() or max(0, w.minimumSizeHint().width()))
-                     + splitter.handleWidth()
-                     for w in map(splitter.widget, range(splitter.count())) if w is not self)
+                     + splitter.handleWidth() for w in parts if w is not None and w is not self)
         window = self.window()
         surplus = max(0, window.width() - window.minimumWidth())
         return splitter.width() - surplus - others
