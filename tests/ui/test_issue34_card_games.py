@@ -410,3 +410,42 @@ def test_sorani_space_tooltips_count_lines_in_words(qtbot, quiet) -> None:
              if board.cells[space]]
     assert tips and not [t for t in tips if "(s)" in t]
     assert any("branch line" in t for t in tips)
+
+
+def _refusal(build: Any) -> str:
+    with pytest.raises(ValueError) as caught:
+        build()
+    return str(caught.value)
+
+
+def test_the_ledgers_refusals_read_in_japanese_and_name_cards_in_words(window) -> None:
+    """Every table ledger's refusal (終季's 開 line among them) is one Japanese sentence in the
+    Japanese interface, and in English names no card in notation."""
+    from companion.games.nincetkaik.makaik.table import hand_step
+    from companion.games.nincetkaik.makaik.table import new_session as makaik_session
+    from companion.games.nincetkaik.neki.table import answers
+    from companion.games.nincetkaik.nine.table import empty_step
+    from companion.games.nincetkaik.nine.table import new_session as nine_session
+    from companion.games.nincetkaik.taxot.table import call_step, split_melds
+    from companion.games.nincetkaik.taxot.table import new_session as taxot_session
+    from ui.games.nincetkaik.table import refusal
+
+    taxot = taxot_session(["Ann", "Ben"])
+    makaik = makaik_session(["Ann", "Ben"])
+    nine = nine_session(["Ann", "Ben"])
+    texts = [_refusal(lambda: call_step(taxot, 0, 0)),
+             _refusal(lambda: split_melds("r1r5")),
+             _refusal(lambda: answers("r1r2", "r1r5")),
+             _refusal(lambda: hand_step(makaik, [0, 1], winner=0)),
+             _refusal(lambda: empty_step(nine, 0, 99))]
+    english = re.compile(r"[A-Za-z]{3,}")
+    language().set("ja")
+    try:
+        japanese = [refusal(t) for t in texts]
+    finally:
+        language().set("en")
+    assert japanese[0] == "開で取れるのは他の人の捨て札です。"
+    assert not [t for t in japanese if english.search(t)], japanese
+    assert "赤兵・赤馬" in japanese[1]
+    shown = [refusal(t) for t in texts]
+    assert not [t for t in shown if NOTATION.search(t)], shown

@@ -204,3 +204,92 @@ def log_lines(record: Mapping[str, Any] | None, players: Mapping[int, str],
         move = public_move_text(game_id, str(entry.get("move")), lang)
         lines.append(f"{len(lines) + 1}. {who} {move}")
     return lines
+
+
+# --- the ledgers' refusals ------------------------------------------------------------------
+#: A table ledger's refusal (English, as the engine raises it) → (English, Japanese), with
+#: {1}, {2} … for the parts and {c1} … for cards written in notation (read as in `cards_text`).
+_REFUSALS: tuple[_Pattern, ...] = (
+    (r"a call takes another player's discard", "a call takes another player's discard",
+     "開で取れるのは他の人の捨て札です。"),
+    (r"seat (\d+): everyone pays at least the ante of (\d+)",
+     "seat {1}: everyone pays at least the ante of {2}",
+     "{1} 番目の席: 全員が参加料 {2} 以上を払います。"),
+    (r"seat (\d+): paid (\d+) but holds only (-?\d+)", "seat {1}: paid {2} but holds only {3}",
+     "{1} 番目の席: {2} 点を払いましたが、持ち点は {3} 点です。"),
+    (r"seat (\d+): (\d+) is more than a hand can cost \((\d+)\)",
+     "seat {1}: {2} is more than a hand can cost ({3})",
+     "{1} 番目の席: {2} 点は1勝負で払える上限({3} 点)を超えています。"),
+    (r"enter the cards of the players still in \(two or more\), or the last player left",
+     "enter the cards of the players still in (two or more), or the last player left",
+     "残った人(2人以上)の札か、最後に残った1人を入力してください。"),
+    (r"enter the (\d+) or more shared cards", "enter the {1} or more shared cards",
+     "公開札を {1} 枚以上入力してください。"),
+    (r"name the winner \(or the tied winners\) of the game",
+     "name the winner (or the tied winners) of the game",
+     "ゲームの勝者(同点なら全員)を選んでください。"),
+    (r"name the winner of the last round", "name the winner of the last round",
+     "最後のラウンドの勝者を選んでください。"),
+    (r"a count of face-up cards cannot be negative", "a count of face-up cards cannot be negative",
+     "表の札の枚数は負の数にできません。"),
+    (r"nobody keeps more face-up cards than the (\d+) they were dealt",
+     "nobody keeps more face-up cards than the {1} they were dealt",
+     "配られた {1} 枚より多くの表の札を持つ人はいません。"),
+    (r"the winner of the last round keeps at least the cards they won it with",
+     "the winner of the last round keeps at least the cards they won it with",
+     "最後のラウンドの勝者は、勝った役の札を少なくとも持っています。"),
+    (r"seat (\d+): a bet cannot be negative", "seat {1}: a bet cannot be negative",
+     "{1} 番目の席: 賭けは負の数にできません。"),
+    (r"seat (\d+): a 加行 of (\d+) is less than the previous 加行 \((\d+)\)",
+     "seat {1}: a 加行 of {2} is less than the previous 加行 ({3})",
+     "{1} 番目の席: 加行 {2} 点は前の加行({3} 点)より少ないです。"),
+    (r"seat (\d+): a bet of (\d+) is more than the (-?\d+) points left after the entry fee",
+     "seat {1}: a bet of {2} is more than the {3} points left after the entry fee",
+     "{1} 番目の席: 賭け {2} 点は参加料を払った後の持ち点 {3} 点を超えています。"),
+    (r"enter the cards of every 加行 player \(or the winners\)",
+     "enter the cards of every 加行 player (or the winners)",
+     "加行した全員の札(または勝者)を入力してください。"),
+    (r"the winners must be among the 加行 players", "the winners must be among the 加行 players",
+     "勝者は加行した人の中から選んでください。"),
+    (r"seat (\d+): a 開樽 hand has (\d+) cards", "seat {1}: a 開樽 hand has {2} cards",
+     "{1} 番目の席: 開樽の手札は {2} 枚です。"),
+    (r"(\S+) is no 役 \(a single, a set, a run or a run of sets\)",
+     "{c1} is no 役 (a single, a set, a run or a run of sets)",
+     "{c1} は役ではありません(一枚・セット・連番・セットの連番)。"),
+    (r"name the winner of the game", "name the winner of the game",
+     "ゲームの勝者を選んでください。"),
+    (r"name the player whose hand is empty", "name the player whose hand is empty",
+     "手札がなくなった人を選んでください。"),
+    (r"the largest hand holds 1 to (\d+) cards, not (-?\d+)",
+     "the largest hand holds 1 to {1} cards, not {2}",
+     "いちばん多い手札は 1〜{1} 枚です({2} 枚ではありません)。"),
+    (r"enter everyone's cards in hand \(0 or more\)", "enter everyone's cards in hand (0 or more)",
+     "全員の残り札の枚数(0 以上)を入力してください。"),
+    (r"name the 親 at the season's end", "name the 親 at the season's end",
+     "季節の終わりの親を選んでください。"),
+    (r"(\S+) are not 3-sets, 3-runs or 4-sets", "{c1} are not 3-sets, 3-runs or 4-sets",
+     "{c1} は3枚セット・3枚連番・4枚セットになりません。"),
+    (r"(\S+) is not a 3-set, 3-run or 4-set", "{c1} is not a 3-set, 3-run or 4-set",
+     "{c1} は3枚セット・3枚連番・4枚セットではありません。"),
+    (r"a 終季 hand has (\d+) cards \(laid-out ones included\), not (\d+)",
+     "a 終季 hand has {1} cards (laid-out ones included), not {2}",
+     "終季の手札は公開した役を含めて {1} 枚です({2} 枚ではありません)。"),
+    (r"(\S+) does not split into \[2\]\[2\]\[2\], \[2\]\[4\] or \[3\]\[3\]",
+     "{c1} does not split into [2][2][2], [2][4] or [3][3]",
+     "{c1} は [2][2][2]・[2][4]・[3][3] に分けられません。"),
+    (r"name the winner and \(for a discard\) another player who discarded",
+     "name the winner and (for a discard) another player who discarded",
+     "勝者と、(捨て札での終季なら)捨てた別の人を選んでください。"),
+    (r"sticks cannot show a negative amount \((-?\d+)\)",
+     "sticks cannot show a negative amount ({1})", "点棒で負の点数({1})は表せません。"),
+)
+
+
+def refusal_text(text: str, lang: str) -> str:
+    """A table ledger's refusal in `lang`, its cards as a person reads them; anything
+    unknown stays as written."""
+    for pattern, en, ja in _REFUSALS:
+        match = re.fullmatch(pattern, text.strip())
+        if match:
+            return _render(ja if lang == "ja" else en, match.groups(), lang)
+    return text

@@ -51,6 +51,7 @@ from companion.games.nincetkaik.ledger import (
     seat_name,
     sticks_text,
 )
+from companion.games.nincetkaik.texts import refusal_text
 from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.games.nincetkaik.cards import CardPicker, CardsInput, SticksView
@@ -141,13 +142,15 @@ _REFUSALS = {
     "Every player needs a name.": "全員の名前を入れてください。",
     "Two players have the same name.": "同じ名前の人がいます。",
     "Nothing has been entered yet.": "まだ何も入力されていません。",
-    "a call takes another player's discard": "開で取れるのは他の人の捨て札です。",
 }
 
 
 def refusal(text: str) -> str:
-    """A sentence of the engine or ledger in the interface language (as it came otherwise)."""
-    return _REFUSALS.get(text, text) if lang() == "ja" else text
+    """A sentence of the engine or ledger in the interface language (as it came otherwise),
+    cards named as their faces show them."""
+    if lang() == "ja" and text in _REFUSALS:
+        return _REFUSALS[text]
+    return refusal_text(text, lang())
 
 
 # --- the players above the tabs ---------------------------------------------------------------
@@ -339,7 +342,7 @@ class LedgerTabBase(TableTab):
         try:
             return build()
         except ValueError as exc:
-            result.setText(str(exc))
+            result.setText(refusal(str(exc)))
             enter_button.setEnabled(False)
             return None
 
