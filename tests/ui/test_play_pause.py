@@ -26,13 +26,13 @@ def quiet(monkeypatch):
     language().set("en")
 
 
-def started(qtbot: Any, seats: list[SeatChoice]) -> Any:
+def started(qtbot: Any, seats: list[SeatChoice], rounds: int = 2) -> Any:
     view = sticks_play.sticks_play_view(None, "juusai")
     qtbot.addWidget(view)
     view.resize(1000, 640)
     view.show()
     qtbot.waitExposed(view)
-    view.start(GameSetup("juusai", {"rounds": 2}, seats, 3))
+    view.start(GameSetup("juusai", {"rounds": rounds}, seats, 3))
     return view
 
 
@@ -65,13 +65,21 @@ def test_pause_stops_the_board_and_the_clock(qtbot) -> None:
 
 
 def test_a_paused_computer_waits(qtbot) -> None:
-    view = started(qtbot, [SeatChoice("Ann"), SeatChoice("", "random")])
+    view = started(qtbot, [SeatChoice("Ann"), SeatChoice("", "random")], rounds=6)
     controller = view.controller
-    view.play(controller.legal_moves()[0])  # Ann throws; the computer's turn comes
-    qtbot.waitUntil(lambda: controller.to_move() == 1 or controller.finished, timeout=5000)
-    ctrl_t(qtbot, view)
+
+    def anns_turn() -> bool:
+        return controller.finished or (controller.is_human_turn() and bool(view.legal_moves()))
+
+    while controller.to_move() == 0:  # Ann throws; then the computer answers (warmed up)
+        view.play(controller.legal_moves()[0])
+    qtbot.waitUntil(anns_turn, timeout=15000)
+    while controller.to_move() == 0 and not controller.finished:
+        view.play(controller.legal_moves()[0])
+    assert not controller.finished and controller.to_move() == 1
+    ctrl_t(qtbot, view)  # paused on the computer's turn
     moves = len(controller.game.record.entries)
-    qtbot.wait(400)
+    qtbot.wait(1500)
     assert len(controller.game.record.entries) == moves and controller.to_move() == 1
     ctrl_t(qtbot, view)
     qtbot.waitUntil(lambda: len(controller.game.record.entries) > moves, timeout=10000)
