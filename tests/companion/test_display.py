@@ -41,7 +41,7 @@ def test_each_game_says_its_moves_and_end_in_japanese() -> None:
     assert end_reason("etariya", "the stones ran out: a draw", "ja") == "神石が尽きた: 引き分け"
     assert end_reason("etariya", "7 points of score chips", "ja") == "得点チップ 7 点"
     assert move_text("alluvium", "fill c4", "ja") == "c4 を塗る"
-    assert move_text("alluvium", "I3 a1 b1 c1", "ja") == "I3 a1 b1 c1"  # a piece: notation
+    assert move_text("alluvium", "I3 a1 b1 c1", "ja") == "I3 を a1・b1・c1 に描く"  # a piece
     assert end_reason("alluvium", "shared victory", "ja") == "勝利を分け合う"
     assert move_text("nosuchgame", "m1", "ja") == "m1"  # an imported game reads as stored
 

@@ -449,3 +449,19 @@ def test_the_ledgers_refusals_read_in_japanese_and_name_cards_in_words(window) -
     assert "赤兵・赤馬" in japanese[1]
     shown = [refusal(t) for t in texts]
     assert not [t for t in shown if NOTATION.search(t)], shown
+
+
+@pytest.mark.parametrize(("notation", "en", "ja"), [
+    ("I3 a1 b1 c1", "draws I3 on a1, b1, c1", "I3 を a1・b1・c1 に描く"),
+    ("fill c4", "fills c4", "c4 を塗る"),
+    ("pass", "passes", "パス"),
+    ("draw R I3", "draws I3 from the red deck", "赤の山札から I3"),
+])
+def test_alluvium_moves_read_as_sentences_in_both_languages(notation: str, en: str,
+                                                            ja: str) -> None:
+    """Alluvium's move list showed a piece as bare notation ("T4 c1 d1 e1 d2") in both
+    languages, and every move bare in English."""
+    from companion.display import move_text
+
+    assert move_text("alluvium", notation, "en") == en
+    assert move_text("alluvium", notation, "ja") == ja
