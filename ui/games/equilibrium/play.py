@@ -118,27 +118,27 @@ class WrapButton(QPushButton):
         self.label.setWordWrap(True)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 5, 8, 5)
-        layout.addWidget(self.label)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(8, 5, 8, 5)
+        self.box.addWidget(self.label)
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
 
-    def text(self) -> str:  # type: ignore[override]
+    def text(self) -> str:
         return self.label.text()
 
     def sizeHint(self) -> QSize:
-        return self.layout().sizeHint()
+        return self.box.sizeHint()
 
     def minimumSizeHint(self) -> QSize:
-        return self.layout().minimumSize()
+        return self.box.minimumSize()
 
     def hasHeightForWidth(self) -> bool:
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self.layout().heightForWidth(width)
+        return self.box.heightForWidth(width)
 
 
 class BoardArea(QScrollArea):
