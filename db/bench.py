@@ -108,8 +108,8 @@ def generate_history(database: Database, plays: int, *, players: int = 40, seed:
         load = _copy if conn.dialect.name == "postgresql" else _executemany
         with _checks_off(conn):  # the rows are the app's own: their checks would only cost
             for base in range(0, plays, CHUNK):
-                rows, seats = _chunk(rng, first + base, min(CHUNK, plays - base), ids, cells,
-                                     (started, ended, months))
+                rows, seats = _chunk(rng, (first, base, plays), min(CHUNK, plays - base),
+                                     ids, cells, (started, ended, months))
                 load(conn, "plays", PLAY_FIELDS, rows)
                 load(conn, "seats", SEAT_FIELDS, seats)
         for table, rows in cells.rows().items():
@@ -174,15 +174,19 @@ def _copy(conn: Connection, table: str, fields: tuple[str, ...],
     cursor.close()
 
 
-def _chunk(rng: random.Random, first_id: int, count: int, player_ids: list[int], cells: Cells,
-           clock: tuple[list[str], list[str], list[str]]
+def _chunk(rng: random.Random, place: tuple[int, int, int], count: int, player_ids: list[int],
+           cells: Cells, clock: tuple[list[str], list[str], list[str]]
            ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """`count` plays from the `base`-th of `plays` on, numbered from `first` + `base`: a
+    club logs its plays as they are played, so they start in the order of their numbers,
+    spread evenly over the six years."""
+    first, base, plays = place
     started, ended, months = clock
     rows: list[tuple[Any, ...]] = []
     seats: list[tuple[Any, ...]] = []
     for k in range(count):
-        play_id = first_id + k
-        hour = rng.randrange(HOURS)
+        play_id = first + base + k
+        hour = (base + k) * HOURS // plays
         game = rng.choice(GAMES)
         rows.append((play_id, game, "table", started[hour], ended[hour], "{}", None, None, "",
                      "", started[hour], str(uuid.UUID(int=rng.getrandbits(128), version=4)),

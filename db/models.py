@@ -172,6 +172,8 @@ class RivalCellRow(Base):
     co-operative way of winning counts as neither; migration 0010)."""
 
     __tablename__ = "rival_cells"
+    #: SQLite keeps the rows in key order: a player's cells are read in one run
+    __table_args__ = ({"sqlite_with_rowid": False},)
 
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
                                            primary_key=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -78,7 +79,16 @@ def _cooperative() -> Any:
 
 
 def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
-    query = (select(SeatRow.player_id, PlayRow.game_id, _month(dialect), plays_counted(),
+    query = _cells_of_all(dialect)
+    if player_ids is not None:
+        query = query.where(SeatRow.player_id.in_(player_ids))
+    return query
+
+
+@lru_cache
+def _cells_of_all(dialect: str) -> Any:
+    """(Built once: a write's recount compiles from SQLAlchemy's cache.)"""
+    return (select(SeatRow.player_id, PlayRow.game_id, _month(dialect), plays_counted(),
                     wins_counted(),
                     func.coalesce(func.sum(_score), 0.0), func.count(_score),
                     func.max(case((_lowest_wins(), None), else_=_score)),
@@ -89,9 +99,6 @@ def _cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
              .where(_finished, SeatRow.player_id.is_not(None),
                     visible_plays())
              .group_by(SeatRow.player_id, PlayRow.game_id, _month(dialect)))
-    if player_ids is not None:
-        query = query.where(SeatRow.player_id.in_(player_ids))
-    return query
 
 
 _CELL_COLUMNS = ["player_id", "game_id", "period", "plays", "wins", "score_sum", "scored", "best",
@@ -100,6 +107,7 @@ _PLAY_CELL_COLUMNS = ["game_id", "period", "plays", "people"]
 _RIVAL_CELL_COLUMNS = ["player_id", "game_id", "period", "rival_id", "plays", "ahead", "behind"]
 
 
+@lru_cache
 def _play_cells_select(dialect: str) -> Any:
     return (select(PlayRow.game_id, _month(dialect), func.count(),
                    func.sum(case((_with_people(), 1), else_=0)))
@@ -122,6 +130,15 @@ def ahead_of(me: Any, them: Any, cooperative: Any) -> Any:
 
 
 def _rival_cells_select(dialect: str, player_ids: Collection[int] | None) -> Any:
+    query, me = _rivals_of_all(dialect)
+    if player_ids is not None:
+        query = query.where(me.player_id.in_(player_ids))
+    return query
+
+
+@lru_cache
+def _rivals_of_all(dialect: str) -> tuple[Any, Any]:
+    """(Built once, with its seat alias `me`: a write's recount compiles from the cache.)"""
     me, them = aliased(SeatRow), aliased(SeatRow)
     month = _month(dialect)
     query = (select(me.player_id, PlayRow.game_id, month, them.player_id,
@@ -133,9 +150,7 @@ def _rival_cells_select(dialect: str, player_ids: Collection[int] | None) -> Any
              .join(them, and_(them.play_id == me.play_id, them.player_id != me.player_id))
              .where(_finished, me.player_id.is_not(None), visible_plays())
              .group_by(me.player_id, PlayRow.game_id, month, them.player_id))
-    if player_ids is not None:
-        query = query.where(me.player_id.in_(player_ids))
-    return query
+    return query, me
 
 
 def _in_months(query: Any, periods: Collection[str]) -> Any:
@@ -233,11 +248,12 @@ def _recount_rival_cells(session: Session, dialect: str, wanted: set[CellKey]) -
             RivalCellRow.player_id == player_id, RivalCellRow.game_id == game_id,
             RivalCellRow.period == period, RivalCellRow.rival_id == rival_id))
     rows = [dict(zip(_RIVAL_CELL_COLUMNS, row, strict=True)) for _, row in sorted(fresh.items())]
-    for start in range(0, len(rows), _KEY_CHUNK):
-        statement = upsert(session, RivalCellRow).values(rows[start:start + _KEY_CHUNK])
+    if rows:
+        statement = upsert(session, RivalCellRow)
         session.execute(statement.on_conflict_do_update(
             index_elements=["player_id", "game_id", "period", "rival_id"],
-            set_={name: statement.excluded[name] for name in ("plays", "ahead", "behind")}))
+            set_={name: statement.excluded[name] for name in ("plays", "ahead", "behind")}),
+            rows)
 
 
 def _recount_play_cells(session: Session, dialect: str, games: list[tuple[str, str]]) -> None:
@@ -462,10 +478,11 @@ def latest_scores(database: Database, game_id: str, players: Sequence[str],
         wanting = len(found)
         for when, player_id, score in conn.execution_options(stream_results=True,
                                                               yield_per=500).execute(query):
-            points = found[names[player_id]]
+            name = names[int(player_id or 0)]
+            points = found[name]
             if when is None or len(points) >= latest:
                 continue
-            points.append(ScorePoint(when=when, player=names[player_id], game_id=game_id,
+            points.append(ScorePoint(when=when, player=name, game_id=game_id,
                                      score=float(score or 0)))
             if len(points) == latest:
                 wanting -= 1

@@ -131,6 +131,7 @@ def upgrade() -> None:
                                 name="fk_rival_cells_player_id_players"),
         sa.ForeignKeyConstraint(["rival_id"], ["players.id"], ondelete="CASCADE",
                                 name="fk_rival_cells_rival_id_players"),
+        sqlite_with_rowid=False,  # a player's cells are read in one run of the key
     )
     where = sa.text("finished_at IS NULL")
     op.create_index("ix_plays_unfinished", "plays", ["started_at"], sqlite_where=where,
