@@ -250,3 +250,21 @@ def test_the_english_mountain_road_moves_need_no_sideways_scrolling(window, qtbo
     sideways = [area for area in view.findChildren(QAbstractScrollArea)
                 if area.isVisible() and area.horizontalScrollBar().isVisible()]
     assert not sideways
+
+
+@pytest.mark.parametrize(("lang", "colours"), [("en", ["red", "black"]), ("ja", ["赤", "黒"])])
+def test_the_mountain_road_tracker_names_colours_and_squares_in_the_language(
+        window, qtbot, lang: str, colours: list[str]) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    language().set(lang)
+    page = window.open_game("mokzo", "table").widget("table")
+    tracker = page.tracker_tab if hasattr(page, "tracker_tab") else page.tab(1)
+    page.tabs.setCurrentIndex(1)
+    combo = tracker.colour_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == colours
+    texts = [label.text() for label in tracker.findChildren(QLabel) if label.isVisible()]
+    assert not [t for t in texts if "(s)" in t], texts
+    if lang == "en":
+        assert any(re.search(r"for \d+ squares?\b", t) for t in texts), texts
+    language().set("en")

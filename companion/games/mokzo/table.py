@@ -107,7 +107,8 @@ class TurnGuide:
             return [f"手札の上限 {self.hand_limit} 枚", *texts,
                     f"移動: {self.move_rice}米 または {self.move_money}銭 で {self.stride} マス"]
         return [f"Hand limit {self.hand_limit}", *texts,
-                f"Move: {self.move_rice} 米 or {self.move_money} 銭 for {self.stride} square(s)"]
+                f"Move: {self.move_rice} 米 or {self.move_money} 銭 for {self.stride} "
+                f"square{'' if self.stride == 1 else 's'}"]
 
 
 @dataclass(frozen=True)

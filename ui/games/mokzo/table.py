@@ -41,6 +41,7 @@ from companion.games.mokzo.cards import COLOURS, RANKS, Card
 from companion.games.mokzo.effects import EFFECTS, NOTES
 from companion.games.mokzo.moves import MONEY, RICE
 from companion.games.mokzo.table import MokzoTracker, new_tracker, setup, square_label
+from companion.games.mokzo.texts import card_text
 from companion.history import PlayRecord
 from companion.table.log import TableError, names_or_seats
 from ui.context import AppContext
@@ -194,6 +195,7 @@ class TrackerTab(TableTab):
         card_layout = QGridLayout(cards)
         self.colour_combo = QComboBox(cards)
         self.colour_combo.addItems(list(COLOURS))
+        self._name_colours()
         self.rank_combo = QComboBox(cards)
         self.rank_combo.addItems(list(RANKS))
         place = words(QPushButton(cards), "Place (pay)", "設置(支払う)")
@@ -366,7 +368,8 @@ class TrackerTab(TableTab):
             return
         player = self.model.players[seat]
         self.placed_combo.clear()
-        self.placed_combo.addItems([f"{k + 1}. {c.card}{'●' * c.markers}"
+        code = language().code
+        self.placed_combo.addItems([f"{k + 1}. {card_text(c.card, code)}{'●' * c.markers}"
                                     for k, c in enumerate(player.cards)])
         self.cards_box.setTitle(tr(f"Placed by {player.name}", f"{player.name} が置いた札"))
         clear_layout(self.cards_grid)
@@ -394,7 +397,14 @@ class TrackerTab(TableTab):
                                language().code)], path)
 
     def retranslate(self) -> None:
+        self._name_colours()
         self.refresh()
+
+    def _name_colours(self) -> None:
+        """The colour choice in the interface's language (赤 黒, red black)."""
+        code = language().code
+        for index, colour in enumerate(COLOURS):
+            self.colour_combo.setItemText(index, card_text(Card(colour, ""), code).strip())
 
     def resizeEvent(self, event: Any) -> None:
         stack_when_narrow(self.body, self.width(), NARROW)
