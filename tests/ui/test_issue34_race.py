@@ -268,3 +268,15 @@ def test_the_mountain_road_tracker_names_colours_and_squares_in_the_language(
     if lang == "en":
         assert any(re.search(r"for \d+ squares?\b", t) for t in texts), texts
     language().set("en")
+
+
+def test_the_connected_ships_play_table_shows_the_ships_in_plain_type(window, qtbot,
+                                                                      quiet_games) -> None:
+    """The play page's table holds the ships only (the seat cards give the stocks): no column
+    is set in bold as the goal stock's is on the table page."""
+    view = start(window, "tudepijume")
+    table = view.screens.table
+    assert table.columnCount() == 3
+    bold = [table.item(r, c).font().bold() for r in range(table.rowCount())
+            for c in range(table.columnCount()) if table.item(r, c) is not None]
+    assert bold and not any(bold)

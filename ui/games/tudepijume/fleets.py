@@ -31,7 +31,7 @@ class FleetTable(RowsTable):
     the narrower table leaves the board more room)."""
 
     def __init__(self, stocks: bool = True) -> None:
-        super().__init__()
+        super().__init__(bold_column=1 if stocks else -1)  # the goal stock, when shown
         self.stocks = stocks
 
     def fill(self, columns: Sequence[tuple[str, str]],
