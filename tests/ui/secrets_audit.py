@@ -165,8 +165,12 @@ class Secret:
 
 
 def card_words(notation: str, kanji: str) -> Secret:
-    """A 紙机戦 card as a secret: its notation and its kanji."""
-    return Secret(f"{kanji} ({notation})", notation, (kanji,))
+    """A 紙机戦 card as a secret: its notation, its kanji and its English words (as its face
+    shows it: ``red 馬 5``)."""
+    from companion.games.nincetkaik.deck import parse_card
+    from companion.games.nincetkaik.texts import card_words as english
+
+    return Secret(f"{kanji} ({notation})", notation, (kanji, english(parse_card(notation))))
 
 
 def leaks(shown: Shown, secrets: Iterable[Secret]) -> list[str]:
