@@ -22,7 +22,7 @@ from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
 from companion.core.record import Game, GameRecord
 from companion.games import registry
 from companion.games.registry import GameInfo, Mode
-from companion.history import PlayMode, PlayRecord, SeatResult
+from companion.history import PlayMode, PlayRecord, SeatResult, new_play_uid
 from ui.play import replay as replay_module
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.replay import ReplayView, open_replay, stop_text
@@ -581,7 +581,8 @@ def test_play_from_here_starts_a_new_play_at_the_position_shown(qtbot, person, w
     saved = db.get_play(window.ctx.db, controller.play_id)
     assert saved.record["moves"][:at] == play.record["moves"][:at]
     assert saved.record["meta"]["branch"]["play"] == play.id  # kept by every autosave
-    branch = stored(window.ctx, replace(saved, id=None, finished_at=START))
+    branch = stored(window.ctx, replace(saved, id=None, uid=new_play_uid(),
+                                        finished_at=START))  # a copy is another play
     again = standalone(qtbot, branch)
     assert again.note.text() == (f"Started from play #{play.id} at move "
                                  f"{view.replay.moves_until(index)}.")
