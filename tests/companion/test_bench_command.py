@@ -181,3 +181,18 @@ def test_stalls_can_repaint_the_whole_page(capsys):
                       "--stall-repaint", "page")
     assert {entry["repaint"] for entry in lines} == {"page"}
     assert all(entry["samples"] > 0 for entry in lines)
+
+
+def test_each_page_is_timed_per_size_and_its_growth_said(capsys):
+    """Issue 35: a line per page and size with its goal (and this process's CPU time), then
+    how each page's time grows from the smallest history to the largest."""
+    lines = run_bench(capsys, "--only", "history", "--plays", "200", "--plays", "400")
+    pages = [entry for entry in lines if entry["bench"] == "history.player_page.sqlite"]
+    assert [page["plays"] for page in pages] == [200, 400]
+    assert all(page["goal"] == "<= 100 ms" and page["cpu_ms"] >= 0 for page in pages)
+    growth = {entry["bench"]: entry for entry in lines if entry["bench"].endswith(".growth")}
+    assert set(growth) == {f"history.{page}.sqlite.growth"
+                           for page in ("statistics_page", "history_page", "player_page")}
+    player = growth["history.player_page.sqlite.growth"]
+    assert player["goal"] == "< 2x (the plays' growth)" and player["plays"] == [200, 400]
+    assert player["value"] == round(player["ms"][1] / player["ms"][0], 3)

@@ -281,13 +281,14 @@ def history_lines(args: argparse.Namespace) -> Iterator[Line]:
                        plays=plays)
             for run, figures in enumerate(runs, 1):
                 for name in figures:
-                    if name not in PAGES:
+                    if name not in PAGES and not name.endswith("_cpu"):
                         yield line(f"history.{name}.{backend}", figures[name], "ms",
                                    plays=plays, run=run)
                 for page in PAGES:
                     rows = {"rows": LIMIT} if page == "history_page" else {}
                     yield line(f"history.{page}.{backend}", figures[page], "ms",
-                               goal="<= 100 ms", plays=plays, run=run, **rows, **extra)
+                               goal="<= 100 ms", plays=plays, run=run,
+                               cpu_ms=figures[f"{page}_cpu"], **rows, **extra)
             medians[plays] = {page: sorted(f[page] for f in runs)[len(runs) // 2]
                               for page in PAGES}
         small, large = sizes[0], sizes[-1]
