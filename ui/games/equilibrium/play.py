@@ -54,8 +54,11 @@ from ui.play.widgets import (
 
 #: Move buttons per row (one when a text is longer than `SHORT` characters).
 COLUMNS, SHORT = 2, 20
-#: The narrowest the city column gets (three cards a side and the city card).
-BOARD_WIDTH = 340
+#: The narrowest the city column gets (three cards a side and the city card; with a side
+#: column widened a step, the page still fits the smallest window).
+BOARD_WIDTH = 330
+#: The width the city column asks for where there is room (full cities, long moves).
+WIDE_BOARD = 680
 #: What the person to move decides now, by the engine's `pending()` (en, ja).
 PROMPTS = {
     "act": ("Choose a card of your hand and a side marked “here” — or discard a card for an "
@@ -147,7 +150,7 @@ class BoardArea(QScrollArea):
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
-        return QSize(max(hint.width(), 2 * BOARD_WIDTH), hint.height())
+        return QSize(max(hint.width(), WIDE_BOARD), hint.height())
 
     def minimumSizeHint(self) -> QSize:
         return QSize(BOARD_WIDTH, super().minimumSizeHint().height())
