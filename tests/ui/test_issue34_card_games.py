@@ -465,3 +465,19 @@ def test_alluvium_moves_read_as_sentences_in_both_languages(notation: str, en: s
 
     assert move_text("alluvium", notation, "en") == en
     assert move_text("alluvium", notation, "ja") == ja
+
+
+def test_sorani_result_lists_only_the_categories_that_scored(qtbot, quiet) -> None:
+    """Sorani's banner listed every category of every seat, zeros too ("Guiding stars 0,
+    Special features 0 …"), and took the side column's height at the smallest window."""
+    language().set("en")
+    view = start(qtbot, "sorani", [("Ann", None), ("Bob", None)])
+    rng = random.Random(3)
+    while not view.controller.finished:
+        view.play(rng.choice(view.legal_moves()))
+    qtbot.waitUntil(lambda: view.result_panel.isVisible(), timeout=5000)
+    detail = view.result_panel.detail.text()
+    assert not re.search(r"[A-Za-z] 0\b", detail), detail
+    outcome = view.controller.state.outcome()
+    for name, score in zip(("Ann", "Bob"), outcome.scores, strict=True):
+        assert f"{name}\u2069: {score:g}" in detail

@@ -544,11 +544,14 @@ class SoraniScreens(PlayScreens):
         lines = [end_reason(outcome.detail, language().code)]
         for seat, score in enumerate(outcome.scores):
             parts = outcome.breakdown[seat]
-            shown = ", ".join(
-                f"{tr(en, ja)} {sum(parts.get(k, 0) for k in keys):g}"
-                for keys, en, ja in SCORE_ROWS)
+            # the categories that scored (the score table beside has every row): a banner
+            # of every zero took the side column's height at the smallest window
+            values = [(tr(en, ja), sum(parts.get(k, 0) for k in keys))
+                      for keys, en, ja in SCORE_ROWS]
+            shown = ", ".join(f"{label} {value:g}" for label, value in values if value)
             star = " ★" if seat in outcome.winners else ""
-            lines.append(f"{isolate(names[seat])}: {score:g} ({shown}){star}")
+            lines.append(f"{isolate(names[seat])}: {score:g}"
+                         + (f" ({shown})" if shown else "") + star)
         return "\n".join(lines)
 
     def retranslate(self) -> None:
