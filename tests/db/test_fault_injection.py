@@ -612,14 +612,15 @@ def test_the_checks_fit_every_column_of_the_database():
 
     limits = {"players.name": 200, "seats.bot_name": 200, "plays.game_id": 64,
               "plays.location": 200, "seats.faction": 64, "seats.bot_kind": 64,
-              "seats.team": 64, "stat_cells.game_id": 64}
+              "seats.team": 64, "stat_cells.game_id": 64, "play_cells.game_id": 64,
+              "rival_cells.game_id": 64}
     columns = {f"{table.name}.{column.name}": column for table in Base.metadata.tables.values()
                for column in table.columns}
     sized = {name for name, column in columns.items() if getattr(column.type, "length", None)}
     # the app's own values (created_by: a PostgreSQL login name, filled in by the server)
     assert sized - set(limits) == {"plays.mode", "plays.created_by", "settings.key",
                                    "stat_cells.period", "plays.uid", "pending_imports.owner",
-                                   "plays.win_mode"}
+                                   "plays.win_mode", "play_cells.period", "rival_cells.period"}
     for name, limit in limits.items():
         assert columns[name].type.length == limit, name  # the column, as migrated
     assert (playdata.NAME_LENGTH, playdata.LOCATION_LENGTH, playdata.GAME_ID_LENGTH,
