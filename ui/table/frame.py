@@ -60,7 +60,7 @@ from ui.fonts import ensure_cjk_font
 from ui.i18n import language, reason, tr
 from ui.play.widgets import ScrollContent
 from ui.shell.timer_widget import PlayTimerWidget
-from ui.table.players_box import PlayersBox
+from ui.table.players_box import FoldingBox
 
 NOTE_STYLE = "color: #6b5d45;"
 
@@ -286,7 +286,7 @@ class TablePage(QWidget):
             return  # the page is going (its stacks say so as they are emptied)
         begun = self.has_begun()
         if begun or self._begun:  # every entry folds a box opened to change a name
-            for box in self.findChildren(PlayersBox):
+            for box in self.findChildren(FoldingBox):
                 box.set_folded(begun)
         self._begun = begun
 

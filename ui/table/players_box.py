@@ -26,7 +26,65 @@ from ui.play.widgets import ElidedLabel, isolate, words
 PER_ROW = 2
 
 
-class PlayersBox(QGroupBox):
+class FoldingBox(QGroupBox):
+    """A table page's players box that folds to one line once the game has begun (its
+    summary and a button that opens it again), leaving the page's room to the tracker or the
+    board; `TablePage.fold_players` folds and opens every one on the page. A subclass puts
+    `fold_row` first in its layout, says `summary_text()` and shows its fields in `opened()`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._folded = False
+        self._unfolded: list[QWidget] = []  # what showed before the box folded
+        self.fold_row = QWidget(self)  # the folded box: "Players: Ann · Ben  [Change…]"
+        self.summary = ElidedLabel("", self.fold_row)
+        self.summary.setObjectName("players_summary")
+        self.change_button = words(QPushButton(self.fold_row), "Change players…",
+                                   "プレイヤーを変更…")
+        self.change_button.setObjectName("players_change")
+        self.change_button.clicked.connect(lambda: self.set_folded(False))
+        row = QHBoxLayout(self.fold_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.summary, 1)
+        row.addWidget(self.change_button)
+        self.fold_row.setVisible(False)
+        language().changed.connect(self.retranslate)
+
+    def is_folded(self) -> bool:
+        return self._folded
+
+    def set_folded(self, folded: bool) -> None:
+        """Fold to the summary line (True) or open to every field (False)."""
+        if folded == self._folded:
+            return
+        self._folded = folded
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        parts = [w for w in self.findChildren(QWidget, options=direct) if w is not self.fold_row]
+        if folded:
+            self._unfolded = [w for w in parts if w.isVisibleTo(self)]
+            for widget in self._unfolded:
+                widget.setVisible(False)
+        else:
+            for widget in self._unfolded:
+                widget.setVisible(True)
+            self._unfolded = []
+            self.opened()
+        self.fold_row.setVisible(folded)
+        self.retranslate()
+
+    def opened(self) -> None:
+        """The box opened again: show the fields its players need."""
+
+    def summary_text(self) -> str:
+        """The folded line: the players' names."""
+        raise NotImplementedError
+
+    def retranslate(self, *_: object) -> None:
+        self.setTitle("" if self._folded else tr("Players", "プレイヤー"))
+        self.summary.setText(self.summary_text() if self._folded else "")
+
+
+class PlayersBox(FoldingBox):
     """`count()`, `names()` (as typed, stripped); `add_row(label, widget)` for an option."""
 
     count_changed = Signal(int)
@@ -35,8 +93,6 @@ class PlayersBox(QGroupBox):
     def __init__(self, low: int, high: int, parent: QWidget | None = None,
                  start: int = 3) -> None:
         super().__init__(parent)
-        self._folded = False
-        self._unfolded: list[QWidget] = []  # what showed before the box folded
         self.players = QSpinBox(self)
         self.players.setObjectName("table_players")
         self.players.setRange(low, high)
@@ -61,59 +117,21 @@ class PlayersBox(QGroupBox):
             self.edits.append(edit)
         self.form = QFormLayout()
         self.form.addRow(words(QLabel(self), "Players", "人数"), self.players)
-        self.fold_row = QWidget(self)  # the folded box: "Players: Ann · Ben  [Change…]"
-        self.summary = ElidedLabel("", self.fold_row)
-        self.summary.setObjectName("players_summary")
-        self.change_button = words(QPushButton(self.fold_row), "Change players…",
-                                   "プレイヤーを変更…")
-        self.change_button.setObjectName("players_change")
-        self.change_button.clicked.connect(lambda: self.set_folded(False))
-        row = QHBoxLayout(self.fold_row)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.summary, 1)
-        row.addWidget(self.change_button)
-        self.fold_row.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.fold_row)
         layout.addLayout(self.form)
         layout.addLayout(grid)
         self._show_fields()
-        language().changed.connect(self.retranslate)
         self.retranslate()
 
-    # --- folding -----------------------------------------------------------------------------
-    def is_folded(self) -> bool:
-        return self._folded
-
-    def set_folded(self, folded: bool) -> None:
-        """Once the game has begun the box folds to one line (the names and a button that
-        opens it again), leaving the page's room to the tracker or the board."""
-        if folded == self._folded:
-            return
-        self._folded = folded
-        direct = Qt.FindChildOption.FindDirectChildrenOnly
-        parts = [w for w in self.findChildren(QWidget, options=direct) if w is not self.fold_row]
-        if folded:
-            self._unfolded = [w for w in parts if w.isVisibleTo(self)]
-            for widget in self._unfolded:
-                widget.setVisible(False)
-        else:
-            for widget in self._unfolded:
-                widget.setVisible(True)
-            self._unfolded = []
-            self._show_fields()
-        self.fold_row.setVisible(folded)
-        self.retranslate()
+    def opened(self) -> None:
+        self._show_fields()
 
     def summary_text(self) -> str:
         names = [isolate(n) for n in self.names() if n]
         if len(names) == self.count():
             return tr("Players: ", "プレイヤー: ") + " · ".join(names)
         return tr(f"{self.count()} players", f"{self.count()} 人")
-
-    def retranslate(self, *_: object) -> None:
-        self.setTitle("" if self._folded else tr("Players", "プレイヤー"))
-        self.summary.setText(self.summary_text() if self._folded else "")
 
     def add_row(self, label: QLabel, widget: QWidget) -> None:
         self.form.addRow(label, widget)

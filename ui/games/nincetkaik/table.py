@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -58,6 +57,7 @@ from ui.games.nincetkaik.cards import CardPicker, CardsInput, SticksView
 from ui.i18n import language, tr
 from ui.play.widgets import isolate, words
 from ui.table.frame import Printing, TablePage, TableTab
+from ui.table.players_box import FoldingBox
 
 
 def lang() -> str:
@@ -154,14 +154,14 @@ def refusal(text: str) -> str:
 
 
 # --- the players above the tabs ---------------------------------------------------------------
-class PlayersBox(QGroupBox):
-    """How many play, their names, the agreed rounds, the stock, the first 親."""
+class PlayersBox(FoldingBox):
+    """How many play, their names, the agreed rounds, the stock, the first 親; folded to one
+    line once the first entry is made."""
 
     def __init__(self, model: LedgerModel, page: CardTablePage) -> None:
         super().__init__(page)
         self.model, self.page = model, page
         game = model.game
-        words(self, "Players", "プレイヤー", "setTitle")
         self.count = QSpinBox(self)
         self.count.setObjectName("players")
         self.count.setRange(2, game.max_players)
@@ -205,6 +205,7 @@ class PlayersBox(QGroupBox):
             names.addWidget(edit, index // 3, index % 3)
         grid = QVBoxLayout(self)
         grid.setSpacing(4)
+        grid.addWidget(self.fold_row)
         grid.addLayout(first)
         grid.addLayout(second)
         grid.addLayout(names)
@@ -235,7 +236,7 @@ class PlayersBox(QGroupBox):
         self.stock.setValue(int(options.get("stock", self.stock.value())))
         self.light.setChecked(bool(options.get("light", False)))
         for index, edit in enumerate(self.names):
-            edit.setVisible(index < session.players)
+            edit.setVisible(index < session.players and not self.is_folded())
             if index < session.players and edit.text().strip() != session.names[index]:
                 edit.setText(session.names[index])
             edit.setPlaceholderText(tr(f"Player {index + 1}", f"プレイヤー {index + 1}"))
@@ -252,6 +253,15 @@ class PlayersBox(QGroupBox):
             item.setToolTip(tr("Fixed once the first entry is made (undo to change it).",
                                  "最初の入力の後は変えられません(元に戻すと変えられます)。")
                               if started else "")
+        self.retranslate()
+
+    def opened(self) -> None:
+        self.sync()
+
+    def summary_text(self) -> str:
+        session = self.model.session
+        names = [isolate(seat_name(session.names, s, lang())) for s in range(session.players)]
+        return tr("Players: ", "プレイヤー: ") + " · ".join(names)
 
     def _restart(self, *_: object) -> None:
         names = self.typed_names()
@@ -345,6 +355,10 @@ class LedgerTabBase(TableTab):
             result.setText(refusal(str(exc)))
             enter_button.setEnabled(False)
             return None
+
+    def has_begun(self) -> bool:
+        """The ledger holds an entry (players, names and rounds are no entry)."""
+        return bool(self.session.steps)
 
     def refresh(self, *_: object) -> None:
         """Show the ledger as it is now."""
