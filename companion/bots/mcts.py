@@ -136,8 +136,12 @@ class MCTSBot:
         if self.trees is not None and self.trees > 1:
             seeds = self.tree_seeds(rng, self.trees)
             ends = None if self.limit is None else time.perf_counter() + self.limit - LIMIT_MARGIN
-            return by_key[best_key([self.tree_stats(state, seat, s, stop, ends)
-                                    for s in seeds])]
+            grown = [self.tree_stats(state, seat, seeds[0], stop, ends)]
+            for seed in seeds[1:]:  # a tree that would begin after the limit is not grown
+                if ends is not None and time.perf_counter() > ends:
+                    break
+                grown.append(self.tree_stats(state, seat, seed, stop, ends))
+            return by_key[best_key(grown)]
         root = self.search(state, seat, rng, stop)
         best = max(
             (key for key in by_key if key in root.children),
@@ -173,7 +177,7 @@ class MCTSBot:
         fresh = hidden and bool(game_extra(state, "fresh_candidates"))
         hooks = _Hooks(playout_runner(state, policy, steps), game_extra(state, "candidates"),
                        game_extra(state, "estimate"), keep_candidates=not fresh)
-        for _ in range(self.iterations):  # a tree begun after `ends` makes one iteration
+        for _ in range(self.iterations):
             trial = state.determinize(seat, rng) if hidden else state.copy()
             self._iterate(root, trial, rng, hooks)
             if deadline is not None and time.perf_counter() > deadline:
