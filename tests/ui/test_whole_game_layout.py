@@ -36,6 +36,8 @@ MID_GAME_MOVES = 12
 MOST_MOVES = 1500
 #: Pixels the board may lose between two checks (rounding of a splitter).
 BOARD_SLACK = 2
+#: Rounds of events after which a page that still moves fails the test (a layout loop).
+SETTLE_ROUNDS = 200
 
 
 def _case(game_id: str, lang: str) -> Any:
@@ -60,11 +62,29 @@ def small_window(window, monkeypatch):
     language().set("en")
 
 
+def _geometries() -> list[tuple[int, int, int, int, bool]]:
+    """Where every widget of the shown windows is, and whether it shows."""
+    return [(*widget.geometry().getRect(), widget.isVisible())
+            for window in QApplication.topLevelWidgets() if window.isVisible()
+            for widget in [window, *window.findChildren(QWidget)]]
+
+
 def settle(qtbot: Any) -> None:
-    """Let the page draw itself and finish the layouts it asked for."""
-    qtbot.wait(5)
-    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-    qtbot.wait(5)
+    """Handle every event and layout the pages asked for, round after round, until two rounds
+    in a row move nothing: a count of rounds, never a time (a loaded machine handles fewer
+    events in a few milliseconds, and a check half-way through a layout saw a board that was
+    not yet, or no longer, its size)."""
+    still, last = 0, None
+    for _ in range(SETTLE_ROUNDS):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        now = _geometries()
+        still = still + 1 if now == last else 0
+        if still == 2:
+            return
+        last = now
+    raise AssertionError(f"the page still moved after {SETTLE_ROUNDS} rounds of events")
 
 
 def _scroll_areas_around(widget: QWidget) -> Iterator[QAbstractScrollArea]:
@@ -190,3 +210,20 @@ def test_a_whole_game_fits_the_smallest_window(qtbot, small_window, game_id, lan
     watch.check("result", decision=False)
     problems = watch.problems + table_problems(qtbot, small_window, game_id)
     assert not problems, "\n".join(problems)
+
+
+def test_a_prompt_of_one_or_two_lines_leaves_the_board_its_room(qtbot, small_window) -> None:
+    """The turn line keeps two lines' room from the start (measured in the fonts that draw
+    Japanese, whose lines are taller than the font's own line spacing): a prompt that
+    wraps takes no pixel from the board."""
+    language().set("ja")
+    view = start_game(qtbot, small_window, "makaik")
+    label = view.turn_label
+    shown = []
+    for text in ("ゲーム終了。", "花子 さんの番です。 基準点を決めるか、降りてください。" * 2):
+        label.setText(text)
+        settle(qtbot)
+        shown.append((label.heightForWidth(label.width()), label.height(), view.board.height()))
+    (one_line, *one), (two_lines, *two) = shown
+    assert two_lines > one_line  # the second prompt wraps …
+    assert two == one  # … in the room the turn line had: the board keeps its height

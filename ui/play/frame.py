@@ -59,6 +59,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QResizeEvent,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -80,7 +81,7 @@ from companion.core.api import Outcome
 from companion.core.errors import IllegalMoveError
 from companion.core.record import Game, GameRecord, RecordEntry
 from companion.core.replay import Replay
-from companion.display import bot_name
+from companion.display import bot_name, strip_isolates
 from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
@@ -199,20 +200,74 @@ class PlayScreens:
 
 
 # --- the seat panel ---------------------------------------------------------------------------
+class SeatLine(WrappedLabel):
+    """A line of a seat card, whole over as many lines as it needs ("Bot · Random", a
+    computer's role), or with `set_line(text, whole=False)` a person's own name on one line,
+    cut with "…" when long (whole in the tooltip). It asks for no width of its own: the card
+    shares its width between its columns as they say."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self._whole = True
+        super().__init__("", parent)
+
+    def set_line(self, text: str, *, whole: bool = True) -> None:
+        if whole != self._whole:
+            self._whole = whole
+            self.setProperty("elided", not whole)  # layout checks: elision here is on purpose
+            self.updateGeometry()
+        self.setText(text)
+        self._sync_tooltip()
+
+    def is_elided(self) -> bool:
+        """The line is cut (a person's long name in a narrow card)."""
+        return not self._whole and \
+            self.fontMetrics().horizontalAdvance(self.text()) > self.contentsRect().width()
+
+    def shown_text(self) -> str:
+        if self._whole:
+            return self.text()
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                             self.contentsRect().width())
+
+    def _text_height(self, width: int) -> int:
+        return super()._text_height(width) if self._whole else self.fontMetrics().height()
+
+    def _text_changed(self) -> None:
+        self._sync_tooltip()
+
+    def _sync_tooltip(self) -> None:
+        self.setToolTip(strip_isolates(self.text()) if self.is_elided() else "")
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        width = self.fontMetrics().horizontalAdvance("…M") + margins.left() + margins.right()
+        return QSize(width, self.heightForWidth(width) if self._whole else
+                     self.fontMetrics().height() + margins.top() + margins.bottom())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._sync_tooltip()
+
+
 class SeatCard(QFrame):
-    """One seat: name (elided), score; who sits there and the game's note; whose turn."""
+    """One seat: name, score; who sits there and the game's note; whose turn. A person's
+    own long name is cut with "…"; a computer's name and the seat's role are never cut (they
+    take a second line when they must)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("seat")
-        self.name = ElidedLabel("", self)
+        self.name = SeatLine(self)
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
         self.score = ElidedLabel("", self)
         self.score.setFont(font)
         self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.kind = ElidedLabel("", self)
+        self.kind = SeatLine(self)
         self.note = ElidedLabel("", self)
         self.note.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.note.setStyleSheet("color: #7a1f1f;")
@@ -506,7 +561,7 @@ class PlayFrame(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.turn_label.setFont(font)
         # two lines from the start: a prompt that wraps mid-game does not take the board's room
-        self.turn_label.setMinimumHeight(2 * self.turn_label.fontMetrics().lineSpacing())
+        self.turn_label.set_least_lines(2)
         self.busy = BusyStrip(self)
         self.result_panel = ResultBanner(self)
         self.result_panel.setVisible(False)
@@ -911,10 +966,15 @@ class PlayFrame(QWidget):
         state = position.state
         for seat, card in enumerate(self.seat_panel.cards):
             who = position.seats[seat]
-            card.name.setText(position.names[seat])
-            kind = tr("Person", "人") if not who.is_bot else tr("Computer", "コンピューター")
             role = self.screens.seat_role(state, seat)
-            card.kind.setText(" · ".join(part for part in (kind, role) if part))
+            # the role below tells two computers of one kind apart: the name needs no suffix
+            name = seat_display_name(who, seat) if role else position.names[seat]
+            card.name.set_line(name, whole=not who.name)  # only a typed name is ever cut
+            if who.is_bot:  # the name says "Bot" already: the role alone, whole
+                card.kind.set_line(role or tr("Computer", "コンピューター"))
+            else:
+                card.kind.set_line(" · ".join(part for part in (tr("Person", "人"), role)
+                                              if part))
             card.score.setText(self.screens.score_line(state, seat))
         self._show_notes(position)
 

@@ -231,6 +231,20 @@ class WrappedLabel(_OwnTextLabel):
         """The text's width on one line."""
         return self.fontMetrics().horizontalAdvance(self._text)
 
+    def lines_height(self, lines: int) -> int:
+        """The height of `lines` lines of text in the label's font, Latin or Japanese (a
+        fallback font's line may be taller than the font's own line spacing)."""
+        flags = int(self.alignment()) | self.TEXT_FLAGS
+        sample = "\n".join(["Mgy漢字ボ"] * max(1, lines))
+        return self.fontMetrics().boundingRect(QRect(0, 0, 100000, 100000), flags,
+                                               sample).height()
+
+    def set_least_lines(self, lines: int) -> None:
+        """Keep the room of `lines` lines from the start: a text of up to that many lines
+        never changes the label's height (nor the room of what is below it)."""
+        margins = self.contentsMargins()
+        self.setMinimumHeight(self.lines_height(lines) + margins.top() + margins.bottom())
+
     def hasHeightForWidth(self) -> bool:
         return True
 
