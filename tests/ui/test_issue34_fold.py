@@ -54,3 +54,24 @@ def test_the_folded_card_table_speaks_japanese(window, person, qtbot, english) -
     assert not box.title()
     assert box.change_button.text() == "プレイヤーを変更…"
     assert not box.names[0].isVisible()  # a language switch does not open it
+
+
+def test_the_one_line_headers_stay_one_line(window, qtbot) -> None:
+    """Sorani's and 机戦's headers hold no more than a row of fields from the start (lower
+    than a folded players box with its frame and button), in Japanese at the smallest
+    window: they have nothing to fold."""
+    from PySide6.QtWidgets import QLineEdit
+
+    from ui.i18n import language
+
+    window.resize(window.minimumSize())
+    language().set("ja")
+    try:
+        for game_id in ("sorani", "cetkaik"):
+            page = window.open_game(game_id, "table").widget("table")
+            qtbot.wait(10)
+            header = page.header.itemAt(0).widget()
+            row = max(e.height() for e in header.findChildren(QLineEdit))
+            assert header.isVisible() and header.height() <= row + 4, game_id
+    finally:
+        language().set("en")

@@ -242,9 +242,10 @@ class SeatLine(WrappedLabel):
         return self.minimumSizeHint()
 
     def minimumSizeHint(self) -> QSize:
+        """A narrow line: its height at the width the card gives it is `heightForWidth`."""
         margins = self.contentsMargins()
-        width = self.fontMetrics().horizontalAdvance("…M") + margins.left() + margins.right()
-        return QSize(width, self.heightForWidth(width) if self._whole else
+        return QSize(self.fontMetrics().horizontalAdvance("…M") + margins.left()
+                     + margins.right(),
                      self.fontMetrics().height() + margins.top() + margins.bottom())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
