@@ -99,11 +99,14 @@ def looks_like_bgstats(data: Any) -> bool:
 
 
 def bgstats_data(text: str | bytes) -> Mapping[str, Any] | None:
-    """The parsed file when it is a BG Stats export, else None (`ImportValidationError` when
-    it is no JSON at all, as for the app's own history files)."""
-    from companion.export.history_json import parse_json_text
+    """The parsed file when it is a BG Stats export, else None (also when it cannot be read as
+    JSON: the app's own reader then says where, e.g. "plays[0]: …")."""
+    from companion.export.history_json import ImportValidationError, parse_json_text
 
-    data = parse_json_text(text)
+    try:
+        data = parse_json_text(text)
+    except ImportValidationError:
+        return None
     return data if looks_like_bgstats(data) else None
 
 

@@ -515,11 +515,11 @@ def test_one_person_in_two_seats_is_refused_everywhere(tmp_path, db_url, capsys)
 @pytest.mark.parametrize(("content", "message"), [
     ("[" * 100_000 + "]" * 100_000, "file: nested more than 16 levels deep"),
     ('{"format": "tabletop-companion-history", "version": 1, "plays": [{"options": {"a": '
-     + "[" * 100_000 + "]" * 100_000 + "}}]}", "plays[0]: nested more than 16 levels deep"),
+     + "[" * 100_000 + "]" * 100_000 + "}}]}", "play 1: nested more than 16 levels deep"),
     ('{"format": "tabletop-companion-history", "version": ' + "9" * 5000 + "}",
      "version: a number of 5000 characters (at most 24)"),
     ('{"format": "tabletop-companion-history", "version": 1, "plays": [{"seed": 1e400}]}',
-     "plays[0]: a number too long or too large: 1e400"),
+     "play 1: a number too long or too large: 1e400"),
 ])
 def test_size_limits_are_sentences(tmp_path, capsys, content, message):
     source = tmp_path / "deep.json"
