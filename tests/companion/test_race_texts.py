@@ -29,11 +29,11 @@ CASES = [
     ("mokzo", "destroy 1.9", "1番席の札9を破壊", "destroy seat 1's card 9"),
     ("mokzo", "exchange 2", "米を銭2に両替", "buy 2 銭"),
     ("mokzo", "dismantle 4", "札4を解体", "dismantle card 4"),
-    ("mokzo", "place 黒馬", "黒馬を設置", "place 黒馬"),
-    ("mokzo", "discard 赤兵", "赤兵を捨てる", "discard 赤兵"),
+    ("mokzo", "place 黒馬", "黒馬を設置", "place black 馬"),
+    ("mokzo", "discard 赤兵", "赤兵を捨てる", "discard red 兵"),
     ("mokzo", "move 銭", "銭で駒を進める", "move, paying 銭"),
     ("mokzo", "end", "手番を終える", "end the turn"),
-    ("mokzo", "draw 赤船", "赤船を引く", "draw 赤船"),
+    ("mokzo", "draw 赤船", "赤船を引く", "draw red 船"),
     ("mokzo", "draw ?", "札を引く", "draw a card"),
     ("mokzo", "=3", "=3", "=3"),
 ]
@@ -95,10 +95,10 @@ def test_mokzo_buttons_say_what_a_move_costs_now() -> None:
     state.rice[0] = 12
     labels = {str(m): (move_label(state, m, ["Ann", "Bo"], "ja"),
                        move_label(state, m, ["Ann", "Bo"], "en")) for m in state.legal_moves()}
-    assert labels["place 黒馬"] == ("黒馬を設置(5米)", "place 黒馬 (5 米)")
-    assert labels["place 赤船"] == ("赤船を出す(+2銭)", "play 赤船 (+2 銭)")
+    assert labels["place 黒馬"] == ("黒馬を設置(5米)", "place black 馬 (5 米)")
+    assert labels["place 赤船"] == ("赤船を出す(+2銭)", "play red 船 (+2 銭)")
     assert "place 赤兵" not in labels  # 1 銭 needed, none held
-    assert labels["discard 赤兵"] == ("赤兵を捨てる(+2米)", "discard 赤兵 (+2 米)")
+    assert labels["discard 赤兵"] == ("赤兵を捨てる(+2米)", "discard red 兵 (+2 米)")
     assert labels["move 米"] == ("10米で2マス進む", "pay 10 米, move 2")  # g3 is a 皇処
     assert labels["exchange 2"] == ("10米を2銭に両替", "10 米 for 2 銭")
 
@@ -134,7 +134,7 @@ def test_tudepijume_says_what_a_turn_did() -> None:
     ("rice", 1, "", "\u2068Ann\u2069 +1米", "\u2068Ann\u2069 +1 米"),
     ("take", 1, "銭", "\u2068Ann\u2069 から銭1を奪った", "1 銭 taken from \u2068Ann\u2069"),
     ("cast", 4, "巫", "巫の裁: 4", "巫 cast: 4"),
-    ("destroy", 3, "赤馬", "\u2068Ann\u2069 の赤馬を破壊", "\u2068Ann\u2069's 赤馬 is destroyed"),
+    ("destroy", 3, "赤馬", "\u2068Ann\u2069 の赤馬を破壊", "\u2068Ann\u2069's red 馬 is destroyed"),
 ])
 def test_mokzo_says_what_the_cards_did(kind: str, amount: int, detail: str, ja: str,
                                        en: str) -> None:
