@@ -68,7 +68,8 @@ class FakeDb(types.ModuleType):
                 present.add(key)
                 fresh.append(dataclasses.replace(play, id=None))
         self.add_plays(database, fresh)
-        return types.SimpleNamespace(imported=len(fresh), skipped=len(plays) - len(fresh))
+        return types.SimpleNamespace(imported=len(fresh), skipped=len(plays) - len(fresh),
+                                     differing=())
 
     def get_play(self, database: FakeDb, play_id: int) -> PlayRecord | None:
         return next((play for play in self.plays if play.id == play_id), None)
@@ -94,6 +95,8 @@ def fake_info(**extras: object) -> GameInfo:
 
 @pytest.fixture
 def fake_db(monkeypatch, tmp_path) -> FakeDb:
+    import db.reading  # noqa: F401  (the real row checks the commands use, kept under the fake)
+
     fake = FakeDb()
     monkeypatch.setitem(sys.modules, "db", fake)
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
