@@ -255,7 +255,7 @@ def test_the_printed_play_has_a_棋譜_sheet_by_season(tmp_path: Path) -> None:
     sheets = play_sheets(play, "ja")
     assert sheets is not None and len(sheets) == 2
     log = sheets[1].log
-    assert sheets[1].subtitle == "棋譜（Cerke Online の記法）"
+    assert sheets[1].subtitle == "棋譜（オンライン机戦の記法）"
     assert log[:2] == ["春: 先手 黒 Ann", "  1  MAU弓MAIMY橋五  PE巫PIPU無撃裁"]
     assert "     或為馬弓兵而手五  終季 春終" in log
     assert "春の後の点数: 黒 25 – 15 赤" in log and log[-1] == "秋の後の点数: 黒 40 – 0 赤"

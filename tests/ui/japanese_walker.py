@@ -3,7 +3,9 @@
 `untranslated(text, allowed)` lists the English words of a text: runs of two or more Latin
 letters that are not on the explicit allow-list below (names of the product and of formats,
 notation) nor in `allowed` (the names a test typed, e.g. its players). Single letters with
-digits ("d4", "I3", "=3") are notation and numbers, and pass.
+digits ("d4", "I3", "=3") are notation and numbers, and pass. So do words made wholly of 机戦
+square names in upper case, as Cerke Online's notation writes them ("XAU", "ZIAXAU" = ZIA + XAU
+in ``XAU虎ZIAXAU無撃裁``): the squares are taken from the board itself, not listed here.
 
 `widget_problems(widget, allowed, skip)` walks every visible widget under `widget` (labels,
 buttons, group boxes, tabs, combo boxes, line edits' placeholders, tables, lists, text
@@ -47,10 +49,24 @@ _CODE = re.compile(r"`[^`]*`")
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z'’]+(?![A-Za-z0-9])")
 
 
+def _square_run() -> re.Pattern[str]:
+    """One or more 机戦 square names in a row (a column letter, then a row), upper case only."""
+    from companion.games.cetkaik.board import STANDARD_BOARD
+
+    columns = "".join(STANDARD_BOARD.columns)
+    rows = "|".join(sorted(STANDARD_BOARD.rows, key=len, reverse=True))
+    return re.compile(rf"(?:[{columns}](?:{rows}))+")
+
+
+_SQUARES = _square_run()
+
+
 def untranslated(text: str, allowed: Iterable[str] = ()) -> list[str]:
-    """The English words of `text` that are neither on `ALLOWED` nor in `allowed` (names)."""
+    """The English words of `text` that are neither on `ALLOWED` nor in `allowed` (names), nor
+    机戦 squares in its notation."""
     known = ALLOWED | {word for name in allowed for word in _WORD.findall(name)}
-    return [word for word in _WORD.findall(text) if word not in known]
+    return [word for word in _WORD.findall(text)
+            if word not in known and not _SQUARES.fullmatch(word)]
 
 
 def _item_texts(view: QAbstractItemView) -> list[str]:

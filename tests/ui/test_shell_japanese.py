@@ -32,6 +32,11 @@ def test_the_walker_finds_english_and_passes_names_and_notation() -> None:
     assert untranslated("Nothing to print") == ["Nothing", "to", "print"]
 
 
+def test_the_walker_passes_cetkaik_squares_in_their_notation_only() -> None:
+    assert untranslated("1 XAU虎ZIAXAU無撃裁 ZO皇[ZU]XICE · 8 XO皇[XY]CAIMY") == []
+    assert untranslated("棋譜（Cerke Online の記法） MAX Zu") == ["Cerke", "Online", "MAX", "Zu"]
+
+
 def digital_play(game_id: str, seed: int = 3) -> PlayRecord:
     """A random digital game of `game_id` to its end, with a bot in the second seat."""
     from companion.core.record import Game

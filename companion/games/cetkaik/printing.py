@@ -53,7 +53,7 @@ _TEXT = {
     "result": ("Result sheet", "結果シート"),
     "blank": ("Seasons and points at the table", "卓上プレイ用 季節・得点表"),
     "final": ("The board at the end", "終了時の盤面"),
-    "kiaak": ("Record (棋譜, Cerke Online notation)", "棋譜（Cerke Online の記法）"),
+    "kiaak": ("Record (棋譜, Cerke Online notation)", "棋譜（オンライン机戦の記法）"),
     "kiaak_first": ("{season}: {side} moves first", "{season}: 先手 {side}"),
     "kiaak_points": ("points after {season}: {a} – {b}", "{season}の後の点数: {a} – {b}"),
     "kiaak_key": ("橋 stepping cast, 水 water cast, 此無 the piece stays, 無撃裁 no cast, "
