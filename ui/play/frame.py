@@ -73,6 +73,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QStackedWidget,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -331,8 +332,8 @@ class SideScroll(QScrollArea):
     `WIDEN_STEP` with at least half a step to spare (as far as the smallest window has room),
     so that the content may grow a little during the game (a table whose figures grow, the
     result banner) without the board beside it losing size. Only a content that outgrows
-    the reserve widens the column, in the same steps and never back (the board is then
-    resized and drawn anew, not at every move)."""
+    the reserve widens the column, in the same steps (again within the smallest window's room)
+    and never back (the board is then resized and drawn anew, not at every move)."""
 
     WIDEN_STEP = 48
     _least_width = 0  # the width the column has asked for so far
@@ -366,19 +367,35 @@ class SideScroll(QScrollArea):
         others = sum((w.minimumWidth() or max(0, w.minimumSizeHint().width()))
                      + splitter.handleWidth() for w in parts if w is not None and w is not self)
         window = self.window()
+        if window is splitter or window.minimumWidth() <= 0:  # no smallest window: no limit
+            return splitter.width()
         surplus = max(0, window.width() - window.minimumWidth())
-        return splitter.width() - surplus - others
+        return splitter.width() - surplus - others - self._tab_frames()
+
+    def _tab_frames(self) -> int:
+        """What the tab widgets around the page ask for beyond what they give it: one in
+        document mode gives its page the whole width yet asks for its frame's besides."""
+        extra = 0
+        widget = self.parentWidget()
+        while widget is not None and not widget.isWindow():
+            page = widget.currentWidget() if isinstance(widget, QTabWidget) else None
+            if isinstance(widget, QTabWidget) and page is not None:
+                pages = (widget.widget(i) for i in range(widget.count()))
+                widest = max(p.minimumSizeHint().width() for p in pages if p is not None)
+                frame = widget.minimumSizeHint().width() - widest
+                extra += max(0, frame - (widget.width() - page.width()))
+            widget = widget.parentWidget()
+        return extra
 
     def event(self, event: QEvent) -> bool:
         # the splitter hears of the content's new needs only through this widget's geometry
         if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
             needed = self._needed_width()
-            stepped = self._stepped(needed)
-            if needed > self.width() and stepped > self._least_width:
-                self._least_width = stepped
-                self.updateGeometry()
-            elif not self._least_width:  # the reserve, from the first layout on
-                self._least_width = max(needed, min(stepped, self._room()))
+            # a step up, but no wider than the smallest window has room for (the first layout
+            # request may come while the column is still narrower than its content)
+            wanted = max(needed, min(self._stepped(needed), self._room()))
+            if wanted > self._least_width and (needed > self.width() or not self._least_width):
+                self._least_width = wanted  # the reserve, from the first layout on, or a step
                 self.updateGeometry()
         return super().event(event)
 
