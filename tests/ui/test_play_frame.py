@@ -527,3 +527,26 @@ def test_the_side_column_widens_when_its_content_needs_more_room(qtbot) -> None:
     inner.setMinimumWidth(10)  # needing less moves nothing: no new layout at every move
     qtbot.wait(20)
     assert side.width() == widened
+
+
+def test_a_seat_card_with_nothing_on_its_right_gives_the_role_the_whole_width(qtbot) -> None:
+    """Three people's Alluvium cards at the smallest window (184px each): an empty score and
+    note column took 2/5 of the card, the role "Person · ○ Yellow" took a second line and
+    the cards' extra height pushed the board out of the page."""
+    card = frame.SeatCard()
+    qtbot.addWidget(card)
+    card.resize(184, 60)
+    card.show()
+    qtbot.waitExposed(card)
+    card.name.set_line("花子", whole=False)
+    card.kind.set_line("Person · ○ Yellow")
+    card.fit_columns(thinks=False)
+    qtbot.waitUntil(lambda: card.kind.width() > 150)
+    assert card.kind.heightForWidth(card.kind.width()) == card.kind.heightForWidth(1000)  # one line
+    card.score.setText("12 pts")  # a score (or a computer that may think) keeps its column
+    card.fit_columns(thinks=False)
+    qtbot.waitUntil(lambda: card.score.width() > 40)
+    card.score.setText("")
+    card.fit_columns(thinks=True)
+    qtbot.wait(20)
+    assert card.score.width() > 40

@@ -285,6 +285,14 @@ class SeatCard(QFrame):
         self._turn: bool | None = None
         self.set_turn(False)
 
+    def fit_columns(self, thinks: bool) -> None:
+        """A card with nothing on its right (no score, no note, no computer that may think)
+        gives its name and role the whole width, so that they need no second line."""
+        stretch = 2 if thinks or self.score.text() or self.note.text() else 0
+        layout = self.layout()
+        if isinstance(layout, QGridLayout) and layout.columnStretch(1) != stretch:
+            layout.setColumnStretch(1, stretch)
+
     def set_turn(self, on: bool) -> None:
         # the card paints its own frame: a style sheet per turn re-polished every child
         # label, several milliseconds on the interface thread at every move
@@ -1003,6 +1011,7 @@ class PlayFrame(QWidget):
             thinking = position.thinking == seat
             card.note.setText(tr("thinking…", "考え中…") if thinking
                               else self.screens.seat_note(position.state, seat))
+            card.fit_columns(position.seats[seat].is_bot)
             card.set_turn(position.to_move == seat and not over)
 
     def _thinking_changed(self, *_: object) -> None:
