@@ -88,7 +88,14 @@ from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, seats_from
-from ui.play.widgets import BusyStrip, ElidedLabel, LineList, WrappedLabel, isolate
+from ui.play.widgets import (
+    BusyStrip,
+    ElidedLabel,
+    LineList,
+    WrappedLabel,
+    isolate,
+    narrow_line_size,
+)
 from ui.shell.timer_widget import TIMER_KEYS, PlayTimerWidget
 
 #: Pause before a computer's move so that people can follow the board (0 in tests).
@@ -244,10 +251,7 @@ class SeatLine(WrappedLabel):
 
     def minimumSizeHint(self) -> QSize:
         """A narrow line: its height at the width the card gives it is `heightForWidth`."""
-        margins = self.contentsMargins()
-        return QSize(self.fontMetrics().horizontalAdvance("…M") + margins.left()
-                     + margins.right(),
-                     self.fontMetrics().height() + margins.top() + margins.bottom())
+        return narrow_line_size(self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -90,6 +90,7 @@ __all__ = [
     "draw_sprite",
     "isolate",
     "kept_pixmap",
+    "narrow_line_size",
     "scrolling",
     "stack_when_narrow",
     "words",
@@ -154,6 +155,13 @@ class _OwnTextLabel(QLabel):
         painter.end()
 
 
+def narrow_line_size(label: QLabel) -> QSize:
+    """The least a one-line label needs: room for "…M" and one line of its font."""
+    margins = label.contentsMargins()
+    return QSize(label.fontMetrics().horizontalAdvance("…M") + margins.left() + margins.right(),
+                 label.fontMetrics().height() + margins.top() + margins.bottom())
+
+
 class ElidedLabel(_OwnTextLabel):
     """One line of text, elided with "…" when it does not fit; the full text is the tooltip.
 
@@ -187,10 +195,7 @@ class ElidedLabel(_OwnTextLabel):
         return self.minimumSizeHint()
 
     def minimumSizeHint(self) -> QSize:
-        margins = self.contentsMargins()
-        return QSize(self.fontMetrics().horizontalAdvance("…M") + margins.left()
-                     + margins.right(),
-                     self.fontMetrics().height() + margins.top() + margins.bottom())
+        return narrow_line_size(self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
