@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from companion.bots import make_bot
 from companion.bots.playout import playout
 from companion.core.api import GameState
 from companion.games import registry
+
+if TYPE_CHECKING:
+    from companion.core.record import Game
 
 
 def playouts_per_second(game_id: str, num_players: int, seconds: float = 1.0) -> float:
@@ -62,21 +67,13 @@ def bot_decision_times(game_id: str, kind: str, num_players: int, decisions: int
                        max_steps: int = 5000) -> tuple[float | None, float | None, int]:
     """`bot_decision_time` as (wall-clock ms, this thread's CPU ms, decisions timed): the CPU
     time is what the search costs when other programs share the machine."""
-    from companion.core.record import Game
 
     bot = make_bot(kind)
     rng = random.Random(1)
-    game = Game.new(game_id, num_players, seed=1)
     wall, cpu, timed = 0.0, 0.0, 0
-    for _ in range(max_steps):
+    for game, seat, view in _turns(game_id, num_players, 1, rng, max_steps):
         if timed >= decisions:
             break
-        game.resolve_chance()
-        if game.state.is_over():
-            game = Game.new(game_id, num_players, seed=rng.randrange(2**31))
-            continue
-        seat = game.state.to_move()
-        view = game.state.view(seat)
         choices = len(game.state.legal_moves())
         began, began_cpu = time.perf_counter(), time.thread_time()
         move = bot.choose(view, seat, rng)
@@ -94,25 +91,33 @@ def decision_positions(game_id: str, num_players: int, count: int, seed: int = 1
                        max_steps: int = 20_000) -> list[tuple[GameState, int]]:
     """Up to `count` real decisions (more than one legal move) of seeded games played by
     the greedy bot: each the position as its seat sees it, and the seat."""
-    from companion.core.record import Game
 
     rng = random.Random(seed)
     greedy = make_bot("greedy")
-    game = Game.new(game_id, num_players, seed=seed)
     found: list[tuple[GameState, int]] = []
-    for _ in range(max_steps):
+    for game, seat, view in _turns(game_id, num_players, seed, rng, max_steps):
         if len(found) >= count:
             break
+        if len(view.legal_moves()) > 1:
+            found.append((view, seat))
+        game.play(greedy.choose(view, seat, rng))
+    return found
+
+
+def _turns(game_id: str, num_players: int, seed: int, rng: random.Random,
+           max_steps: int) -> Iterator[tuple[Game, int, GameState]]:
+    """Each turn of seeded games played one after another (a new game, seeded from `rng`,
+    when one ends): the game, the seat to move and what it sees. The caller plays the move."""
+    from companion.core.record import Game
+
+    game = Game.new(game_id, num_players, seed=seed)
+    for _ in range(max_steps):
         game.resolve_chance()
         if game.state.is_over():
             game = Game.new(game_id, num_players, seed=rng.randrange(2**31))
             continue
         seat = game.state.to_move()
-        view = game.state.view(seat)
-        if len(view.legal_moves()) > 1:
-            found.append((view, seat))
-        game.play(greedy.choose(view, seat, rng))
-    return found
+        yield game, seat, game.state.view(seat)
 
 
 def decision_times(kind: str, positions: list[tuple[GameState, int]],
