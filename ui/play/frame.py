@@ -88,6 +88,7 @@ from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, seats_from
+from ui.play.keys import BOARD_ROWS, KeyRow, SpotKeys, add_key_help, announce
 from ui.play.widgets import (
     BusyStrip,
     ElidedLabel,
@@ -199,6 +200,10 @@ class PlayScreens:
         """Another game (new or resumed) is about to be shown: forget what was kept of the
         last one (e.g. rows built move by move)."""
 
+    def key_rows(self) -> Sequence[KeyRow]:
+        """The page's own keys for the `?` / F1 list (after the board's and the frame's)."""
+        return ()
+
     def new_game(self, game_id: str, setup: Any) -> Game:
         """The `Game` a new-game setup starts (seats, options and seed from the form)."""
         return Game.new(game_id, len(setup.seats), dict(setup.options), setup.seed)
@@ -305,6 +310,13 @@ class SeatCard(QFrame):
         self._turn = on
         self.setProperty("turn", on)
         self.update()
+
+    def say_who(self, turn: bool) -> None:
+        """The card's accessible name: its lines in one sentence, and whose turn it is."""
+        parts = [self.name.text(), self.kind.text(), self.score.text(), self.note.text()]
+        if turn:
+            parts.append(tr("to move", "手番"))
+        self.setAccessibleName(strip_isolates(", ".join(p for p in parts if p)))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         fill, border, width = TURN_LOOK if self._turn else SEAT_LOOK
@@ -660,6 +672,52 @@ class PlayFrame(QWidget):
         undo = QShortcut(QKeySequence.StandardKey.Undo, self)
         undo.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         undo.activated.connect(self.undo)
+        self._add_keys()
+
+    def _add_keys(self) -> None:
+        """Keyboard play (issue 37): 1–9 press the move buttons in the order shown, `?` / F1
+        list the page's keys; the board's own keys come from its `SpotKeys`."""
+        for number in range(1, 10):
+            shortcut = QShortcut(QKeySequence(str(number)), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda n=number: self.press_move_button(n))
+        add_key_help(self, self.key_rows)
+        self.setAccessibleName(tr("Play", "対局"))
+
+    def key_rows(self) -> list[KeyRow]:
+        """Every key of this page: the board's (when it has a keyboard cursor), the game's own
+        and the frame's."""
+        board = list(BOARD_ROWS) if self.findChildren(SpotKeys) else []
+        return [
+            KeyRow("Tab / Shift+Tab", "Move between the board, the buttons and the lists",
+                   "盤・ボタン・一覧の間を移動"),
+            *board,
+            *self.screens.key_rows(),
+            KeyRow("1 … 9", "Press the move buttons, in the order shown",
+                   "手のボタンを表示順に押す"),
+            KeyRow("Ctrl+Z", "Undo", "待った"),
+            KeyRow(TIMER_KEYS, "Pause or resume the game", "一時停止 / 再開"),
+            KeyRow("? / F1", "This list of keys", "このキー一覧"),
+        ]
+
+    def ordered_move_buttons(self) -> list[QPushButton]:
+        """The move buttons shown, top to bottom and left to right (their shortcut order)."""
+        def place(button: QPushButton) -> tuple[int, int]:
+            at = button.mapTo(self, button.rect().topLeft())
+            return at.y(), at.x()
+
+        return sorted((b for b in self.move_buttons() if b.isEnabled()), key=place)
+
+    def press_move_button(self, number: int) -> None:
+        """The shortcut `number` (1–9): the move button in that place, if there is one."""
+        buttons = self.ordered_move_buttons()
+        if 0 < number <= len(buttons):
+            buttons[number - 1].click()
+
+    def _number_move_buttons(self) -> None:
+        """Each move button tells its shortcut to a screen reader (and in its tooltip)."""
+        for number, button in enumerate(self.ordered_move_buttons()[:9], start=1):
+            button.setAccessibleDescription(tr(f"Shortcut: {number}", f"ショートカット: {number}"))
 
     def _build_handoff(self) -> QWidget:
         page = QWidget(self)
@@ -984,13 +1042,29 @@ class PlayFrame(QWidget):
                 # column's layout remembered the panel's height for its width)
                 self.side_panel.updateGeometry()
             if position.live:
+                before = self.moves.count()
                 self.moves.sync(position, self.screens)
+                if self.moves.count() > before or position.is_over():
+                    self._announce_move(position)
             else:
                 self.moves.mark(len(position.entries))
+            for keys in self.findChildren(SpotKeys):
+                keys.refresh()
         self._show_seats(position)
         self.turn_label.setText(self.turn_text(position))
         self._show_handoff(position)
         self._show_buttons()
+        self._number_move_buttons()
+
+    def _announce_move(self, position: Position) -> None:
+        """A move made (or the end): its line of the move list and whose turn it is now, said
+        to a screen reader and kept as the page's accessible description."""
+        last = self.moves.item(self.moves.count() - 1) if self.moves.count() else None
+        parts = [strip_isolates(last.text())] if last is not None else []
+        parts.append(strip_isolates(self.turn_text(position)))
+        text = " — ".join(part for part in parts if part)
+        self.setAccessibleDescription(text)
+        announce(self, text)
 
     def _show_seats(self, position: Position) -> None:
         state = position.state
@@ -1017,6 +1091,7 @@ class PlayFrame(QWidget):
                               else self.screens.seat_note(position.state, seat))
             card.fit_columns(position.seats[seat].is_bot)
             card.set_turn(position.to_move == seat and not over)
+            card.say_who(position.to_move == seat and not over)
 
     def _thinking_changed(self, *_: object) -> None:
         """A computer started or stopped thinking: the bar, its seat and the turn line."""
@@ -1125,6 +1200,8 @@ class PlayFrame(QWidget):
         if detail:
             lines.append(detail)
         panel.detail.setText("\n".join(lines))
+        panel.setAccessibleName(strip_isolates(panel.headline.text()))
+        panel.setAccessibleDescription(strip_isolates(panel.detail.text()))
         self._show_save_state()
 
     def _show_save_state(self) -> None:
