@@ -93,6 +93,26 @@ class OrganiserOnlyError(DatabaseError):
         self.login = login
 
 
+
+class NetTableError(DatabaseError):
+    """A network table (db/network.py) refused a call; `sqlstate` is the server's reason
+    (migration 0011's CT codes). Nothing was written by that call."""
+
+    def __init__(self, message: str, *, ja: str, detail: str = "", sqlstate: str = "") -> None:
+        super().__init__(message, ja=ja, detail=detail)
+        self.sqlstate = sqlstate
+
+
+class MoveRefused(NetTableError):
+    """The server refused a row: not that seat's turn, not the login's seat, the game not
+    being played or ended, no chance due, or a malformed row. Trying it again will not help."""
+
+
+class Conflict(NetTableError):
+    """Another laptop's row n landed first (or this laptop's own, when a lost connection hid
+    that it had): read the rows again, then decide."""
+
+
 # -- sentences ----------------------------------------------------------------------------------
 
 
@@ -228,6 +248,71 @@ def needs_organiser_update(where: str, access: Any, revision: str | None) -> Org
            "何も変更していません。",
         detail=f"{where}: schema {revision or 'none'}", organiser=access.organiser,
         login=access.login)
+
+
+#: What each refusal of a network table's function means (migration 0011): (class, English,
+#: Japanese); the sentences are the app's own, the server's message goes to the detail.
+NET_REFUSALS: dict[str, tuple[type[NetTableError], str, str]] = {
+    "CT001": (MoveRefused, "It is not that seat's turn, so the move was not sent.",
+              "その席の手番ではないため、手を送っていません。"),
+    "CT002": (MoveRefused, "That seat is not played by your login, so nothing was sent for it.",
+              "その席はあなたのログインの席ではないため、何も送っていません。"),
+    "CT003": (MoveRefused, "The game at this table has not started or is paused, so nothing "
+                           "was sent.",
+              "この卓の対局は始まっていないか一時停止中のため、何も送っていません。"),
+    "CT004": (MoveRefused, "The game at this table has ended, so nothing was sent.",
+              "この卓の対局は終わっているため、何も送っていません。"),
+    "CT005": (Conflict, "Another move reached the table first; the board is brought up to "
+                        "date before anything else is sent.",
+              "別の手が先に卓に届きました。盤面を最新にしてから次を送ります。"),
+    "CT006": (NetTableError, "There is no table with that code in this history.",
+              "この履歴にはそのコードの卓がありません。"),
+    "CT007": (NetTableError, "That seat at the table is already taken.",
+              "卓のその席はもう埋まっています。"),
+    "CT008": (NetTableError, "Only the host of the table may do that.",
+              "それができるのは卓のホストだけです。"),
+    "CT009": (MoveRefused, "The table's server refused a request that was not well formed; "
+                           "nothing was changed.",
+              "形の正しくない要求のため、卓のサーバーが受け付けませんでした。何も変更していません。"),
+    "CT010": (NetTableError, "That seat's person was at the table recently, so the seat cannot "
+                             "be handed to a bot yet.",
+              "その席の人は少し前まで卓にいたため、まだボットに任せられません。"),
+    "CT011": (MoveRefused, "Your login has no seat at this table.",
+              "あなたのログインはこの卓に席がありません。"),
+    "CT012": (MoveRefused, "No chance draw is due at this point of the game, so nothing was "
+                           "drawn.",
+              "今は偶然で決める場面ではないため、何も引いていません。"),
+    "CT013": (NetTableError, "A seat is still free: wait for everyone to join, or give the seat "
+                             "to a bot.",
+              "まだ空いている席があります。全員の参加を待つか、その席をボットにしてください。"),
+    "CT014": (NetTableError, "The game has not ended yet, so the table cannot be finished.",
+              "対局がまだ終わっていないため、卓を終了できません。"),
+    "CT015": (NetTableError, "The game at this table has already started, so nothing was "
+                             "changed.",
+              "この卓の対局はもう始まっているため、何も変更していません。"),
+}
+#: undefined_function: the history predates migration 0011.
+PG_UNDEFINED_FUNCTION = "42883"
+
+
+def net_refusal(exc: BaseException) -> NetTableError | None:
+    """The sentence for a network table's refusal, or None when `exc` is no such refusal."""
+    state = pg_state(exc)
+    if state not in NET_REFUSALS:
+        return None
+    kind, message, ja = NET_REFUSALS[state]
+    return kind(message, ja=ja, detail=first_line(_origin(exc)), sqlstate=state)
+
+
+def no_network_tables(where: str, detail: object = "") -> NetTableError:
+    """The history cannot hold network tables: a file, or a server not yet updated."""
+    return NetTableError(
+        f"The history {where} has no network tables: games across laptops need a club "
+        "history on PostgreSQL, updated by the organiser starting this version once.",
+        ja=f"履歴 {where} にはネットワーク対局の卓がありません。複数のパソコンでの対局には、"
+           "オーガナイザーがこのバージョンを一度起動して更新した PostgreSQL のクラブ履歴が"
+           "必要です。",
+        detail=str(detail))
 
 
 def location(message: str, ja: str, detail: str = "") -> DatabaseLocationError:
