@@ -145,8 +145,7 @@ def test_two_people_share_the_screen_without_a_hand_off_and_see_each_board(
     mover = controller.game.state.to_move()
     other = 1 - mover
     assert screens.seat_tabs.currentIndex() == mover
-    tabs = screens.seat_tabs
-    person.qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(other).center())
+    person.click(screens.seat_tabs.buttons[other])
     assert screens.canvas.board == controller.game.state.boards[other]
     assert screens.canvas.legal == []  # another's board offers nothing to click
 

@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSizePolicy,
-    QTabBar,
     QTableWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from companion.core.api import Outcome
+from companion.display import strip_isolates
 from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.moves import Discard, DrawCards, Keep, Place, Take, TakeCard
 from companion.games.sorani.rules import SoraniState
@@ -46,9 +46,10 @@ from companion.games.sorani.texts import end_reason, move_text
 from companion.games.sorani.tracker import Phase
 from ui.context import AppContext
 from ui.games.sorani import labels
+from ui.games.sorani.board_tabs import BoardTab, BoardTabs
 from ui.games.sorani.board_widget import NIGHT, BoardCanvas, paint_round, tile_pixmap
 from ui.i18n import language, tr
-from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.frame import PlayFrame, PlayScreens, Position, seat_display_name
 from ui.play.seat_table import put_text
 from ui.play.widgets import (
     ElidedLabel,
@@ -212,12 +213,9 @@ class SoraniScreens(PlayScreens):
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
         self.frame = frame
         area = QWidget(frame)
-        self.seat_tabs = QTabBar(area)
+        self.seat_tabs = BoardTabs(area)
         self.seat_tabs.setObjectName("boards")
-        self.seat_tabs.setExpanding(True)
-        self.seat_tabs.setElideMode(Qt.TextElideMode.ElideRight)
-        self.seat_tabs.setUsesScrollButtons(False)
-        self.seat_tabs.tabBarClicked.connect(self.look_at)
+        self.seat_tabs.chosen.connect(self.look_at)
         self.board_label = ElidedLabel("", area)
         self.canvas = BoardCanvas(area)
         self.canvas.move_chosen.connect(frame.play)
@@ -331,17 +329,26 @@ class SoraniScreens(PlayScreens):
                 self.canvas.setFocus()
 
     def _show_seats(self, position: Position) -> None:
-        """A tab per board, named after its player (elided when narrow)."""
-        if not self._changed("seats", position.names):
+        """A button per board, named by the board (the seat's role), its owner's whole name
+        as its tooltip."""
+        state: SoraniState = position.state
+        roles = tuple(self.seat_role(state, seat) for seat in range(len(position.names)))
+        if not self._changed("seats", (position.names, roles)):
             return
-        tabs = self.seat_tabs
-        while tabs.count() > len(position.names):
-            tabs.removeTab(tabs.count() - 1)
-        for seat, name in enumerate(position.names):
-            if seat >= tabs.count():
-                tabs.addTab(name)
-            tabs.setTabText(seat, name)
-            tabs.setTabToolTip(seat, name)
+        self.seat_tabs.set_tabs([
+            BoardTab(role or tr(f"Seat {seat + 1}", f"席 {seat + 1}"),
+                     strip_isolates(self._board_title(position, seat)))
+            for seat, role in enumerate(roles)])
+        self.seat_tabs.setCurrentIndex(self.board_in_front(position))
+
+    def _board_title(self, position: Position, seat: int) -> str:
+        """ "Board of <name> · <board>" (the name without the board that told two computers
+        apart: the board follows)."""
+        role = self.seat_role(position.state, seat)
+        who = position.seats[seat] if seat < len(position.seats) else None
+        name = isolate(seat_display_name(who, seat) if role and who is not None
+                       else position.names[seat])
+        return tr(f"Board of {name}", f"{name} のボード") + (f" · {role}" if role else "")
 
     def look_at(self, seat: int) -> None:
         """Show another board (the mover's again when it is the mover's seat)."""
@@ -359,10 +366,7 @@ class SoraniScreens(PlayScreens):
         mine = seat == position.to_move
         self.canvas.set_board(board, position.legal if mine else (),
                               self.tile if mine else None)
-        spec = catalogue().board(board.spec).name(language().code) if board.spec else ""
-        name = isolate(position.names[seat])
-        self.board_label.setText(tr(f"Board of {name}", f"{name} のボード")
-                                 + (f" · {spec}" if spec else ""))
+        self.board_label.setText(self._board_title(position, seat))
         self.seat_tabs.setCurrentIndex(seat)
         self._show_hint()
 
