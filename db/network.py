@@ -31,7 +31,9 @@ from db import errors
 from db.engine import Database
 from db.errors import DatabaseError, NetTableError
 
-#: The channel every row of every table is announced on ("table_id:n", "table_id:seats"...).
+#: The channel every row of every table is announced on ("table_id:n:uid", with "seats",
+#: "finished" or "abandoned" for n when those change; the uid tells apart tables of the same
+#: id in other schemas of the database).
 CHANNEL = "companion_table"
 #: Table states a laptop may still join, watch or play at.
 LIVE = ("open", "playing", "paused")
@@ -246,6 +248,7 @@ class TableClient:
         _require_server(database)
         self.database = database
         self.table_id = table_id
+        self.uid = table_of(database, table_id).uid
         self._listener: Any = None  # a pooled connection in autocommit, LISTENing
         self.reconnects = 0  # LISTEN connections made again after one was lost
         self._listen()
@@ -360,9 +363,10 @@ class TableClient:
         return self._listener is not None
 
     def _announced(self, timeout_s: float) -> bool:
-        prefix = f"{self.table_id}:"
+        prefix, suffix = f"{self.table_id}:", f":{self.uid}"
         dbapi = self._listener.dbapi_connection
         return any(note.channel == CHANNEL and note.payload.startswith(prefix)
+                   and note.payload.endswith(suffix)
                    for note in dbapi.notifies(timeout=timeout_s, stop_after=1))
 
     def _listen(self) -> bool:

@@ -5,12 +5,13 @@ security and the functions every write goes through. On SQLite nothing is create
   game, options, host login and status), `net_seats` (who plays each seat: a person's login,
   a bot run by the host, or a seat still open), `net_watchers` (spectators), `net_moves`
   (the public rows, numbered from 0: (table_id, n) is the primary key, so two rows with the
-  same n never both land; each insert NOTIFYs `companion_table` with "table_id:n"),
+  same n never both land; each insert NOTIFYs `companion_table` with "table_id:n:uid"),
   `net_hidden` (what the server dealt or drew privately: a seat's cards, the deck) and
   `net_secrets` (each table's random key; no member may read it).
 - Members SELECT the public tables. `net_hidden` is read through row-level security: a row of
   a seat whose login is the reader's (a bot's seat: the host's), or any row once the table is
-  finished; the deck (seat NULL) is read by nobody until then. No member holds any other
+  finished; the deck (seat NULL) is read by nobody until then (an organiser's login is held
+  to that as well; `SET ROLE` to the organiser role reads everything). No member holds any other
   right on these tables: every write is one of the SECURITY DEFINER functions below, owned
   by the organiser role, with a pinned search_path, checking `session_user`.
 - Chance is drawn from the table's secret key and the row number (sha256), so an outcome is
@@ -45,6 +46,13 @@ PUBLIC_TABLES = ("net_tables", "net_seats", "net_watchers", "net_moves", "net_hi
 TABLES = (*PUBLIC_TABLES, "net_secrets")
 #: Characters of a table's code: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G).
 CODE_ALPHABET = "ACDEFHJKMNPQRTUVWXY3479"
+
+#: The rule "the reader is the owner role itself": the functions (SECURITY DEFINER), or an
+#: organiser's login after `SET ROLE` to the organiser role. An organiser's login as itself is
+#: a player like any other (the rows are FORCEd under row-level security: membership of the
+#: owner role would otherwise read them all).
+OWNER = ("current_user = (SELECT pg_get_userbyid(c.relowner) FROM pg_class c "
+         "WHERE c.oid = '{table}'::regclass)")
 
 _SCHEMA_SQL = f"""
 CREATE TABLE net_tables (
@@ -98,7 +106,13 @@ CREATE TABLE net_secrets (
   secret bytea NOT NULL
 );
 ALTER TABLE net_hidden ENABLE ROW LEVEL SECURITY;
+ALTER TABLE net_hidden FORCE ROW LEVEL SECURITY;
 ALTER TABLE net_secrets ENABLE ROW LEVEL SECURITY;
+ALTER TABLE net_secrets FORCE ROW LEVEL SECURITY;
+CREATE POLICY net_hidden_owner ON net_hidden FOR ALL TO PUBLIC
+  USING ({OWNER.format(table="net_hidden")}) WITH CHECK ({OWNER.format(table="net_hidden")});
+CREATE POLICY net_secrets_owner ON net_secrets FOR ALL TO PUBLIC
+  USING ({OWNER.format(table="net_secrets")}) WITH CHECK ({OWNER.format(table="net_secrets")});
 CREATE POLICY net_hidden_own_or_finished ON net_hidden FOR SELECT TO PUBLIC USING (
   EXISTS (SELECT 1 FROM net_tables t WHERE t.id = net_hidden.table_id
            AND t.status = 'finished')
@@ -107,7 +121,8 @@ CREATE POLICY net_hidden_own_or_finished ON net_hidden FOR SELECT TO PUBLIC USIN
            AND s.seat = net_hidden.seat AND s.login = session_user)));
 CREATE FUNCTION net_notify_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('companion_table', NEW.table_id || ':' || NEW.n);
+  PERFORM pg_notify('companion_table', NEW.table_id || ':' || NEW.n || ':'
+                   || (SELECT uid FROM net_tables WHERE id = NEW.table_id));
   RETURN NULL;
 END $$;
 CREATE TRIGGER net_moves_notify AFTER INSERT ON net_moves
@@ -287,7 +302,7 @@ BEGIN
   END IF;
   UPDATE net_seats SET kind = 'person', login = session_user, last_seen = now()
    WHERE table_id = t.id AND seat = p_seat;
-  PERFORM pg_notify('companion_table', t.id || ':seats');
+  PERFORM pg_notify('companion_table', t.id || ':seats:' || t.uid);
   RETURN t.id;
 END"""),
     ("net_watch(p_code text)", "bigint", """
@@ -475,7 +490,7 @@ BEGIN
     PERFORM net_raise('CT014', 'table ' || t.id || ' has no end row');
   END IF;
   UPDATE net_tables SET status = 'finished' WHERE id = t.id;
-  PERFORM pg_notify('companion_table', t.id || ':finished');
+  PERFORM pg_notify('companion_table', t.id || ':finished:' || t.uid);
 END"""),
     ("net_pause(p_table bigint)", "void", """
 DECLARE t net_tables; last net_moves;
@@ -522,7 +537,7 @@ BEGIN
   END IF;
   UPDATE net_seats SET kind = 'bot', login = t.host, last_seen = now()
    WHERE table_id = t.id AND seat = p_seat;
-  PERFORM pg_notify('companion_table', t.id || ':seats');
+  PERFORM pg_notify('companion_table', t.id || ':seats:' || t.uid);
 END"""),
     ("net_abandon(p_table bigint)", "void", """
 DECLARE t net_tables;
@@ -532,7 +547,7 @@ BEGIN
   IF t.status = 'finished' THEN PERFORM net_raise('CT004', 'table ' || t.id || ' is finished');
   END IF;
   UPDATE net_tables SET status = 'abandoned' WHERE id = t.id;
-  PERFORM pg_notify('companion_table', t.id || ':abandoned');
+  PERFORM pg_notify('companion_table', t.id || ':abandoned:' || t.uid);
 END"""),
     ("net_seen(p_table bigint)", "void", """
 BEGIN
