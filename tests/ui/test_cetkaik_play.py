@@ -19,6 +19,7 @@ from companion.games.cetkaik.moves import AfterCast, Declare, Drop, PieceMove, T
 from companion.games.cetkaik.rules import AFTER_CAST, DECLARE, MOVE
 from companion.history import PlayMode, PlayRecord, SeatResult
 from tests.ui.conftest import wait_until_saved
+from tests.ui.keyboard import activate, choose
 from ui.games.cetkaik.play import CetkaikScreens, play_view
 from ui.i18n import language
 from ui.new_game_dialog import GameSetup, SeatChoice
@@ -146,9 +147,9 @@ def test_the_keyboard_moves_a_cursor_and_enter_clicks(qtbot) -> None:
     s = state(view)
     src = next(m.src for m in s.legal_moves() if isinstance(m, PieceMove) and not m.via)
     board = screens(view).board
+    activate(qtbot, view)
     board.setFocus()
-    board.cursor_square = s.tables.index[src]
-    qtbot.keyClick(board, Qt.Key.Key_Return)
+    choose(qtbot, screens(view).keys, s.tables.index[src])
     assert screens(view).src == src
     qtbot.keyClick(board, Qt.Key.Key_Escape)
     assert screens(view).src is None and not board.scene.targets

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -179,7 +180,7 @@ class SpotKeys(QObject):
     activated = Signal(object)
 
     def __init__(self, board: QWidget, spots: Callable[[], Sequence[Spot]],
-                 activate: Callable[[Hashable], None],
+                 activate: Callable[[Any], None],
                  cancel: Callable[[], None] | None = None, *,
                  name: tuple[str, str] = ("Board", "盤")) -> None:
         super().__init__(board)

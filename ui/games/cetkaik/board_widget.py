@@ -7,8 +7,8 @@ stands there — get an orange frame. Pieces are cream tiles with their kanji in
 turned towards their owner (the far side's pieces are upside down); the 皇 is a green tile.
 Highlights: the chosen piece (gold frame), where it may end (green dots, red rings on enemy
 pieces it may take), the pieces it may step on (blue dashed rings), the last move (pale gold),
-a move waiting for the sticks (dashed gold). The keyboard moves a cursor (arrows), Enter or
-Space clicks the square under it, Esc gives up the choice (`cancelled`).
+a move waiting for the sticks (dashed gold). The play page gives it a keyboard cursor
+and words for screen readers (`ui.play.keys`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,8 @@ from typing import Any
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
-    QFocusEvent,
     QFont,
     QFontMetricsF,
-    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -51,7 +49,6 @@ TARGET = QColor("#2e8b3e")
 CAPTURE = QColor("#c0281f")
 STEP = QColor("#1f5fbf")
 LAST = QColor(255, 226, 122, 120)
-CURSOR = QColor("#5a3fc0")
 
 #: (glyph, colour or None for the 皇, owning side or -1)
 Token = tuple[str, Colour | None, int]
@@ -140,7 +137,6 @@ class BoardView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.scene = BoardScene()
-        self.cursor_square: int | None = None
         #: (widget size, board size, row names) -> (margin, cell, origin): a paint asks for
         #: the geometry for every square; it changes only with these (and the font).
         self._geometry: dict[tuple[int, int, int, int, tuple[str, ...]],
@@ -155,8 +151,6 @@ class BoardView(QWidget):
 
     def set_scene(self, scene: BoardScene) -> None:
         self.scene = scene
-        if self.cursor_square is not None and self.cursor_square >= scene.width * scene.height:
-            self.cursor_square = None
         self.update()
 
     # --- geometry ---------------------------------------------------------------------------
@@ -229,48 +223,17 @@ class BoardView(QWidget):
             return
         sq = self.square_at(event.position())
         if sq is not None:
-            self.cursor_square = sq
             self.square_clicked.emit(sq)
 
     def click(self, sq: int) -> None:
         """Click a square (as the mouse would; tests and the keyboard use it)."""
         self.square_clicked.emit(sq)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        s = self.scene
-        moves = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0),
-                 Qt.Key.Key_Down: (1, 0)}
-        key = event.key()
-        if key in moves:
-            dr, dc = moves[Qt.Key(key)]
-            if s.flipped:
-                dr, dc = -dr, -dc
-            if self.cursor_square is None:
-                self.cursor_square = self.scene.selected if self.scene.selected is not None else \
-                    (s.height - 1) * s.width + s.width // 2
-            else:
-                row, col = divmod(self.cursor_square, s.width)
-                row, col = min(max(row + dr, 0), s.height - 1), min(max(col + dc, 0), s.width - 1)
-                self.cursor_square = row * s.width + col
-            self.update()
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            if self.cursor_square is not None:
-                self.square_clicked.emit(self.cursor_square)
-        elif key == Qt.Key.Key_Escape:
-            self.cancelled.emit()
-        else:
-            super().keyPressEvent(event)
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        self.update()
-        super().focusOutEvent(event)
-
     # --- drawing ----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        """The board from a picture kept until the scene, the size or the cursor changes (a
+        """The board from a picture kept until the scene or the size changes (a
         play page is repainted often while a bot thinks)."""
-        self._picture.paint(self, (self.scene, self.cursor_square, self.hasFocus()),
-                            self._paint)
+        self._picture.paint(self, (self.scene,), self._paint)
 
     def _paint(self, painter: QPainter) -> None:
         s = self.scene
@@ -384,8 +347,6 @@ class BoardView(QWidget):
                 painter.setBrush(TARGET)
                 r = rect.width() * 0.16
                 painter.drawEllipse(rect.center(), r, r)
-        if self.cursor_square is not None and self.hasFocus():
-            self._frame(painter, self.cursor_square, CURSOR, Qt.PenStyle.DotLine)
 
     def _frame(self, painter: QPainter, sq: int, colour: QColor, style: Qt.PenStyle) -> None:
         rect = self.square_rect(sq)

@@ -44,10 +44,11 @@ from companion.games.cetkaik.pieces import Colour, Profession, piece_name
 from companion.games.cetkaik.rules import AFTER_CAST, DECLARE, MOVE, SEASON_NAMES, STEP_CHAIN
 from companion.table.thrower import faces_for
 from ui.context import AppContext
-from ui.games.cetkaik.board_widget import BoardView, scene_of
+from ui.games.cetkaik.board_widget import BoardScene, BoardView, scene_of
 from ui.games.sticks.sticks_widget import SticksWidget
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.keys import KeyRow, Spot, SpotKeys
 from ui.play.widgets import WrappedLabel, clear_layout, isolate, words
 
 RED_STYLE = "color: #c0281f; font-weight: bold;"
@@ -190,6 +191,33 @@ def hands_text(state: Any, side: int) -> str:
     return tr(f"Hands: {parts} = {total}", f"役: {parts} = {total}")
 
 
+def square_words(state: Any, sq: int, scene: BoardScene) -> str:
+    """A square as a screen reader says it: "c3: black King 王, IA side", "e5: 皇 (Tam)",
+    "b2: empty, water", with what the board marks there (chosen, a move ends here…)."""
+    board = state.tables.board
+    place = square(state, board.name(sq))
+    token = scene.tokens.get(sq)
+    piece = state.piece_at(board.name(sq))
+    if piece is not None and token is not None:
+        colour, profession, side = piece
+        what = tr(f"{colour.name_in('en')} {profession.name_in('en')} {token[0]}, "
+                  f"{cw.side_name(side, 'en')}",
+                  f"{colour.name_in('ja')}{token[0]}、{cw.side_name(side, 'ja')}")
+    elif token is not None:
+        what = tr("皇 (Tam)", "皇")
+    else:
+        what = tr("empty", "空き")
+    marks = [tr("water", "水")] if sq in scene.water else []
+    marks += [text for on, text in (
+        (sq == scene.selected, tr("chosen", "選択中")),
+        (sq in scene.captures, tr("a move takes here", "ここで取れる")),
+        (sq in scene.targets and sq not in scene.captures, tr("a move ends here", "ここへ動ける")),
+        (sq in scene.steps, tr("may be stepped on", "踏み越えられる")),
+        (sq in scene.last, tr("last move", "直前の手")),
+    ) if on]
+    return tr(", ", "、").join([f"{place}: {what}", *marks])
+
+
 # --- the side panel ---------------------------------------------------------------------------
 class HandBox(QGroupBox):
     """One side's captured pieces (buttons: the mover chooses one to put down) and hands."""
@@ -265,6 +293,8 @@ class CetkaikScreens(PlayScreens):
         self.board.setObjectName("cetkaik_board")
         self.board.square_clicked.connect(self.square_clicked)
         self.board.cancelled.connect(self.cancel)
+        self.keys = SpotKeys(self.board, self.spots, self.board.click, self.cancel,
+                             name=("机戦 board", "机戦の盤"))
         side = QWidget(frame)
         self.info = WrappedLabel("", side)  # it and the cast's verdict change at every move
         self.info.setObjectName("cetkaik_info")
@@ -292,6 +322,22 @@ class CetkaikScreens(PlayScreens):
         self.cancel_quietly()
 
     # --- acting ------------------------------------------------------------------------------
+    def spots(self) -> list[Spot]:
+        """Every square for the keyboard's cursor; those a click would act on now (a piece
+        that may move, where the chosen one may go or step) can be chosen."""
+        position, scene = self.position, self.board.scene
+        if position is None or position.state is None:
+            return []
+        state = position.state
+        live: set[int] = set()
+        if position.legal:
+            live = set(scene.targets) | set(scene.steps)
+            if state.phase == MOVE:
+                live |= {state.tables.index[n] for n in movable_squares(position.legal)}
+            live -= {state.tables.index[v] for v in self.vias}
+        return [Spot(sq, self.board.square_rect(sq), square_words(state, sq, scene), sq in live)
+                for sq in range(scene.width * scene.height)]
+
     def legal(self) -> tuple[Any, ...]:
         return self.position.legal if self.position is not None else ()
 
@@ -380,6 +426,7 @@ class CetkaikScreens(PlayScreens):
         state = position.state
         self._check_choice(position)
         self.board.set_scene(self._scene(position))
+        self.keys.refresh()
         self.info.setText(self._info_text(state))
         self._show_cast(state)
         self._show_choices(position)
@@ -554,6 +601,10 @@ class CetkaikScreens(PlayScreens):
         return tr("Click a piece of yours or the 皇 (or a captured piece on the right).",
                   "自分の駒か皇をクリック(右の手駒を置くこともできる)。")
 
+    def key_rows(self) -> list[KeyRow]:
+        return [KeyRow("Tab, Space", "Choose a captured piece to put down (side panel)",
+                       "手駒を選んで置く(右の欄)")]
+
     def seat_role(self, state: Any, seat: int) -> str:
         return cw.side_name(seat, lang())
 
@@ -616,6 +667,7 @@ class OldScreens(CetkaikScreens):
             return
         self._check_choice(position)
         self.board.set_scene(self._scene(position))
+        self.keys.refresh()
         self.info.setText(self._info_text(position.state))
         self._show_choices(position)
 

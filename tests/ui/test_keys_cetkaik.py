@@ -1,0 +1,110 @@
+"""机戦 (and its education and old rule sets) played with the keyboard alone against the
+fastest computer: Tab to the board, arrows and Enter for squares, digits for the move buttons
+(issue 37)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from companion.games.cetkaik.moves import AfterCast, Declare, PieceMove, TamMove
+from companion.games.cetkaik.rules import AFTER_CAST, DECLARE
+from tests.ui.keyboard import activate, choose, press, tab_to
+from ui.games.cetkaik.play import CetkaikScreens, play_view
+from ui.i18n import language
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play.frame import PlayFrame
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+DIGITS = [Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5,
+          Qt.Key.Key_6, Qt.Key.Key_7, Qt.Key.Key_8, Qt.Key.Key_9]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    from ui.games.sticks import sticks_widget
+
+    sticks_widget.set_animations_enabled(False)
+    language().set("en")
+    yield
+    language().set("en")
+    sticks_widget.set_animations_enabled(True)
+
+
+def started(qtbot, game_id: str, **options: Any) -> PlayFrame:
+    view = play_view(None, game_id, animate=False)
+    qtbot.addWidget(view)
+    view.resize(1100, 720)
+    view.show()
+    qtbot.waitExposed(view)
+    activate(qtbot, view)
+    view.start(GameSetup(game_id, dict(options), [SeatChoice("Ann", None),
+                                                   SeatChoice("", "random")], 4, ""))
+    return view
+
+
+def press_button(qtbot, view: PlayFrame, move: Any) -> None:
+    """The digit of the move button for `move` (its place among the buttons shown)."""
+    names = [b.objectName() for b in view.ordered_move_buttons()]
+    press(qtbot, DIGITS[names.index(f"move:{move}")])
+
+
+def person_move(state: Any, rng: random.Random) -> Any:
+    """Captures first, 終季 at once, go on after a good cast: the season ends soon."""
+    if state.phase == DECLARE:
+        return Declare(False)
+    if state.phase == AFTER_CAST:
+        return next(m for m in state.legal_moves() if isinstance(m, AfterCast) and m.dest)
+    plain = [m for m in state.legal_moves() if isinstance(m, PieceMove) and not m.via]
+    captures = [m for m in plain if state.piece_at(m.dest) is not None]
+    return rng.choice(captures or plain)
+
+
+def play_by_keys(qtbot, view: PlayFrame, move: Any) -> None:
+    screens = view.screens
+    assert isinstance(screens, CetkaikScreens) and view.controller is not None
+    index = view.controller.state.tables.index
+    keys = screens.keys
+    if isinstance(move, Declare):
+        press_button(qtbot, view, move)
+        return
+    if isinstance(move, AfterCast):
+        choose(qtbot, keys, index[move.dest])
+        return
+    assert isinstance(move, (PieceMove, TamMove)) and not getattr(move, "via", "")
+    choose(qtbot, keys, index[move.src])
+    choose(qtbot, keys, index[move.dest])
+    if screens.via == move.dest:  # a piece it may also step on: Enter once more takes it
+        press(qtbot, Qt.Key.Key_Return)
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("cetkaik", {"seasons": 1}),
+    ("cetkaik_education", {"seasons": 1}),
+    ("cetkaik_old", {"move_limit": 40}),
+])
+def test_a_whole_game_against_the_computer_by_keys_alone(qtbot, game_id, options) -> None:
+    view = started(qtbot, game_id, **options)
+    screens = view.screens
+    assert isinstance(screens, CetkaikScreens)
+    tab_to(qtbot, screens.board)
+    rng = random.Random(5)
+    controller = view.controller
+    assert controller is not None
+    for _ in range(400):
+        qtbot.waitUntil(lambda: controller.finished or controller.is_human_turn(),
+                        timeout=20000)
+        if controller.finished:
+            break
+        before = len(controller.game.record.entries)
+        if view.focusWidget() is not screens.board:
+            tab_to(qtbot, screens.board)
+        move = person_move(controller.state, rng)
+        play_by_keys(qtbot, view, move)
+        assert len(controller.game.record.entries) > before, f"the keys did not play {move}"
+    assert controller.finished and view.result_panel.isVisible()
