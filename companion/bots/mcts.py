@@ -18,7 +18,8 @@ and `extras["estimate"](state)` gives each seat's expected share of victory wher
 stopped before the end.
 
 The search is deterministic for a given rng state and iteration count. A time budget
-(`seconds`) may cut it short; then the result depends on the machine's speed.
+(`seconds`) may cut it short; then the result depends on the machine's speed. The default
+level has one (`BUDGETS`): it stops at its iterations or at its budget, whichever is first.
 
 Root parallelism: with `trees` > 1 the bot grows that many independent trees from seeds
 drawn from its rng and picks the move with the most visits summed over them. The parts are
@@ -53,6 +54,10 @@ from companion.core.api import GameState
 STRENGTHS: dict[str, int] = {"weak": 64, "normal": 256, "strong": 512}
 #: strength -> independent trees of a root-parallel search
 TREES: dict[str, int] = {"weak": 1, "normal": 1, "strong": 4}
+#: strength -> seconds (wall clock) a move may search besides its iteration count: the default
+#: level is an anytime search that stops at its iterations or at this budget, whichever comes
+#: first, so that on a slow or busy machine it still answers in well under 250 ms (issue 35).
+BUDGETS: dict[str, float] = {"normal": 0.15}
 #: Seconds of a move's time limit kept back for what is not search.
 LIMIT_MARGIN = 0.3
 #: UCB exploration constant (rewards lie in 0..1)
@@ -98,10 +103,10 @@ def tree_seconds(limit: float, trees: int) -> float:
 
 
 class MCTSBot:
-    """UCT search; `strength` picks the iteration count and trees ("weak", "normal",
-    "strong"); `seconds` adds a time budget per tree (`iterations=UNBOUNDED` for a budget
-    alone); `trees` overrides the strength's tree count (0: the strength's; None: one per
-    core available)."""
+    """UCT search; `strength` picks the iteration count, trees and time budget ("weak",
+    "normal", "strong"; `BUDGETS`, `TIME_LIMITS`); `seconds` sets a time budget per tree
+    (`iterations=UNBOUNDED` for a budget alone); `trees` overrides the strength's tree count
+    (0: the strength's; None: one per core available)."""
 
     def __init__(self, strength: str = "normal", iterations: int | None = None,
                  seconds: float | None = None, exploration: float = EXPLORATION,
@@ -117,6 +122,8 @@ class MCTSBot:
             else None
         if self.limit is not None:
             seconds = tree_seconds(self.limit, self.trees or 1)
+        elif iterations is None and seconds is None:
+            seconds = BUDGETS.get(strength)
         self.seconds = seconds
         self.exploration = exploration
         self.playout_policy = playout_policy

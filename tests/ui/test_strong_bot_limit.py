@@ -36,7 +36,7 @@ def test_only_the_strong_level_has_a_limit_and_its_trees_share_it() -> None:
     assert isinstance(strong, MCTSBot) and strong.seconds is not None and strong.trees
     # grown one after the other, the trees end before the limit, with the margin to spare
     assert strong.seconds * strong.trees == pytest.approx(3.0 - LIMIT_MARGIN)
-    assert make_bot("mcts").seconds is None  # the default strength is bounded by iterations
+    assert make_bot("mcts").limit is None  # the default strength: a budget, no limit shown
 
 
 def test_a_strong_search_stops_at_its_share_of_the_time(monkeypatch) -> None:
