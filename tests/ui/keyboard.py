@@ -64,3 +64,30 @@ def choose(qtbot: Any, keys: SpotKeys, spot: Hashable) -> None:
     """Move the cursor to `spot` and press Enter."""
     cursor_to(qtbot, keys, spot)
     press(qtbot, Qt.Key.Key_Return)
+
+
+DIGITS = [Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5,
+          Qt.Key.Key_6, Qt.Key.Key_7, Qt.Key.Key_8, Qt.Key.Key_9]
+
+
+def press_move_button(qtbot: Any, view: Any, notation: str) -> None:
+    """The digit of the move button `move:<notation>` (its place among those shown)."""
+    names = [b.objectName() for b in view.ordered_move_buttons()]
+    index = names.index(f"move:{notation}")
+    assert index < len(DIGITS), f"button {notation} is past 9: {names}"
+    press(qtbot, DIGITS[index])
+
+
+def shown_page(qtbot: Any, view: QWidget) -> None:
+    """Show a play page at the usual size and make its window active."""
+    qtbot.addWidget(view)
+    view.resize(1100, 720)
+    view.show()
+    qtbot.waitExposed(view)
+    activate(qtbot, view)
+
+
+def wait_for_person(qtbot: Any, controller: Any) -> bool:
+    """Wait until a person may act or the game is over; True: the game is over."""
+    qtbot.waitUntil(lambda: controller.finished or controller.is_human_turn(), timeout=20000)
+    return bool(controller.finished)

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 
 from companion.games.cetkaik.moves import AfterCast, Declare, PieceMove, TamMove
 from companion.games.cetkaik.rules import AFTER_CAST, DECLARE
-from tests.ui.keyboard import activate, choose, press, tab_to
+from tests.ui.keyboard import DIGITS, activate, choose, press, tab_to
 from ui.games.cetkaik.play import CetkaikScreens, play_view
 from ui.i18n import language
 from ui.new_game_dialog import GameSetup, SeatChoice
@@ -20,10 +20,6 @@ from ui.play.frame import PlayFrame
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
-
-DIGITS = [Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5,
-          Qt.Key.Key_6, Qt.Key.Key_7, Qt.Key.Key_8, Qt.Key.Key_9]
-
 
 @pytest.fixture(autouse=True)
 def english():

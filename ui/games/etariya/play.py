@@ -30,8 +30,10 @@ from companion.core.api import Outcome
 from companion.core.record import Game, RecordEntry
 from ui.context import AppContext
 from ui.games.etariya import pictures
-from ui.games.etariya.board_widget import BoardWidget
+from ui.games.etariya.board_widget import LIGHT, BoardPicture, BoardWidget
+from ui.i18n import tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.keys import KeyRow, Spot, SpotKeys
 from ui.play.widgets import RichLabel, clear_layout, words
 
 
@@ -49,6 +51,8 @@ class EtariyaScreens(PlayScreens):
         self.board = BoardWidget(frame)
         self.board.cell_name = pictures.cell_name
         self.board.cell_clicked.connect(self.cell_clicked)
+        self.keys = SpotKeys(self.board, self.spots, lambda cell: self.cell_clicked(*cell),
+                             name=("Etariya board", "エタリヤの盤"))
         side = QWidget(frame)
         self.hand_box = words(QGroupBox(side), "Place", "置く", "setTitle")
         self.hand_row = QGridLayout(self.hand_box)  # three a row: the panel stays narrow
@@ -80,6 +84,19 @@ class EtariyaScreens(PlayScreens):
         if move is not None:
             self.frame.play(move)
 
+    def spots(self) -> list[Spot]:
+        """The 49 cells for the keyboard's cursor; where the chosen stone (or chip) may go
+        can be chosen."""
+        picture = self.board.picture
+        targets = picture.stone_targets | picture.chip_targets
+        return [Spot((r, c), self.board.cell_rect((r, c)), cell_words(picture, (r, c)),
+                     (r, c) in targets)
+                for r in range(7) for c in range(7)]
+
+    def key_rows(self) -> list[KeyRow]:
+        return [KeyRow("Tab, Space", "Choose the stone (or power chip) to place, on the right",
+                       "置く石(または勢力チップ)を右の欄で選ぶ")]
+
     def choose_group(self, key: str) -> None:
         self.selected = key
         if self.position is not None:
@@ -104,6 +121,7 @@ class EtariyaScreens(PlayScreens):
         self.board.set_picture(pictures.board_picture(
             position.state, position.legal, self.current_group(),
             pictures.last_turn_cells(position.entries)))
+        self.keys.refresh()
         for button in self.hand_group.buttons():
             button.setChecked(button.objectName() == f"hand:{self.current_group()}")
 
@@ -161,6 +179,30 @@ class EtariyaScreens(PlayScreens):
 
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
         return pictures.outcome_text(state, outcome)
+
+
+def cell_words(picture: BoardPicture, cell: tuple[int, int]) -> str:
+    """A cell as a screen reader says it: "d4: Light; stones Red, Blue (top); a stone may
+    go here"."""
+    row, col = cell
+    faction = picture.factions[row][col] if row < len(picture.factions) else LIGHT
+    parts = [f"{pictures.cell_name(cell)}: {pictures.faction_name(faction)}"]
+    stones = picture.stones.get(cell, ())
+    if stones:
+        names = ", ".join(pictures.colour_name(code) for code in stones)
+        parts.append(tr(f"stones {names} (top last)", f"石 {names}(最後が一番上)"))
+    chips = picture.chips.get(cell, ())
+    if chips:
+        shown = ", ".join(tr("white", "白") if chip == "W" else tr("black", "黒")
+                          for chip in chips)
+        parts.append(tr(f"power chips {shown}", f"勢力チップ {shown}"))
+    if cell in picture.stone_targets:
+        parts.append(tr("the chosen stone may go here", "選んだ石を置ける"))
+    if cell in picture.chip_targets:
+        parts.append(tr("the power chip may go here", "勢力チップを置ける"))
+    if cell in picture.last:
+        parts.append(tr("last move", "直前の手"))
+    return tr("; ", "。").join(parts)
 
 
 def play_view(ctx: AppContext | None, game_id: str = "etariya", *,

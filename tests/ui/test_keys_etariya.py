@@ -1,0 +1,104 @@
+"""Etariya played with the keyboard alone against the fastest computer, and what a screen
+reader hears on its page (issue 37)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QWidget
+
+from tests.ui.keyboard import (
+    choose,
+    press,
+    press_move_button,
+    shown_page,
+    tab_to,
+    wait_for_person,
+)
+from ui.games.etariya import pictures
+from ui.games.etariya.play import EtariyaScreens, play_view
+from ui.i18n import language
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play.frame import PlayFrame
+from ui.play.keys import reading_order
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    language().set("en")
+    yield
+    language().set("en")
+
+
+def started(qtbot, seed: int = 7) -> PlayFrame:
+    view = play_view(None, animate=False)
+    shown_page(qtbot, view)
+    view.start(GameSetup("etariya", {}, [SeatChoice("Ann", None), SeatChoice("", "random")],
+                         seed, ""))
+    return view
+
+
+def play_a_turn(qtbot, view: PlayFrame, rng: random.Random) -> None:
+    """A cell of the stone chosen (Enter on the board) or a decision's button (its digit)."""
+    screens = view.screens
+    assert isinstance(screens, EtariyaScreens)
+    legal = view.legal_moves()
+    group = screens.current_group()
+    cells = [m for m in legal if pictures.move_cell(m) is not None
+             and pictures.move_group(m) == group]
+    others = [m for m in legal if pictures.move_cell(m) is None]
+    if cells and (not others or rng.random() < 0.7):
+        if view.focusWidget() is not screens.board:
+            tab_to(qtbot, screens.board)
+        choose(qtbot, screens.keys, pictures.move_cell(rng.choice(cells)))
+    else:
+        press_move_button(qtbot, view, str(rng.choice(others)))
+
+
+def test_a_whole_game_against_the_computer_by_keys_alone(qtbot) -> None:
+    view = started(qtbot)
+    controller = view.controller
+    assert controller is not None
+    rng = random.Random(3)
+    for _ in range(200):
+        if wait_for_person(qtbot, controller):
+            break
+        before = len(controller.game.record.entries)
+        play_a_turn(qtbot, view, rng)
+        assert len(controller.game.record.entries) > before
+    assert controller.finished and view.result_panel.isVisible()
+
+
+def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:
+    return QAccessible.queryAccessibleInterface(widget).text(text)
+
+
+def test_the_board_cells_seats_and_result_are_spoken(qtbot) -> None:
+    view = started(qtbot)
+    screens = view.screens
+    assert isinstance(screens, EtariyaScreens) and view.controller is not None
+    assert said(screens.board) == "Etariya board"
+    tab_to(qtbot, screens.board)
+    press(qtbot, Qt.Key.Key_Home)  # the first cell that can be chosen
+    target = next(s for s in reading_order(screens.spots()) if s.actionable)
+    choose_words = said(screens.board, QAccessible.Text.Description)
+    assert choose_words.startswith(f"{pictures.cell_name(target.key)}: ")
+    assert "may go here" in choose_words and "you can choose it" in choose_words
+    seats = [said(card) for card in view.seat_panel.cards]
+    assert "Ann" in seats[0] and any(w in seats[0] for w in ("Light", "Dark"))
+    assert sum("to move" in s for s in seats) == 1
+    rng = random.Random(3)
+    controller = view.controller
+    for _ in range(200):
+        if wait_for_person(qtbot, controller):
+            break
+        play_a_turn(qtbot, view, rng)
+    assert controller.finished
+    assert said(view.result_panel).startswith(("Winner", "Draw", "Shared"))
+    assert any("stones" in spot.name for spot in screens.spots())  # stacks are told
