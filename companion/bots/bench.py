@@ -5,7 +5,9 @@ on the machine do not skew them; bot decision times are wall-clock, as a person 
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -132,6 +134,27 @@ def decision_times(kind: str, positions: list[tuple[GameState, int]],
         times.append((1000 * (time.perf_counter() - began),
                       1000 * (time.thread_time() - began_cpu)))
     return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` (0..1) of `values` lie (nearest rank: 0.5 of 1..10 is
+    5, 0.9 is 9)."""
+    if not values:
+        raise ValueError("no values")
+    ordered = sorted(values)
+    rank = max(1, math.ceil(share * len(ordered)))
+    return ordered[rank - 1]
+
+
+def time_summary(times: list[tuple[float, float]]) -> dict[str, float]:
+    """Median, 90th percentile and longest of decision times given as (wall-clock ms, CPU
+    ms), each rounded to 0.1 ms: median_ms, p90_ms, max_ms, cpu_ms (the CPU median),
+    cpu_p90_ms, cpu_max_ms."""
+    wall, cpu = [w for w, _ in times], [c for _, c in times]
+    return {"median_ms": round(statistics.median(wall), 1),
+            "p90_ms": round(percentile(wall, 0.9), 1), "max_ms": round(max(wall), 1),
+            "cpu_ms": round(statistics.median(cpu), 1),
+            "cpu_p90_ms": round(percentile(cpu, 0.9), 1), "cpu_max_ms": round(max(cpu), 1)}
 
 
 def head_to_head(game_id: str, bot: str, opponent: str, games: int,

@@ -56,11 +56,20 @@ def test_game_figures_name_each_game(capsys):
 def test_the_bots_section_gives_the_default_median_and_the_strong_longest(capsys):
     lines = run_bench(capsys, "--only", "bots", "--game", "rengeki", "--game", "juusai")
     by_name = {entry["bench"]: entry for entry in lines}
-    assert set(by_name) == {"rengeki.mcts_median", "rengeki.mcts_strong_max"}  # 獣裁: no choice
-    assert by_name["rengeki.mcts_median"]["goal"] == "<= 250 ms"
-    assert by_name["rengeki.mcts_median"]["decisions"] == 3
-    assert by_name["rengeki.mcts_strong_max"]["goal"] == "<= 3000 ms (the limit shown)"
-    assert by_name["rengeki.mcts_strong_max"]["value"] > 0
+    assert set(by_name) == {"rengeki.mcts_median", "rengeki.mcts_strong_max",  # 獣裁: no choice
+                            "bots.mcts_median.games_passed", "bots.mcts_strong_max.games_passed"}
+    median, strong = by_name["rengeki.mcts_median"], by_name["rengeki.mcts_strong_max"]
+    assert median["goal"] == "<= 250 ms" and median["decisions"] == 3
+    assert median["value"] == median["median_ms"] <= median["p90_ms"] <= median["max_ms"]
+    assert median["cpu_ms"] <= median["cpu_p90_ms"] and median["passed"] == (
+        median["value"] <= 250)
+    assert strong["goal"] == "<= 3000 ms (the limit shown)"
+    assert strong["value"] == strong["max_ms"] > 0 and strong["passed"] == (
+        strong["value"] <= 3000)
+    for name in ("mcts_median", "mcts_strong_max"):  # how many games pass, of how many
+        tally = by_name[f"bots.{name}.games_passed"]
+        assert tally["goal"] == "1 of 1" and tally["value"] == int(by_name[f"rengeki.{name}"][
+            "passed"]) and tally["passed"] == by_name[f"rengeki.{name}"]["passed"]
 
 
 def test_decision_time_counts_only_real_choices():
