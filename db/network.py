@@ -299,11 +299,16 @@ class TableClient:
     def reveal(self, n: int, from_zone: str, count: int, to_seat: int | None,
                next_seats: Sequence[int]) -> list[Any] | None:
         """Row n: the first `count` items of a hidden zone go to `to_seat` privately (its
-        login gets them; anyone else None) or, `to_seat` None, to everyone."""
-        shown = self._write("SELECT net_reveal(:id, :n, :zone, :count, :to_seat, "
-                            "CAST(:next AS integer[]))", n=n, zone=from_zone, count=count,
-                            to_seat=to_seat, next=list(next_seats))
-        return None if shown is None else list(shown)
+        login gets them; anyone else None) or, `to_seat` None, to everyone. The server's
+        function returns nothing; the items are read back once the row is committed."""
+        self._write("SELECT net_reveal(:id, :n, :zone, :count, :to_seat, "
+                    "CAST(:next AS integer[]))", n=n, zone=from_zone, count=count,
+                    to_seat=to_seat, next=list(next_seats))
+        # read once committed (the server shows no transaction what it has just written)
+        if to_seat is None:
+            return list(self.rows(after=n - 1)[0].payload["items"])
+        drawn = [z.items for z in self.my_hidden() if (z.n, z.zone) == (n, "draw")]
+        return drawn[0] if drawn else None
 
     def finish(self) -> None:
         """The table becomes finished (after an "end" row): every hidden row is readable."""

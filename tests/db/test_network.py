@@ -310,6 +310,39 @@ def test_each_seat_reads_only_its_own_cards_until_the_table_is_finished(ready, a
     assert next(z.items for z in everything if (z.n, z.zone) == (3, "deck")) == deck[2:]
 
 
+def test_a_call_rolled_back_shows_its_caller_nothing_it_could_not_see_after_it(ready, ann,
+                                                                              ben, sql):
+    """Peeking is no use: what a function writes (a private or public draw, the end that
+    finishes the table) is not shown to the transaction that wrote it, savepoints or not."""
+    table = two_seats(ready, ann, ben, start_next=[CHANCE])
+    with TableClient(ann, table.id) as anns:
+        anns.deal(1, CARDS, ZONES, [CHANCE])
+        hidden = "SELECT count(*) FROM net_hidden WHERE table_id = :id"
+        moves = "SELECT count(*) FROM net_moves WHERE table_id = :id"
+        with sql["ben"].connect() as conn:
+            conn.execute(text("SELECT net_reveal(:id, 2, 'deck', 10, 1, '{-1}')"),
+                         {"id": table.id})
+            assert conn.scalar(text(hidden), {"id": table.id}) == 1  # his hand, no draw
+            conn.rollback()
+            conn.execute(text("SAVEPOINT peek"))
+            conn.execute(text("SELECT net_reveal(:id, 2, 'deck', 10, NULL, '{1}')"),
+                         {"id": table.id})
+            conn.execute(text("RELEASE SAVEPOINT peek"))
+            assert conn.scalar(text(moves), {"id": table.id}) == 2  # not the public row 2
+            conn.rollback()
+        assert len(anns.reveal(2, "deck", 1, None, [1]) or []) == 1
+        with sql["ben"].connect() as conn:
+            conn.execute(text("SELECT net_play(:id, 3, 1, '{}', '{}', 'end')"),
+                         {"id": table.id})
+            conn.execute(text("SELECT net_finish(:id)"), {"id": table.id})
+            assert conn.scalar(text(hidden), {"id": table.id}) == 1  # not yet everything
+            conn.rollback()
+        assert [r.n for r in anns.rows()] == [0, 1, 2] and anns.table().status == "playing"
+        with TableClient(ben, table.id) as bens, pytest.raises(MoveRefused) as peek_then_choose:
+            bens.play(3, 1, {"move": "b1"}, [0, CHANCE])  # chance or a move: nobody chooses
+        assert state_of(peek_then_choose) == "CT009"
+
+
 def test_the_organiser_playing_reads_only_its_seat_unless_it_takes_the_organiser_role(
         ready, olga, sql):
     table = open_table(olga, "hanafuda", {}, [

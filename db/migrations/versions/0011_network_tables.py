@@ -54,6 +54,11 @@ CODE_ALPHABET = "ACDEFHJKMNPQRTUVWXY3479"
 OWNER = ("current_user = (SELECT pg_get_userbyid(c.relowner) FROM pg_class c "
          "WHERE c.oid = '{table}'::regclass)")
 
+#: A row written by an earlier transaction: what a function wrote (a deal, a reveal, the end
+#: that finishes a table) is read only once it is committed, so a caller cannot look at it and
+#: roll the call back (SAVEPOINTs included: pg_current_xact_id is the top-level transaction's).
+COMMITTED = "xact IS DISTINCT FROM pg_current_xact_id_if_assigned()"
+
 _SCHEMA_SQL = f"""
 CREATE TABLE net_tables (
   id bigserial PRIMARY KEY,
@@ -65,7 +70,8 @@ CREATE TABLE net_tables (
   status text NOT NULL DEFAULT 'open'
     CHECK (status IN ('open', 'playing', 'paused', 'finished', 'abandoned')),
   away_after_s integer NOT NULL DEFAULT 120 CHECK (away_after_s > 0),
-  created_at timestamptz NOT NULL DEFAULT now()
+  created_at timestamptz NOT NULL DEFAULT now(),
+  finished_xact xid8  -- the transaction that finished it
 );
 CREATE TABLE net_seats (
   table_id bigint NOT NULL REFERENCES net_tables (id) ON DELETE CASCADE,
@@ -91,6 +97,7 @@ CREATE TABLE net_moves (
   next_seats integer[] NOT NULL,
   login text NOT NULL DEFAULT session_user,
   at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  xact xid8 NOT NULL DEFAULT pg_current_xact_id(),  -- the transaction that wrote it
   PRIMARY KEY (table_id, n)
 );
 CREATE TABLE net_hidden (
@@ -99,26 +106,34 @@ CREATE TABLE net_hidden (
   zone text NOT NULL,
   seat integer,
   items jsonb NOT NULL CHECK (jsonb_typeof(items) = 'array'),
+  xact xid8 NOT NULL DEFAULT pg_current_xact_id(),
   PRIMARY KEY (table_id, n, zone)
 );
 CREATE TABLE net_secrets (
   table_id bigint PRIMARY KEY REFERENCES net_tables (id) ON DELETE CASCADE,
   secret bytea NOT NULL
 );
+ALTER TABLE net_moves ENABLE ROW LEVEL SECURITY;
+ALTER TABLE net_moves FORCE ROW LEVEL SECURITY;
 ALTER TABLE net_hidden ENABLE ROW LEVEL SECURITY;
 ALTER TABLE net_hidden FORCE ROW LEVEL SECURITY;
 ALTER TABLE net_secrets ENABLE ROW LEVEL SECURITY;
 ALTER TABLE net_secrets FORCE ROW LEVEL SECURITY;
+CREATE POLICY net_moves_owner ON net_moves FOR ALL TO PUBLIC
+  USING ({OWNER.format(table="net_moves")}) WITH CHECK ({OWNER.format(table="net_moves")});
+CREATE POLICY net_moves_committed ON net_moves FOR SELECT TO PUBLIC USING ({COMMITTED});
 CREATE POLICY net_hidden_owner ON net_hidden FOR ALL TO PUBLIC
   USING ({OWNER.format(table="net_hidden")}) WITH CHECK ({OWNER.format(table="net_hidden")});
 CREATE POLICY net_secrets_owner ON net_secrets FOR ALL TO PUBLIC
   USING ({OWNER.format(table="net_secrets")}) WITH CHECK ({OWNER.format(table="net_secrets")});
 CREATE POLICY net_hidden_own_or_finished ON net_hidden FOR SELECT TO PUBLIC USING (
-  EXISTS (SELECT 1 FROM net_tables t WHERE t.id = net_hidden.table_id
-           AND t.status = 'finished')
-  OR (seat IS NOT NULL AND EXISTS (
-        SELECT 1 FROM net_seats s WHERE s.table_id = net_hidden.table_id
-           AND s.seat = net_hidden.seat AND s.login = session_user)));
+  {COMMITTED} AND (
+    EXISTS (SELECT 1 FROM net_tables t WHERE t.id = net_hidden.table_id
+             AND t.status = 'finished'
+             AND t.finished_xact IS DISTINCT FROM pg_current_xact_id_if_assigned())
+    OR (seat IS NOT NULL AND EXISTS (
+          SELECT 1 FROM net_seats s WHERE s.table_id = net_hidden.table_id
+             AND s.seat = net_hidden.seat AND s.login = session_user))));
 CREATE FUNCTION net_notify_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('companion_table', NEW.table_id || ':' || NEW.n || ':'
@@ -196,6 +211,9 @@ BEGIN
          SELECT 1 FROM net_seats x WHERE x.table_id = t.id AND x.seat = s))) THEN
     PERFORM net_raise('CT009', 'next seats ' || coalesce(p_next::text, 'null')
                       || ' are not seats of table ' || t.id);
+  END IF;
+  IF -1 = ANY (p_next) AND cardinality(p_next) > 1 THEN  -- nobody chooses after a peek
+    PERFORM net_raise('CT009', 'chance (-1) is no choice among seats: ' || p_next::text);
   END IF;
 END"""),
     ("net_check_seat(t net_tables, p_seat integer)", "void", """
@@ -328,7 +346,9 @@ BEGIN
   END IF;
   SELECT array_agg(seat ORDER BY seat) || ARRAY[-1] INTO everyone
     FROM net_seats WHERE table_id = t.id;
-  PERFORM net_check_next(t, coalesce(p_next, everyone));
+  IF p_next IS NOT NULL THEN  -- the default lets any seat or chance write row 1
+    PERFORM net_check_next(t, p_next);
+  END IF;
   UPDATE net_tables SET status = 'playing' WHERE id = t.id;
   INSERT INTO net_moves (table_id, n, kind, seat, payload, next_seats)
   VALUES (t.id, 0, 'start', NULL,
@@ -440,7 +460,7 @@ BEGIN
   PERFORM net_row(t, p_n, 'deal', NULL, jsonb_build_object('zones', counted), p_next);
 END"""),
     ("net_reveal(p_table bigint, p_n integer, p_zone text, p_count integer, p_to_seat integer, "
-     "p_next integer[])", "jsonb", """
+     "p_next integer[])", "void", """
 DECLARE t net_tables; source net_hidden; taken jsonb; remaining jsonb; payload jsonb;
 BEGIN
   t := net_locked(p_table);
@@ -469,11 +489,6 @@ BEGIN
     VALUES (t.id, p_n, 'draw', p_to_seat, taken);
   END IF;
   PERFORM net_row(t, p_n, 'reveal', NULL, payload, p_next);
-  IF p_to_seat IS NULL OR EXISTS (SELECT 1 FROM net_seats s WHERE s.table_id = t.id
-                                     AND s.seat = p_to_seat AND s.login = session_user) THEN
-    RETURN taken;
-  END IF;
-  RETURN NULL;
 END"""),
     ("net_finish(p_table bigint)", "void", """
 DECLARE t net_tables;
@@ -489,7 +504,8 @@ BEGIN
   IF (net_last(t.id)).kind IS DISTINCT FROM 'end' THEN
     PERFORM net_raise('CT014', 'table ' || t.id || ' has no end row');
   END IF;
-  UPDATE net_tables SET status = 'finished' WHERE id = t.id;
+  UPDATE net_tables SET status = 'finished', finished_xact = pg_current_xact_id()
+   WHERE id = t.id;
   PERFORM pg_notify('companion_table', t.id || ':finished:' || t.uid);
 END"""),
     ("net_pause(p_table bigint)", "void", """
