@@ -40,6 +40,7 @@ from PySide6.QtGui import (
     QShortcut,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
@@ -68,7 +69,7 @@ class Spot:
     it is drawn (widget coordinates), `name` what a screen reader says ("c3: 王, black"),
     `actionable` whether Enter does something there now."""
 
-    key: Hashable
+    key: Any
     rect: QRectF
     name: str
     actionable: bool = False
@@ -406,10 +407,19 @@ def show_key_help(parent: QWidget, rows: Sequence[KeyRow]) -> KeyHelp:
         old.deleteLater()
     dialog = KeyHelp(parent, rows)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    before = QApplication.focusWidget()
+    if before is not None:  # closed, the list gives the keyboard back where it was
+        dialog.finished.connect(lambda _result: _give_focus_back(before))
     dialog.show()
     dialog.raise_()
     dialog.activateWindow()
     return dialog
+
+
+def _give_focus_back(widget: QWidget) -> None:
+    window = widget.window()
+    window.activateWindow()
+    widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def add_key_help(page: QWidget, rows: Callable[[], Sequence[KeyRow]]) -> None:

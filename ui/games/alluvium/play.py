@@ -42,12 +42,21 @@ from PySide6.QtWidgets import (
 from companion.core.api import Outcome
 from companion.games.alluvium.profile import SheetProfile, normalise, orientations, sheet_profile
 from companion.games.alluvium.profile import card as card_of
-from companion.games.alluvium.rules import OTHER, VIRTUAL, AlluviumState, Fill, Pass, Place
+from companion.games.alluvium.rules import (
+    OTHER,
+    VIRTUAL,
+    AlluviumState,
+    Fill,
+    Pass,
+    Place,
+    cell_name,
+)
 from companion.games.alluvium.scoring import EMPTY, largest_rectangle
 from ui.context import AppContext
 from ui.games.alluvium.map_widget import SheetGrid, qcolor
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.keys import KeyRow, Spot, SpotKeys
 from ui.play.seat_table import put_headers, put_text
 from ui.play.widgets import (
     PictureCache,
@@ -159,6 +168,40 @@ class PlayBoard(SheetGrid):
         if move is not None:
             self.move_chosen.emit(move)
 
+    def choose_cell(self, cell: Cell) -> None:
+        """What a click on `cell` does (the keyboard's Enter): draw the piece there, or fill
+        the dotted cell."""
+        self.hover = cell
+        move = self.preview_move()
+        if move is None and Fill(cell) in self.legal:
+            move = Fill(cell)  # type: ignore[assignment]
+        self.update()
+        if move is not None:
+            self.move_chosen.emit(move)
+
+    def fitting_cells(self) -> set[Cell]:
+        """The cells where the piece, turned as now, may be drawn with its top-left corner,
+        and the dotted cells that may be filled."""
+        shape = self.shape()
+        placements = {m.cells for m in self.legal if isinstance(m, Place)}
+        fits = {(r, c) for r in range(len(self.grid)) for c in range(len(self.grid[r]))
+                if shape and tuple(sorted((r + dr, c + dc) for dr, dc in shape)) in placements}
+        return fits | {m.cell for m in self.legal if isinstance(m, Fill)}
+
+    def cell_words(self, cell: Cell, fits: set[Cell]) -> str:
+        """A cell as a screen reader says it: "c4: △ Red; start cell; the piece fits here"."""
+        r, c = cell
+        letter = self.grid[r][c]
+        parts = [f"{cell_name(cell)}: " + (tr("empty", "空き") if letter == EMPTY else
+                                          colour_words(self.profile.colour(letter)))]
+        if cell in self.profile.start_cells:
+            parts.append(tr("start cell", "開始マス"))
+        if Fill(cell) in self.legal:
+            parts.append(tr("may be filled", "塗れる"))
+        elif cell in fits:
+            parts.append(tr("the piece fits here", "ここに描ける"))
+        return tr("; ", "。").join(parts)
+
     def wheelEvent(self, event: QWheelEvent) -> None:
         self.rotate(1 if event.angleDelta().y() >= 0 else -1)
 
@@ -268,6 +311,11 @@ class ShapeWidget(QWidget):
         painter.end()
 
 
+def colour_words(colour: Any) -> str:
+    """"△ Red" for a colour of the profile."""
+    return f"{colour.symbol} {colour.name(language().code)}"
+
+
 def colour_label(state: AlluviumState, seat: int) -> str:
     """"△ Red" for a seat's colour."""
     colour = sheet_profile().colour(state.colours[seat])
@@ -284,6 +332,10 @@ class AlluviumScreens(PlayScreens):
         self.board = PlayBoard(frame)
         self.board.move_chosen.connect(frame.play)
         self.board.piece_changed.connect(self._show_piece)
+        self.keys = SpotKeys(self.board, self.spots, self.board.choose_cell,
+                             name=("Alluvium map", "アルビウムのマップ"))
+        self.keys.moved.connect(self._follow_cursor)
+        self.board.piece_changed.connect(self.keys.refresh)
         side = QWidget(frame)
         self.sheet_label = WrappedLabel("", side)  # whose map: it changes with the turn
         bold = self.sheet_label.font()
@@ -329,6 +381,25 @@ class AlluviumScreens(PlayScreens):
         for widget in (self.sheet_label, self.card_box, self.pass_button, self.sheets_box):
             layout.addWidget(widget)
         return self.board, side
+
+    # --- the keyboard ------------------------------------------------------------------------
+    def spots(self) -> list[Spot]:
+        """The map's cells; those where the piece (turned as now) fits, or that may be
+        filled, can be chosen."""
+        board = self.board
+        fits = board.fitting_cells()
+        return [Spot((r, c), board.cell_rect((r, c)), board.cell_words((r, c), fits),
+                     (r, c) in fits)
+                for r in range(len(board.grid)) for c in range(len(board.grid[r]))]
+
+    def _follow_cursor(self, spot: Spot) -> None:
+        """The piece's preview follows the keyboard's cursor, as it follows the mouse."""
+        self.board.hover = spot.key
+        self.board.update()
+
+    def key_rows(self) -> list[KeyRow]:
+        return [KeyRow("R", "Turn the piece", "ピースを回す"),
+                KeyRow("M", "Mirror the piece", "ピースを反転する")]
 
     # --- drawing -----------------------------------------------------------------------------
     def show(self, position: Position) -> None:

@@ -1,0 +1,109 @@
+"""Alluvium played with the keyboard alone against the fastest computers (R turns the piece,
+Home / Page Down find where it fits, Enter draws it), and what a screen reader hears on its
+page (issue 37)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication, QWidget
+
+from tests.ui.keyboard import press, press_move_button, shown_page, tab_to, wait_for_person
+from ui.games.alluvium.play import AlluviumScreens, play_view
+from ui.i18n import language
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play.frame import PlayFrame
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    language().set("en")
+    yield
+    language().set("en")
+
+
+def started(qtbot) -> PlayFrame:
+    view = play_view(None)
+    shown_page(qtbot, view)
+    seats = [SeatChoice("Ann", None), SeatChoice("", "random"), SeatChoice("", "random")]
+    view.start(GameSetup("alluvium", {}, seats, 5, ""))
+    assert view.controller is not None
+    view.controller.bot_delay_ms = 0
+    return view
+
+
+def play_a_turn(qtbot, view: PlayFrame, rng: random.Random) -> None:
+    screens = view.screens
+    assert isinstance(screens, AlluviumScreens)
+    if [b.objectName() for b in view.ordered_move_buttons()] == ["move:pass"]:
+        press_move_button(qtbot, view, "pass")
+        return
+    if view.focusWidget() is not screens.board:
+        tab_to(qtbot, screens.board)
+    for _ in range(rng.randrange(4)):
+        press(qtbot, Qt.Key.Key_R)
+    for _ in range(8):  # turn and mirror until the piece fits somewhere
+        if any(spot.actionable for spot in screens.spots()):
+            break
+        press(qtbot, Qt.Key.Key_M if rng.random() < 0.3 else Qt.Key.Key_R)
+    press(qtbot, Qt.Key.Key_Home)
+    for _ in range(rng.randrange(6)):
+        press(qtbot, Qt.Key.Key_PageDown)
+    press(qtbot, Qt.Key.Key_Return)
+
+
+def play_to_the_end(qtbot, view: PlayFrame) -> None:
+    controller = view.controller
+    assert controller is not None
+    rng = random.Random(2)
+    for _ in range(200):
+        if wait_for_person(qtbot, controller):
+            break
+        before = len(controller.game.record.entries)
+        play_a_turn(qtbot, view, rng)
+        assert len(controller.game.record.entries) > before
+    assert controller.finished and view.result_panel.isVisible()
+
+
+def test_a_whole_game_against_the_computer_by_keys_alone(qtbot) -> None:
+    play_to_the_end(qtbot, started(qtbot))
+
+
+def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:
+    return QAccessible.queryAccessibleInterface(widget).text(text)
+
+
+def test_the_map_cells_seats_and_result_are_spoken_in_japanese(qtbot) -> None:
+    language().set("ja")
+    view = started(qtbot)
+    screens = view.screens
+    assert isinstance(screens, AlluviumScreens)
+    assert said(screens.board) == "アルビウムのマップ"
+    wait_for_person(qtbot, view.controller)
+    tab_to(qtbot, screens.board)
+    press(qtbot, Qt.Key.Key_Home)
+    spoken = said(screens.board, QAccessible.Text.Description)
+    spot = screens.keys.cursor_spot()
+    assert spot is not None and spoken.startswith(f"{spot.name.split(':')[0]}: ")
+    assert "ここに描ける" in spoken and "選べます" in spoken
+    assert any("開始マス" in spot.name for spot in screens.spots())
+    assert screens.board.hover == screens.keys.cursor  # the piece follows the cursor
+    ann = said(view.seat_panel.cards[0])
+    assert "Ann" in ann and "人" in ann
+    press(qtbot, Qt.Key.Key_F1)
+    from ui.play.keys import KeyHelp
+
+    helps = [h for h in view.findChildren(KeyHelp) if h.isVisible()]
+    assert helps and "ピースを回す" in helps[0].text()
+    helps[0].close()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is screens.board)
+    press(qtbot, Qt.Key.Key_Return)
+    assert "Ann" in said(view, QAccessible.Text.Description)  # the move, announced
+    play_to_the_end(qtbot, view)
+    assert said(view.result_panel).startswith(("勝者", "引き分け", "同点優勝"))
