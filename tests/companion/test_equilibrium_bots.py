@@ -16,6 +16,7 @@ from companion.games import registry
 from companion.games.equilibrium.bots import (
     BALANCED,
     CLAIMED,
+    ONE_AWAY,
     WIN,
     evaluate,
     explain,
@@ -47,6 +48,20 @@ def test_evaluation_values_claims_then_balanced_cities_then_closeness() -> None:
     far = arrange(fresh(), column={**COLUMN, 1: ("EW", ["IE3", "IW3"], ["SE2"])}, hands=[HAND])
     assert static_value(base) > static_value(one_away) > static_value(far)
     assert static_value(base) - static_value(far) > BALANCED
+
+
+def test_a_city_is_one_card_away_by_a_card_of_its_element_type_and_power() -> None:
+    """City 1 (earth, water) leans left by 2: a Sognae +2 of earth or water, or a higher being
+    (power 2), closes it; an Incubi, another element or another power does not, nor a
+    partner's card the seat cannot see."""
+    column = {1: ("EW", ["IE3"], ["SE1"])}  # the other cities hold no cards
+    value = {card: static_value(arrange(fresh(expansions=["squares"]), column=column,
+                                        hands=[[card]]))
+             for card in ("SW2", "HE2", "IW2", "SF2", "SW1")}
+    assert value["SW2"] == value["HE2"]
+    assert all(value["SW2"] - value[card] == ONE_AWAY for card in ("IW2", "SF2", "SW1"))
+    pair = arrange(fresh(2, seed=3), column=column, hands=[["IW2"], ["SW2"]])
+    assert static_value(pair) - static_value(pair.view(0)) == ONE_AWAY
 
 
 def test_evaluation_of_a_finished_game() -> None:

@@ -107,22 +107,26 @@ def static_value(state: EquilibriumState) -> float:
     if state.over:
         return WIN if state.won else -WIN + CLAIMED * claimed
     value = CLAIMED * claimed + DECK_CARD * free_deck(state)
-    hand = [c for h in state.hands for c in h if c != HIDDEN]
+    closers: set[tuple[int, str, int]] | None = None  # what the hands can close, when needed
+    cities, power, sides = state.cities, state.power, state.sides
     for p in range(COLUMN):
-        city = state.cities[p]
+        city = cities[p]
         if not city:
             continue
-        left, right = state.power[2 * p], state.power[2 * p + 1]
+        left, right = power[2 * p], power[2 * p + 1]
         if left == right:
-            if state.sides[2 * p] or state.sides[2 * p + 1]:
+            if sides[2 * p] or sides[2 * p + 1]:
                 value += BALANCED
             continue
         gap = abs(left - right)
         weak = LEFT if left < right else RIGHT
-        if len(state.sides[2 * p + weak]) >= SIDE_CAPACITY:
+        if len(sides[2 * p + weak]) >= SIDE_CAPACITY:
             value -= BLOCKED
-        elif _fits(hand, city, weak, gap):
-            value += ONE_AWAY
+        else:
+            if closers is None:
+                closers = _closers(state.hands)
+            if any((weak, element, gap) in closers for element in city):
+                value += ONE_AWAY
         value -= IMBALANCE * min(gap, 12)
     return value
 
@@ -131,18 +135,25 @@ def free_deck(state: EquilibriumState) -> int:
     """The time left, in cards: the deck and the hands (a draw moves a card from one to the
     other, so the measure does not jump at the draw of phase II), minus what the seeding of
     empty cities and of cities still to be turned up will take."""
-    empty = sum(1 for p in range(COLUMN) if state.cities[p] and not state.sides[2 * p]
-                and not state.sides[2 * p + 1])
+    sides = state.sides
+    empty = sum(1 for p in range(COLUMN) if state.cities[p] and not sides[2 * p]
+                and not sides[2 * p + 1])
     coming = sum(1 for kind, arg in state.steps if kind == "city" and arg >= 0)
-    held = sum(len(hand) for hand in state.hands)
+    held = sum(map(len, state.hands))
     return state.deck_n + held - 2 * (empty + coming) + len(state.seed_buf)
 
 
-def _fits(hand: Sequence[str], city: str, side: int, gap: int) -> bool:
-    """Whether a hand card of the right type and element closes the gap exactly."""
-    wanted = "I" if side == LEFT else "S"
-    return any((card[0] == wanted or card[0] == "H") and card[1] in city
-               and POWER[card] == gap for card in hand)
+#: A dream card -> the (side, element, power) it closes a gap of: an Incubi the left side, a
+#: Sognae the right, a higher being either; chaos none (it shows no one element).
+_CLOSES: dict[str, tuple[tuple[int, str, int], ...]] = {
+    code: tuple((side, code[1], POWER[code]) for side, kinds in ((LEFT, "IH"), (RIGHT, "SH"))
+                if code[0] in kinds)
+    for code in POWER}
+
+
+def _closers(hands: Sequence[Sequence[str]]) -> set[tuple[int, str, int]]:
+    """Every (side, element, power) a card in the hands (those seen) can close a gap of."""
+    return {entry for hand in hands for card in hand for entry in _CLOSES.get(card, ())}
 
 
 # --- playout policy ---------------------------------------------------------------------------
