@@ -71,8 +71,8 @@ def test_the_connected_ships_actions_and_throw_fit_the_smallest_window(
     play_until(qtbot, view, lambda v: len(v.controller.game.record.entries) > 40
                and len([b for b in v.move_buttons() if b.isVisible()]) >= 3)
     qtbot.wait(20)
-    area = screens.throw.parentWidget().parentWidget()
-    assert isinstance(area, QAbstractScrollArea)
+    area = view.side_scroll  # the throw and its moves are the side column's
+    assert area.isAncestorOf(screens.throw)
     assert not area.horizontalScrollBar().isVisible()
     buttons = [b for b in view.move_buttons() if b.isVisible()]
     assert all(seen_sideways(b) for b in buttons), [b.text() for b in buttons]
@@ -280,3 +280,27 @@ def test_the_connected_ships_play_table_shows_the_ships_in_plain_type(window, qt
     bold = [table.item(r, c).font().bold() for r in range(table.rowCount())
             for c in range(table.columnCount()) if table.item(r, c) is not None]
     assert bold and not any(bold)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game_id", ["netxiju", "tudepijume"])
+def test_the_race_boards_take_the_larger_part_of_the_smallest_window(
+        window, qtbot, quiet_games, game_id: str, lang: str) -> None:
+    """六裁's and 連船之遊's boards are wide: their seat table beside them left them 224 px
+    of the page's 564; the table now sits under the board (as tall as its rows) and the throw
+    with its moves beside, in the narrower column."""
+    language().set(lang)
+    view = start(window, game_id)
+    qtbot.waitUntil(lambda: bool(view.legal_moves()), timeout=5000)
+    play_until(qtbot, view, lambda v: len(v.controller.game.record.entries) > 12)
+    qtbot.wait(20)
+    board, table = view.screens.board, view.screens.table
+    assert board.width() >= 300, board.width()
+    assert board.width() > view.side_scroll.width() + 60
+    assert table.parentWidget() is board.parentWidget()  # under the board, not beside it
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    assert table.height() <= rows + table.horizontalHeader().height() + 2 * table.frameWidth() + 2
+    assert not table.horizontalScrollBar().isVisible()
+    assert table.width() >= table.minimumSizeHint().width()
+    language().set("en")
+

@@ -1,7 +1,7 @@
-"""The throw and the moves of a stick-thrown game's turn, under its board: the sticks of the
+"""The throw and the moves of a stick-thrown game's turn, beside its board: the sticks of the
 last throw (tumbling as they land; hidden for a die), the number in a badge, a button per legal
 move ("move:<notation>", labelled by the game) and a sentence saying what the last turn did.
-`ThrowScreens` puts a game's board above it and a table of the seats beside."""
+`ThrowScreens` puts a game's board above a table of the seats, and the throw beside them."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
+    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
 from companion.table.thrower import faces_for
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_enabled
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.widgets import WrappedLabel, clear_layout, scrolling, words
+from ui.play.widgets import WrappedLabel, clear_layout, words
 
-#: The sticks' and the badge's least sizes: the panel fits the narrow column beside a side
-#: table at the smallest window (its moves one above the other, no sideways scrolling).
+#: The sticks' and the badge's least sizes: the panel fits the narrow side column at the
+#: smallest window (its moves one above the other, no sideways scrolling).
 STICKS_SIZE = (120, 56)
 BADGE_SIDE = 56
 
@@ -90,9 +90,17 @@ class ThrowPanel(QWidget):
             button.show()
 
 
+def fit_rows(table: QTableWidget) -> None:
+    """As tall as the table's title row and rows (no empty rows under the board)."""
+    rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
+    height = rows + table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+    if table.height() != height or table.minimumHeight() != height:
+        table.setFixedHeight(height)
+
+
 class ThrowScreens(PlayScreens):
-    """The screens of a game played with thrown sticks and a board: the board above the
-    `ThrowPanel`, and beside them a titled table of the seats. A game gives the board and the
+    """The screens of a game played with thrown sticks and a board: the board above a titled
+    table of the seats, and the `ThrowPanel` beside them. A game gives the board and the
     table (widgets with `show_state`), the number of sticks, the side's title and the words of
     the last turn (`last_turn_text`); `show` draws every position with them."""
 
@@ -111,23 +119,25 @@ class ThrowScreens(PlayScreens):
         return move_text(self.frame.game_id, str(move), language().code)
 
     def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+        """The board above its table of the seats (as tall as its rows), the throw and its
+        moves beside: a wide table beside the board left a wide board 224 px at the smallest
+        window, and the throw's narrow column leaves it the larger part of the page."""
         self.frame = frame
         left = QWidget(frame)
         self.board.setParent(left)
-        self.throw = ThrowPanel(left, self.sticks, frame.play, self.label)
+        title = words(QLabel(left), *self.side_title)
+        self.table.setParent(left)
+        self.table.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.board, 3)
-        area = scrolling(self.throw, left)
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        layout.addWidget(area, 2)
+        layout.addWidget(self.board, 1)
+        layout.addWidget(title)
+        layout.addWidget(self.table)
         side = QWidget(frame)
-        title = words(QLabel(side), *self.side_title)
-        self.table.setParent(side)
+        self.throw = ThrowPanel(side, self.sticks, frame.play, self.label)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(title)
-        side_layout.addWidget(self.table)
+        side_layout.addWidget(self.throw)
         return left, side
 
     def game_started(self) -> None:
@@ -141,6 +151,7 @@ class ThrowScreens(PlayScreens):
                              self.last_turn_text(state, position.names),
                              die=self.uses_die(state))
         self.table.show_state(state, position.names)  # type: ignore[attr-defined]
+        fit_rows(self.table)  # type: ignore[arg-type]
 
     # --- what a game may change ------------------------------------------------------------
     def show_board(self, position: Position) -> None:
