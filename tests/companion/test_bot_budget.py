@@ -69,3 +69,28 @@ def test_percentiles_and_the_time_summary() -> None:
     summary = time_summary([(100.0, 40.0), (300.0, 90.0), (200.0, 60.0)])
     assert summary == {"median_ms": 200.0, "p90_ms": 300.0, "max_ms": 300.0,
                        "cpu_ms": 60.0, "cpu_p90_ms": 90.0, "cpu_max_ms": 90.0}
+
+
+def test_a_strong_move_thought_in_parts_keeps_within_its_shown_limit(monkeypatch) -> None:
+    """Thought as the worker processes think it (one part per tree; here one after the other,
+    the longest case), on a clock that moves 0.01 s per reading: the four trees together end
+    before the limit the interface shows, with the margin kept back for the rest."""
+    from companion.bots import TIME_LIMITS
+    from companion.bots.mcts import LIMIT_MARGIN
+    from companion.bots.worker import BotRequest, decide
+    from companion.core.record import Game
+
+    game = Game.new("etariya", 2, seed=4)
+    game.resolve_chance()
+    request = BotRequest(game.record.to_dict(), game.state.to_move(), "mcts:strong")
+    assert len(game.state.legal_moves()) > 1
+    clock = [0.0]
+
+    def tick() -> float:
+        clock[0] += 0.01
+        return clock[0]
+
+    monkeypatch.setattr(companion.bots.mcts, "time", SimpleNamespace(perf_counter=tick))
+    move = decide(request)
+    assert move in {str(m) for m in game.state.legal_moves()}
+    assert TIME_LIMITS["strong"] - LIMIT_MARGIN < clock[0] <= TIME_LIMITS["strong"]
