@@ -1,0 +1,373 @@
+"""One laptop's copy of a network table: the rows replayed with its own engine.
+
+`TableSession` applies the table's rows in order and keeps the engine state its seats may see
+(`mine`): a perfect-information game is the whole state; in 終季 the other hands are filled
+(`cards`). A row the engine refuses — a move out of turn or not legal, weights that differ
+from the engine's, cards that cannot be where the row says — becomes the session's `fault`
+and is not applied; nothing after it is applied either. `due()` says what this laptop should
+write next (a seat's move, a chance call, the end), and `payload`/`next_seats` what the row
+carries. A session with every seat `mine` and every hidden row is the whole game: `confirm`
+replays the rows that way at the end and compares the result with the laptop's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
+from companion.core.errors import CompanionError
+from companion.core.record import GameRecord, RecordEntry
+from companion.games import registry
+from companion.network import cards
+from companion.network.link import (
+    CHANCE_ROW,
+    CHANCE_SEAT,
+    DEAL,
+    END,
+    MOVE,
+    REVEAL,
+    Hidden,
+    Row,
+)
+
+#: Drawn weights this close to the engine's count as equal (they travel as float8).
+WEIGHT_TOLERANCE = 1e-9
+#: The record seed of a network play (its chance came from the server, not from a seed).
+NETWORK_SEED = 0
+
+
+class UnsupportedGame(CompanionError, ValueError):
+    """A game that cannot yet be played across laptops (its hidden cards have no server zones)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"{game_id} cannot be played across laptops yet: its hidden "
+                         "information is not kept on the server")
+        self.game_id = game_id
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A row this laptop's engine refused: the row number, its kind and seat, and why."""
+
+    n: int
+    kind: str
+    seat: int | None
+    reason: str
+
+    def text(self, lang: str) -> str:
+        who = "" if self.seat is None else (f"（席{self.seat + 1}）" if lang == "ja"
+                                             else f" (seat {self.seat + 1})")
+        if lang == "ja":
+            return f"{self.n}行目{who}をこのパソコンのルールが受け付けません: {self.reason}"
+        return f"Row {self.n}{who} is refused by this laptop's rules: {self.reason}"
+
+
+@dataclass(frozen=True)
+class DrawDue:
+    """Public chance: the server draws an outcome index with these weights."""
+
+    weights: tuple[float, ...]
+    next_by_outcome: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DealDue:
+    """A deal: the server shuffles `plan.items` into the zones."""
+
+    plan: cards.DealPlan
+
+
+@dataclass(frozen=True)
+class RevealDue:
+    """The deck's next `count` cards, to `to_seat` alone or (None) to everyone."""
+
+    count: int
+    to_seat: int | None
+
+
+@dataclass(frozen=True)
+class MoveDue:
+    """One of this laptop's seats is to move."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class EndDue:
+    """The game is over: the end row is due (`payload`)."""
+
+    payload: dict[str, Any]
+
+
+Due = DrawDue | DealDue | RevealDue | MoveDue | EndDue
+
+
+def is_playable(game_id: str) -> bool:
+    """Whether `game_id` can be played across laptops."""
+    info = registry.get(game_id)
+    if info.new_state is None:
+        return False
+    state = info.create(info.min_players, {})
+    return not state.has_hidden_information() or game_id in cards.CARD_GAMES
+
+
+def playable_games() -> list[str]:
+    """The registry's games that can be played across laptops, in registry order."""
+    return [info.id for info in registry.playable_games() if is_playable(info.id)]
+
+
+def next_seats_of(state: GameState) -> list[int]:
+    """Who may write the row after `state`: the seat to act, chance (-1), nobody (over)."""
+    to_move = state.to_move()
+    if to_move == TERMINAL:
+        return []
+    return [CHANCE_SEAT if to_move == CHANCE else to_move]
+
+
+def end_payload(outcome: Outcome) -> dict[str, Any]:
+    return {"end": True, "scores": list(outcome.scores), "winners": sorted(outcome.winners)}
+
+
+class TableSession:
+    """The rows of one table applied with this laptop's engine, seen from `mine`."""
+
+    def __init__(self, game_id: str, num_players: int, options: dict[str, Any],
+                 mine: Collection[int]) -> None:
+        info = registry.get(game_id)
+        self.state: GameState = info.create(num_players, options)
+        self.cards = game_id in cards.CARD_GAMES
+        if self.state.has_hidden_information() and not self.cards:
+            raise UnsupportedGame(game_id)
+        self.game_id = game_id
+        self.options = dict(self.state.options)
+        self.mine = frozenset(mine)
+        self.entries: list[RecordEntry] = []
+        self.n = 0
+        self.ended = False
+        self.fault: Fault | None = None
+
+    # --- what is due ---------------------------------------------------------------------------
+    def due(self) -> Due | None:
+        """The next row if this laptop may write it (chance and the end: any laptop)."""
+        if self.fault is not None or self.ended:
+            return None
+        state = self.state
+        if state.is_over():
+            outcome = state.outcome()
+            assert outcome is not None
+            return EndDue(end_payload(outcome))
+        if state.is_chance():
+            return self._chance_due()
+        seat = state.to_move()
+        return MoveDue(seat) if seat in self.mine else None
+
+    def _chance_due(self) -> Due:
+        state = self.state
+        if self.cards:
+            assert isinstance(state, cards.CardGameState)
+            kind = cards.queue_kind(state)
+            if kind in cards.DEAL_KINDS:
+                return DealDue(cards.deal_plan(state))
+            if kind in cards.PRIVATE_KINDS:
+                return RevealDue(1, state.queue[0][1])
+            if kind in cards.PUBLIC_CARD_KINDS:
+                return RevealDue(1, None)
+        outcomes = state.chance_outcomes()
+        after = []
+        for move, _ in outcomes:
+            trial = state.copy()
+            trial.play(move)
+            after.append((next_seats_of(trial) or [-2])[0])
+        return DrawDue(tuple(p for _, p in outcomes), tuple(after))
+
+    def next_seats(self) -> list[int]:
+        return next_seats_of(self.state)
+
+    def move_payload(self, seat: int, move: Any) -> dict[str, Any]:
+        """The payload of `seat`'s move row (a declaration shows the hand)."""
+        payload: dict[str, Any] = {"move": str(move)}
+        if self.cards and cards.shows_hand(move):
+            assert isinstance(self.state, cards.CardGameState)
+            payload["show"] = [cards.format_card(c) for c in self.state.hands[seat]]
+        return payload
+
+    def next_seats_after(self, seat: int, move: Any) -> list[int]:
+        """Who may write the row after `seat` plays `move` here."""
+        trial = self.state.copy()
+        trial.play(move)
+        return next_seats_of(trial)
+
+    def next_seats_after_chance(self) -> list[int]:
+        """Who may write the row after the due deal or card event (whatever the cards)."""
+        trial = self.state.copy()
+        assert isinstance(trial, cards.CardGameState)
+        if cards.queue_kind(trial) in cards.DEAL_KINDS:
+            for event in cards.deal_events(trial, {}, ()):
+                trial.play(event)
+        else:
+            trial.play(cards.filler_event(trial))
+        return next_seats_of(trial)
+
+    # --- applying rows -------------------------------------------------------------------------
+    def apply(self, row: Row, hidden: Sequence[Hidden] = ()) -> bool:
+        """Apply `row` (True), or skip one already applied; a refused row becomes `fault`."""
+        if self.fault is not None or row.n <= self.n:
+            return False
+        if row.n != self.n + 1:
+            self._refuse(row, f"row {self.n + 1} is missing")
+            return False
+        before_state, before_entries = self.state.copy(), len(self.entries)
+        try:
+            self._apply(row, [h for h in hidden if h.n == row.n])
+        except (CompanionError, cards.CardFault, ValueError, KeyError, TypeError,
+                IndexError) as exc:
+            self.state = before_state
+            del self.entries[before_entries:]
+            self._refuse(row, str(exc))
+            return False
+        self.n = row.n
+        return True
+
+    def _refuse(self, row: Row, reason: str) -> None:
+        self.fault = Fault(row.n, row.kind, row.seat, reason)
+
+    def _apply(self, row: Row, hidden: Sequence[Hidden]) -> None:
+        payload = row.payload or {}
+        if row.kind == MOVE:
+            self._apply_move(row.seat, payload)
+        elif row.kind == CHANCE_ROW:
+            self._apply_draw(payload)
+        elif row.kind == DEAL:
+            self._apply_deal(payload, hidden)
+        elif row.kind == REVEAL:
+            self._apply_reveal(payload, hidden)
+        elif row.kind == END:
+            if not self.state.is_over():
+                raise ValueError("the game is not over in this laptop's engine")
+            self.ended = True
+            return
+        else:
+            return  # pause, resume, fault: no change to the game
+        if row.kind != CHANCE_ROW and list(row.next_seats) != self.next_seats():
+            raise ValueError(f"the row names {list(row.next_seats)} to write next, this "
+                             f"laptop's engine {self.next_seats()}")
+
+    def _apply_move(self, seat: int | None, payload: dict[str, Any]) -> None:
+        state = self.state
+        if seat is None or seat != state.to_move():
+            raise ValueError(f"seat {seat if seat is None else seat + 1} is not to move")
+        move = state.parse_move(str(payload["move"]))
+        if self.cards:
+            self._place_named_cards(seat, move, payload)
+        state.play(move)
+        self.entries.append(RecordEntry(seat, str(move)))
+
+    def _place_named_cards(self, seat: int, move: Any, payload: dict[str, Any]) -> None:
+        state = self.state
+        assert isinstance(state, cards.CardGameState)
+        if cards.shows_hand(move):
+            shown = [cards.parse_card(text) for text in payload.get("show", [])]
+            cards.claim(state, seat, shown, self.mine, whole=True)
+        else:
+            cards.claim(state, seat, cards.named_cards(move), self.mine)
+
+    def _play_chance(self, move: Any) -> None:
+        self.state.play(move)
+        self.entries.append(RecordEntry(CHANCE, str(move)))
+
+    def _apply_draw(self, payload: dict[str, Any]) -> None:
+        if not self.state.is_chance():
+            raise ValueError("chance does not act now")
+        outcomes = self.state.chance_outcomes()
+        weights = [float(w) for w in payload["weights"]]
+        mine = [p for _, p in outcomes]
+        if len(weights) != len(mine) or any(abs(a - b) > WEIGHT_TOLERANCE
+                                            for a, b in zip(weights, mine, strict=True)):
+            raise ValueError("the draw's weights differ from this laptop's engine")
+        self._play_chance(outcomes[int(payload["index"])][0])
+
+    def _apply_deal(self, payload: dict[str, Any], hidden: Sequence[Hidden]) -> None:
+        state = self.state
+        if not self.cards or not state.is_chance():
+            raise ValueError("no deal is due now")
+        assert isinstance(state, cards.CardGameState)
+        plan = cards.deal_plan(state)
+        if not _same_zones(payload["zones"], plan.zones):
+            raise ValueError("the deal's zones differ from this laptop's engine")
+        known = {h.seat: h.items for h in hidden
+                 if h.seat is not None and h.zone == cards.hand_zone(h.seat)}
+        missing = [s for s in self.mine if s not in known]
+        if missing:
+            raise ValueError(f"seat {missing[0] + 1}'s dealt hand cannot be read")
+        for event in cards.deal_events(state, known, self.mine):
+            self._play_chance(event)
+
+    def _apply_reveal(self, payload: dict[str, Any], hidden: Sequence[Hidden]) -> None:
+        state = self.state
+        if not self.cards or not state.is_chance():
+            raise ValueError("no card is revealed now")
+        assert isinstance(state, cards.CardGameState)
+        due = self._chance_due()
+        to_seat = payload.get("to_seat", payload.get("seat"))
+        if not isinstance(due, RevealDue) or due.to_seat != to_seat \
+                or int(payload.get("count", 0)) != due.count:
+            raise ValueError("this laptop's engine expects another card event")
+        if to_seat is None:
+            items = list(payload.get("items") or [])
+        elif to_seat in self.mine:
+            items = [t for h in hidden if h.seat == to_seat for t in h.items]
+        else:
+            self._play_chance(cards.filler_event(state))
+            return
+        if len(items) != due.count:
+            raise ValueError("the revealed card cannot be read")
+        self._play_chance(cards.known_event(state, cards.parse_card(items[0]), self.mine))
+
+    # --- the whole game --------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        return GameRecord(self.game_id, self.state.num_players, NETWORK_SEED,
+                          dict(self.options), list(self.entries))
+
+
+def _same_zones(written: Sequence[dict[str, Any]], planned: Sequence[dict[str, Any]]) -> bool:
+    """The deal row's zones are the planned ones (the rest zone's count filled in)."""
+    if len(written) != len(planned):
+        return False
+    return all(w.get("zone") == p["zone"] and w.get("seat") == p["seat"]
+               and (p["count"] is None or w.get("count") == p["count"])
+               for w, p in zip(written, planned, strict=True))
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """The end check: the whole game replayed from the rows with every card known."""
+
+    record: GameRecord | None
+    outcome: Outcome | None
+    agrees: bool
+    fault: Fault | None = None
+
+
+def replay_whole(game_id: str, num_players: int, options: dict[str, Any],
+                 rows: Sequence[Row], hidden: Sequence[Hidden]) -> TableSession:
+    """The rows applied with every seat known (every hidden row readable: a finished table)."""
+    whole = TableSession(game_id, num_players, options, range(num_players))
+    for row in rows:
+        whole.apply(row, hidden)
+    return whole
+
+
+def confirm(session: TableSession, rows: Sequence[Row],
+            hidden: Sequence[Hidden]) -> Confirmation:
+    """Replay the finished table whole and compare its result with `session`'s."""
+    whole = replay_whole(session.game_id, session.state.num_players, session.options, rows,
+                         hidden)
+    if whole.fault is not None or not whole.state.is_over():
+        return Confirmation(None, None, False, whole.fault)
+    outcome = whole.state.outcome()
+    mine = session.state.outcome()
+    agrees = outcome is not None and mine is not None and \
+        tuple(outcome.scores) == tuple(mine.scores) and outcome.winners == mine.winners
+    return Confirmation(whole.record(), outcome, agrees)

@@ -1,0 +1,202 @@
+"""Network play's engine side (issue 38) against an in-memory server: two laptops play whole
+games of 机戦 and 終季, each seeing only its own seat; refused rows become faults; a laptop
+restarted mid-game catches up from the rows and finishes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from companion.bots import make_bot
+from companion.core.api import GameState
+from companion.core.record import Game
+from companion.games.nincetkaik.deck import format_card
+from companion.network import cards
+from companion.network.driver import RunResult, TableDriver
+from companion.network.session import TableSession, is_playable, playable_games
+from tests.companion.network_fake import FakeServer, Refused
+
+LOGINS = ["ann", "ben", "cy", "dee"]
+
+
+def _chooser(seed: int) -> Any:
+    bot, rng = make_bot("random"), random.Random(seed)
+    return lambda state, seat: bot.choose(state, seat, rng)
+
+
+def _drivers(server: FakeServer, game_id: str, options: dict[str, Any]) -> list[TableDriver]:
+    players = len(server.logins)
+    return [TableDriver(server.link(login), TableSession(game_id, players, options, [seat]),
+                        _chooser(seat), host=seat == 0, grace_s=0.0)
+            for seat, login in enumerate(server.logins)]
+
+
+def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult]:
+    """Tick every laptop in turn until all are done."""
+    results: dict[int, RunResult] = {}
+    for _ in range(limit):
+        for index, driver in enumerate(drivers):
+            if index not in results:
+                result = driver.tick()
+                if result is not None:
+                    results[index] = result
+        if len(results) == len(drivers):
+            return [results[i] for i in range(len(drivers))]
+    raise AssertionError("the table did not end")
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("cetkaik", 2, {"seasons": 1}),
+    ("taxot", 2, {"seasons": 2}),
+    ("taxot", 3, {"seasons": 1, "light": True}),
+])
+def test_two_laptops_finish_a_game_and_agree_on_the_whole_replay(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    server = FakeServer(LOGINS[:players], seed=7)
+    results = _play(_drivers(server, game_id, options))
+    records = set()
+    for result in results:
+        assert result.ok, result
+        assert result.confirmation is not None and result.confirmation.record is not None
+        records.add(result.confirmation.record.to_json())
+    assert len(records) == 1  # every laptop confirms the same whole game
+    confirmation = results[0].confirmation
+    assert confirmation is not None and confirmation.record is not None
+    replayed = Game.replay(confirmation.record)  # the history's record replays to the same end
+    assert replayed.state.is_over()
+    assert replayed.state.outcome() == confirmation.outcome
+
+
+def test_a_taxot_laptop_never_holds_the_other_hands_and_its_own_is_the_real_one() -> None:
+    server = FakeServer(LOGINS[:2], seed=3)
+    drivers = _drivers(server, "taxot", {"seasons": 1})
+    seen_differ = False
+    for _ in range(5000):
+        if any(d.tick() is not None for d in drivers):
+            break
+        whole_rows = server.rows
+        whole = TableSession("taxot", 2, {"seasons": 1}, range(2))
+        for row in whole_rows:
+            whole.apply(row, server.hidden)
+        for seat, driver in enumerate(drivers):
+            state = driver.session.state
+            assert isinstance(state, cards.CardGameState)
+            if driver.session.n != whole.n:
+                continue
+            assert not state.invariant_errors()
+            assert state.hands[seat] == whole.state.hands[seat]  # type: ignore[attr-defined]
+            other = whole.state.hands[1 - seat]  # type: ignore[attr-defined]
+            seen_differ |= state.hands[1 - seat] != other
+    assert seen_differ  # the filled hand is not the real one: nothing leaked into it
+    links = [d.link for d in drivers]
+    assert all(h.seat == 0 for h in links[0].hidden()) or server.status == "finished"
+
+
+def test_a_laptop_restarted_mid_game_catches_up_from_the_rows_and_finishes() -> None:
+    server = FakeServer(LOGINS[:2], seed=11)
+    drivers = _drivers(server, "taxot", {"seasons": 2})
+    for _ in range(12):
+        for driver in drivers:
+            driver.tick()
+    assert len(server.rows) > 10 and server.status == "playing"
+    drivers[1] = _drivers(server, "taxot", {"seasons": 2})[1]  # a new process, from nothing
+    results = _play(drivers)
+    assert all(result.ok for result in results)
+
+
+def _cetkaik_after_first_moves(server: FakeServer) -> TableDriver:
+    drivers = _drivers(server, "cetkaik", {"seasons": 1})
+    while not any(d.session.state.to_move() >= 0 and d.session.n > 2 for d in drivers):
+        for driver in drivers:
+            driver.tick()
+    return drivers[0]
+
+
+def test_an_illegal_move_row_is_a_fault_and_is_not_applied() -> None:
+    server = FakeServer(LOGINS[:2], seed=5)
+    driver = _cetkaik_after_first_moves(server)
+    driver.catch_up()
+    state: GameState = driver.session.state
+    seat, before = state.to_move(), state.describe()
+    n = driver.session.n
+    server.forge("move", seat, {"move": "pass"}, [1 - seat])
+    result = driver.tick()
+    assert result is not None and result.fault is not None
+    assert result.fault.n == n + 1 and driver.session.n == n
+    assert driver.session.state.describe() == before
+    assert "Row" in result.fault.text("en") and "行目" in result.fault.text("ja")
+
+
+def test_a_draw_with_other_weights_than_the_engine_is_a_fault() -> None:
+    server = FakeServer(LOGINS[:2], seed=5)
+    drivers = _drivers(server, "taxot", {"seasons": 1})
+    server.forge("chance", 0, {"index": 0, "weights": [0.9, 0.1]}, [-1])
+    result = drivers[1].tick()
+    assert result is not None and result.fault is not None
+    assert "weights" in result.fault.reason and drivers[1].session.n == 0
+
+
+def _taxot_seat_0_to_discard(seed: int) -> tuple[FakeServer, TableDriver] | None:
+    """A 2-seat 終季 where seat 0 is to discard, seen by seat 1's laptop (None if the first
+    season ends before that)."""
+    server = FakeServer(LOGINS[:2], seed=seed)
+    drivers = _drivers(server, "taxot", {"seasons": 1})
+    for _ in range(200):
+        for driver in drivers:
+            driver.tick()
+        session = drivers[1].session
+        if session.state.is_over():
+            return None
+        if session.state.to_move() == 0 and getattr(session.state, "phase", "") == "turn" \
+                and session.n == len(server.rows):
+            return server, drivers[1]
+    return None
+
+
+def test_a_taxot_discard_of_a_card_the_laptop_holds_every_copy_of_is_a_fault() -> None:
+    for seed in range(40):
+        found = _taxot_seat_0_to_discard(seed)
+        if found is None:
+            continue
+        server, driver = found
+        state = driver.session.state
+        assert isinstance(state, cards.CardGameState)
+        only = [c for c in state.hands[1] if state.stock[c] == 0 and c not in state.hands[0]]
+        if not only:
+            continue
+        n = driver.session.n
+        server.forge("move", 0, {"move": f"discard {format_card(only[0])}"}, [1])
+        result = driver.tick()
+        assert result is not None and result.fault is not None
+        assert "cannot be in a hidden hand" in result.fault.reason
+        assert driver.session.n == n
+        return
+    raise AssertionError("no seed gave seat 1 a card with no copy left elsewhere")
+
+
+def test_the_server_double_refuses_a_move_for_another_seat() -> None:
+    server = FakeServer(LOGINS[:2], seed=5)
+    _cetkaik_after_first_moves(server)
+    to_move = server.rows[-1].next_seats[0]
+    with pytest.raises(Refused):
+        server.link(LOGINS[1 - to_move]).play(len(server.rows) + 1, to_move,
+                                              {"move": "x"}, [0])
+
+
+def test_playable_games_are_the_perfect_information_games_and_taxot() -> None:
+    games = playable_games()
+    assert {"cetkaik", "taxot", "juusai", "netxiju"} <= set(games)
+    assert not is_playable("makaik") and not is_playable("equilibrium")
+
+
+@pytest.mark.parametrize("game_id", [g for g in playable_games() if g not in ("cetkaik", "taxot")])
+def test_every_playable_game_finishes_across_two_laptops(game_id: str) -> None:
+    from companion.games import registry
+
+    info = registry.get(game_id)
+    server = FakeServer(LOGINS[:info.min_players], seed=1)
+    results = _play(_drivers(server, game_id, {}))
+    assert all(result.ok for result in results), results[0]
