@@ -191,6 +191,7 @@ class SpotKeys(QObject):
         self.name_en, self.name_ja = name
         self.cursor: Hashable | None = None
         self._last_rect = QRectF()  # where the cursor stood (its spot may go with a move)
+        self._keeping, self._kept = False, None  # type: bool, list[Spot] | None
         board.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         board.installEventFilter(self)
         self.frame = _CursorFrame(board, self)
@@ -199,7 +200,14 @@ class SpotKeys(QObject):
 
     # --- the cursor ------------------------------------------------------------------------
     def spots(self) -> list[Spot]:
-        return list(self._spots())
+        """The widget's spots now (kept while one key is handled: a step asks several
+        times, and a page may have a few hundred spots)."""
+        if self._kept is not None:
+            return self._kept
+        found = list(self._spots())
+        if self._keeping:
+            self._kept = found
+        return found
 
     def cursor_spot(self) -> Spot | None:
         return next((s for s in self.spots() if s.key == self.cursor), None)
@@ -254,12 +262,14 @@ class SpotKeys(QObject):
             self.step(0, 0)
             return
         self._activate(spot.key)
+        self._kept = None  # the move changed what the spots are
         self.refresh()
         self.activated.emit(spot.key)
 
     def cancel(self) -> None:
         if self._cancel is not None:
             self._cancel()
+        self._kept = None
         self.refresh()
 
     # --- words -----------------------------------------------------------------------------
@@ -303,7 +313,11 @@ class SpotKeys(QObject):
         kind = event.type()
         if watched is self.board:
             if kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-                return self._key(event)
+                self._keeping, self._kept = True, None
+                try:
+                    return self._key(event)
+                finally:
+                    self._keeping, self._kept = False, None
             if kind == QEvent.Type.Resize:
                 self.frame.setGeometry(self.board.rect())
             elif kind == QEvent.Type.FocusIn:

@@ -50,6 +50,7 @@ from ui.games.sorani.board_tabs import BoardTab, BoardTabs
 from ui.games.sorani.board_widget import NIGHT, BoardCanvas, paint_round, tile_pixmap
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position, seat_display_name
+from ui.play.keys import KeyRow, Spot, SpotKeys
 from ui.play.seat_table import put_text
 from ui.play.widgets import (
     ElidedLabel,
@@ -70,6 +71,14 @@ SCORE_ROWS = (
     (("branches",), "Branches", "枝"),
     (("bonus",), "Bonus tiles", "ボーナス"),
 )
+
+
+def cross_words(board: Any, cross: int) -> str:
+    """A cross between round spaces as a screen reader says it: "cross C4 · a branch"."""
+    name = catalogue().lattice.cross_name(cross)
+    held = board.crosses[cross] if cross < len(board.crosses) else 0
+    return tr(f"cross {name} · " + ("a branch" if held else "empty"),
+              f"交点 {name} · " + ("枝あり" if held else "空き"))
 
 
 def _move_button(move: Any, text: str, parent: QWidget, frame: PlayFrame,
@@ -220,6 +229,10 @@ class SoraniScreens(PlayScreens):
         self.canvas = BoardCanvas(area)
         self.canvas.move_chosen.connect(frame.play)
         self.canvas.turned.connect(self._show_hint)
+        self.keys = SpotKeys(self.canvas, self.spots, self.choose_spot,
+                             name=("Sorani board", "ソラニのボード"))
+        self.keys.moved.connect(self._follow_cursor)
+        self.canvas.turned.connect(self.keys.refresh)
         self.hint = QLabel(area)
         self.hint.setWordWrap(True)
         area_layout = QVBoxLayout(area)
@@ -369,6 +382,52 @@ class SoraniScreens(PlayScreens):
         self.board_label.setText(self._board_title(position, seat))
         self.seat_tabs.setCurrentIndex(seat)
         self._show_hint()
+
+    # --- the keyboard ------------------------------------------------------------------------
+    def spots(self) -> list[Spot]:
+        """The round spaces and the crosses between them; where the tile in hand (turned as
+        now) may go can be chosen."""
+        canvas, board = self.canvas, self.canvas.board
+        if board is None:
+            return []
+        lattice = catalogue().lattice
+        step = canvas.step()
+        crosses, spaces = canvas.legal_spots()
+        if canvas.is_branch_in_hand():  # only where it fits as turned now
+            crosses = {c for c in crosses if canvas.move_at(canvas.cross_centre(c))}
+        found: list[Spot] = []
+        for space in range(lattice.spaces):
+            centre = canvas.space_centre(space)
+            rect = QRectF(centre.x() - step / 2, centre.y() - step / 2, step, step)
+            found.append(Spot(("space", space), rect, labels.space_tooltip(board, space),
+                              space in spaces))
+        for cross in range(lattice.crosses):
+            centre = canvas.cross_centre(cross)
+            rect = QRectF(centre.x() - step / 4, centre.y() - step / 4, step / 2, step / 2)
+            found.append(Spot(("cross", cross), rect, cross_words(board, cross),
+                              cross in crosses))
+        return found
+
+    def _spot_centre(self, key: tuple[str, int]) -> QPointF:
+        kind, index = key
+        return self.canvas.space_centre(index) if kind == "space" else \
+            self.canvas.cross_centre(index)
+
+    def choose_spot(self, key: tuple[str, int]) -> None:
+        """Enter on a space or cross: the tile in hand goes there (as a click would)."""
+        move = self.canvas.move_at(self._spot_centre(key))
+        if move is not None:
+            self.canvas.move_chosen.emit(move)
+
+    def _follow_cursor(self, spot: Spot) -> None:
+        """The tile in hand is shown where the keyboard's cursor is, as under the mouse."""
+        self.canvas.hover = self._spot_centre(spot.key)
+        self.canvas.update()
+
+    def key_rows(self) -> list[KeyRow]:
+        return [KeyRow("R / Shift+R", "Turn the branch in hand", "手持ちの枝を回す"),
+                KeyRow("Tab, Space", "Choose a tile in hand, take from the display",
+                       "手持ちのタイルを選ぶ・場から取る")]
 
     def _show_hint(self) -> None:
         if self.canvas.is_branch_in_hand():

@@ -1,0 +1,101 @@
+"""Sorani played with the keyboard alone against the fastest computer (digits for the move
+buttons, R turns a branch, Home / Page Down find where the tile fits, Enter places it), and
+what a screen reader hears on its page (issue 37)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QWidget
+
+from tests.ui.keyboard import DIGITS, press, shown_page, tab_to
+from ui.games.sorani.play import SoraniScreens, play_view
+from ui.i18n import language
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play.frame import PlayFrame
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    language().set("en")
+    yield
+    language().set("en")
+
+
+def started(qtbot) -> PlayFrame:
+    view = play_view(None)
+    shown_page(qtbot, view)
+    view.start(GameSetup("sorani", {}, [SeatChoice("Ann", None), SeatChoice("", "random")],
+                         3, ""))
+    assert view.controller is not None
+    view.controller.bot_delay_ms = 0
+    return view
+
+
+def screens_of(view: PlayFrame) -> SoraniScreens:
+    assert isinstance(view.screens, SoraniScreens)
+    return view.screens
+
+
+def ready(view: PlayFrame) -> bool:
+    controller = view.controller
+    assert controller is not None
+    return controller.finished or (controller.is_human_turn() and bool(
+        view.ordered_move_buttons() or screens_of(view).canvas.legal))
+
+
+def play_a_turn(qtbot, view: PlayFrame, rng: random.Random) -> None:
+    screens = screens_of(view)
+    if not screens.canvas.legal:
+        press(qtbot, DIGITS[rng.randrange(min(3, len(view.ordered_move_buttons())))])
+        return
+    if view.focusWidget() is not screens.canvas:
+        tab_to(qtbot, screens.canvas)
+    for _ in range(4):  # turn the branch until it fits somewhere
+        if any(spot.actionable for spot in screens.spots()):
+            break
+        press(qtbot, Qt.Key.Key_R)
+    press(qtbot, Qt.Key.Key_Home)
+    for _ in range(rng.randrange(4)):
+        press(qtbot, Qt.Key.Key_PageDown)
+    press(qtbot, Qt.Key.Key_Return)
+
+
+def play_to_the_end(qtbot, view: PlayFrame) -> None:
+    controller = view.controller
+    assert controller is not None
+    rng = random.Random(4)
+    for _ in range(400):
+        qtbot.waitUntil(lambda: ready(view), timeout=20000)
+        if controller.finished:
+            break
+        before = len(controller.game.record.entries)
+        play_a_turn(qtbot, view, rng)
+        assert len(controller.game.record.entries) > before
+    assert controller.finished and view.result_panel.isVisible()
+
+
+def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:
+    return QAccessible.queryAccessibleInterface(widget).text(text)
+
+
+def test_a_whole_game_by_keys_alone_and_what_a_screen_reader_hears(qtbot) -> None:
+    view = started(qtbot)
+    screens = screens_of(view)
+    assert said(screens.canvas) == "Sorani board"
+    assert "Ann" in said(view.seat_panel.cards[0])
+    qtbot.waitUntil(lambda: ready(view), timeout=20000)
+    tab_to(qtbot, screens.canvas)
+    press(qtbot, Qt.Key.Key_Right)
+    spoken = said(screens.canvas, QAccessible.Text.Description)
+    assert " · " in spoken and ("empty" in spoken or "cross" in spoken)
+    assert any("branch lines touch" in s.name for s in screens.spots())
+    play_to_the_end(qtbot, view)
+    assert said(view.result_panel).startswith(("Winner", "Shared", "Draw"))
+    assert said(view.result_panel, QAccessible.Text.Description)
