@@ -27,9 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.colours import set_current
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.idle import IdleWork
+from ui.play.palette import stored_palette
 
 #: (key, English, Japanese, module under ui.shell, class name)
 PAGES: tuple[tuple[str, str, str, str, str], ...] = (
@@ -61,6 +63,7 @@ class MainWindow(QMainWindow):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        set_current(stored_palette(ctx.settings))  # the colours chosen in Settings
         #: Work done while the window is idle (`ui.app.qt_first_use_jobs`).
         self.first_use = IdleWork(self)
         self.setObjectName("main_window")

@@ -1,13 +1,47 @@
-"""The colours of the printed-paper boards (the race games, pieces' outlines).
+"""The colours of the printed-paper boards (the race games, pieces' outlines), and the
+meaningful colours of the games as `QColor`s in the palette in use.
 
 One place for them, so that every board drawn as paper looks like the same box of games.
+The meaningful colours (stones, paints, seats, elements, planets, red and black) live in
+`companion.colours`, shared with the PDFs; `game_colour` reads one for a widget, and
+`use_palette` switches the palette (Settings) and repaints every widget.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
+
+from companion.colours import ColourSet, Palette, set_current
 
 PAPER = QColor("#f6efdf")
 INK = QColor("#3a2f22")
 GOLD = QColor("#c9a24a")
 GREY = QColor("#9a8f7a")
+
+#: Where the chosen palette is remembered (QSettings key).
+KEY_PALETTE = "colour/palette"
+
+
+def game_colour(colours: ColourSet, key: str, light: float = 0.0) -> QColor:
+    """One of a game's meaningful colours in the palette in use, `light` of the way toward
+    white."""
+    red, green, blue = colours.rgb(key)
+    return QColor.fromRgbF(red + (1 - red) * light, green + (1 - green) * light,
+                           blue + (1 - blue) * light)
+
+
+def stored_palette(settings: Any) -> Palette:
+    """The palette remembered in `settings` (the standard one if none)."""
+    return Palette.parse(settings.value(KEY_PALETTE))
+
+
+def use_palette(palette: Palette) -> None:
+    """Draw with `palette` from now on: every widget shown repaints."""
+    set_current(palette)
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        for widget in app.allWidgets():
+            widget.update()

@@ -66,6 +66,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion import colours
 from companion.display import FSI, PDI, isolate, strip_isolates
 from ui.i18n import language, tr
 from ui.idle import IdleWork
@@ -461,7 +462,7 @@ class PictureCache:
         over the kept picture (what follows the pointer)."""
         ratio = widget.devicePixelRatioF()
         full = (widget.width(), widget.height(), ratio, widget.palette().cacheKey(),
-                widget.font().key(), *key)
+                widget.font().key(), colours.current(), *key)
         if self._pixmap is None or self._key != full:
             pixmap = self._canvas(QSize(max(1, round(widget.width() * ratio)),
                                         max(1, round(widget.height() * ratio))), ratio)
@@ -506,6 +507,7 @@ def kept_pixmap(name: str, width: float, height: float, ratio: float,
     """The picture called `name` from Qt's own cache (bounded, emptied with the app), drawn
     by `draw` on a transparent pixmap of `width`×`height` when it is not there."""
     pixmap = QPixmap()
+    name = f"{name}|{colours.current().value}"  # a colour palette draws its own
     if not QPixmapCache.find(name, pixmap):
         pixmap = blank_pixmap(QSize(max(1, round(width * ratio)), max(1, round(height * ratio))),
                               ratio)

@@ -1,7 +1,8 @@
-"""Settings: the interface language (switches at once), where the history is kept (a file or a
-database URL, used from the next start), the server's password (a masked field that saves to
-the system keyring, or without one keeps it in memory for this run and says where to put it
-for good) and a button that opens the data folder.
+"""Settings: the interface language (switches at once), the games' colour palette (standard,
+or for deuteranopia, protanopia or tritanopia; screens repaint at once, PDFs follow), where
+the history is kept (a file or a database URL, used from the next start), the server's
+password (a masked field that saves to the system keyring, or without one keeps it in memory
+for this run and says where to put it for good) and a button that opens the data folder.
 
 No password is ever shown or kept in the settings file: every location shown passes through
 `db.redact`, and a password typed or pasted into the location is moved into the masked field
@@ -19,6 +20,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QComboBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -31,8 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.colours import Palette, current
 from ui.context import AppContext
 from ui.i18n import language, tr
+from ui.play.palette import KEY_PALETTE, use_palette
 from ui.shell.common import ERROR_STYLE, OK_STYLE, heading, repo
 
 KEY_LANGUAGE = "language"
@@ -70,7 +74,7 @@ def open_folder(folder: Path) -> bool:
 
 
 class SettingsPage(QWidget):
-    """Language and database location."""
+    """Language, colour palette and database location."""
 
     def __init__(self, ctx: AppContext, window: Any = None) -> None:
         super().__init__()
@@ -91,6 +95,21 @@ class SettingsPage(QWidget):
         language_row.addWidget(self.english)
         language_row.addWidget(self.japanese)
         language_row.addStretch(1)
+
+        self.colour_box = QGroupBox(self)
+        self.colour_box.setObjectName("colour_box")
+        self.palette_combo = QComboBox(self.colour_box)
+        self.palette_combo.setObjectName("palette")
+        for palette in Palette:
+            self.palette_combo.addItem("", palette.value)
+        self.palette_combo.setCurrentIndex(list(Palette).index(current()))
+        self.palette_combo.currentIndexChanged.connect(self._palette_chosen)
+        self.palette_note = QLabel(self.colour_box)
+        self.palette_note.setObjectName("palette_note")
+        self.palette_note.setWordWrap(True)
+        colour_form = QFormLayout(self.colour_box)
+        colour_form.addRow(self.palette_combo)
+        colour_form.addRow(self.palette_note)
 
         self.db_box = QGroupBox(self)
         self.current_label = QLabel(self.db_box)
@@ -150,6 +169,7 @@ class SettingsPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.language_box)
+        layout.addWidget(self.colour_box)
         layout.addWidget(self.db_box)
         layout.addStretch(1)
         stored = ctx.settings.value(KEY_DATABASE)
@@ -165,6 +185,14 @@ class SettingsPage(QWidget):
             button.setChecked(language().code == code)
             button.blockSignals(False)
         self.language_box.setTitle(tr("Language", "言語"))
+        self.colour_box.setTitle(tr("Colours", "色"))
+        for index, palette in enumerate(Palette):
+            self.palette_combo.setItemText(index, palette.label(language().code))
+        self.palette_note.setText(tr(
+            "The games' colours for the colour vision chosen, on screen and in PDFs. Every "
+            "colour that matters also shows a letter, a symbol, a number or a double frame.",
+            "選んだ色覚に合わせたゲームの色（画面と PDF）。意味のある色にはどれも、文字・記号・"
+            "番号・二重枠のいずれかも付きます。"))
         self.db_box.setTitle(tr("History database", "履歴データベース"))
         self.current_label.setText(tr("In use", "使用中"))
         self.next_label.setText(tr("From next start", "次回起動から"))
@@ -205,6 +233,14 @@ class SettingsPage(QWidget):
         """Switch the interface language now and remember it."""
         self.ctx.settings.setValue(KEY_LANGUAGE, code)
         language().set(code)
+
+    def _palette_chosen(self, index: int) -> None:
+        self.set_palette(Palette.parse(self.palette_combo.itemData(index)))
+
+    def set_palette(self, palette: Palette) -> None:
+        """Draw the games (and PDFs) in `palette` now and remember it."""
+        self.ctx.settings.setValue(KEY_PALETTE, palette.value)
+        use_palette(palette)
 
     def _browse(self) -> None:
         name, _ = QFileDialog.getSaveFileName(

@@ -3,7 +3,8 @@
 - `setup_card(setup, lang)`: the board to build (which sheet, which face, which slot, turned or
   not), the first player, the expansions, the E score-chip pairing and the setup code.
 - `result_sheets(...)` / `play_sheets(play, lang)`: a finished digital play — the chips each side
-  won, the final board in colour (stacks with their height, power chips), the move list.
+  won, the final board in the palette's colours (each stone with its colour's letter, stacks
+  with their height too; power chips), the move list.
 - `blank_tracker_sheet(lang)`: a tally sheet for a game at the table (stones of each colour on
   Light and Dark cells, the dominance chip, the score chip).
 
@@ -19,6 +20,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.colours import ETARIYA_CELLS, ETARIYA_STONES, Palette, ink_on
 from companion.export.pdf import (
     Rect,
     SheetSpec,
@@ -34,14 +36,8 @@ Cell = tuple[int, int]
 SIZE = 7
 LIGHT, DARK = "L", "D"
 
-#: Stone colours by one-letter code: red, orange, yellow, green, blue, indigo, violet.
-STONE_RGB: dict[str, tuple[float, float, float]] = {
-    "R": (0.84, 0.15, 0.24), "O": (0.96, 0.44, 0.11), "Y": (0.95, 0.78, 0.06),
-    "G": (0.18, 0.62, 0.27), "B": (0.12, 0.47, 0.82), "I": (0.25, 0.24, 0.60),
-    "V": (0.61, 0.30, 0.79),
-}
-LIGHT_RGB = (0.953, 0.918, 0.816)
-DARK_RGB = (0.294, 0.314, 0.408)
+LIGHT_RGB = ETARIYA_CELLS.rgb(LIGHT, Palette.STANDARD)
+DARK_RGB = ETARIYA_CELLS.rgb(DARK, Palette.STANDARD)
 _GREY = (0.4, 0.4, 0.4)
 
 _TEXT = {
@@ -90,12 +86,16 @@ def _light(rgb: tuple[float, float, float], amount: float) -> tuple[float, float
 
 
 def stone_rgb(code: str) -> tuple[float, float, float]:
-    return STONE_RGB.get(code.upper()[:1], (0.5, 0.5, 0.5))
+    """A stone's colour (red, orange, yellow, green, blue, indigo, violet by its one-letter
+    code) in the palette in use."""
+    letter = code.upper()[:1]
+    if letter not in ETARIYA_STONES.palettes[Palette.STANDARD]:
+        return (0.5, 0.5, 0.5)
+    return ETARIYA_STONES.rgb(letter)
 
 
 def _on(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
-    r, g, b = rgb
-    return (0.07, 0.07, 0.07) if 0.3 * r + 0.55 * g + 0.15 * b > 0.55 else (1.0, 1.0, 1.0)
+    return ink_on(rgb)
 
 
 @dataclass(frozen=True)
@@ -202,8 +202,9 @@ def _draw_stack(canvas: Canvas, x: float, y: float, cell: float, stack: Sequence
     canvas.setFillColorRGB(*rgb)
     canvas.circle(cx, cy, radius, 1, 1)
     canvas.restoreState()
-    shown = str(len(stack)) if len(stack) > 1 else stack[-1].upper()[:1]
-    size = cell * 0.3
+    letter = stack[-1].upper()[:1]  # the colour's letter always, and a stack's height
+    shown = f"{letter}{len(stack)}" if len(stack) > 1 else letter
+    size = cell * (0.3 if len(shown) < 2 else 0.26)
     draw_text(canvas, cx, cy - size * 0.36, shown, size, align="center", color=_on(rgb),
               bold=len(stack) > 1)
 

@@ -3,8 +3,9 @@
 The picture is made from the engine's state (digital play) or from a setup (the randomizer);
 this widget only draws it and reports clicked cells. Light cells are pale, Dark cells slate;
 a power chip shows as a small white or black disc in the cell corner (the cell's shading is
-already the faction it gives); stones are coloured discs with the stack height written on
-them; legal cells for the stone in hand are outlined green, for the power chip dotted blue.
+already the faction it gives); stones are discs in the palette's colours with their colour's
+letter (kanji in Japanese) and a stack's height written on them; legal cells for the stone in
+hand are outlined green, for the power chip dotted blue.
 Setup pictures outline the four map-sheet slots and label them.
 """
 
@@ -17,6 +18,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from companion.colours import ETARIYA_CELLS, ETARIYA_STONES, Palette
 from companion.games.etariya.board import COLOURS
 from ui.i18n import language
 from ui.play.widgets import PictureCache, draw_sprite, kept_pixmap
@@ -25,16 +27,20 @@ Cell = tuple[int, int]
 SIZE = 7
 LIGHT, DARK = "L", "D"
 
-#: Stone colours by one-letter code (red, orange, yellow, green, blue, indigo, violet).
-STONE_RGB: dict[str, str] = {
-    "R": "#d7263d", "O": "#f46f1b", "Y": "#f2c80f", "G": "#2e9e44",
-    "B": "#1f77d0", "I": "#3f3d99", "V": "#9b4dca",
-}
-LIGHT_RGB, DARK_RGB = "#f3ead0", "#4b5068"
+#: The stones' one-letter codes (red, orange, yellow, green, blue, indigo, violet); their
+#: colours come from the palette in use (`companion.colours.ETARIYA_STONES`).
+STONE_CODES = tuple(ETARIYA_STONES.palettes[Palette.STANDARD])
+LIGHT_RGB, DARK_RGB = (ETARIYA_CELLS.hex(key, Palette.STANDARD) for key in (LIGHT, DARK))
+
+
+def stone_hex(code: str) -> str:
+    """A stone's colour as "#rrggbb" in the palette in use (grey for an unknown code)."""
+    letter = code.upper()[:1]
+    return ETARIYA_STONES.hex(letter) if letter in STONE_CODES else "#888888"
 
 
 def stone_colour(code: str) -> QColor:
-    return QColor(STONE_RGB.get(code.upper()[:1], "#888888"))
+    return QColor(stone_hex(code))
 
 
 def text_on(colour: QColor) -> QColor:
@@ -63,6 +69,13 @@ def stone_mark(code: str) -> str:
     if language().code == "ja":
         return next((ja for known, _en, ja in COLOURS if known == letter), letter)
     return letter
+
+
+def stack_mark(stack: tuple[str, ...]) -> str:
+    """What a stack shows: its top stone's mark, and its height when more than one ("R3",
+    "赤3"), so that its colour never has to be told by colour alone."""
+    mark = stone_mark(stack[-1])
+    return f"{mark}{len(stack)}" if len(stack) > 1 else mark
 
 
 @dataclass
@@ -252,7 +265,7 @@ class BoardWidget(QWidget):
                      size: float) -> None:
         """A stack of stones, from a picture kept per top colour, height and label."""
         depth = min(len(stack) - 1, 3)
-        text = str(len(stack)) if len(stack) > 1 else stone_mark(stack[-1])
+        text = stack_mark(stack)
         colour = stone_colour(stack[-1])
         draw_sprite(painter, rect, ("etariya-stack", colour.name(), depth, text),
                     lambda inner, area: self._draw_stack(inner, area, colour, depth, text,
@@ -270,7 +283,7 @@ class BoardWidget(QWidget):
         painter.setBrush(colour)
         painter.drawEllipse(centre, radius, radius)
         font = QFont(self.font())
-        font.setPixelSize(max(8, int(size * 0.28)))
+        font.setPixelSize(max(8, int(size * (0.28 if len(text) < 2 else 0.24))))
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(text_on(colour))

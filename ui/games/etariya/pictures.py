@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.games.etariya import board as eb
-from ui.games.etariya.board_widget import STONE_RGB, BoardPicture, Slot
+from ui.games.etariya.board_widget import STONE_CODES, BoardPicture, Slot, stone_hex
 from ui.i18n import language, tr
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def side_name(state: Any, seat: int) -> str:
 
 def hand_style(key: str) -> str:
     """A button's colours for a placement group (a stone colour, or the power chip)."""
-    if key in STONE_RGB:
+    if key in STONE_CODES:
         from ui.games.etariya.board_widget import stone_colour, text_on
 
         colour = stone_colour(key)
@@ -263,7 +263,7 @@ def setup_summary_html(setup: Any) -> str:
     pairing = setup_pairing(setup)
     if pairing:
         chips = " ".join(
-            f"<span style='background:{STONE_RGB[code]}; color: white; font-weight: bold;'>"
+            f"<span style='background:{stone_hex(code)}; color: white; font-weight: bold;'>"
             f"&nbsp;{escape(colour_name(code))} {value}&nbsp;</span>"
             for code, value in zip(eb.CODES, pairing, strict=False))
         parts.append(tr("Score chips (E): ", "得点チップ(E): ") + chips)
@@ -461,7 +461,7 @@ def stone_letter(code: str) -> str:
 def _stones_html(codes: Sequence[str]) -> str:
     if not codes:
         return "—"
-    return " ".join(f"<span style='color:{STONE_RGB.get(code, '#888')}; font-size: 16pt;'>●"
+    return " ".join(f"<span style='color:{stone_hex(code)}; font-size: 16pt;'>●"
                     f"</span>{escape(stone_letter(code))}" for code in codes)
 
 
@@ -514,9 +514,9 @@ def sides_html(state: Any, names: Sequence[str]) -> str:
             bits.append(tr("acceleration chips: ", "加速チップ: ")
                         + str(_seat_item(getattr(state, "accel", ()), seat, 0)))
         won = [code for code in eb.CODES if faction and dominance.get(code) == faction]
-        chips = " ".join(f"<span style='background:{STONE_RGB.get(code, '#888')}; "
-                         "color: white;'>&nbsp;◆"
-                         + (f"{pairing[code]}" if "E" in expansions and code in pairing else "")
+        chips = " ".join(f"<span style='background:{stone_hex(code)}; "
+                         f"color: white;'>&nbsp;◆{escape(stone_letter(code))}"
+                         + (f" {pairing[code]}" if "E" in expansions and code in pairing else "")
                          + "&nbsp;</span>" for code in won) or "—"
         bits.append(tr(f"dominance chips ({len(won)}/4): ", f"支配チップ({len(won)}/4 枚): ")
                     + chips)
