@@ -1,7 +1,9 @@
 """Computer opponents that use only the `GameState` API (plus a game's `GameInfo.evaluate`).
 
 A bot is asked for a move with the position *as its seat sees it* (`state.view(seat)`), its
-seat and its own `random.Random`; the same inputs always give the same move.
+seat and its own `random.Random`; the same inputs always give the same move, unless the search
+is stopped by its time (the default MCTS's budget, the strong level's limit, "mcts:2s"), which a
+slower or busier machine reaches after fewer iterations.
 
     make_bot("random" | "greedy" | "mcts" | "mcts:weak" | "mcts:normal" | "mcts:strong")
 """
