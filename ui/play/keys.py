@@ -130,6 +130,12 @@ def reading_order(spots: Sequence[Spot]) -> list[Spot]:
     return sorted(spots, key=row_key)
 
 
+def place_words(place: str, here: Sequence[str]) -> str:
+    """A track's square as a screen reader says it: "Square 5: Ann, Bo" / "Square 5: empty"
+    (`here`: whose pieces stand there, in the interface's words)."""
+    return f"{place}: " + (", ".join(here) if here else tr("empty", "空き"))
+
+
 def announce(widget: QWidget, text: str) -> None:
     """Say `text` to a screen reader (an announcement from `widget`), and keep it on the
     widget as `last_announcement` (tests and a later reading)."""
@@ -227,6 +233,10 @@ class SpotKeys(QObject):
         ordered = reading_order(spots)
         return next((s for s in ordered if s.actionable), ordered[0] if ordered else None)
 
+    def _start_key(self) -> Any:
+        start = self._start(self.spots())
+        return start.key if start is not None else None
+
     def step(self, dx: int, dy: int) -> None:
         spots = self.spots()
         current = next((s for s in spots if s.key == self.cursor), None)
@@ -239,7 +249,9 @@ class SpotKeys(QObject):
     def jump(self, forward: bool, first: bool = False) -> None:
         """To the next (previous) spot that can be chosen, in reading order, round the end."""
         chosen = [s for s in reading_order(self.spots()) if s.actionable]
-        if not chosen:
+        if not chosen:  # nothing to choose now: Home still goes to the first spot
+            if first or self.cursor is None:
+                self.place(self._start_key())
             return
         keys = [s.key for s in chosen]
         if first or self.cursor not in keys:

@@ -11,9 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtWidgets import QWidget
+
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
+from companion.display import strip_isolates
+from companion.games.netxiju.board import COLUMNS, GOAL, LINES, ROWS, START
 from companion.games.netxiju.moves import STICKS
+from companion.games.netxiju.rules import OFF
 from companion.games.netxiju.texts import cups_word, move_text, turn_text
 from ui.context import AppContext
 from ui.games.netxiju.board_widget import NetxijuBoard
@@ -21,6 +26,7 @@ from ui.games.netxiju.tally import TallyTable
 from ui.games.sticks.sticks_widget import animations_enabled
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, Position
+from ui.play.keys import Spot, SpotKeys, place_words
 from ui.play.throw_panel import ThrowScreens
 from ui.play.widgets import isolate
 
@@ -35,6 +41,35 @@ class NetxijuScreens(ThrowScreens):
 
     def __init__(self) -> None:
         super().__init__(NetxijuBoard(), TallyTable())
+
+    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+        built = super().build(frame)
+        self.keys = SpotKeys(self.board, self.spots, lambda _square: None,
+                             name=("六裁 track", "六裁の盤"))
+        return built
+
+    def spots(self) -> list[Spot]:
+        """The track's squares, each with whose pieces stand there (none to choose: the
+        throw is a button)."""
+        position = self.position
+        if position is None:
+            return []
+        state, names = position.state, position.names
+        found = []
+        for square in range(ROWS * COLUMNS):
+            here = [isolate(names[seat]) for seat, at in enumerate(state.positions)
+                    if at == square and seat < len(names)]
+            if square == GOAL:
+                here += [isolate(names[s]) for s in state.finish
+                         if state.positions[s] == OFF and s < len(names)]
+            place = tr("Start", "スタート") if square == START else \
+                tr("Goal", "ゴール") if square == GOAL else \
+                tr(f"Square {square}", f"マス {square}") + (
+                    tr(f" ({LINES[square]} lines)", f"(線 {LINES[square]} 本)")
+                    if LINES[square] else "")
+            found.append(Spot(square, self.board.square_rect(square),
+                              strip_isolates(place_words(place, here))))
+        return found
 
     def last_turn_text(self, state: Any, names: Sequence[str]) -> str:
         last = state.last

@@ -12,9 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtWidgets import QWidget
+
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
-from companion.games.tudepijume.board import WIN_GOAL
+from companion.display import isolate, strip_isolates
+from companion.games.tudepijume.board import (
+    GOAL,
+    START,
+    WIN_GOAL,
+    place_rect,
+    place_word,
+    ship_mark,
+)
 from companion.games.tudepijume.texts import move_text, turn_text
 from ui.context import AppContext
 from ui.games.sticks.sticks_widget import animations_enabled
@@ -22,6 +32,7 @@ from ui.games.tudepijume.board_widget import TudeBoard
 from ui.games.tudepijume.fleets import FleetTable
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, Position
+from ui.play.keys import Spot, SpotKeys, place_words
 from ui.play.throw_panel import ThrowScreens
 
 
@@ -39,6 +50,37 @@ class TudeScreens(ThrowScreens):
 
     def __init__(self) -> None:
         super().__init__(TudeBoard(), FleetTable(stocks=False))  # stocks: the seat cards
+
+    def build(self, frame: PlayFrame) -> tuple[QWidget, QWidget | None]:
+        built = super().build(frame)
+        self.keys = SpotKeys(self.board, self.spots, lambda _place: None,
+                             name=("連船之遊 board", "連船之遊の盤"))
+        return built
+
+    def spots(self) -> list[Spot]:
+        """The start, the 19 squares and the goal, each with the ships there (those with an
+        action this turn said so; the actions themselves are the buttons below)."""
+        position = self.position
+        if position is None:
+            return []
+        state, names, lang = position.state, position.names, language().code
+        acting = acting_ships(state, position.legal)
+        found = []
+        for place in range(START, GOAL + 1):
+            here = []
+            for seat in range(state.num_players):
+                for ship in (1, 2, 3):
+                    if state.place(seat, ship) == place and seat < len(names):
+                        word = tr(f"{isolate(names[seat])}'s ship {ship_mark(ship, 'en')}",
+                                  f"{isolate(names[seat])} の船{ship_mark(ship, 'ja')}")
+                        if (seat, ship) in acting:
+                            word += tr(" (can act)", "(行動できる)")
+                        here.append(word)
+            name = place_word(place, lang) if place in (START, GOAL) else \
+                tr(f"Square {place}", f"マス {place}")
+            found.append(Spot(place, self.board.rect_of(place_rect(place)),
+                              strip_isolates(place_words(name, here))))
+        return found
 
     def show_board(self, position: Position) -> None:
         self.board.show_state(position.state, acting_ships(position.state, position.legal))
