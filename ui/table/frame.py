@@ -12,6 +12,11 @@ tab's QUndoStack, Print and "Save to history".
   disabled (the button's tooltip and a note beside it), e.g. "Finish the game first".
   A tab that `corrects_saved_play` (the generic score sheet) saves a change to the play it
   saved before; only its "New play" (`start_new_play`) makes the next save a new play.
+- Keys: Ctrl+S saves, Ctrl+PgDown/PgUp change the tab, `?` / F1 list the page's keys (its own
+  and the current tab's) in the interface's language. A tab gives its main actions keys with
+  `page.bind(tab, "Ctrl+N", button)` (the key presses the button while it is shown and enabled;
+  the button's words describe it) or `page.bind_action(tab, key, en, ja, slot)`; a tab's keys
+  act only while it is the current tab.
 
 How to add a game's table page (`ui/games/<game>/table.py`)::
 
@@ -35,7 +40,7 @@ How to add a game's table page (`ui/games/<game>/table.py`)::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,6 +48,8 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -58,8 +65,9 @@ from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, reason, tr
-from ui.play.widgets import ScrollContent
-from ui.shell.timer_widget import PlayTimerWidget
+from ui.play.keys import KeyRow, add_key_help
+from ui.play.widgets import ScrollContent, words
+from ui.shell.timer_widget import TIMER_KEYS, PlayTimerWidget
 from ui.table.players_box import FoldingBox
 
 NOTE_STYLE = "color: #6b5d45;"
@@ -75,6 +83,32 @@ class Printing:
 
 #: The undo steps that start a game afresh (the game has not begun after them).
 NEW_GAME_STEPS = frozenset({"new", "new game"})
+
+
+@dataclass(frozen=True)
+class TableKey:
+    """A key of a table page: the key (portable text, e.g. "Ctrl+N") and what it does, in the
+    interface's language when asked (`says`)."""
+
+    keys: str
+    says: Callable[[], str]
+
+    def row(self) -> tuple[str, str]:
+        """(key as the interface writes it, what it does)."""
+        return key_text(self.keys), self.says()
+
+
+#: The key of a shortcut the list names in a group line (`TablePage.list_key`).
+_UNLISTED = TableKey("", str)
+
+
+def key_text(keys: str, lang: str | None = None) -> str:
+    """A key as a person reads it in the interface's language, or in `lang` ("en", "ja")
+    (Ctrl+PgDown, Space …)."""
+    text = keys if " " in keys else \
+        QKeySequence(keys).toString(QKeySequence.SequenceFormat.NativeText) or keys
+    japanese = text.replace("Space", "スペース")
+    return tr(text, japanese) if lang is None else japanese if lang == "ja" else text
 
 
 class TableTab(ScrollContent):
@@ -133,6 +167,20 @@ class TableTab(ScrollContent):
 
     def retranslate(self) -> None:
         """The language changed: relabel."""
+
+
+def name_form_fields(root: QWidget) -> None:
+    """Every form row's label names its field to a screen reader: Qt names a field by a
+    label only when the label is its buddy, which a form makes only of labels it creates."""
+    role = QFormLayout.ItemRole
+    for form in root.findChildren(QFormLayout):
+        for row in range(form.rowCount()):
+            label, field = form.itemAt(row, role.LabelRole), form.itemAt(row, role.FieldRole)
+            label_widget = label.widget() if label is not None else None
+            field_widget = field.widget() if field is not None else None
+            if isinstance(label_widget, QLabel) and field_widget is not None \
+                    and label_widget.buddy() is None:
+                label_widget.setBuddy(field_widget)
 
 
 def tab_text(tab: TableTab) -> str:
@@ -225,13 +273,33 @@ class TablePage(QWidget):
             shortcut = QShortcut(keys, self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
+        self._keys: list[tuple[TableTab | None, TableKey, QShortcut | None]] = []
+        self._bind_page_keys()
         language().changed.connect(self.retranslate)
         self.retranslate()
+
+    def _bind_page_keys(self) -> None:
+        """The keys of every table page (Undo, Redo and the timer's key are bound above)."""
+        listed = (("Ctrl+Z", "Undo", "元に戻す"), ("Ctrl+Shift+Z", "Redo", "やり直し"),
+                  (TIMER_KEYS, "Start or pause the play timer",
+                   "対局タイマーの開始・一時停止"),
+                  ("Ctrl+P", "Print the tab's sheet", "タブのシートを印刷"))
+        for keys, en, ja in listed:
+            self.list_key(None, keys, en, ja)
+        self.bind(None, "Ctrl+S", self.save_button)
+        self.bind_action(None, "Ctrl+PgDown", "Next tab", "次のタブ",
+                         lambda: self._step_tab(1))
+        self.bind_action(None, "Ctrl+PgUp", "Previous tab", "前のタブ",
+                         lambda: self._step_tab(-1))
+        self._keys.append((None, TableKey("?", lambda: tr("This list of keys (also F1)",
+                                                          "このキー一覧(F1 でも)")), None))
+        add_key_help(self, self.key_help_rows)
 
     # --- building ----------------------------------------------------------------------------
     def set_header(self, widget: QWidget) -> None:
         """A widget above the tabs (e.g. players and names shared by every tab)."""
         self.header.addWidget(widget)
+        name_form_fields(widget)
 
     def add_tab(self, tab: TableTab) -> TableTab:
         """Add a tool; it scrolls when the window is too small for it."""
@@ -247,9 +315,73 @@ class TablePage(QWidget):
             tab.undo_stack.indexChanged.connect(lambda _i: self.fold_players())
         tab.changed.connect(self.update_buttons)
         self.tabs.addTab(scroll, tab_text(tab))
+        name_form_fields(tab)
         if len(self._tabs) == 1:
             self._tab_changed(0)
         return tab
+
+    def bind(self, tab: TableTab | None, keys: str,
+             buttons: QAbstractButton | Sequence[QAbstractButton],
+             en: str | None = None, ja: str | None = None) -> QShortcut:
+        """`keys` press the first of `buttons` that is shown and enabled, while `tab` is
+        current (None: on every tab); the key list says that button's words (or `en`/`ja`),
+        and each button's accessible description names the key."""
+        group = [buttons] if isinstance(buttons, QAbstractButton) else list(buttons)
+
+        def ready() -> QAbstractButton | None:
+            return next((b for b in group if b.isVisible() and b.isEnabled()), None)
+
+        def press() -> None:
+            button = ready()
+            if button is not None:
+                button.click()
+
+        def says() -> str:
+            if en is not None:
+                return tr(en, ja or en)
+            return (ready() or group[0]).text().replace("&", "")
+
+        en_key, ja_key = key_text(keys, "en"), key_text(keys, "ja")
+        for button in group:
+            words(button, f"Key: {en_key}", f"キー: {ja_key}", setter="setAccessibleDescription")
+        return self._bind(tab, TableKey(keys, says), press)
+
+    def bind_action(self, tab: TableTab | None, keys: str, en: str, ja: str,
+                    slot: Callable[[], object], listed: bool = True) -> QShortcut:
+        """`keys` call `slot` while `tab` is current (None: on every tab); a key not
+        `listed` is one of a group the tab lists once (`list_key`)."""
+        return self._bind(tab, TableKey(keys, lambda: tr(en, ja)), slot, listed)
+
+    def list_key(self, tab: TableTab | None, keys: str, en: str, ja: str) -> None:
+        """A line of the key list for keys bound one by one (e.g. "0 … 9")."""
+        self._keys.append((tab, TableKey(keys, lambda: tr(en, ja)), None))
+
+    def _bind(self, tab: TableTab | None, key: TableKey, slot: Callable[[], object],
+              listed: bool = True) -> QShortcut:
+        shortcut = QShortcut(QKeySequence(key.keys), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(slot)
+        shortcut.setEnabled(tab is None or tab is self.current_tab())
+        self._keys.append((tab, key, shortcut) if listed else (tab, _UNLISTED, shortcut))
+        return shortcut
+
+    def key_rows(self) -> list[tuple[str, str]]:
+        """The keys that act now (the page's and the current tab's): (key, what it does)."""
+        current = self.current_tab()
+        return [key.row() for tab, key, _s in self._keys
+                if (tab is None or tab is current) and key is not _UNLISTED]
+
+    def key_help_rows(self) -> list[KeyRow]:
+        """The `?` / F1 list (`ui.play.keys`): Tab, then `key_rows`, in the interface's
+        language."""
+        rows = [KeyRow("Tab / Shift+Tab", "Move between the page's fields and buttons",
+                       "ページの欄とボタンの間を移動")]
+        return rows + [KeyRow(keys, says, says) for keys, says in self.key_rows()]
+
+    def _step_tab(self, step: int) -> None:
+        count = self.tabs.count()
+        if count:
+            self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % count)
 
     def tab(self, index: int) -> TableTab:
         return self._tabs[index]
@@ -264,6 +396,9 @@ class TablePage(QWidget):
         tab = self.current_tab()
         stack = tab.undo_stack if tab is not None else None
         self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no active stack
+        for owner, _key, shortcut in self._keys:
+            if shortcut is not None and owner is not None:
+                shortcut.setEnabled(owner is tab)
         self.update_buttons()
 
     def _edited(self, tab: TableTab) -> None:

@@ -8,6 +8,9 @@ option widgets), who begins (chosen, or drawn), the throw as buttons (0–5, 0�
 app's thrower, the actions on offer, the game's board and tally beside them, Undo/Redo of every
 step (a `TableLog` is an immutable value: a step swaps one value for the next), Save to history
 once the game is over and the names are typed, and Print (the game's board at playing size).
+Keys: Ctrl+N new game, Enter in the "who begins" list begins (Ctrl+Return too), Ctrl+R draws
+who begins or lets the app throw, 0–9 enter the throw's value (or choose the n-th action on
+offer), so a whole game can be followed without the mouse.
 
 A game subclasses it (naming its board sheet in `board_sheet_at`; `enter_throw`,
 `throw_values`, `is_throw_time` and `turn_text`) and makes its page with `engine_table_view`,
@@ -18,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -220,6 +224,34 @@ class EngineLogTab(TableTab):
         self.body = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         self.body.addLayout(tools, 2)
         self.body.addLayout(view, 3)
+        self._bind_keys()
+
+    def _bind_keys(self) -> None:
+        """The tab's main actions on keys (see the module doc)."""
+        page = self.page
+        page.bind(self, "Ctrl+N", self.new_button)
+        page.bind(self, "Ctrl+Return", self.begin_button)
+        page.bind(self, "Ctrl+R", [self.draw_button, self.app_button])
+        for digit in range(10):
+            page.bind_action(self, str(digit), "", "", partial(self.press_digit, digit),
+                             listed=False)
+        page.list_key(self, "0 … 9", "The throw's value, or the n-th action on offer",
+                      "出目の値、または n 番目の行動")
+
+    def press_digit(self, digit: int) -> None:
+        """A digit key: the throw's value while the player throws, else the action on offer
+        numbered `digit` (1 the first)."""
+        if self.throw_box.isVisible():
+            button = next((b for b in self.value_buttons if b.property("value") == digit), None)
+        else:
+            actions = self.action_buttons()
+            button = actions[digit - 1] if 0 < digit <= len(actions) else None
+        if button is not None and button.isEnabled():
+            button.click()
+
+    def action_buttons(self) -> list[QPushButton]:
+        """The actions on offer, in the order shown (and numbered by their keys)."""
+        return list(self._action_buttons) if self.actions_box.isVisible() else []
 
     # --- steps (each one undoable) -----------------------------------------------------------
     def _new_log(self, players: int) -> TableLog:
@@ -330,14 +362,18 @@ class EngineLogTab(TableTab):
 
     def _show_actions(self, state: Any, on: bool) -> None:
         clear_layout(self.actions_grid)
+        self._action_buttons: list[QPushButton] = []
         moves = [m for m in state.legal_moves()] if on and not state.is_over() \
             and not state.is_chance() else []
         lang = language().code
         for i, move in enumerate(moves):
-            button = QPushButton(move_text(self.info.id, str(move), lang), self.actions_box)
+            text = move_text(self.info.id, str(move), lang)
+            button = QPushButton(f"{i + 1}. {text}" if i < 9 else text, self.actions_box)
+            button.setAccessibleName(text)
             button.setObjectName(f"table_move:{move}")
             button.clicked.connect(lambda _=False, m=str(move): self.do(m))
             self.actions_grid.addWidget(button, i // 2, i % 2)
+            self._action_buttons.append(button)
             button.show()
         self.actions_box.setVisible(bool(moves))
 

@@ -326,8 +326,9 @@ class ScoreSheetTab(TableTab):
         self.place_edit = words(QLineEdit(self.sheet.location, self), "where you played",
                                 "遊んだ場所", "setPlaceholderText")
         self.place_edit.textChanged.connect(self.sheet.set_location)
-        self.table = QTableView(self)
+        self.table = words(QTableView(self), "Scores", "得点", "setAccessibleName")
         self.table.setModel(self.model)
+        self.table.setTabKeyNavigation(False)  # arrows move between cells; Tab leaves the sheet
         self.table.setItemDelegate(NameDelegate(known_player_names(self.ctx), self.model,
                                                 self.table))
         triggers = QAbstractItemView.EditTrigger
@@ -344,14 +345,18 @@ class ScoreSheetTab(TableTab):
         self.new_play_button = words(QPushButton(self), "New play", "新しい対局")
         self.new_play_button.setObjectName("new_play")
         self.new_play_button.clicked.connect(self.new_play)
+        self.page.bind(self, "Ctrl+N", self.new_play_button)
+        self.page.bind(self, "Ctrl+Shift+A", self.add_button)
+        self.page.bind(self, "Ctrl+Shift+D", self.remove_button)
         self.winner_label = QLabel(self)
         self.winner_label.setWordWrap(True)
         font = self.winner_label.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
         font.setBold(True)
         self.winner_label.setFont(font)
-        self.notes_edit = QPlainTextEdit(self)
+        self.notes_edit = words(QPlainTextEdit(self), "Notes", "メモ", "setAccessibleName")
         self.notes_edit.setMaximumHeight(70)
+        self.notes_edit.setTabChangesFocus(True)  # Tab goes on to the next field
         self.notes_edit.textChanged.connect(
             lambda: self.sheet.set_notes(self.notes_edit.toPlainText()))
         self.win_combo = QComboBox(self)

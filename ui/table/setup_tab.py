@@ -37,7 +37,7 @@ class SetupCodeBar(QWidget):
         super().__init__(parent)
         self.new_button = words(QPushButton(self), "New setup", "新しい準備")
         self.new_button.clicked.connect(self.new_requested.emit)
-        self.code_edit = QLineEdit(self)
+        self.code_edit = words(QLineEdit(self), "Setup code", "準備コード", "setAccessibleName")
         self.code_edit.setMaxLength(max_length)
         self.code_edit.returnPressed.connect(self._open)
         self.open_button = words(QPushButton(self), "Open code", "コードを開く")
@@ -85,7 +85,8 @@ class SetupTab(TableTab):
         words(self.bar.code_edit, *placeholder, setter="setPlaceholderText")
         self.bar.new_requested.connect(self.new_setup)
         self.bar.open_requested.connect(self.open_code)
-        self.steps = QListWidget(self)
+        self.steps = words(QListWidget(self), "Setup steps", "準備の手順", "setAccessibleName")
+        page.bind(self, "Ctrl+N", self.bar.new_button)
         self.steps.setWordWrap(True)
         self.steps.setMinimumHeight(120)
 

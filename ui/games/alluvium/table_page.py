@@ -198,6 +198,9 @@ class SetupTab(AlluviumTab):
         self.next_button.clicked.connect(lambda: page.step(True))
         buttons.addWidget(self.back_button)
         buttons.addWidget(self.next_button)
+        page.bind(self, "Ctrl+N", self.new_button)
+        page.bind(self, "Ctrl+Return", self.next_button, "Next step", "次へ")
+        page.bind(self, "Ctrl+Backspace", self.back_button, "Back a step", "戻る")
         tl.addLayout(buttons)
         tl.addStretch(1)
         layout = QHBoxLayout(self)
@@ -400,6 +403,8 @@ class SheetsTab(AlluviumTab):
             label = colour_name(colour)
             if colour == game.virtual:
                 label += tr(" (virtual)", "(仮想)")
+            spin.setAccessibleName(tr(f"{label}: checks", f"{label}: チェック"))
+            group.setAccessibleName(tr(f"{label}: largest group", f"{label}: 最大連結"))
             self.tracks_form.addRow(label, row)
             self.track_spins[colour] = spin
             self.group_spins[colour] = group
@@ -449,7 +454,7 @@ class ScoresTab(AlluviumTab):
 
     def __init__(self, page: AlluviumTablePage) -> None:
         super().__init__(page)
-        self.results = QTableWidget(self)
+        self.results = words(QTableWidget(self), "Scores", "得点", "setAccessibleName")
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.results.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.results.setMinimumHeight(190)

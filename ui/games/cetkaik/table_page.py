@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QUndoStack
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -91,6 +91,7 @@ class Players(QWidget):
             self.edits[side].textChanged.connect(self.changed)
             row.addWidget(self.labels[side])
             row.addWidget(self.edits[side], 1)
+            self.labels[side].setBuddy(self.edits[side])  # names the field to a screen reader
         self.retranslate()
 
     def names(self) -> tuple[str, str]:
@@ -147,6 +148,7 @@ class HandsTab(TableTab):
         self.official.toggled.connect(self.set_official)
         self.clear_button = words(QPushButton(self), "Clear", "クリア")
         self.clear_button.clicked.connect(self.clear)
+        page.bind(self, "Ctrl+Backspace", self.clear_button)
         #: 標準机戦's regional scoring rules (the game's options): field -> (label, combo)
         self.scoring: dict[str, tuple[QLabel, QComboBox]] = {}
         if variant.key == "standard":
@@ -350,6 +352,7 @@ class LedgerTab(TableTab):
         self.seasons.setValue(4)
         self.seasons.valueChanged.connect(self.set_seasons)
         self.seasons_label = words(QLabel(self), "Seasons", "季節の数")
+        self.seasons_label.setBuddy(self.seasons)
         self.cap = words(QCheckBox(self), "The game ends when a side holds every point",
                          "一方が全部の点を得たら終了")
         self.cap.setObjectName("ledger_cap")
@@ -378,6 +381,7 @@ class LedgerTab(TableTab):
         layout.addLayout(sides)
         self.entries_label = words(QLabel(self), "Entries", "記録")
         self.entries = QListWidget(self)
+        self.entries_label.setBuddy(self.entries)
         self.entries.setObjectName("ledger_entries")
         self.entries.setMinimumHeight(90)
         layout.addWidget(self.entries_label)
@@ -583,6 +587,7 @@ class CastTab(TableTab):
         self.distance.setRange(1, 5)
         self.distance_label = words(QLabel(self), "squares from the stepped-on piece",
                                     "マス先(踏み台から)")
+        self.distance_label.setBuddy(self.distance)
         self.chain = words(QCheckBox(self),
                            "連撃術: a short stepping throw may be followed by another that adds",
                            "連撃術: 届かない踏越えの投げ棒はもう一度投げて足せる")
@@ -603,6 +608,7 @@ class CastTab(TableTab):
         self.typed.setObjectName("cast_typed")
         self.typed.setRange(0, 5)
         self.typed_label = words(QLabel(self), "Thrown at the table:", "実際に投げた結果:")
+        self.typed_label.setBuddy(self.typed)
         self.enter_button = words(QPushButton(self), "Enter", "記録")
         self.enter_button.setObjectName("cast_enter")
         self.enter_button.clicked.connect(lambda: self.enter(self.typed.value()))
@@ -615,7 +621,7 @@ class CastTab(TableTab):
         self.verdict.setFont(font)
         self.odds = QLabel(self)
         self.odds.setWordWrap(True)
-        self.history = QListWidget(self)
+        self.history = words(QListWidget(self), "Throws", "投げた記録", "setAccessibleName")
         self.history.setObjectName("cast_history")
         self.history.setMinimumHeight(70)
         step_row = QHBoxLayout()
@@ -641,9 +647,9 @@ class CastTab(TableTab):
         layout.addWidget(self.verdict)
         layout.addWidget(self.odds)
         layout.addWidget(self.history, 1)
-        shortcut = QShortcut(QKeySequence(Qt.Key.Key_Space), self)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(self.throw)
+        page.bind(self, "Space", self.throw_button, "Throw the sticks", "棒を投げる")
+        page.bind(self, "Ctrl+Return", self.enter_button, "Enter the throw made at the table",
+                  "実際に投げた結果を記録")
         self.refresh()
 
     def purpose(self) -> tuple[str, int | None]:
@@ -735,6 +741,7 @@ class OldResultTab(TableTab):
             self.taken[side].valueChanged.connect(lambda _v: self._edited())
             self.taken[side].setMinimumWidth(80)
             grid.addWidget(self.taken_labels[side], side, 0)
+            self.taken_labels[side].setBuddy(self.taken[side])
             grid.addWidget(self.taken[side], side, 1)
         grid.setColumnStretch(2, 1)
         self.note = words(QLabel(self), "Who took the enemy king? (A draw: by agreement, or "

@@ -79,11 +79,13 @@ class EquilibriumSetupTab(SetupTab):
             box.toggled.connect(self._expansions_changed)
             self.boxes[key] = box
             options.addWidget(box, i, 0, 1, 4)
-        self.book_count = QSpinBox(self)
+        self.book_count = words(QSpinBox(self), "Books in play", "使う力の書",
+                                "setAccessibleName")
         self.book_count.setObjectName("book_count")
         self.book_count.setRange(0, MAX_BOOKS)
         self.book_count.setValue(3)
-        self.book_cost = QSpinBox(self)
+        self.book_cost = words(QSpinBox(self), "Cards per book", "1冊の代償(枚)",
+                               "setAccessibleName")
         self.book_cost.setObjectName("book_cost")
         self.book_cost.setRange(2, 4)
         options.addWidget(words(QLabel(self), "Books in play", "使う力の書"), 2, 0)
@@ -166,11 +168,14 @@ class TrackerTab(TableTab):
         self.reminder = QLabel(self)
         self.reminder.setWordWrap(True)
         self.reminder.setStyleSheet("color: #7a1f1f;")
-        self.claim_count = QSpinBox(self)
+        self.claim_count = words(QSpinBox(self), "Cities claimed", "獲得した都市の数",
+                                 "setAccessibleName")
         self.claim_count.setRange(1, 6)
-        self.found = QSpinBox(self)
+        self.found = words(QSpinBox(self), "Chaos cards among the 4", "4枚中の混沌カード",
+                           "setAccessibleName")
         self.found.setRange(0, 4)
-        self.deck_count = QSpinBox(self)
+        self.deck_count = words(QSpinBox(self), "Cards in the deck", "山札の枚数",
+                                "setAccessibleName")
         self.deck_count.setRange(0, 99)
         grid = QGridLayout()
         self.buttons: dict[str, QPushButton] = {}
@@ -204,6 +209,9 @@ class TrackerTab(TableTab):
                                 "新しいゲーム(準備から)")
         self.new_button.setObjectName("tracker_new")
         self.new_button.clicked.connect(self.new_game)
+        page.bind(self, "Ctrl+N", self.new_button)
+        page.bind(self, "Ctrl+Return", [self.buttons["end_phase"], self.buttons["end_turn"]])
+        page.bind(self, "Ctrl+D", self.buttons["draw"])
         layout = QVBoxLayout(self)
         layout.addWidget(self.status_label)
         layout.addLayout(claim_row)
@@ -282,7 +290,8 @@ class ResultTab(TableTab):
         self.equilibrium = page
         self.result = QComboBox(self)
         self.result.setObjectName("result")
-        self.claimed = QSpinBox(self)
+        self.claimed = words(QSpinBox(self), "Cities claimed", "獲得した都市",
+                             "setAccessibleName")
         self.claimed.setObjectName("claimed")
         self.deck_left = QSpinBox(self)
         self.deck_left.setObjectName("deck_left")
@@ -413,7 +422,7 @@ class ProfileTab(TableTab):
 
     def __init__(self, page: EquilibriumTablePage) -> None:
         super().__init__(page)
-        self.edit = QLineEdit(self)
+        self.edit = words(QLineEdit(self), "Deck profile", "デッキ構成", "setAccessibleName")
         self.edit.setObjectName("deck_profile")
         self.in_use = QLabel(self)
         self.in_use.setWordWrap(True)

@@ -216,7 +216,7 @@ class MapTab(TableTab):
         super().__init__(page)
         self.etariya = page
         self.faces: list[Any] = pictures.load_user_faces(page.ctx)
-        self.faces_list = QListWidget(self)
+        self.faces_list = words(QListWidget(self), "Map faces", "地図の面", "setAccessibleName")
         self.faces_list.setMaximumWidth(230)
         self.faces_list.currentRowChanged.connect(lambda _row: self.fill())
         self.face = FaceWidget(self)
@@ -379,6 +379,7 @@ class TrackerTab(TableTab):
         self.totals_label.setWordWrap(True)
         self.restart_button = words(QPushButton(self), "New game", "新しいゲーム")
         self.restart_button.clicked.connect(self.restart)
+        page.bind(self, "Ctrl+N", self.restart_button)
         left = QVBoxLayout()
         left.addLayout(self.names_form)
         left.addWidget(self.totals_label)

@@ -82,8 +82,9 @@ class DealTab(TableTab):
         self.deal_button = words(QPushButton(self), "New deal", "新しい準備")
         self.deal_button.setObjectName("mokzo_deal")
         self.deal_button.clicked.connect(self.new_deal)
+        page.bind(self, "Ctrl+N", self.deal_button)
         self.seed_label = QLabel(self)
-        self.steps = QListWidget(self)
+        self.steps = words(QListWidget(self), "Setup steps", "準備の手順", "setAccessibleName")
         self.steps.setWordWrap(True)
         self.steps.setMinimumHeight(140)
         top = QHBoxLayout()
@@ -148,7 +149,9 @@ class TrackerTab(TableTab):
         self.turn_label.setFont(font)
         self.guide = QLabel(self)
         self.guide.setWordWrap(True)
-        self.table = SeatTable(self, fit=False)
+        self.table = words(SeatTable(self, fit=False), "Players' stocks", "各プレイヤーの資源",
+                           "setAccessibleName")
+        self.table.setTabKeyNavigation(False)  # arrows within the table; Tab goes on
         self.tools = self._build_tools()
         left = laid_out(QVBoxLayout(), self.turn_label, self.guide, self.tools, 1)
         right = laid_out(QVBoxLayout(), (self.board, 3), (self.table, 2))
@@ -257,6 +260,8 @@ class TrackerTab(TableTab):
         self.end_button.clicked.connect(lambda: self._apply(self.model.end_turn, "end"))
         self.restart_button = words(QPushButton(box), "New game", "新しいゲーム")
         self.restart_button.clicked.connect(self.restart)
+        self.page.bind(self, "Ctrl+Return", self.end_button)
+        self.page.bind(self, "Ctrl+N", self.restart_button)
         turn_row.addWidget(self.end_button, 1)
         turn_row.addWidget(self.restart_button)
         grid.addLayout(turn_row)
@@ -421,7 +426,7 @@ class EffectsTab(TableTab):
 
     def __init__(self, page: TablePage) -> None:
         super().__init__(page)
-        self.table = QTableWidget(self)
+        self.table = words(QTableWidget(self), "Card effects", "札の効果", "setAccessibleName")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)

@@ -16,7 +16,7 @@ from ui.context import AppContext
 from ui.games.netxiju.board_widget import NetxijuBoard
 from ui.games.netxiju.tally import TallyTable
 from ui.i18n import language, tr
-from ui.play.widgets import isolate
+from ui.play.widgets import isolate, words
 from ui.table.frame import TablePage
 from ui.table.log_tab import EngineLogTab, engine_table_view
 
@@ -55,4 +55,5 @@ class NetxijuLogTab(EngineLogTab):
 
 
 def table_view(ctx: AppContext | None, game_id: str = "netxiju") -> TablePage:
-    return engine_table_view(ctx, game_id, NetxijuLogTab, NetxijuBoard(), TallyTable())
+    tally = words(TallyTable(), "Tally", "集計", "setAccessibleName")
+    return engine_table_view(ctx, game_id, NetxijuLogTab, NetxijuBoard(), tally)

@@ -185,6 +185,7 @@ class PlayersBox(FoldingBox):
         self.draw_button = words(QPushButton(self), "Draw at random", "くじで決める")
         self.draw_button.setObjectName("draw_parent")
         self.draw_button.clicked.connect(self._draw_parent)
+        page.bind(None, "Ctrl+R", self.draw_button)
         labels = [words(QLabel(self), "Players", "人数"),
                   words(QLabel(self), *game.rounds_label),
                   words(QLabel(self), "Starting points", "初期点棒"),
@@ -447,7 +448,8 @@ class LedgerTab(LedgerTabBase):
     def __init__(self, page: CardTablePage) -> None:
         super().__init__(page)
         self.printing = Printing(f"{page.game_id}-sheet.pdf")
-        self.table = QTableWidget(self)
+        self.table = words(QTableWidget(self), "Points per round", "ラウンドごとの得点",
+                           "setAccessibleName")
         self.table.setObjectName("ledger")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setDefaultSectionSize(22)

@@ -99,7 +99,9 @@ class HelperPanel(QGroupBox):
         for i, (box, (en, ja)) in enumerate(zip(self.colours, COLOUR_LABELS, strict=True)):
             box.setRange(0, 16)  # more than 4 is said, not silently cut
             box.valueChanged.connect(self._planets_changed)
-            colours.addWidget(words(QLabel(self), en, ja), 0, i)
+            label = words(QLabel(self), en, ja)
+            label.setBuddy(box)  # names the box to a screen reader
+            colours.addWidget(label, 0, i)
             colours.addWidget(box, 1, i)
         self.form.addRow(words(QLabel(self), "Untouched planets per colour",
                                "線が接していない惑星(色ごと)"))

@@ -1,6 +1,8 @@
 """Five throwing sticks drawn with QPainter: they tumble for a moment, then land face up or
 down exactly as the throw came out. The animation is short (about 600 ms), a click skips it,
 and `set_animations_enabled(False)` turns it off (tests, or a person who prefers no motion).
+A screen reader hears the sticks ("Sticks", then how many landed marked side up) and the
+badge's number, in the interface's language.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPe
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.core.chance import STICKS
+from ui.i18n import language, tr
 from ui.play.widgets import antialiased
 
 DURATION_MS = 600
@@ -57,6 +60,8 @@ class SticksWidget(QWidget):
         self.setMinimumSize(220, 110)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setToolTip("")
+        language().changed.connect(self._describe)
+        self._describe()
 
     # --- throwing ---------------------------------------------------------------------------
     def is_animating(self) -> bool:
@@ -69,6 +74,7 @@ class SticksWidget(QWidget):
         if self.faces is None or not (animate and _ANIMATE and self.isVisible()):
             self._progress = 1.0
             self.update()
+            self._describe()
             self.landed.emit()
             return
         self._spins = [self._jitter.uniform(1.5, 3.5) * self._jitter.choice((-1, 1))
@@ -76,6 +82,7 @@ class SticksWidget(QWidget):
         self._progress = 0.0
         self._clock.start()
         self._timer.start()
+        self._describe()
 
     def after_landing(self, call: Callable[[], None]) -> None:
         """Call `call` once the sticks lie still: now, or when the throw in the air lands (a
@@ -103,6 +110,7 @@ class SticksWidget(QWidget):
         self._timer.stop()
         self._progress = 1.0
         self.update()
+        self._describe()
         self.landed.emit()
         call, self._on_landing = self._on_landing, None
         if call is not None:
@@ -111,6 +119,20 @@ class SticksWidget(QWidget):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.skip()
         super().mousePressEvent(event)
+
+    def description(self) -> str:
+        """What the sticks show, in a sentence in the interface's language."""
+        if self.faces is None:
+            return tr("Not thrown yet.", "まだ投げていません。")
+        if self.is_animating():
+            return tr("The sticks are in the air.", "棒が宙を舞っています。")
+        up, total = sum(self.faces), len(self.faces)
+        return tr(f"{up} of {total} sticks landed marked side up.",
+                  f"{total} 本中 {up} 本が印の面を上にして落ちました。")
+
+    def _describe(self, *_: object) -> None:
+        self.setAccessibleName(tr("Sticks", "投げ棒"))
+        self.setAccessibleDescription(self.description())
 
     # --- drawing ----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -166,15 +188,26 @@ class ResultBadge(QWidget):
         self.value: int | None = None
         self._sticks: SticksWidget | None = None
         self.setMinimumSize(48, 48)
+        language().changed.connect(self._describe)
+        self._describe()
 
     def follow(self, sticks: SticksWidget) -> None:
         """Show the number only once `sticks` have landed ("–" while they tumble)."""
         self._sticks = sticks
-        sticks.landed.connect(self.update)
+        sticks.landed.connect(self._landed)
 
     def set_value(self, value: int | None) -> None:
         self.value = value
+        self._landed()
+
+    def _landed(self) -> None:
         self.update()
+        self._describe()
+
+    def _describe(self, *_: object) -> None:
+        shown = self.shown_text()
+        self.setAccessibleName(tr(f"Result: {shown}", f"出目: {shown}") if shown != "–"
+                               else tr("Result: none yet", "出目: まだなし"))
 
     def shown_text(self) -> str:
         """The number the badge shows now ("–": no throw, or the sticks are still in the air)."""

@@ -1,7 +1,8 @@
 """The stick thrower for play at the table: throw five sticks on screen (for any game of the
 compendium), see the count, the history of throws and how the results compare with fair
 sticks. Space throws; the table page's Undo/Redo (Ctrl+Z / Ctrl+Shift+Z) take throws back and
-bring them again (QUndoStack).
+bring them again (QUndoStack). Every control has an accessible name; the chart describes the
+counts to a screen reader.
 """
 
 from __future__ import annotations
@@ -11,10 +12,8 @@ import random
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
-    QKeySequence,
     QPaintEvent,
     QPen,
-    QShortcut,
     QUndoCommand,
     QUndoStack,
 )
@@ -61,6 +60,15 @@ class DistributionChart(QWidget):
         self.log = log
         self.setMinimumSize(220, 130)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        words(self, "How often each number came up", "出目の頻度", "setAccessibleName")
+        self.describe()
+
+    def describe(self) -> None:
+        """The counts per number for a screen reader."""
+        counts = self.log.counts()
+        self.setAccessibleDescription(
+            tr(", ".join(f"{k}: {n} times" for k, n in enumerate(counts)),
+               "、".join(f"{k}: {n} 回" for k, n in enumerate(counts))))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = antialiased(self)
@@ -121,7 +129,7 @@ class ThrowerView(TableTab):
         self.seeded = words(QCheckBox(self), "Fixed seed", "シード固定")
         words(self.seeded, "The same seed gives the same throws again",
               "同じシードなら同じ投げ目が再現されます", setter="setToolTip")
-        self.seed_box = QSpinBox(self)
+        self.seed_box = words(QSpinBox(self), "Seed", "シード", "setAccessibleName")
         self.seed_box.setRange(0, 2**31 - 1)
         self.seed_box.setValue(seed or 0)
         self.seeded.setChecked(seed is not None)
@@ -129,7 +137,7 @@ class ThrowerView(TableTab):
         self.seeded.toggled.connect(self._reseed)
         self.seed_box.valueChanged.connect(self._reseed)
         self.summary = QLabel(self)
-        self.history = QListWidget(self)
+        self.history = words(QListWidget(self), "Throws", "投げた記録", "setAccessibleName")
         self.history.setMaximumWidth(160)
         self.chart = DistributionChart(self.log, self)
         self.history_label = words(QLabel(self), "Throws", "投げた記録")
@@ -153,10 +161,7 @@ class ThrowerView(TableTab):
         layout.addWidget(self.summary)
         layout.addLayout(seed_row)
         layout.addLayout(grid, 1)
-
-        shortcut = QShortcut(QKeySequence(Qt.Key.Key_Space), self)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(self.throw)
+        self.page.bind(self, "Space", self.throw_button, "Throw the sticks", "棒を投げる")
 
     def retranslate(self) -> None:
         self._refresh()
@@ -188,4 +193,5 @@ class ThrowerView(TableTab):
         counts = "  ".join(f"{k}:{n}" for k, n in enumerate(self.log.counts()))
         self.summary.setText(tr(f"{self.log.total} throws · sum {self.log.points} · {counts}",
                                 f"{self.log.total} 回 · 合計 {self.log.points} · {counts}"))
+        self.chart.describe()
         self.chart.update()

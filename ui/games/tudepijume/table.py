@@ -16,7 +16,7 @@ from ui.context import AppContext
 from ui.games.tudepijume.board_widget import TudeBoard
 from ui.games.tudepijume.fleets import FleetTable
 from ui.i18n import language, tr
-from ui.play.widgets import isolate
+from ui.play.widgets import isolate, words
 from ui.table.frame import TablePage
 from ui.table.log_tab import EngineLogTab, engine_table_view
 
@@ -48,4 +48,5 @@ class TudeLogTab(EngineLogTab):
 
 
 def table_view(ctx: AppContext | None, game_id: str = "tudepijume") -> TablePage:
-    return engine_table_view(ctx, game_id, TudeLogTab, TudeBoard(), FleetTable())
+    fleets = words(FleetTable(), "Ships and stocks", "船と資源", "setAccessibleName")
+    return engine_table_view(ctx, game_id, TudeLogTab, TudeBoard(), fleets)

@@ -1,0 +1,210 @@
+"""Table pages used with the keyboard alone (issue 37): Tab moves the focus to every field
+and button, the main actions have keys (new game, draw, throw, the throw's value, the
+actions on offer, next, save) and `?` / F1 list them. Keys go to the focused widget; no
+mouse, no method of the page called to make an entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
+
+import db
+from companion.games.netxiju.board import GOAL
+from tests.ui.keyboard import focused, press
+from tests.ui.test_a11y_table_pages import GAME_IDS, reachable_controls
+from ui import views
+from ui.games.sticks import sticks_widget
+from ui.i18n import language
+from ui.play.keys import KeyHelp
+
+Key = Qt.Key
+CTRL = Qt.KeyboardModifier.ControlModifier
+DIGIT = {n: getattr(Key, f"Key_{n}") for n in range(10)}
+
+
+def tab_until(qtbot: Any, found: Any, limit: int = 80) -> QWidget:
+    """Press Tab until the focused widget is one `found(widget)` accepts."""
+    for _ in range(limit):
+        widget = QApplication.focusWidget()
+        if widget is not None and found(widget):
+            return widget
+        press(qtbot, Key.Key_Tab)
+    raise AssertionError(f"Tab never reached it (stopped on {focused()!r})")
+
+
+def type_text(qtbot: Any, text: str) -> None:
+    """Type `text` key by key into whatever has the focus (the first key may open an
+    editor, which takes the rest)."""
+    for char in text:
+        qtbot.keyClicks(focused(), char)
+
+
+def open_table(window: Any, person: Any, qtbot: Any, game_id: str) -> Any:
+    """The game's table page in the active main window, the focus on its tab bar."""
+    page = window.open_game(game_id, "table").widget("table")
+    person.activate(window)
+    page.tabs.tabBar().setFocus()
+    qtbot.waitUntil(lambda: page.tabs.tabBar().hasFocus(), timeout=3000)
+    return page
+
+
+def saved_plays(window: Any, game_id: str) -> list[Any]:
+    return [p for p in db.list_plays(window.ctx.db) if p.game_id == game_id]
+
+
+def named(name: str) -> Any:
+    return lambda widget: widget.objectName() == name
+
+
+def test_the_race_table_is_followed_and_saved_with_keys_alone(window, person, qtbot,
+                                                              quiet_games) -> None:
+    page = open_table(window, person, qtbot, "netxiju")
+    tab = page.tab(0)
+    tab_until(qtbot, lambda w: w is tab.players_box.players or
+              w.parent() is tab.players_box.players)
+    press(qtbot, Key.Key_Down)  # 3 → 2 players
+    assert tab.players_box.count() == 2
+    for seat, name in enumerate(["Ann", "Ben"]):
+        tab_until(qtbot, named(f"table_name:{seat}"))
+        type_text(qtbot, name)
+    assert tab.players_box.names() == ("Ann", "Ben")
+    press(qtbot, Key.Key_R, CTRL)  # who begins: drawn
+    assert tab.log.state().first >= 0 and tab.throw_box.isVisible()
+    for _turn in range(200):  # the sticks showed what brings the mover home soonest
+        state = tab.log.state()
+        if state.is_over():
+            break
+        here = state.positions[state.mover]
+        value = max(1, min(5, GOAL - here))
+        if here + value in state.positions and here + value != GOAL:
+            value -= 1  # not onto the other: that sends them back and the race goes on
+        press(qtbot, DIGIT[value] if tab.throw_box.isVisible() else Key.Key_1)
+    assert tab.log.state().is_over()
+    press(qtbot, Key.Key_S, CTRL)
+    (play,) = saved_plays(window, "netxiju")
+    assert [s.player for s in play.seats] == ["Ann", "Ben"]
+
+
+def test_the_ship_tracker_takes_throws_and_numbered_actions_from_keys(window, person, qtbot,
+                                                                      quiet_games) -> None:
+    page = open_table(window, person, qtbot, "tudepijume")
+    tab = page.tab(0)
+    press(qtbot, Key.Key_R, CTRL)  # who begins: drawn
+    press(qtbot, Key.Key_4)  # the sticks showed 4
+    actions = tab.action_buttons()
+    assert actions and actions[0].text().startswith("1. ")
+    first = actions[0].objectName().removeprefix("table_move:")
+    mover = tab.log.state().mover
+    press(qtbot, Key.Key_1)
+    assert tab.log.entries[-1].move == first and tab.log.entries[-1].seat == mover
+    press(qtbot, Key.Key_Z, CTRL)  # the page's Undo
+    assert tab.log.entries[-1].move != first
+
+
+def test_the_thrower_and_score_sheet_with_keys_alone(window, person, qtbot,
+                                                     quiet_games) -> None:
+    page = open_table(window, person, qtbot, "juusai")
+    thrower = page.tab(0)
+    press(qtbot, Key.Key_Space)
+    press(qtbot, Key.Key_Space)
+    assert thrower.log.total == 2
+    press(qtbot, Key.Key_PageDown, CTRL)  # the score sheet
+    sheet = page.tab(1)
+    assert page.current_tab() is sheet
+    table = tab_until(qtbot, lambda w: w is sheet.table)
+    for column, (name, score) in enumerate((("Ann", "12"), ("Ben", "7"))):
+        table.setCurrentIndex(sheet.model.index(0, column))  # where arrows would bring it
+        type_text(qtbot, name)
+        press(qtbot, Key.Key_Return)
+        press(qtbot, Key.Key_Down)
+        while sheet.model.index(table.currentIndex().row(), column).flags() \
+                & Qt.ItemFlag.ItemIsEditable == Qt.ItemFlag.NoItemFlags:
+            press(qtbot, Key.Key_Down)
+        type_text(qtbot, score)
+        press(qtbot, Key.Key_Return)
+    assert sheet.sheet.players == ["Ann", "Ben"]
+    assert "Ann" in sheet.winner_text()
+    press(qtbot, Key.Key_S, CTRL)
+    (play,) = [p for p in saved_plays(window, "juusai") if p.seats[0].player == "Ann"]
+    assert play.seats[0].winner
+
+
+def in_reached_group(widget: QWidget, seen: set[QWidget]) -> bool:
+    """An exclusive button (a radio button, a paint choice) whose group was reached: Tab
+    stops on the group's checked one, the arrows choose within it."""
+    if not isinstance(widget, QAbstractButton):
+        return False
+    group = widget.group()
+    if group is not None and group.exclusive():
+        return any(button in seen for button in group.buttons())
+    return widget.autoExclusive() and any(
+        isinstance(other, QAbstractButton) and other.autoExclusive()
+        and other.parentWidget() is widget.parentWidget() for other in seen)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_tab_reaches_every_control_of_every_table_tab(qtbot, game_id: str) -> None:
+    """From the tab bar, Tab presses visit every visible field and button of the tab."""
+    sticks_widget.set_animations_enabled(False)
+    language().set("en")
+    page = views.table_view(game_id)(None, game_id)  # type: ignore[misc, arg-type]
+    qtbot.addWidget(page)
+    page.resize(1000, 760)
+    page.show()
+    qtbot.waitExposed(page)
+    page.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    for index in range(page.tabs.count()):
+        page.tabs.setCurrentIndex(index)
+        page.tabs.tabBar().setFocus()
+        wanted = {w for w in reachable_controls(page) if w.isEnabled()}
+        seen: set[QWidget] = set()
+        for _ in range(len(wanted) * 2 + 10):
+            widget = QApplication.focusWidget()
+            if widget is not None:
+                seen.add(widget)
+                seen.add(widget.parentWidget()) if widget.parentWidget() else None
+            press(qtbot, Key.Key_Tab)
+        missed = [f"{type(w).__name__}#{w.objectName()}" for w in wanted - seen
+                  if not in_reached_group(w, seen)]
+        assert not missed, f"{game_id} tab {index}: Tab never reaches {missed}"
+    sticks_widget.set_animations_enabled(True)
+
+
+def test_question_mark_lists_the_pages_keys_in_the_interface_language(window, person, qtbot,
+                                                                       quiet_games) -> None:
+    page = open_table(window, person, qtbot, "netxiju")
+    press(qtbot, Key.Key_Question)
+    qtbot.waitUntil(lambda: page.findChild(KeyHelp) is not None, timeout=3000)
+    text = page.findChild(KeyHelp).text()
+    assert "Ctrl+R — Draw at random" in text and "0 … 9 — The throw's value" in text
+    assert "Ctrl+S — Save to history" in text
+    page.findChild(KeyHelp).close()
+    language().set("ja")
+    person.activate(window)
+    page.tabs.tabBar().setFocus()
+    qtbot.waitUntil(lambda: page.tabs.tabBar().hasFocus(), timeout=3000)
+    press(qtbot, Key.Key_Question)
+    qtbot.waitUntil(lambda: any(h.isVisible() for h in page.findChildren(KeyHelp)),
+                    timeout=3000)
+    text = next(h for h in page.findChildren(KeyHelp) if h.isVisible()).text()
+    assert "Ctrl+S — 履歴に保存" in text and "0 … 9 — 出目の値" in text
+    language().set("en")
+
+
+def test_f1_lists_the_keys_of_a_table_page_on_its_own(qtbot) -> None:
+    """F1 (outside the main window, whose F1 opens the game's rules)."""
+    language().set("en")
+    page = views.table_view("juusai")(None, "juusai")  # type: ignore[misc, arg-type]
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    page.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    page.tabs.tabBar().setFocus()
+    press(qtbot, Key.Key_F1)
+    qtbot.waitUntil(lambda: page.findChild(KeyHelp) is not None, timeout=3000)
+    assert "Space — Throw the sticks" in page.findChild(KeyHelp).text()
