@@ -175,6 +175,41 @@ def test_neki_japanese_effect_buttons_stand_only_as_wide_as_the_board(qtbot, qui
     assert columns * width <= screens.board.viewport().width()
 
 
+def _lays_a_general(view: Any) -> Any:
+    """A legal move after which the mover chooses a 将's effect, or None."""
+    state = view.controller.state
+    for move in view.legal_moves():
+        after = state.copy()
+        after.play(move)
+        if after.effects:
+            return move
+    return None
+
+
+def test_neki_effect_buttons_are_scrolled_into_sight(qtbot, quiet) -> None:
+    """連友 (ja): after a 将 the person chooses its effect from buttons under the hand; the
+    page scrolled to the 役 on the table instead and left every effect out of sight."""
+    language().set("ja")
+    view = start(qtbot, "neki", [("Ann", None), ("Bob", None)])
+    small(view, qtbot)
+    rng = random.Random(6)
+    for _ in range(60):
+        if view.is_covered():
+            view.reveal()
+        if view.controller.state.effects:
+            break
+        general = _lays_a_general(view)
+        view.play(general if general is not None else rng.choice(view.legal_moves()))
+    screens = view.screens
+    assert view.controller.state.effects and not view.is_covered()
+    qtbot.wait(20)
+    screens.board.verticalScrollBar().setValue(0)
+    screens._scroll_to_moves()
+    effects = [b for b in view.move_buttons() if b.isVisible()]
+    assert effects and all("将" in b.text() or "パス" in b.text() for b in effects)
+    assert all(in_sight(b, screens.board) for b in effects), [b.text() for b in effects]
+
+
 def test_makaik_drawn_cards_are_scrolled_into_sight(qtbot, quiet) -> None:
     """After 値戦's "Draw two" the two drawn cards are what the person decides on."""
     from companion.games.nincetkaik.makaik.rules import Exchange

@@ -81,6 +81,11 @@ class NekiScreens(CardScreens):
         return box
 
     def decision_focus(self, position: Position) -> QWidget | None:
+        """The 将's effects are the buttons under the hand (the last in sight shows them
+        all); otherwise the 役 to beat."""
+        if position.state.effects:
+            buttons = [self.buttons.itemAt(i).widget() for i in range(self.buttons.count())]
+            return next((b for b in reversed(buttons) if b is not None), None)
         return self.top_row if position.state.top is not None else None
 
     def show_table(self, position: Position) -> None:
