@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QWidget
 
@@ -69,4 +68,3 @@ def test_a_whole_game_by_keys_alone_and_what_a_screen_reader_hears(qtbot) -> Non
         assert len(controller.game.record.entries) > before
     assert controller.finished and view.result_panel.isVisible()
     assert said(view.result_panel).startswith(("勝者", "引き分け", "同点優勝"))
-    press(qtbot, Qt.Key.Key_Question)

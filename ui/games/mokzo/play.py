@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
-from companion.games.mokzo.board import GOAL
+from companion.display import isolate, strip_isolates
+from companion.games.mokzo.board import GOAL, KOU, ROUTE, START
 from companion.games.mokzo.moves import Exchange
 from companion.games.mokzo.texts import (
     end_reason,
@@ -42,6 +43,7 @@ from ui.games.mokzo.board_widget import RoadBoard
 from ui.games.mokzo.cards import PER_ROW, PlayersPanel, tile
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.keys import Spot, SpotKeys, place_words
 from ui.play.widgets import WrappedLabel, clear_layout, scrolling, words
 
 #: Move buttons per row, where two fit: each at most `TWO_A_ROW` pixels wide (half the
@@ -124,6 +126,8 @@ class MokzoScreens(PlayScreens):
         self.frame = frame
         left = QWidget(frame)
         self.board = RoadBoard(left)
+        self.keys = SpotKeys(self.board, self.spots, lambda _square: None,
+                             name=("行山 road", "行山の道"))
         # what the cards did and the moves on offer scroll under the road when they outgrow
         # a small window (a turn can offer many placements)
         below = QWidget(left)
@@ -166,6 +170,22 @@ class MokzoScreens(PlayScreens):
         self.pile.setText(tr(f"Draw pile {state.deck_size} · discards "
                              f"{sum(state.discards.values())}",
                              f"山札 {state.deck_size} · 捨札 {sum(state.discards.values())}"))
+
+    def spots(self) -> list[Spot]:
+        """The road's squares with whose pieces stand there (the moves are the buttons)."""
+        position = self.position
+        if position is None:
+            return []
+        state, names = position.state, position.names
+        found = []
+        for index, name in enumerate(ROUTE):
+            here = [isolate(names[seat]) for seat, at in enumerate(state.square)
+                    if at == index and seat < len(names)]
+            star = "★" if index in KOU and index != GOAL else ""
+            place = tr("start", "スタート") if index == START else f"{index}{star} {name}"
+            found.append(Spot(index, self.board.cell_rect(index),
+                              strip_isolates(place_words(place, here))))
+        return found
 
     def _show_hand(self, state: Any, viewer: int | None, names: Sequence[str]) -> None:
         if viewer is None or viewer < 0:
