@@ -5,6 +5,11 @@ buttons (a bet as number and stake) and the last round's result. The side panel 
 of points after each round, kept row by row as rounds are decided. The seat panel shows each
 seat's points and what it did this round. The screens never decide a rule: they offer
 `legal_moves()` and show `state.ledger()`.
+
+Keys (issue 37): the frame's 1–9 press the move buttons (Throw, Again, Bank); a bet is its
+number and stake typed in their boxes, then Enter in either box or B anywhere on the page.
+The sticks, result, bet boxes and ledger have accessible names; each throw is announced by
+the frame's move line.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -34,6 +40,7 @@ from ui.context import AppContext
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget, animations_enabled
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.keys import KeyRow
 from ui.play.seat_table import name_headers
 from ui.play.widgets import WrappedLabel, words
 
@@ -185,6 +192,16 @@ class ThrowBoard(QWidget):
         self.bet_button.clicked.connect(self._bet_clicked)
         self.bet_number_label = words(QLabel(self), "Number", "数")
         self.bet_amount_label = words(QLabel(self), "Stake", "賭け金")
+        for label, box in ((self.bet_number_label, self.bet_number),
+                           (self.bet_amount_label, self.bet_amount)):
+            label.setBuddy(box)  # names the box to a screen reader
+            line = box.lineEdit()
+            if line is not None:
+                line.returnPressed.connect(self._bet_clicked)  # Enter in a box bets
+        bet_key = QShortcut(QKeySequence("B"), frame)
+        bet_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        bet_key.activated.connect(self._bet_key)
+        words(self.bet_button, "Key: B", "キー: B", "setAccessibleDescription")
         self.bet_widgets = (self.bet_number_label, self.bet_number, self.bet_amount_label,
                             self.bet_amount, self.bet_button)
         bet_row = QHBoxLayout()
@@ -233,6 +250,10 @@ class ThrowBoard(QWidget):
             self.bet_number.setRange(min(b.number for b in bets), max(b.number for b in bets))
             self.bet_amount.setRange(min(b.amount for b in bets), max(b.amount for b in bets))
 
+    def _bet_key(self) -> None:
+        if self.bet_button.isVisible() and self.bet_button.isEnabled():
+            self._bet_clicked()
+
     def _bet_clicked(self) -> None:
         wanted = f"bet {self.bet_number.value()}x{self.bet_amount.value()}"
         for move in self.frame.legal_moves():
@@ -255,7 +276,9 @@ class SticksScreens(PlayScreens):
         self.frame = frame
         self.board = ThrowBoard(frame)
         self.ledger_label = words(QLabel(frame), "Points after each round", "ラウンドごとの点棒")
-        self.ledger = QTableWidget(frame)
+        self.ledger = words(QTableWidget(frame), "Points after each round",
+                            "ラウンドごとの点棒", "setAccessibleName")
+        self.ledger.setTabKeyNavigation(False)  # arrows within the table; Tab goes on
         self.ledger.verticalHeader().setDefaultSectionSize(22)
         self.ledger.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.ledger.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -336,6 +359,10 @@ class SticksScreens(PlayScreens):
                                          animate=animations_enabled())
 
     # --- words -------------------------------------------------------------------------------
+    def key_rows(self) -> list[KeyRow]:
+        return [KeyRow("B / Enter", "Bet the number and stake in their boxes",
+                       "欄の数と賭け金で賭ける")]
+
     def move_text(self, entry: RecordEntry, position: Position) -> str:
         return log_move(entry.move)
 
