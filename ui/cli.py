@@ -24,6 +24,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "db": ("database", "the history: check it, recount its statistics, or move a damaged file "
                        "aside"),
     "replay": ("replay", "print a digital play's moves with each position's description"),
+    "table": ("table", "play across laptops on a club's PostgreSQL history: open, join, "
+                       "play, list"),
 }
 
 

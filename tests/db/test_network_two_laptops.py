@@ -1,0 +1,161 @@
+"""The issue 38 check: two app processes, as two member logins of a club, play whole games of
+机戦 and 終季 through `companion table` against PostgreSQL; one is killed mid-game and started
+again; both finish; the history holds the one finished play, seen alike from both logins; a
+member's SQL cannot read the other seat's hand or the deck, nor write a row for the other seat.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.exc import DBAPIError
+
+import db
+from tests.db.club import Club, ClubRoles
+
+pytestmark = pytest.mark.postgres
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Longest a whole game between the two processes may take.
+GAME_S = 60.0
+
+
+@pytest.fixture(scope="module")
+def ready(club_roles: ClubRoles) -> Iterator[Club]:
+    made = Club(club_roles, f"t_{uuid.uuid4().hex[:12]}")
+    made.create_schema()
+    made.prepare()
+    yield made
+    made.drop_schema()
+
+
+@pytest.fixture(scope="module")
+def sql(ready: Club) -> Iterator[dict[str, Engine]]:
+    """Plain SQL as each login (what a member could type into psql)."""
+    engines = {person: create_engine(ready.url(person)) for person in ("ann", "ben", "olga")}
+    yield engines
+    for engine in engines.values():
+        engine.dispose()
+
+
+def companion(club: Club, person: str, *args: str) -> list[str]:
+    return [sys.executable, "-m", "ui.cli", "--db", club.url(person), "--lang", "en",
+            "table", *args]
+
+
+def run(club: Club, person: str, *args: str) -> str:
+    done = subprocess.run(companion(club, person, *args), cwd=ROOT, capture_output=True,
+                          text=True, timeout=GAME_S, env={**os.environ, "LANG": "C"})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def start_play(club: Club, person: str, code: str, seat: int) -> subprocess.Popen[str]:
+    return subprocess.Popen(companion(club, person, "play", code, "--seat", str(seat), "--bot",
+                                      "random", "--seed", str(seat), "--timeout", str(GAME_S)),
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env={**os.environ, "LANG": "C"})
+
+
+def table_row(engine: Engine, code: str) -> Any:
+    with engine.connect() as conn:
+        return conn.execute(text("SELECT id, uid::text AS uid, status FROM net_tables "
+                                 "WHERE code = :code"), {"code": code}).one()
+
+
+def rows_written(engine: Engine, table_id: int) -> int:
+    with engine.connect() as conn:
+        return int(conn.scalar(text("SELECT count(*) FROM net_moves WHERE table_id = :id"),
+                               {"id": table_id}))
+
+
+def wait_rows(engine: Engine, table_id: int, count: int) -> None:
+    deadline = time.monotonic() + GAME_S
+    while rows_written(engine, table_id) < count:
+        assert time.monotonic() < deadline, "the game did not get going"
+        time.sleep(0.05)
+
+
+def refused(engine: Engine, statement: str, **params: object) -> str:
+    with pytest.raises(DBAPIError) as caught, engine.begin() as conn:
+        conn.execute(text(statement), params)
+    return str(caught.value.orig)
+
+
+def finish(process: subprocess.Popen[str]) -> str:
+    out, err = process.communicate(timeout=GAME_S)
+    assert process.returncode == 0, err
+    return out
+
+
+def check_secrets_mid_game(sql: dict[str, Engine], table_id: int) -> None:
+    """As ben (seat 2): no row of ann's hand nor of the deck, though they exist."""
+    with sql["ben"].connect() as conn:
+        seen = conn.execute(text("SELECT seat, zone FROM net_hidden WHERE table_id = :id"),
+                            {"id": table_id}).all()
+    assert seen and all(seat == 1 for seat, _ in seen), seen
+    assert "permission denied" in refused(
+        sql["ben"], "INSERT INTO net_hidden (table_id, n, zone, seat, items) "
+                    "VALUES (:id, 999, 'x', 1, '[]')", id=table_id)
+
+
+def check_forged_row(sql: dict[str, Engine], table_id: int) -> None:
+    """ben writes a row for ann's seat: through the function and straight into the table."""
+    n = rows_written(sql["ben"], table_id)
+    message = refused(sql["ben"], "SELECT net_play(:id, :n, 0, CAST(:p AS jsonb), "
+                                  "CAST(:next AS integer[]), 'move')",
+                      id=table_id, n=n, p=json.dumps({"move": "pass"}), next=[1])
+    assert "not played by" in message or "CT00" in message, message
+    assert "permission denied" in refused(
+        sql["ben"], "INSERT INTO net_moves (table_id, n, kind, seat, payload, next_seats) "
+                    "VALUES (:id, :n, 'move', 0, '{}', '{1}')", id=table_id, n=n)
+
+
+@pytest.mark.parametrize(("game", "options"), [("cetkaik", "seasons=2"),
+                                               ("taxot", "seasons=2")])
+def test_two_member_processes_play_a_whole_game_one_killed_and_restarted(
+        ready: Club, sql: dict[str, Engine], game: str, options: str) -> None:
+    ann, ben = ready.roles.login("ann"), ready.roles.login("ben")
+    code = run(ready, "ann", "open", game, "--seats", f"{ann},open",
+               "--options", options).split()[-1]
+    run(ready, "ben", "join", code, "--seat", "2")
+    table = table_row(sql["ann"], code)
+    first = start_play(ready, "ann", code, 1)
+    second = start_play(ready, "ben", code, 2)
+    wait_rows(sql["ann"], table.id, 6)
+    second.send_signal(signal.SIGKILL)
+    second.wait(timeout=10)
+    assert table_row(sql["ann"], code).status == "playing"  # killed mid-game
+    if game == "taxot":
+        check_secrets_mid_game(sql, table.id)
+    check_forged_row(sql, table.id)
+    second = start_play(ready, "ben", code, 2)
+    out_ann, out_ben = finish(first), finish(second)
+    assert "the whole game replayed and agrees" in out_ann
+    assert "the whole game replayed and agrees" in out_ben
+    assert "in the history as play" in out_ann  # the host writes it
+    seen = []
+    for person in ("ann", "ben"):
+        database = db.open_database(ready.url(person))
+        try:
+            plays = [p for p in db.list_plays(database) if str(p.uid) == table.uid]
+        finally:
+            database.close()
+        assert len(plays) == 1 and plays[0].is_finished
+        seen.append((plays[0].record, [(s.player, s.score, s.winner) for s in plays[0].seats]))
+    assert seen[0] == seen[1]
+    assert seen[0][1][0][0] == ann and seen[0][1][1][0] == ben
+    from companion.core.replay import Replay
+
+    assert Replay.of_dict(seen[0][0]).is_finished()
