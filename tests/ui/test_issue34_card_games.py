@@ -516,3 +516,27 @@ def test_sorani_result_lists_only_the_categories_that_scored(qtbot, quiet) -> No
     outcome = view.controller.state.outcome()
     for name, score in zip(("Ann", "Bob"), outcome.scores, strict=True):
         assert f"{name}\u2069: {score:g}" in detail
+
+
+def test_nine_result_says_the_fewest_cards_decided_equal_points(quiet) -> None:
+    """小猫 ended 0 : 0 and named a winner without saying why: the fewer cards in hand."""
+    from companion.games import registry
+    from ui.games.nincetkaik.nine import NineScreens
+
+    from companion.games.nincetkaik.deck import ALL_CARDS
+
+    state: Any = registry.get("nine").create(2, {})
+    state.points = [0, 0]
+    state.hands = [list(ALL_CARDS[:3]), list(ALL_CARDS[3:8])]
+    state.over = True
+    outcome = state.outcome()
+    assert outcome.winners == {0}
+    screens = NineScreens("nine")
+    language().set("en")
+    assert "Equal points: the fewest cards in hand won (\u2068Ann\u2069 3, \u2068Bob\u2069 " \
+        in screens.outcome_detail(state, outcome, ["Ann", "Bob"])
+    language().set("ja")
+    assert "同点のため、手札の少ない人の勝ち(\u2068Ann\u2069 3枚、" \
+        in screens.outcome_detail(state, outcome, ["Ann", "Bob"])
+    state.points = [2, 0]  # the points alone decided: no such line
+    assert "同点" not in screens.outcome_detail(state, state.outcome(), ["Ann", "Bob"])

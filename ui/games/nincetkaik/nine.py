@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.api import Outcome
 from companion.games.nincetkaik.cardgame import CardsMove
 from companion.games.nincetkaik.deck import Card
 from companion.games.nincetkaik.nine import table
@@ -119,6 +120,11 @@ class NineScreens(CardScreens):
             return tr("Lead a 役.", "役を出してください。")
         return tr("Join, or stay out and draw three.", "参加するか、降りて3枚引いてください。")
 
+    def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
+        lines = [super().outcome_detail(state, outcome, names),
+                 fewest_cards_line(state, outcome, names)]
+        return "\n".join(line for line in lines if line)
+
     def result(self, state: Any, names: Sequence[str]) -> tuple[str, list[tuple[str,
                                                                              list[Card]]]]:
         if not state.scored:
@@ -127,6 +133,22 @@ class NineScreens(CardScreens):
         who = isolate(names[last.seat])
         return tr(f"{who} emptied their hand: +{last.points} (the largest hand then).",
                   f"{who} の手札がなくなった: +{last.points}(その時いちばん多い手札の枚数)。"), []
+
+
+def fewest_cards_line(state: Any, outcome: Outcome, names: Sequence[str]) -> str:
+    """Why the winner won when another had as many points: the fewest cards in hand ("" when
+    the points alone decided)."""
+    winners = sorted(outcome.winners)
+    if not winners:
+        return ""
+    best = outcome.scores[winners[0]]
+    level = [s for s, score in enumerate(outcome.scores) if score == best]
+    if len(level) == len(winners):
+        return ""
+    counts = ", ".join(f"{isolate(names[s])} {state.hand_size(s)}" for s in level)
+    counts_ja = "、".join(f"{isolate(names[s])} {state.hand_size(s)}枚" for s in level)
+    return tr(f"Equal points: the fewest cards in hand won ({counts}).",
+              f"同点のため、手札の少ない人の勝ち({counts_ja})。")
 
 
 play_view = play_view_for(NineScreens)
