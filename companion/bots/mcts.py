@@ -171,9 +171,13 @@ class MCTSBot:
 
     def search(self, state: GameState, seat: int, rng: random.Random,
                stop: Callable[[], bool] | None = None, ends: float | None = None) -> _Node:
+        """Grow a tree from `state` for the bot's iterations, stopping early where an
+        iteration would end past the deadline (its budget, or `ends`) by the mean iteration's
+        time so far: the search ends at its deadline on average, not one iteration after."""
         root = _Node()
         hidden = state.has_hidden_information()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        began = time.perf_counter()
+        deadline = None if self.seconds is None else began + self.seconds
         if ends is not None:
             deadline = ends if deadline is None else min(deadline, ends)
         policy = self.playout_policy
@@ -184,11 +188,13 @@ class MCTSBot:
         fresh = hidden and bool(game_extra(state, "fresh_candidates"))
         hooks = _Hooks(playout_runner(state, policy, steps), game_extra(state, "candidates"),
                        game_extra(state, "estimate"), keep_candidates=not fresh)
-        for _ in range(self.iterations):
+        for done in range(1, self.iterations + 1):
             trial = state.determinize(seat, rng) if hidden else state.copy()
             self._iterate(root, trial, rng, hooks)
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+            if deadline is not None:
+                now = time.perf_counter()
+                if now + (now - began) / done > deadline:
+                    break
             if stop is not None and stop():
                 raise Cancelled(f"search stopped after {root.visits} iterations")
         return root

@@ -16,8 +16,8 @@ from companion.bots.mcts import BUDGETS, STRENGTHS, MCTSBot
 from companion.games import registry
 
 
-def _ticking(monkeypatch: pytest.MonkeyPatch, step: float) -> None:
-    """Make the search's clock move `step` seconds at each reading."""
+def _ticking(monkeypatch: pytest.MonkeyPatch, step: float) -> list[float]:
+    """Make the search's clock move `step` seconds at each reading; [its last reading]."""
     clock = [0.0]
 
     def tick() -> float:
@@ -25,6 +25,7 @@ def _ticking(monkeypatch: pytest.MonkeyPatch, step: float) -> None:
         return clock[0]
 
     monkeypatch.setattr(companion.bots.mcts, "time", SimpleNamespace(perf_counter=tick))
+    return clock
 
 
 def test_the_default_level_has_a_budget_well_under_the_goal() -> None:
@@ -44,6 +45,19 @@ def test_the_default_search_stops_at_its_budget_on_a_slow_machine(monkeypatch) -
     assert isinstance(bot, MCTSBot)
     root = bot.search(state, state.to_move(), random.Random(1))
     assert BUDGETS["normal"] / 0.01 - 1 <= root.visits <= BUDGETS["normal"] / 0.01 + 1
+
+
+def test_the_search_begins_no_iteration_it_expects_to_end_past_its_budget(monkeypatch) -> None:
+    """Iterations of 0.1 s against the budget of 0.15 s: after the first (0.1 s), a second
+    would end at 0.2 s, past the budget, so the search stops at one and within its budget
+    (stopping only once past the deadline, it would have run two and ended at 0.2 s)."""
+    clock = _ticking(monkeypatch, 0.1)
+    state = registry.get("etariya").create(2)
+    bot = make_bot("mcts")
+    assert isinstance(bot, MCTSBot) and bot.seconds == 0.15
+    root = bot.search(state, state.to_move(), random.Random(1))
+    assert root.visits == 1
+    assert clock[0] <= 0.1 + bot.seconds  # its last reading, from its first (0.1)
 
 
 def test_the_default_search_runs_its_iterations_on_a_fast_machine(monkeypatch) -> None:
