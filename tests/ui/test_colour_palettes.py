@@ -92,3 +92,89 @@ def test_an_etariya_stack_shows_its_colour_letter_and_height(english) -> None:
     language().set("ja")
     assert stack_mark(("R", "G", "B")) == "青3"
     assert stack_mark(("V",)) == "紫"
+
+
+def fill_colours(pdf: bytes) -> list[tuple[float, float, float]]:
+    """Every fill colour (`r g b rg`) set on the first page of a PDF."""
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents()
+    assert content is not None
+    text = content.get_data().decode("latin-1")
+    return [(float(r), float(g), float(b))
+            for r, g, b in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) rg", text)]
+
+
+def etariya_board_pdf(stack: tuple[str, ...]) -> tuple[bytes, str]:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.export.pdf import Rect
+    from companion.games.etariya.printing import PrintBoard, draw_board
+
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    draw_board(PrintBoard(factions=("L" * 7,) * 7, stones={(3, 3): stack}), canvas,
+               Rect(40, 40, 400, 400))
+    canvas.showPage()
+    canvas.save()
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(out.getvalue()))
+    return out.getvalue(), reader.pages[0].extract_text()
+
+
+def has_colour(fills: list[tuple[float, float, float]], hex_colour: str) -> bool:
+    want = QColor(hex_colour)
+    return any(all(abs(a - b) < 0.01 for a, b in zip(fill, (want.redF(), want.greenF(),
+                                                            want.blueF()), strict=True))
+               for fill in fills)
+
+
+def test_an_etariya_pdf_follows_the_palette_and_names_a_stacks_colour() -> None:
+    from companion.colours import palette_in_use
+
+    pdf, text = etariya_board_pdf(("R", "B"))
+    assert has_colour(fill_colours(pdf), ETARIYA_STONES.hex("B", Palette.STANDARD))
+    assert "B2" in text  # the letter with the height (it used to print "2" alone)
+    with palette_in_use(Palette.TRITANOPIA):
+        pdf, _text = etariya_board_pdf(("R", "B"))
+    fills = fill_colours(pdf)
+    assert has_colour(fills, ETARIYA_STONES.hex("B", Palette.TRITANOPIA))
+    assert not has_colour(fills, ETARIYA_STONES.hex("B", Palette.STANDARD))
+
+
+def frame_lines(image: QImage, y: int, ink: str, across: int) -> int:
+    """How many separate runs of `ink` a row of `image` crosses in its first `across` pixels."""
+    runs, inside = 0, False
+    for x in range(across):
+        now = near(image.pixelColor(x, y), ink, 60)
+        runs += now and not inside
+        inside = now
+    return runs
+
+
+@pytest.mark.parametrize("palette", [Palette.STANDARD, Palette.PROTANOPIA])
+def test_a_red_card_is_framed_twice_and_a_black_card_once(qtbot, palette: Palette) -> None:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter
+
+    from companion.colours import RED_BLACK
+    from companion.games.nincetkaik.deck import parse_card
+    from ui.games.nincetkaik.cards import paint_card
+
+    set_current(palette)
+    frames = {}
+    for name in ("r5", "b5"):
+        image = QImage(84, 120, QImage.Format.Format_ARGB32)
+        image.fill(QColor("#ffffff"))
+        painter = QPainter(image)
+        paint_card(painter, QRectF(0, 0, 84, 120), parse_card(name))
+        painter.end()
+        ink = RED_BLACK.hex("red" if name[0] == "r" else "black", palette)
+        frames[name] = frame_lines(image, 60, ink, 12)
+    assert frames == {"r5": 2, "b5": 1}

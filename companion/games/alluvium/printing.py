@@ -16,6 +16,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.colours import ALLUVIUM, ink_on
 from companion.export.pdf import Rect, SheetSpec, draw_text, fit_text
 from companion.games.alluvium.profile import SheetProfile, sheet_profile
 from companion.games.alluvium.scoring import (
@@ -85,7 +86,8 @@ class SheetView:
 
 
 def _rgb(profile: SheetProfile, letter: str) -> tuple[float, float, float]:
-    return profile.colour(letter).rgb
+    """A paint's colour in the palette in use (`companion.colours`)."""
+    return ALLUVIUM.rgb(profile.colour(letter).letter)
 
 
 def _light(rgb: tuple[float, float, float], amount: float = 0.55) -> tuple[float, float, float]:
@@ -123,8 +125,10 @@ def _draw_header(canvas: Canvas, rect: Rect, top: float, view: SheetView,
     fill = _rgb(profile, view.owner) if view.owner else None
     draw_text(canvas, rect.x, top - 9, text("colour", lang), 8, color=(0.4, 0.4, 0.4))
     _box(canvas, rect.x, top - 12 - size, size, size, 1.5, fill)
-    if view.owner:
+    if view.owner and fill is not None:
         colour = profile.colour(view.owner)
+        draw_text(canvas, rect.x + size / 2, top - 12 - size * 0.72, colour.symbol, size * 0.6,
+                  align="center", color=ink_on(fill))
         draw_text(canvas, rect.x + size + 8, top - 12 - size / 2 - 4, colour.name(lang), 11)
     name_w = rect.width * 0.48
     x = rect.right - name_w
@@ -156,7 +160,7 @@ def _draw_map(canvas: Canvas, rect: Rect, top: float, view: SheetView,
                     continue
                 x, y = left + c * cell, bottom + (profile.rows - r - 1) * cell
                 colour = profile.colour(letter)
-                _box(canvas, x, y, cell, cell, 0, _light(colour.rgb, 0.35))
+                _box(canvas, x, y, cell, cell, 0, _light(_rgb(profile, letter), ALLUVIUM.tint))
                 draw_text(canvas, x + cell / 2, y + cell / 2 - cell * 0.17, colour.symbol,
                           cell * 0.45, align="center", color=_light((0, 0, 0), 0.0))
     canvas.saveState()
@@ -198,6 +202,10 @@ def _draw_tracks(canvas: Canvas, rect: Rect, top: float, view: SheetView,
         y = top - (i + 1) * row_h
         fill = _rgb(profile, track.colour) if track.colour else None
         _box(canvas, rect.x, y + (row_h - box) / 2, box, box, 1.2, fill)
+        if fill is not None:  # the paint's symbol too: its colour is never the only cue
+            draw_text(canvas, rect.x + box / 2, y + row_h / 2 - box * 0.3,
+                      profile.colour(track.colour).symbol, box * 0.7, align="center",
+                      color=ink_on(fill))
         ticked = track.checks or 0
         for k in range(TRACK_CIRCLES):
             cx = rect.x + box + 14 + k * step + step / 2

@@ -20,6 +20,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.colours import RED_BLACK
 from companion.export.pdf import (
     Rect,
     SheetSpec,
@@ -225,14 +226,20 @@ def _fill(canvas: Canvas, rgb: tuple[float, float, float], x: float, y: float, w
 
 
 def draw_tile(canvas: Canvas, cx: float, cy: float, size: float, glyph: str,
-              rgb: tuple[float, float, float], turned: bool = False) -> None:
-    """A piece: a cream tile with its kanji, turned 180° for the top player."""
+              rgb: tuple[float, float, float], turned: bool = False,
+              double: bool = False) -> None:
+    """A piece: a cream tile with its kanji, turned 180° for the top player; `double` frames
+    it twice (a red piece: its colour is never the only cue)."""
     half = size * 0.42
     canvas.saveState()
     canvas.setFillColorRGB(*TILE_RGB)
     canvas.setStrokeColorRGB(*rgb)
     canvas.setLineWidth(max(0.6, size * 0.03))
     canvas.roundRect(cx - half, cy - half, 2 * half, 2 * half, size * 0.08, 1, 1)
+    if double:
+        inner = half - size * 0.07
+        canvas.setLineWidth(max(0.4, size * 0.02))
+        canvas.roundRect(cx - inner, cy - inner, 2 * inner, 2 * inner, size * 0.06, 1, 0)
     canvas.translate(cx, cy)
     if turned:
         canvas.rotate(180)
@@ -258,9 +265,10 @@ def draw_board(picture: BoardPicture, canvas: Canvas, rect: Rect, lang: str = "e
         piece = picture.squares[sq]
         if piece is not None:
             colour, profession, side = piece
+            red = colour is Colour.RED
             draw_tile(canvas, x + cell / 2, y + cell / 2, cell,
                       picture.variant.piece_kanji(profession),
-                      RED if colour is Colour.RED else BLACK, turned=side == 1)
+                      RED_BLACK.rgb("red" if red else "black"), turned=side == 1, double=red)
         elif sq == picture.tam:
             draw_tile(canvas, x + cell / 2, y + cell / 2, cell, TAM_KANJI, HILL_RGB)
     canvas.saveState()

@@ -19,6 +19,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.colours import EQUILIBRIUM, is_light
 from companion.export.pdf import (
     Drawing,
     Rect,
@@ -31,7 +32,6 @@ from companion.export.pdf import (
 from companion.games.equilibrium.cards import (
     CHAOS,
     HIGHER,
-    INCUBI,
     LEFT,
     POWER,
     RIGHT,
@@ -40,8 +40,6 @@ from companion.games.equilibrium.cards import (
 )
 
 _GREY = (0.4, 0.4, 0.4)
-CARD_RGB = {INCUBI: (0.36, 0.24, 0.52), "S": (0.96, 0.80, 0.30), CHAOS: (0.78, 0.16, 0.16),
-            HIGHER: (0.13, 0.55, 0.55)}
 CITY_RGB = (0.93, 0.91, 0.86)
 BALANCED_RGB = (0.80, 0.92, 0.80)
 LOG_ROWS = 12
@@ -194,8 +192,8 @@ def _signed(value: int) -> str:
 
 def _draw_card(canvas: Canvas, code: str, side: int, x: float, y: float, w: float, h: float,
                lang: str) -> None:
-    rgb = CARD_RGB[code[0]]
-    dark = code[0] in (INCUBI, CHAOS, HIGHER)
+    rgb = EQUILIBRIUM.rgb(code[0])  # the palette in use; the element's name is on the card
+    dark = not is_light(rgb)
     canvas.saveState()
     canvas.setFillColorRGB(*rgb)
     canvas.setStrokeColorRGB(0.25, 0.25, 0.25)

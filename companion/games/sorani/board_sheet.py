@@ -12,6 +12,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.colours import SORANI_PLANETS
 from companion.export.pdf import Rect, SheetSpec, draw_text
 from companion.games.sorani import board as bd
 from companion.games.sorani.board import (
@@ -123,11 +124,6 @@ _NIGHT = (0.12, 0.14, 0.3)
 _GOOD = (0.15, 0.6, 0.25)
 
 
-def _hex(rgb: str) -> tuple[float, float, float]:
-    value = rgb.lstrip("#")
-    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
-
-
 def draw_board_page(board: Board, name: str, total: float, lang: str, canvas: Canvas,
                     rect: Rect) -> None:
     """One board, as large as the page allows, with its owner and VP above it."""
@@ -194,7 +190,7 @@ def _draw_space(canvas: Canvas, code: str, x: float, y: float, radius: float,
         fill, label = (0.92, 0.93, 1.0), f"★{kind.stars}" + ("☆" * kind.white)
     elif bd.is_planet(code):
         planet = cat.colour(code)
-        fill, colour = _hex(planet.rgb), (1.0, 1.0, 1.0)
+        fill, colour = SORANI_PLANETS.rgb(planet.id), (1.0, 1.0, 1.0)  # palette in use
         label = planet.name(lang) if lang == "ja" else code
     elif bd.is_feature(code):
         fill, label = (0.88, 1.0, 0.9), code

@@ -20,15 +20,17 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from companion.colours import ALLUVIUM, ALLUVIUM_TINT
 from companion.games.alluvium.profile import Colour, SheetProfile
 from companion.games.alluvium.scoring import EMPTY, largest_group, largest_rectangle
 from companion.games.alluvium.table import Cell, TableGame
+from ui.play.palette import game_colour
 from ui.play.widgets import antialiased
 
 
 def qcolor(colour: Colour, light: float = 0.0) -> QColor:
-    r, g, b = (v + (1 - v) * light for v in colour.rgb)
-    return QColor.fromRgbF(r, g, b)
+    """A paint's colour in the palette in use, `light` of the way toward white."""
+    return game_colour(ALLUVIUM, colour.letter, light)
 
 
 class PaintStroke(QUndoCommand):
@@ -153,7 +155,7 @@ class MapWidget(SheetGrid):
                 rect = self.cell_rect((r, c))
                 if value != EMPTY:
                     colour = p.colour(value)
-                    painter.fillRect(rect, qcolor(colour, 0.35))
+                    painter.fillRect(rect, qcolor(colour, ALLUVIUM_TINT))
                     painter.setPen(QColor("#222222"))
                     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, colour.symbol)
                 elif (r, c) in stroke:

@@ -53,7 +53,7 @@ from companion.games.alluvium.rules import (
 )
 from companion.games.alluvium.scoring import EMPTY, largest_rectangle
 from ui.context import AppContext
-from ui.games.alluvium.map_widget import SheetGrid, qcolor
+from ui.games.alluvium.map_widget import ALLUVIUM_TINT, SheetGrid, qcolor
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.keys import KeyRow, Spot, SpotKeys
@@ -253,7 +253,8 @@ class PlayBoard(SheetGrid):
                     rect = self.cell_rect((r, c))
                     colour = self.profile.colour(letter)
                     # inside the grid's lines, which stay as the ground drew them
-                    painter.fillRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), qcolor(colour, 0.35))
+                    painter.fillRect(rect.adjusted(0.5, 0.5, -0.5, -0.5),
+                                     qcolor(colour, ALLUVIUM_TINT))
                     draw_sprite(painter, rect, ("alluvium", colour.symbol),
                                 partial(_paint_symbol, symbol=colour.symbol))
         painter.setPen(QPen(QColor("#111111"), 3))

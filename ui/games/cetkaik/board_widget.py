@@ -30,9 +30,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from companion.colours import RED_BLACK
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import Variant
+from ui.play.palette import game_colour
 from ui.play.widgets import PictureCache, draw_sprite, kept_pixmap
 
 RED = QColor("#c0281f")
@@ -307,12 +309,18 @@ class BoardView(QWidget):
                      colour: Colour | None, far: bool) -> None:
         inset = rect.width() * 0.08
         tile = rect.adjusted(inset, inset, -inset, -inset)
-        ink = TILE if colour is None else (RED if colour is Colour.RED else BLACK)
+        ink = TILE if colour is None else game_colour(RED_BLACK, colour.name.lower())
         painter.save()
         painter.setPen(QPen(ink if colour is not None else TAM_TILE.darker(140),
                             max(1.0, rect.width() * 0.04)))
         painter.setBrush(TAM_TILE if colour is None else TILE)
         painter.drawRoundedRect(tile, rect.width() * 0.12, rect.width() * 0.12)
+        if colour is Colour.RED:  # a red piece's second cue: a double frame
+            inner = rect.width() * 0.07
+            painter.setPen(QPen(ink, max(1.0, rect.width() * 0.025)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(tile.adjusted(inner, inner, -inner, -inner),
+                                    rect.width() * 0.08, rect.width() * 0.08)
         painter.translate(tile.center())
         if far:
             painter.rotate(180)

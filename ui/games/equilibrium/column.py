@@ -13,21 +13,31 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPaintEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from companion.colours import EQUILIBRIUM, hex_rgb, is_light
 from companion.games.equilibrium.cards import CHAOS, HIGHER, INCUBI, LEFT, RIGHT, card_name
 from companion.games.equilibrium.cards import city_name as city_text
 from companion.games.equilibrium.rules import COLUMN
 from ui.i18n import language, tr
 from ui.play.widgets import Tile, antialiased, draw_box
 
-#: Tile colours per card type: (background, ink).
+#: Tile colours per card type in the standard palette: (background, ink).
 CARD_COLOURS = {INCUBI: ("#5c3d85", "#ffffff"), "S": ("#f5cc4d", "#3a2f22"),
                 CHAOS: ("#c72929", "#ffffff"), HIGHER: ("#218c8c", "#ffffff")}
+
+
+def card_colours(code: str) -> tuple[str, str]:
+    """A card's (background, ink) by its type letter, in the palette in use."""
+    kind = code[:1]
+    if kind not in CARD_COLOURS:
+        return ("#8a7a5c", "#ffffff")
+    background = EQUILIBRIUM.hex(kind)
+    return background, ("#3a2f22" if is_light(hex_rgb(background)) else "#ffffff")
 CITY_BG, BALANCED_BG, EDGE, EMPTY_EDGE = "#efe9dc", "#cdeacd", "#8a7a5c", "#cfc6b4"
 
 
 def card_tile(parent: QWidget, code: str, side: int | None = None) -> Tile:
     """A dream card: its code on its type's colour; the tooltip names it."""
-    bg, ink = CARD_COLOURS.get(code[0], ("#8a7a5c", "#ffffff"))
+    bg, ink = card_colours(code)
     label = Tile(code, parent, bg, ink, border=False, bold=True)
     label.setObjectName(f"card:{code}")
     if code != "?":

@@ -39,7 +39,7 @@ from companion.games.equilibrium.moves import Play
 from companion.games.equilibrium.texts import end_reason, move_text
 from companion.games.equilibrium.tracker import penalty_reminder
 from ui.context import AppContext
-from ui.games.equilibrium.column import CARD_COLOURS, CityColumn
+from ui.games.equilibrium.column import CityColumn, card_colours
 from ui.i18n import language, tr
 from ui.play.controller import on_interface_thread
 from ui.play.frame import PlayFrame, PlayScreens, Position
@@ -191,7 +191,7 @@ class CardButton(QPushButton):
         super().__init__(code, parent)
         self.setObjectName(f"card:{code}")
         self.setCheckable(True)
-        fill, ink = CARD_COLOURS.get(code[0], ("#8a7a5c", "#ffffff"))
+        fill, ink = card_colours(code)
         self.fill, self.ink = QColor(fill), QColor(ink)
         font = self.font()
         font.setBold(True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
 
+from companion.colours import RED_BLACK
 from companion.games.mokzo.cards import HIDDEN, Card
 from companion.games.mokzo.effects import effect_of
 from companion.games.mokzo.rules import card_cost
@@ -31,7 +32,8 @@ def tile(parent: QWidget, card: Card, markers: int = 0, active: bool = True) -> 
         return label
     dots = "●" * markers
     label = Tile(f"{card}\n{card_cost(card)}{(' ' + dots) if dots else ''}", parent,
-                 "#fffaf0" if active else "#e8e2d6", RED_INK if card.is_red else BLACK_INK)
+                 "#fffaf0" if active else "#e8e2d6",  # ink: the palette's red or black
+                 RED_BLACK.hex("red" if card.is_red else "black"))
     effect = effect_of(card.rank).text(language().code)
     waiting = "" if active else tr(" (acts from its owner's next turn)",
                                    "(次の自分の手番から効く)")

@@ -30,12 +30,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
+from companion.colours import SORANI_PLANETS
 from companion.games.sorani import board as bd
 from companion.games.sorani.board import Board
 from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.lattice import turn_mask
 from companion.games.sorani.moves import Place
 from ui.i18n import language
+from ui.play.palette import game_colour
 from ui.play.widgets import PictureCache, draw_sprite, follow_pointer, kept_pixmap
 
 NIGHT = QColor("#1f2747")
@@ -74,7 +76,7 @@ def paint_round(painter: QPainter, code: str, centre: QPointF, radius: float,
         fill, label = CLUSTER, star_text(code)
     elif bd.is_planet(code):
         planet = cat.colour(code)
-        fill, ink = QColor(planet.rgb), QColor("#ffffff")
+        fill, ink = game_colour(SORANI_PLANETS, planet.id), QColor("#ffffff")
         label = planet.name("ja") if language().code == "ja" else code
     elif bd.is_feature(code):
         fill, label = FEATURE, code
