@@ -132,12 +132,26 @@ def _paint_back(painter: QPainter, rect: QRectF, radius: float) -> None:
     painter.setClipping(False)
 
 
+def card_ink(colour: Colour) -> QColor:
+    """A card's ink (赤 red, 黒 black) in the palette in use."""
+    from companion.colours import RED_BLACK  # the palette's table, shared with 机戦 and 行山
+    from ui.play.palette import game_colour
+
+    return game_colour(RED_BLACK, "red" if colour is Colour.RED else "black")
+
+
 def _paint_face(painter: QPainter, rect: QRectF, c: Card, radius: float) -> None:
     info = face(c)
-    ink = INK[info.colour]
+    ink = card_ink(info.colour)
     painter.setPen(QPen(ink, max(1.2, rect.width() * 0.025)))
     painter.setBrush(PAPER[info.colour])
     painter.drawRoundedRect(rect, radius, radius)
+    if info.colour is Colour.RED:  # a red card's second cue: a double frame
+        inner = max(2.5, rect.width() * 0.06)
+        painter.setPen(QPen(ink, max(1.0, rect.width() * 0.015)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(rect.adjusted(inner, inner, -inner, -inner), radius * 0.7,
+                                radius * 0.7)
     w, h = rect.width(), rect.height()
     if h < 56:
         _paint_small_face(painter, rect, c, ink)
