@@ -178,3 +178,31 @@ def test_a_red_card_is_framed_twice_and_a_black_card_once(qtbot, palette: Palett
         ink = RED_BLACK.hex("red" if name[0] == "r" else "black", palette)
         frames[name] = frame_lines(image, 60, ink, 12)
     assert frames == {"r5": 2, "b5": 1}
+
+
+def test_an_alluvium_piece_that_does_not_fit_is_crossed_out_not_only_red(qtbot,
+                                                                          english) -> None:
+    import types
+
+    from PySide6.QtCore import Qt
+
+    from ui.games.alluvium.play import play_view
+
+    view = play_view(None)
+    qtbot.addWidget(view)
+    view.resize(600, 700)
+    seats = [types.SimpleNamespace(name=n, bot=None) for n in ("Ann", "Ben", "Cy")]
+    view.start(types.SimpleNamespace(seats=seats, options={}, seed=11))
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.mouseClick(view.reveal_button, Qt.MouseButton.LeftButton)
+    board = view.screens.board
+    qtbot.mouseMove(board, board.cell_center((0, 0)))
+    qtbot.waitUntil(lambda: board.hover == (0, 0))
+    assert board.preview_move() is None  # round 1: a corner covers no start cell
+    image = board.grab().toImage()
+    scale = image.width() / board.width()
+    centre = board.cell_rect(board.preview()[0]).center()
+    assert near(image.pixelColor(int(centre.x() * scale), int(centre.y() * scale)), "#7a1414",
+                30)
+    view.shutdown()

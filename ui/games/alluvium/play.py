@@ -77,6 +77,18 @@ def _paint_symbol(painter: QPainter, area: QRectF, *, symbol: str) -> None:
     painter.drawText(area, Qt.AlignmentFlag.AlignCenter, symbol)
 
 
+def cross_out(painter: QPainter, rect: QRectF) -> None:
+    """A cell of a piece that does not fit: an × across it (its red shade is not the only
+    cue)."""
+    painter.save()
+    painter.setPen(QPen(QColor("#7a1414"), max(1.5, rect.width() * 0.07)))
+    inset = rect.width() * 0.2
+    inner = rect.adjusted(inset, inset, -inset, -inset)
+    painter.drawLine(inner.topLeft(), inner.bottomRight())
+    painter.drawLine(inner.topRight(), inner.bottomLeft())
+    painter.restore()
+
+
 class PlayBoard(SheetGrid):
     """One sheet with a piece preview; emits `move_chosen` with a legal move and
     `piece_changed` when the card or its orientation changes."""
@@ -278,6 +290,8 @@ class PlayBoard(SheetGrid):
             for cell in cells:
                 if self.profile.in_bounds(cell):
                     painter.fillRect(self.cell_rect(cell), shade)
+                    if not ok:  # not only red: a piece that does not fit is crossed out
+                        cross_out(painter, self.cell_rect(cell))
         painter.end()
 
 
