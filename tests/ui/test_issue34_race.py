@@ -304,3 +304,21 @@ def test_the_race_boards_take_the_larger_part_of_the_smallest_window(
     assert table.width() >= table.minimumSizeHint().width()
     language().set("en")
 
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "\u2068Ben\u2069 reached 皇山"),
+                                            ("ja", "\u2068Ben\u2069 が皇山に到達")])
+def test_the_mountain_roads_result_names_who_reached_the_top(lang: str, said: str) -> None:
+    """行山's result banner said "seat 2 reached 皇山" beside the players' names."""
+    from companion.core.api import Outcome
+    from ui.games.mokzo.play import MokzoScreens
+
+    state: Any = registry.get("mokzo").create(2, {})
+    state.winner = 1
+    outcome = Outcome((3.0, 24.0), frozenset({1}), detail="seat 2 reached 皇山")
+    language().set(lang)
+    try:
+        detail = MokzoScreens().outcome_detail(state, outcome, ["花子", "Ben"])
+    finally:
+        language().set("en")
+    assert detail == said

@@ -97,11 +97,17 @@ def _texts(move: object) -> tuple[str, str]:
     return text, text
 
 
-def end_reason(detail: str, lang: str) -> str:
-    """"seat 2 reached 皇山" -> "2番席が皇山に到達", and the round limit."""
+def end_reason(detail: str, lang: str, names: Sequence[str] = ()) -> str:
+    """"seat 2 reached 皇山" -> "2番席が皇山に到達" (with the seats' `names`: "Ben reached
+    皇山", "Ben が皇山に到達"), and the round limit."""
+    from companion.display import isolate
+
+    reached = re.fullmatch(r"seat (\d) reached 皇山", detail)
+    if reached and 0 < int(reached.group(1)) <= len(names):
+        who = isolate(names[int(reached.group(1)) - 1])
+        return f"{who} が皇山に到達" if lang == "ja" else f"{who} reached 皇山"
     if lang != "ja":
         return detail
-    reached = re.fullmatch(r"seat (\d) reached 皇山", detail)
     if reached:
         return f"{reached.group(1)}番席が皇山に到達"
     rounds = re.fullmatch(r"(\d+) rounds played: the furthest piece wins", detail)

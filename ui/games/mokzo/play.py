@@ -231,7 +231,7 @@ class MokzoScreens(PlayScreens):
                   f"米 {state.rice[seat]} · 銭 {state.money[seat]}")
 
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
-        lines = [end_reason(outcome.detail, language().code),
+        lines = [end_reason(outcome.detail, language().code, names),
                  tie_break_text(state, names, language().code)]
         return "\n".join(line for line in lines if line)
 
