@@ -96,6 +96,7 @@ from ui.play.widgets import (
     WrappedLabel,
     isolate,
     narrow_line_size,
+    words,
 )
 from ui.shell.timer_widget import TIMER_KEYS, PlayTimerWidget
 
@@ -682,12 +683,14 @@ class PlayFrame(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(lambda n=number: self.press_move_button(n))
         add_key_help(self, self.key_rows)
-        self.setAccessibleName(tr("Play", "対局"))
+        words(self, "Play", "対局", "setAccessibleName")
+        #: the keyboard cursors of the board and side panel (refreshed at every position)
+        self.spot_keys: list[SpotKeys] = self.findChildren(SpotKeys)
 
     def key_rows(self) -> list[KeyRow]:
         """Every key of this page: the board's (when it has a keyboard cursor), the game's own
         and the frame's."""
-        board = list(BOARD_ROWS) if self.findChildren(SpotKeys) else []
+        board = list(BOARD_ROWS) if self.spot_keys else []
         return [
             KeyRow("Tab / Shift+Tab", "Move between the board, the buttons and the lists",
                    "盤・ボタン・一覧の間を移動"),
@@ -1048,7 +1051,7 @@ class PlayFrame(QWidget):
                     self._announce_move(position)
             else:
                 self.moves.mark(len(position.entries))
-            for keys in self.findChildren(SpotKeys):
+            for keys in self.spot_keys:
                 keys.refresh()
         self._show_seats(position)
         self.turn_label.setText(self.turn_text(position))

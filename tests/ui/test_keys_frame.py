@@ -1,0 +1,73 @@
+"""The play frame's keys (issue 37): digits press the move buttons in the order shown and
+each button tells its digit to a screen reader; `?` lists the frame's keys in Japanese too."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+
+from tests.ui.keyboard import DIGITS, press, shown_page, tab_to, wait_for_person
+from ui.games.tudepijume.play import TudeScreens, play_view
+from ui.i18n import language
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play.keys import KeyHelp
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    from ui.games.sticks import sticks_widget
+
+    sticks_widget.set_animations_enabled(False)
+    language().set("en")
+    yield
+    language().set("en")
+    sticks_widget.set_animations_enabled(True)
+
+
+def test_digits_press_the_move_buttons_in_the_order_shown(qtbot) -> None:
+    view = play_view(None, animate=False)
+    shown_page(qtbot, view)
+    view.start(GameSetup("tudepijume", {"rounds": 10},
+                         [SeatChoice("Ann", None), SeatChoice("", "random")], 2, ""))
+    controller = view.controller
+    assert controller is not None and isinstance(view.screens, TudeScreens)
+    tab_to(qtbot, view.screens.board)
+    for _ in range(40):  # a turn that offers at least two actions
+        wait_for_person(qtbot, controller)
+        if len(view.ordered_move_buttons()) >= 2:
+            break
+        press(qtbot, DIGITS[0])
+    buttons = view.ordered_move_buttons()
+    assert len(buttons) >= 2
+    tops = [b.mapTo(view, b.rect().topLeft()).y() for b in buttons]
+    assert tops == sorted(tops)
+    for number, button in enumerate(buttons[:9], start=1):
+        spoken = QAccessible.queryAccessibleInterface(button).text(
+            QAccessible.Text.Description)
+        assert spoken == f"Shortcut: {number}"
+    second = buttons[1].objectName().removeprefix("move:")
+    press(qtbot, DIGITS[1])
+    seat_moves = [e.move for e in controller.game.record.entries if e.seat == 0]
+    assert seat_moves[-1] == second
+
+
+def test_the_key_list_names_the_frames_keys_in_japanese(qtbot) -> None:
+    language().set("ja")
+    view = play_view(None, animate=False)
+    shown_page(qtbot, view)
+    view.start(GameSetup("tudepijume", {"rounds": 10},
+                         [SeatChoice("Ann", None), SeatChoice("", "random")], 2, ""))
+    assert isinstance(view.screens, TudeScreens)
+    tab_to(qtbot, view.screens.board)
+    press(qtbot, Qt.Key.Key_F1)
+    helps = [h for h in view.findChildren(KeyHelp) if h.isVisible()]
+    assert len(helps) == 1 and helps[0].windowTitle() == "キー操作"
+    text = helps[0].text()
+    for line in ("手のボタンを表示順に押す", "待った", "盤上のカーソルを動かす", "このキー一覧"):
+        assert line in text
+    assert "Undo" not in text
+    helps[0].close()
