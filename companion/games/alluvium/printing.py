@@ -202,7 +202,7 @@ def _draw_tracks(canvas: Canvas, rect: Rect, top: float, view: SheetView,
         y = top - (i + 1) * row_h
         fill = _rgb(profile, track.colour) if track.colour else None
         _box(canvas, rect.x, y + (row_h - box) / 2, box, box, 1.2, fill)
-        if fill is not None:  # the paint's symbol too: its colour is never the only cue
+        if track.colour and fill is not None:  # its symbol too: colour is never the only cue
             draw_text(canvas, rect.x + box / 2, y + row_h / 2 - box * 0.3,
                       profile.colour(track.colour).symbol, box * 0.7, align="center",
                       color=ink_on(fill))
