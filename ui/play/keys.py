@@ -51,7 +51,8 @@ from PySide6.QtWidgets import (
 
 from ui.i18n import language, tr
 
-#: The cursor's frame: a dark line inside a light one, seen on any square's colour.
+#: The cursor's frame: a dark line with light dashes inside a light one, seen on any square's
+#: colour and told apart from a board's own solid outlines.
 CURSOR_DARK = QColor("#1d1d6b")
 CURSOR_LIGHT = QColor("#ffffff")
 
@@ -172,6 +173,9 @@ class _CursorFrame(QWidget):
         painter.setPen(QPen(CURSOR_LIGHT, width * 2))
         painter.drawRect(rect)
         painter.setPen(QPen(CURSOR_DARK, width))
+        painter.drawRect(rect)
+        dashes = QPen(CURSOR_LIGHT, width / 2, Qt.PenStyle.DashLine)  # told from any outline
+        painter.setPen(dashes)
         painter.drawRect(rect)
         painter.end()
 
