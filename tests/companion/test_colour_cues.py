@@ -6,10 +6,11 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.colours import ALLUVIUM, Palette, palette_in_use
+from companion.colours import ALLUVIUM, RED_BLACK, Palette, palette_in_use
 from companion.export.pdf import Rect
 
 
@@ -54,3 +55,38 @@ def test_alluviums_printed_colours_follow_the_palette() -> None:
         assert uses(standard, ALLUVIUM.rgb(letter, Palette.STANDARD))
         assert uses(deuteranopia, ALLUVIUM.rgb(letter, Palette.DEUTERANOPIA))
         assert not uses(deuteranopia, ALLUVIUM.rgb(letter, Palette.STANDARD))
+
+
+def cetkaik_board_content(colour_name: str) -> bytes:
+    from companion.games.cetkaik.pieces import Colour, Profession
+    from companion.games.cetkaik.printing import BoardPicture, draw_board
+
+    squares: list[tuple[Colour, Profession, int] | None] = [None] * 81
+    squares[40] = (Colour[colour_name], Profession.KING, 0)
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    draw_board(BoardPicture(tuple(squares), -1), canvas, Rect(40, 40, 500, 500))
+    canvas.showPage()
+    canvas.save()
+    content = PdfReader(io.BytesIO(out.getvalue())).pages[0].get_contents()
+    assert content is not None
+    return content.get_data()
+
+
+def test_a_printed_red_cetkaik_piece_is_framed_twice() -> None:
+    def frames(content: bytes) -> int:  # rounded rectangles: closed paths ("h")
+        return content.count(b"\nh\n")
+
+    red, black = cetkaik_board_content("RED"), cetkaik_board_content("BLACK")
+    assert frames(red) == frames(black) + 1
+
+
+@pytest.mark.parametrize(("lang", "key"), [("en", "Red pieces are underlined."),
+                                           ("ja", "赤い駒には下線があります。")])
+def test_cetkaiks_rules_diagram_underlines_red_pieces_and_says_so(lang: str, key: str) -> None:
+    from companion.games.cetkaik.diagrams import board_html
+
+    html = board_html(lang=lang)
+    assert key in html
+    assert html.count("decoration: underline") == html.count(RED_BLACK.hex("red", Palette.STANDARD))
+    assert "underline" in html and key not in board_html(lang=lang, pieces=False)

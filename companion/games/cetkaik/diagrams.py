@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from html import escape
 
+from companion.colours import RED_BLACK
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.movement import Pattern
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
@@ -68,9 +69,13 @@ def board_html(variant: Variant = STANDARD, lang: str = "en", pieces: bool = Tru
     tokens: dict[int, str] = {}
     if pieces:
         for sq, colour, profession, side in placements:
-            style = f"color:{RED if colour is Colour.RED else BLACK};"
-            if side == 1:
-                style += " text-decoration: overline;"
+            red = colour is Colour.RED
+            style = f"color:{RED_BLACK.hex('red' if red else 'black')};"
+            # red is also underlined (colour is never the only cue); a bar over: the top side
+            lines = [line for line, drawn in (("underline", red), ("overline", side == 1))
+                     if drawn]
+            if lines:
+                style += f" text-decoration: {' '.join(lines)};"
             tokens[sq] = f'<span style="{style}">{variant.piece_kanji(profession)}</span>'
         if tam >= 0:
             tokens[tam] = f'<span style="color:#ffffff;"><b>{TAM_KANJI}</b></span>'
@@ -86,9 +91,14 @@ def board_html(variant: Variant = STANDARD, lang: str = "en", pieces: bool = Tru
             sq = board.square(r, c)
             cells.append(_cell(_square_colour(board, sq), tokens.get(sq, BLANK)))
         body.append("<tr>" + "".join(cells) + "</tr>")
+    key = ""
+    if pieces:
+        key = (f'<br><span style="color:{GREY};">'
+               + ("赤い駒には下線があります。" if lang == "ja" else "Red pieces are underlined.")
+               + "</span>")
     return ('<table border="1" cellspacing="0" cellpadding="3" '
             f'style="border-color:{GREY}; border-style:solid;">'
-            + head + "".join(body) + "</table>")
+            + head + "".join(body) + "</table>" + key)
 
 
 # --- move diagrams ------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from companion.games.tudepijume.board import (
 )
 from ui.i18n import language
 from ui.play.palette import GOLD, GREY, INK, PAPER
-from ui.play.pieces import draw_piece, seat_colour
+from ui.play.pieces import draw_piece
 from ui.play.widgets import PictureCache, kept_pixmap
 
 Ship = tuple[int, int]  # (seat, ship number 1..3)
@@ -166,9 +166,7 @@ class TudeBoard(QWidget):
             cx = left + box * width + width * (seat + 0.5) / seats
             cy = y + height * (0.78 if seat % 2 else 0.22)
             radius = max(2.5, min(width / (seats + 0.5), height) * 0.3)
-            painter.setPen(QPen(INK, 0.8))
-            painter.setBrush(seat_colour(seat))
-            painter.drawEllipse(QPointF(cx, cy), radius, radius)
+            draw_piece(painter, QPointF(cx, cy), radius, seat)  # the seat number on it too
             if lap:
                 painter.setPen(INK)
                 painter.drawText(QRectF(cx + radius, cy - radius * 2, radius * 4, radius * 3),
