@@ -80,7 +80,7 @@ class TableDriver:
         self.rows: list[Row] = []
         self.applied: list[Applied] = []
         self._quiet_since = time.monotonic()
-        self._written: set[int] = set()  # row numbers this laptop wrote
+        self.written: set[int] = set()  # row numbers this laptop wrote
 
     # --- the loop ------------------------------------------------------------------------------
     def run(self, deadline_s: float | None = None) -> RunResult:
@@ -132,14 +132,14 @@ class TableDriver:
             return
         with contextlib.suppress(RowTaken):  # another laptop wrote it: read it next
             self._write(due)
-            self._written.add(self.session.n + 1)
+            self.written.add(self.session.n + 1)
 
     def _falls_to_me(self, due: Due) -> bool:
         if isinstance(due, MoveDue):
             return True
         if isinstance(due, EndDue) and self._end_seat() < 0:
             return False  # the seat the last row names writes the end
-        if self.session.n in self._written or (self.session.n == 0 and self.host):
+        if self.session.n in self.written or (self.session.n == 0 and self.host):
             return True
         return time.monotonic() - self._quiet_since >= self.grace_s
 

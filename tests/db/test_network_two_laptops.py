@@ -122,14 +122,36 @@ def check_forged_row(sql: dict[str, Engine], table_id: int) -> None:
                     "VALUES (:id, :n, 'move', 0, '{}', '{1}')", id=table_id, n=n)
 
 
-@pytest.mark.parametrize(("game", "options"), [("cetkaik", "seasons=2"),
-                                               ("taxot", "seasons=2")])
+def open_and_join(club: Club, game: str, options: str, by_command: bool) -> str:
+    """ann opens a table with a free seat, ben takes it; the table's code. By the commands,
+    or (quicker: no process to start) by the same functions in this process."""
+    ann = club.roles.login("ann")
+    if by_command:
+        code = run(club, "ann", "open", game, "--seats", f"{ann},open", "--options",
+                   options).split()[-1]
+        run(club, "ben", "join", code, "--seat", "2")
+        return code
+    from db import network
+    from ui.commands.play import parse_options
+
+    hosts, joins = (db.open_database(club.url(person)) for person in ("ann", "ben"))
+    try:
+        table = network.open_table(hosts, game, parse_options(options),
+                                   [{"kind": "person", "login": ann}, {"kind": "open"}])
+        network.join_table(joins, table.code, 1)
+    finally:
+        hosts.close()
+        joins.close()
+    return table.code
+
+
+@pytest.mark.parametrize(("game", "options", "by_command"), [("cetkaik", "seasons=2", True),
+                                                             ("taxot", "seasons=1", False)])
 def test_two_member_processes_play_a_whole_game_one_killed_and_restarted(
-        ready: Club, sql: dict[str, Engine], game: str, options: str) -> None:
+        ready: Club, sql: dict[str, Engine], game: str, options: str,
+        by_command: bool) -> None:
     ann, ben = ready.roles.login("ann"), ready.roles.login("ben")
-    code = run(ready, "ann", "open", game, "--seats", f"{ann},open",
-               "--options", options).split()[-1]
-    run(ready, "ben", "join", code, "--seat", "2")
+    code = open_and_join(ready, game, options, by_command)
     table = table_row(sql["ann"], code)
     first = start_play(ready, "ann", code, 1)
     second = start_play(ready, "ben", code, 2)
@@ -159,3 +181,13 @@ def test_two_member_processes_play_a_whole_game_one_killed_and_restarted(
     from companion.core.replay import Replay
 
     assert Replay.of_dict(seen[0][0]).is_finished()
+
+
+def test_the_bench_measures_rows_reaching_the_other_laptop() -> None:
+    from tests.db.conftest import PG_URL
+    from ui.commands.table_bench import measure_delays
+
+    if not PG_URL:
+        pytest.skip("needs COMPANION_TEST_PG_URL")
+    delays = measure_delays(PG_URL, 1)
+    assert delays and all(0 <= delay < GAME_S * 1000 for delay in delays)

@@ -20,8 +20,9 @@ from typing import Any
 Line = dict[str, Any]
 
 SECTIONS = ("startup", "first_move", "history", "pdf", "bots", "games", "stalls", "winrates",
-            "ladder")
-#: Sections run when none is named: win rates and the ladder take long (many MCTS games).
+            "ladder", "network")
+#: Sections run when none is named: win rates and the ladder take long (many MCTS games);
+#: network needs a PostgreSQL server (--pg-url).
 DEFAULT_SECTIONS = ("startup", "first_move", "history", "pdf", "bots", "games", "stalls")
 #: The default bot's median decision, per game (issue 35).
 DEFAULT_BOT_GOAL_MS = 250
@@ -99,12 +100,19 @@ def run(args: argparse.Namespace) -> int:
         "startup": startup_lines, "first_move": first_move_lines, "history": history_lines,
         "pdf": pdf_lines, "bots": bot_lines,
         "games": game_lines, "stalls": stall_lines, "winrates": winrate_lines,
-        "ladder": ladder_lines}
+        "ladder": ladder_lines, "network": network_lines}
     for section in SECTIONS:
         if section in sections:
             for figure in producers[section](args):
                 print(json.dumps(figure, ensure_ascii=False), flush=True)
     return 0
+
+
+def network_lines(args: argparse.Namespace) -> Iterator[Line]:
+    """Network play's delay from a row to the other laptop's board (ui/commands/table_bench)."""
+    from ui.commands.table_bench import network_lines as lines
+
+    yield from lines(args)
 
 
 def line(name: str, value: float, unit: str, goal: str = "", **extra: Any) -> Line:
