@@ -2,9 +2,10 @@
 
 One table per set of colours a player must tell apart — Etariya's seven stones and its Light
 and Dark cells, Alluvium's five paints, the seats' pieces of the race games (and every seat
-colour), Equilibrium's four elements, Sorani's four planet colours, the red and black of the
-紙机戦 cards, 行山's cards and 机戦's pieces. The screens (through `ui.play.palette`) and the
-PDFs read their colours here, so both follow the palette chosen in Settings.
+colour), Equilibrium's four elements and its balanced cities, Sorani's four planet colours,
+the red and black of the 紙机戦 cards, 行山's cards and 机戦's pieces. The screens (through
+`ui.play.palette`) and the PDFs read their colours here, so both follow the palette chosen
+in Settings.
 
 Colour is never the only cue: each set names the second cue it carries on screen and on paper
 (`ColourSet.cue`). The palettes for deuteranopia, protanopia and tritanopia were searched so
@@ -136,6 +137,12 @@ EQUILIBRIUM = ColourSet("Equilibrium elements", {
     Palette.DEUTERANOPIA: {"I": "#573787", "S": "#f5cc4d", "C": "#c72929", "H": "#218c8c"},
 }, cue="the card's code letter (I, S, C, H) on screen, its element's name on paper")
 
+EQUILIBRIUM_CITIES = ColourSet("Equilibrium cities", {
+    **_same({"city": "#efe9dc", "balanced": "#c2e6c2"}),
+    Palette.DEUTERANOPIA: {"city": "#efe9dc", "balanced": "#a6d4e8"},
+    Palette.PROTANOPIA: {"city": "#efe9dc", "balanced": "#a6d4e8"},
+}, cue="a balanced city says so in words (· balanced, ＝ 0) and is framed thicker on paper")
+
 SORANI_PLANETS = ColourSet("Sorani planets", {
     Palette.STANDARD: {"R": "#d0543c", "B": "#3f73c9", "G": "#4d9a4a", "Y": "#d9b531"},
     Palette.DEUTERANOPIA: {"R": "#c22c14", "B": "#3f73c9", "G": "#62ac81", "Y": "#dbb836"},
@@ -151,7 +158,7 @@ RED_BLACK = ColourSet("Red and black (紙机戦 and 行山 cards, 机戦 pieces)
 
 #: Every set, for the test and the README.
 ALL_SETS: tuple[ColourSet, ...] = (ETARIYA_STONES, ETARIYA_CELLS, ALLUVIUM, SEATS, EQUILIBRIUM,
-                                   SORANI_PLANETS, RED_BLACK)
+                                   EQUILIBRIUM_CITIES, SORANI_PLANETS, RED_BLACK)
 
 _current = Palette.STANDARD
 

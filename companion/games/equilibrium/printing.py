@@ -19,7 +19,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.colours import EQUILIBRIUM, is_light
+from companion.colours import EQUILIBRIUM, EQUILIBRIUM_CITIES, is_light
 from companion.export.pdf import (
     Drawing,
     Rect,
@@ -40,8 +40,6 @@ from companion.games.equilibrium.cards import (
 )
 
 _GREY = (0.4, 0.4, 0.4)
-CITY_RGB = (0.93, 0.91, 0.86)
-BALANCED_RGB = (0.80, 0.92, 0.80)
 LOG_ROWS = 12
 
 _TEXT = {
@@ -171,7 +169,7 @@ def _draw_city(canvas: Canvas, city: PrintCity, x: float, y: float, w: float, h:
                lang: str) -> None:
     balanced = city.is_balanced()
     canvas.saveState()
-    canvas.setFillColorRGB(*(BALANCED_RGB if balanced else CITY_RGB))
+    canvas.setFillColorRGB(*EQUILIBRIUM_CITIES.rgb("balanced" if balanced else "city"))
     canvas.setStrokeColorRGB(0.35, 0.35, 0.35)
     canvas.setLineWidth(1.2 if balanced else 0.6)
     canvas.roundRect(x, y, w, h, 4, 1, 1)

@@ -13,7 +13,7 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPaintEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from companion.colours import EQUILIBRIUM, hex_rgb, is_light
+from companion.colours import EQUILIBRIUM, EQUILIBRIUM_CITIES, Palette, hex_rgb, is_light
 from companion.games.equilibrium.cards import CHAOS, HIGHER, INCUBI, LEFT, RIGHT, card_name
 from companion.games.equilibrium.cards import city_name as city_text
 from companion.games.equilibrium.rules import COLUMN
@@ -24,6 +24,11 @@ from ui.play.widgets import Tile, antialiased, draw_box
 CARD_COLOURS = {INCUBI: ("#5c3d85", "#ffffff"), "S": ("#f5cc4d", "#3a2f22"),
                 CHAOS: ("#c72929", "#ffffff"), HIGHER: ("#218c8c", "#ffffff")}
 
+#: A city's fill in the standard palette (plain, balanced); frames and empty places' edges.
+CITY_BG, BALANCED_BG = (EQUILIBRIUM_CITIES.hex(key, Palette.STANDARD)
+                        for key in ("city", "balanced"))
+EDGE, EMPTY_EDGE = "#8a7a5c", "#cfc6b4"
+
 
 def card_colours(code: str) -> tuple[str, str]:
     """A card's (background, ink) by its type letter, in the palette in use."""
@@ -32,7 +37,6 @@ def card_colours(code: str) -> tuple[str, str]:
         return ("#8a7a5c", "#ffffff")
     background = EQUILIBRIUM.hex(kind)
     return background, ("#3a2f22" if is_light(hex_rgb(background)) else "#ffffff")
-CITY_BG, BALANCED_BG, EDGE, EMPTY_EDGE = "#efe9dc", "#cdeacd", "#8a7a5c", "#cfc6b4"
 
 
 def card_tile(parent: QWidget, code: str, side: int | None = None) -> Tile:
@@ -157,7 +161,7 @@ class CityColumn(QWidget):
             layout.addWidget(QLabel(tr(f"{pos}: (no city)", f"{pos}: (都市なし)"), frame), 0, 0)
             return frame
         balanced = state.is_balanced(pos)
-        frame.set_colours(BALANCED_BG if balanced else CITY_BG, EDGE)
+        frame.set_colours(EQUILIBRIUM_CITIES.hex("balanced" if balanced else "city"), EDGE)
         name = QLabel(f"{pos}: {city_text(code, lang)}", frame)
         name.setAlignment(Qt.AlignmentFlag.AlignCenter)
         left, right = state.side_sum(pos, LEFT), state.side_sum(pos, RIGHT)
