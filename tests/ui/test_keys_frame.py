@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication
 
-from tests.ui.keyboard import DIGITS, press, shown_page, tab_to, wait_for_person
+from tests.ui.keyboard import DIGITS, activate, press, shown_page, tab_to, wait_for_person
 from ui.games.tudepijume.play import TudeScreens, play_view
 from ui.i18n import language
 from ui.new_game_dialog import GameSetup, SeatChoice
@@ -71,3 +72,28 @@ def test_the_key_list_names_the_frames_keys_in_japanese(qtbot) -> None:
         assert line in text
     assert "Undo" not in text
     helps[0].close()
+
+
+def test_in_the_main_window_f1_keeps_the_rules_and_question_mark_lists_the_keys(
+        qtbot, window, quiet_games) -> None:
+    """The main window's F1 opens the rules of the game; a play page gives F1 way to it (two
+    shortcuts on one key would leave both dead) and lists the keys on `?`."""
+    from ui.games.netxiju.play import NetxijuScreens
+    from ui.play.frame import PlayFrame
+
+    area = window.open_game("netxiju", "play").widget("play")
+    area.show_form()
+    area.form.rows[1].set_bot("random")
+    area.form.start()
+    view = area.view
+    assert isinstance(view, PlayFrame) and isinstance(view.screens, NetxijuScreens)
+    activate(qtbot, window)
+    tab_to(qtbot, view.screens.board)
+    press(qtbot, Qt.Key.Key_Question)
+    helps = [h for h in view.findChildren(KeyHelp) if h.isVisible()]
+    assert len(helps) == 1 and "F1: the rules of this game" in helps[0].text()
+    helps[0].close()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is view.screens.board)
+    press(qtbot, Qt.Key.Key_F1)
+    assert window.current_key() == "rules" and window.current_page().current_game() == "netxiju"
+    assert not any(h.isVisible() for h in view.findChildren(KeyHelp))

@@ -88,7 +88,14 @@ from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, tr
 from ui.play.controller import GameController, Seat, seats_from
-from ui.play.keys import BOARD_ROWS, KeyRow, SpotKeys, add_key_help, announce
+from ui.play.keys import (
+    BOARD_ROWS,
+    KeyRow,
+    SpotKeys,
+    add_key_help,
+    announce,
+    help_key_row,
+)
 from ui.play.widgets import (
     BusyStrip,
     ElidedLabel,
@@ -700,7 +707,7 @@ class PlayFrame(QWidget):
                    "手のボタンを表示順に押す"),
             KeyRow("Ctrl+Z", "Undo", "待った"),
             KeyRow(TIMER_KEYS, "Pause or resume the game", "一時停止 / 再開"),
-            KeyRow("? / F1", "This list of keys", "このキー一覧"),
+            help_key_row(self),
         ]
 
     def ordered_move_buttons(self) -> list[QPushButton]:

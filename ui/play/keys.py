@@ -452,9 +452,51 @@ def _give_focus_back(widget: QWidget) -> None:
     widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
+class _KeyHelpKeys(QObject):
+    """`?` and F1 on a page. F1 gives way to a window that already uses it (the main window's
+    F1 opens the rules of the game): two shortcuts on one key would leave both dead."""
+
+    def __init__(self, page: QWidget, rows: Callable[[], Sequence[KeyRow]]) -> None:
+        super().__init__(page)
+        self.setObjectName("key_help_keys")
+        self.page = page
+        self.shortcuts = [QShortcut(QKeySequence(Qt.Key.Key_F1), page),
+                          QShortcut(QKeySequence("?"), page)]
+        for shortcut in self.shortcuts:
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda: show_key_help(page, rows()))
+        page.installEventFilter(self)
+
+    def f1_is_taken(self) -> bool:
+        """The page's window answers F1 itself (the main window: the rules)."""
+        mine = self.shortcuts[0]
+        window = self.page.window()
+        return any(s is not mine and s.isEnabled() and s.key() == mine.key()
+                   and s.context() == Qt.ShortcutContext.WindowShortcut
+                   for s in window.findChildren(QShortcut))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.page and event.type() == QEvent.Type.Show:
+            self.shortcuts[0].setEnabled(not self.f1_is_taken())
+        return False
+
+
 def add_key_help(page: QWidget, rows: Callable[[], Sequence[KeyRow]]) -> None:
-    """`?` and F1 anywhere on `page` open its key list (`rows()` asked when opened)."""
-    for sequence in (QKeySequence(Qt.Key.Key_F1), QKeySequence("?")):
-        shortcut = QShortcut(sequence, page)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(lambda: show_key_help(page, rows()))
+    """`?` anywhere on `page` opens its key list (`rows()` asked when opened); F1 too, where
+    the window does not use F1 already (see `f1_opens_key_help`)."""
+    _KeyHelpKeys(page, rows)
+
+
+def f1_opens_key_help(page: QWidget) -> bool:
+    """F1 opens the page's key list (not the window's own F1, e.g. the rules)."""
+    keys = page.findChild(_KeyHelpKeys, "key_help_keys",
+                          Qt.FindChildOption.FindDirectChildrenOnly)
+    return isinstance(keys, _KeyHelpKeys) and not keys.f1_is_taken()
+
+
+def help_key_row(page: QWidget) -> KeyRow:
+    """The key list's own line: "? / F1", or "?" and what F1 does in the main window."""
+    if f1_opens_key_help(page):
+        return KeyRow("? / F1", "This list of keys", "このキー一覧")
+    return KeyRow("? · F1", "This list of keys · F1: the rules of this game",
+                  "このキー一覧 · F1: このゲームのルール")
