@@ -9,6 +9,11 @@
   cards can be marked selected (lifted, gold), highlighted (blue) or dimmed; a click on a card
   emits `card_clicked(index)`, a double click `card_activated(index)`; each card's name is its
   tooltip.
+- Keyboard and screen readers (issue 37): a clickable row takes the focus by Tab and has a
+  cursor (`ui.play.keys.SpotKeys`): arrows move it, Space is a click on the card under it,
+  Enter a click too (or `card_entered` where `enter_activates`), Esc emits `cancelled`. Each
+  card says its name; a back says "face-down card", never what it hides. A row that is not
+  clickable names its cards in its accessible description.
 - `CardPicker`: the 24 different cards, one click adds a card; `CardsInput`: the cards chosen
   for one purpose (a click on a chosen card takes it away) — several inputs share one picker.
 - `SticksView`: points as the fewest point sticks (black 25, red 5, white 1) and the number.
@@ -18,12 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QHelpEvent,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -35,6 +42,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card, Colour, face
 from companion.games.nincetkaik.ledger import STICK_VALUES, sticks_for
 from ui.i18n import language, tr
+from ui.play.keys import Spot, SpotKeys
 from ui.play.widgets import PictureCache, antialiased, draw_sprite, sprite
 
 INK = {Colour.RED: QColor("#c0271d"), Colour.BLACK: QColor("#1f1f1f")}
@@ -68,6 +76,12 @@ def card_tooltip(c: Card) -> str:
     if info.number is None:
         return tr(f"{name} — strongest", f"{name} — 最強")
     return name
+
+
+def card_name(c: Card | None) -> str:
+    """What a screen reader says of a card: its name, or "face-down card" for a back (never
+    what the back hides)."""
+    return tr("face-down card", "伏せ札") if c is None else card_tooltip(c)
 
 
 # --- painting ---------------------------------------------------------------------------------
@@ -206,24 +220,73 @@ class CardRow(QWidget):
 
     card_clicked = Signal(int)
     card_activated = Signal(int)
+    #: Esc on the row (a half-made choice given up).
+    cancelled = Signal()
+    #: Enter on a card where `enter_activates` (the page plays it, or selects it).
+    card_entered = Signal(int)
 
     def __init__(self, height: int = 84, parent: QWidget | None = None, *,
-                 clickable: bool = False, placeholder: tuple[str, str] = ("", "")) -> None:
+                 clickable: bool = False, placeholder: tuple[str, str] = ("", ""),
+                 name: tuple[str, str] = ("Cards", "札")) -> None:
         super().__init__(parent)
         self.card_height = height
         self.cards: list[Card | None] = []
         self.selected: set[int] = set()
         self.highlighted: set[int] = set()
         self.dimmed: set[int] = set()
-        self.clickable = clickable
+        self._clickable = False
         self.placeholder = placeholder
         self._pressed: int | None = None  # the card the last click landed on
         self._picture = PictureCache()
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
-        if clickable:
+        self.row_name = name
+        #: Enter emits `card_entered` (the page plays the card) rather than a click.
+        self.enter_activates = False
+        self.keys: SpotKeys | None = None
+        self.clickable = clickable
+        self._describe()
+        language().changed.connect(self._describe)
+
+    @property
+    def clickable(self) -> bool:
+        """A click on a card means something; the row then has a keyboard cursor too."""
+        return self._clickable
+
+    @clickable.setter
+    def clickable(self, on: bool) -> None:
+        self._clickable = on
+        if on:
             self.setCursor(Qt.CursorShape.PointingHandCursor)
+            self._make_keyboard_usable()
+
+    # --- keyboard and screen readers ----------------------------------------------------------
+    def _make_keyboard_usable(self) -> None:
+        """A cursor over the cards (Tab reaches the row; see the module doc)."""
+        if self.keys is not None:
+            return
+        self.keys = SpotKeys(self, self.spots, self._enter, self.cancelled.emit,
+                             name=self.row_name)
+        self.installEventFilter(_SpaceClicks(self))  # after SpotKeys: it sees Space first
+
+    def spots(self) -> list[Spot]:
+        return [Spot(i, QRectF(self.card_rect(i)), card_name(c),
+                     self.clickable and i not in self.dimmed)
+                for i, c in enumerate(self.cards)]
+
+    def _enter(self, index: object) -> None:
+        if isinstance(index, int) and 0 <= index < len(self.cards):
+            (self.card_entered if self.enter_activates else self.card_clicked).emit(index)
+
+    def _describe(self, *_: object) -> None:
+        """Name and (without a cursor) the cards in the accessible description."""
+        if self.keys is not None:
+            self.keys.refresh()
+            return
+        self.setAccessibleName(tr(*self.row_name))
+        self.setAccessibleDescription(", ".join(card_name(c) for c in self.cards)
+                                      if self.cards else tr(*self.placeholder))
 
     # --- content --------------------------------------------------------------------------
     def set_cards(self, cards: Sequence[Card | None], *, selected: Sequence[int] = (),
@@ -235,6 +298,7 @@ class CardRow(QWidget):
         if relayout:
             self.updateGeometry()
         self.update()
+        self._describe()
 
     def set_placeholder(self, en: str, ja: str) -> None:
         self.placeholder = (en, ja)
@@ -344,6 +408,29 @@ class CardRow(QWidget):
         return super().event(event)
 
 
+class _SpaceClicks(QObject):
+    """Space on a card row: a click on the card under the cursor (Enter may play it)."""
+
+    def __init__(self, row: CardRow) -> None:
+        super().__init__(row)
+        self.row = row
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent) \
+                or event.key() != Qt.Key.Key_Space.value or event.modifiers() \
+                not in (Qt.KeyboardModifier.NoModifier,):
+            return False
+        keys = self.row.keys
+        spot = keys.cursor_spot() if keys is not None else None
+        if spot is None:
+            return False  # no cursor yet: SpotKeys puts one there
+        if isinstance(spot.key, int):
+            self.row.card_clicked.emit(spot.key)
+        if keys is not None:
+            keys.refresh()
+        return True
+
+
 # --- choosing cards (the table tools) ---------------------------------------------------------
 class CardPicker(CardRow):
     """The 24 different cards (two lines of twelve): a click emits `picked(card)`."""
@@ -410,6 +497,10 @@ class CardsInput(CardRow):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.focused.emit(self)
         super().mousePressEvent(event)
+
+    def focusInEvent(self, event: Any) -> None:
+        self.focused.emit(self)  # reached by Tab: the picker adds to this input
+        super().focusInEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

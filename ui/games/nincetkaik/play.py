@@ -54,6 +54,7 @@ from ui.context import AppContext
 from ui.games.nincetkaik.cards import CardRow, SticksView, card_drawing_jobs
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.keys import KeyRow
 from ui.play.seat_table import name_headers
 from ui.play.widgets import (
     ElidedLabel,
@@ -255,9 +256,12 @@ class BetBar(QWidget):
     def __init__(self, screens: CardScreens, parent: QWidget) -> None:
         super().__init__(parent)
         self.screens = screens
-        self.amount = QSpinBox(self)
+        self.amount = words(QSpinBox(self), "Bet amount", "賭ける額", "setAccessibleName")
         self.amount.setObjectName("bet_amount")
         self.amount.valueChanged.connect(self._relabel)
+        line = self.amount.lineEdit()
+        if line is not None:
+            line.returnPressed.connect(self._bet)  # Enter in the box bets
         self.button = QPushButton(self)
         self.button.clicked.connect(self._bet)
         self.buttons = QGridLayout()
@@ -400,7 +404,8 @@ class CardScreens(PlayScreens):
         self.hand_box, hand_layout = zone_frame(content)
         self.hand_title = caption(self.hand_box, bold=True)
         self.own_public = CardGroups(self.hand_box, SMALL_HEIGHT)
-        self.hand_row = CardRow(HAND_HEIGHT, self.hand_box, clickable=True)
+        self.hand_row = CardRow(HAND_HEIGHT, self.hand_box, clickable=True,
+                                name=("Your hand", "あなたの手札"))
         self.hand_row.setObjectName("hand")
         hand_layout.addWidget(self.hand_title)
         hand_layout.addWidget(self.own_public)
@@ -441,7 +446,9 @@ class CardScreens(PlayScreens):
             return None
         side = QWidget(parent)
         self.points_title = words(QLabel(side), "Points after each round", "ラウンドごとの点数")
-        self.points_table = QTableWidget(side)
+        self.points_table = words(QTableWidget(side), "Points after each round",
+                                  "ラウンドごとの点数", "setAccessibleName")
+        self.points_table.setTabKeyNavigation(False)  # arrows within the table; Tab goes on
         self.points_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.points_table.verticalHeader().setDefaultSectionSize(22)
         header = self.points_table.horizontalHeader()
@@ -455,10 +462,15 @@ class CardScreens(PlayScreens):
         return side
 
     def add_zone(self, key: str, row: CardRow) -> None:
-        """A row of cards the person selects from (`move_parts` names it by `key`)."""
+        """A row of cards the person selects from (`move_parts` names it by `key`); by keys,
+        Space selects the card under the cursor, Enter plays it (`enter`), Esc puts every
+        selected card back."""
         self.zones[key] = row
         row.card_clicked.connect(lambda index, k=key: self.toggle(k, index))
         row.card_activated.connect(lambda index, k=key: self.activate(k, index))
+        row.enter_activates = True
+        row.card_entered.connect(lambda index, k=key: self.enter(k, index))
+        row.cancelled.connect(self.clear_selection)
 
     # --- hooks of a game ---------------------------------------------------------------------
     def build_table(self, parent: QWidget) -> QWidget | None:
@@ -547,6 +559,31 @@ class CardScreens(PlayScreens):
                  if self.move_parts(m) == {key: (value,)}]
         if len(moves) == 1:
             self.frame.play(moves[0])
+
+    def enter(self, key: str, index: int) -> None:
+        """Enter on a card: the one move that uses this card alone, if there is one;
+        otherwise the card is selected (or put back), as a click does."""
+        if self.position is None or self.frame is None:
+            return
+        value = self._value(key, index)
+        moves = [m for m in self.position.legal if self.move_parts(m) == {key: (value,)}]
+        if len(moves) == 1 and not self.selected_values():
+            self.frame.play(moves[0])
+        else:
+            self.toggle(key, index)
+
+    def clear_selection(self) -> None:
+        """Esc: every selected card goes back."""
+        if self.position is not None and self.selection:
+            self.selection = {}
+            self._show_choice(self.position)
+
+    def key_rows(self) -> list[KeyRow]:
+        return [KeyRow("Space", "Select the card under the cursor, or put it back",
+                       "カーソルの札を選ぶ / 戻す"),
+                KeyRow("Enter", "Play the card under the cursor (or select it when the move "
+                       "needs more cards)", "カーソルの札を出す(札がもっと要る手なら選ぶ)"),
+                KeyRow("Esc", "Put back every selected card", "選んだ札をすべて戻す")]
 
     def _value(self, key: str, index: int) -> Any:
         values = self.zone_values.get(key, [])
