@@ -71,3 +71,26 @@ def test_cancelled_merge_changes_nothing(window, person) -> None:
     person.answer_dialogs("Cancel")
     person.click(page.merge_button)
     assert ("Dan", "1") in page.rows()
+
+
+def test_the_renamed_line_goes_when_another_player_is_chosen_or_the_language_changes(
+        window, person) -> None:
+    """The Players page kept "“Dan” is now “Daniel”." under another player, and in English
+    in the Japanese interface (issue 34)."""
+    from ui.i18n import language
+
+    page = open_players(window, person)
+    select(person, page, "Dan")
+    person.type(page.new_name, "Daniel")
+    person.click(page.rename_button)
+    assert strip_isolates(page.status.text()) == "“Dan” is now “Daniel”."
+    select(person, page, "Ben")
+    assert page.status.text() == ""
+    person.type(page.new_name, "Benjamin")
+    person.click(page.rename_button)
+    assert strip_isolates(page.status.text()) == "“Ben” is now “Benjamin”."
+    language().set("ja")
+    try:
+        assert page.status.text() == ""
+    finally:
+        language().set("en")

@@ -146,6 +146,7 @@ class PlayersPage(QWidget):
         self._selection_changed()
 
     def retranslate(self, *_: object) -> None:
+        self.status.clear()  # what the last rename or merge said, in the language it was said
         self.title.setText(tr("Players", "プレイヤー"))
         self.page_button.setText(tr("Player page…", "プレイヤーのページ…"))
         self.page_button.setToolTip(tr("Plays, wins and head to head (Enter)",
@@ -230,6 +231,9 @@ class PlayersPage(QWidget):
         return False
 
     def _selection_changed(self) -> None:
+        """The chosen player's actions (the last rename's or merge's line is cleared: it was
+        about the player chosen then)."""
+        self.status.clear()
         player = self.selected()
         on = player is not None
         for widget in (self.new_name, self.rename_button, self.merge_target, self.merge_button,
