@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QAbstractScrollArea
 
 from companion.core.api import Termination
 from companion.games import registry
-from tests.ui.layout_checks import visible_texts
+from tests.ui.layout_checks import clipped, describe, visible_texts
 from ui.i18n import language
 
 
@@ -302,6 +302,10 @@ def test_the_race_boards_take_the_larger_part_of_the_smallest_window(
     assert table.height() <= rows + table.horizontalHeader().height() + 2 * table.frameWidth() + 2
     assert not table.horizontalScrollBar().isVisible()
     assert table.width() >= table.minimumSizeHint().width()
+    throw = view.screens.throw  # the sticks and the badge whole, with no scroll bar sideways
+    cut = [f"{describe(w)}: {why}" for w, why in clipped(view) if throw.isAncestorOf(w)]
+    assert not cut and seen_sideways(throw.badge) and seen_sideways(throw.sticks), cut
+    assert not view.side_scroll.horizontalScrollBar().isVisible()
     language().set("en")
 
 
