@@ -75,3 +75,21 @@ def test_the_one_line_headers_stay_one_line(window, qtbot) -> None:
             assert header.isVisible() and header.height() <= row + 4, game_id
     finally:
         language().set("en")
+
+
+def test_equilibriums_players_box_folds_at_the_first_tracker_step(window, person,
+                                                                 qtbot) -> None:
+    """Equilibrium's table page: the players box folds once the tracker holds a step, so the
+    tracker keeps the page's height at the smallest window; undone, it opens again."""
+    window.resize(window.minimumSize())
+    page = window.open_game("equilibrium", "table").widget("table")
+    box = page.players
+    page.tabs.setCurrentIndex(1)
+    qtbot.wait(10)
+    before = box.height()
+    assert not box.is_folded()
+    person.click(page.tracker_tab.buttons["end_phase"])
+    qtbot.waitUntil(lambda: one_line(box), timeout=2000)
+    assert box.height() < before
+    person.click(page.undo_button)
+    qtbot.waitUntil(lambda: not box.is_folded(), timeout=2000)
