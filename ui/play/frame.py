@@ -96,6 +96,7 @@ from ui.play.keys import (
     announce,
     help_key_row,
 )
+from ui.play.palette import palette_events
 from ui.play.widgets import (
     BusyStrip,
     ElidedLabel,
@@ -600,6 +601,7 @@ class PlayFrame(QWidget):
         self._side_release.setInterval(0)
         self._side_release.timeout.connect(self._release_side_paint)
         language().changed.connect(self.retranslate)
+        palette_events().changed.connect(self.retranslate)  # side texts in new colours
         self.retranslate()
 
     # --- building ----------------------------------------------------------------------------

@@ -4,13 +4,15 @@ meaningful colours of the games as `QColor`s in the palette in use.
 One place for them, so that every board drawn as paper looks like the same box of games.
 The meaningful colours (stones, paints, seats, elements, planets, red and black) live in
 `companion.colours`, shared with the PDFs; `game_colour` reads one for a widget, and
-`use_palette` switches the palette (Settings) and repaints every widget.
+`use_palette` switches the palette (Settings), repaints every widget and tells
+`palette_events()`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
@@ -38,9 +40,27 @@ def stored_palette(settings: Any) -> Palette:
     return Palette.parse(settings.value(KEY_PALETTE))
 
 
+class PaletteEvents(QObject):
+    """`changed(palette)`: the palette switched (pages redo what they drew as rich text)."""
+
+    changed = Signal(object)
+
+
+_EVENTS: PaletteEvents | None = None
+
+
+def palette_events() -> PaletteEvents:
+    """The application-wide palette notifier."""
+    global _EVENTS
+    if _EVENTS is None:
+        _EVENTS = PaletteEvents()
+    return _EVENTS
+
+
 def use_palette(palette: Palette) -> None:
     """Draw with `palette` from now on: every widget shown repaints."""
     set_current(palette)
+    palette_events().changed.emit(palette)
     app = QApplication.instance()
     if isinstance(app, QApplication):
         for widget in app.allWidgets():
