@@ -42,16 +42,15 @@ LIVE = ("open", "playing", "paused")
 CHANCE = -1
 
 #: Migration 0011's tables: PostgreSQL only and written through its functions, so they are
-#: no models (db/models.py); autogenerate leaves them alone (`is_model_object`).
+#: no models (db/models.py); autogenerate leaves them alone (`is_model_name`).
 NET_TABLES = frozenset({"net_tables", "net_seats", "net_watchers", "net_moves", "net_hidden",
                         "net_secrets"})
 
 T = TypeVar("T")
 
 
-def is_model_object(_obj: object, name: str | None, type_: str, _reflected: bool,
-                    _compare_to: object) -> bool:
-    """Alembic's include_object: everything but the network tables."""
+def is_model_name(name: str | None, type_: str, _parent_names: object) -> bool:
+    """Alembic's include_name: everything but the network tables (not even reflected)."""
     return not (type_ == "table" and name in NET_TABLES)
 
 

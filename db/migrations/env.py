@@ -6,7 +6,7 @@ from alembic import context
 from sqlalchemy import Connection
 
 from db.models import Base
-from db.network import is_model_object
+from db.network import is_model_name
 
 config = context.config
 
@@ -17,7 +17,7 @@ def run_migrations(connection: Connection) -> None:
         target_metadata=Base.metadata,
         render_as_batch=connection.dialect.name == "sqlite",  # SQLite alters tables by copying
         compare_type=True,
-        include_object=is_model_object,  # the network tables are no models (0011)
+        include_name=is_model_name,  # the network tables are no models (0011)
     )
     with context.begin_transaction():
         context.run_migrations()

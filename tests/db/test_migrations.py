@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, text
 import db
 from db.engine import alembic_config
 from db.models import Base
-from db.network import is_model_object
+from db.network import is_model_name
 from tests.db.helpers import play
 
 
@@ -44,7 +44,7 @@ def test_there_is_exactly_one_head():
 def test_the_migrated_schema_is_what_the_models_describe(db_url):
     database = db.open_database(db_url)
     with database.engine.connect() as conn:
-        context = MigrationContext.configure(conn, opts={"include_object": is_model_object})
+        context = MigrationContext.configure(conn, opts={"include_name": is_model_name})
         differences = compare_metadata(context, Base.metadata)
     database.close()
     assert differences == []
