@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 
 from companion.games.cetkaik.moves import AfterCast, Declare, PieceMove, TamMove
 from companion.games.cetkaik.rules import AFTER_CAST, DECLARE
-from tests.ui.keyboard import DIGITS, activate, choose, press, tab_to
+from tests.ui.keyboard import activate, choose, press, press_move_button, tab_to
 from ui.games.cetkaik.play import CetkaikScreens, play_view
 from ui.i18n import language
 from ui.new_game_dialog import GameSetup, SeatChoice
@@ -44,12 +45,6 @@ def started(qtbot, game_id: str, **options: Any) -> PlayFrame:
     return view
 
 
-def press_button(qtbot, view: PlayFrame, move: Any) -> None:
-    """The digit of the move button for `move` (its place among the buttons shown)."""
-    names = [b.objectName() for b in view.ordered_move_buttons()]
-    press(qtbot, DIGITS[names.index(f"move:{move}")])
-
-
 def person_move(state: Any, rng: random.Random) -> Any:
     """Captures first, 終季 at once, go on after a good cast: the season ends soon."""
     if state.phase == DECLARE:
@@ -67,7 +62,7 @@ def play_by_keys(qtbot, view: PlayFrame, move: Any) -> None:
     index = view.controller.state.tables.index
     keys = screens.keys
     if isinstance(move, Declare):
-        press_button(qtbot, view, move)
+        press_move_button(qtbot, view, str(move))
         return
     if isinstance(move, AfterCast):
         choose(qtbot, keys, index[move.dest])
@@ -104,3 +99,42 @@ def test_a_whole_game_against_the_computer_by_keys_alone(qtbot, game_id, options
         play_by_keys(qtbot, view, move)
         assert len(controller.game.record.entries) > before, f"the keys did not play {move}"
     assert controller.finished and view.result_panel.isVisible()
+
+
+def test_a_captured_piece_is_put_down_by_keys_and_esc_gives_the_choice_up(qtbot) -> None:
+    """Tab reaches the captured piece's button (named for a screen reader), Space chooses it,
+    Esc on the board gives the choice up; chosen again, arrows and Enter put it down."""
+    from companion.games.cetkaik.moves import Drop
+    from tests.ui.test_cetkaik_play import before_a_new_hand, resumed
+
+    game, capture = before_a_new_hand(seed=11)
+    view = resumed(qtbot, game)
+    activate(qtbot, view)
+    screens = view.screens
+    assert isinstance(screens, CetkaikScreens) and view.controller is not None
+    tab_to(qtbot, screens.board)
+    play_by_keys(qtbot, view, capture)
+    press_move_button(qtbot, view, "再行")
+    other = view.controller.state
+    play_by_keys(qtbot, view, next(m for m in other.legal_moves() if isinstance(m, PieceMove)
+                                   and not m.via and not other.casts_for(m)))
+    state = view.controller.state
+    drop = next(m for m in state.legal_moves() if isinstance(m, Drop))
+    name = f"drop:{drop.colour.letter}{drop.profession.letter}:{state.mover}"
+
+    def button() -> Any:  # the side panel rebuilds its buttons when the choice changes
+        return next(b for b in screens.hand_boxes[state.mover].drop_buttons()
+                    if b.objectName() == name)
+
+    spoken = QAccessible.queryAccessibleInterface(button()).text(QAccessible.Text.Name)
+    assert spoken.startswith(f"Captured {drop.colour.name_in('en')} ")
+    tab_to(qtbot, button())
+    press(qtbot, Qt.Key.Key_Space)
+    assert screens.drop == (drop.colour, drop.profession)
+    assert view.focusWidget() is screens.board  # where the piece goes next
+    press(qtbot, Qt.Key.Key_Escape)
+    assert screens.drop is None
+    tab_to(qtbot, button())
+    press(qtbot, Qt.Key.Key_Space)
+    choose(qtbot, screens.keys, state.tables.index[drop.dest])
+    assert view.controller.game.record.entries[-1].move == str(drop)

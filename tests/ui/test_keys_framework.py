@@ -88,6 +88,8 @@ def test_tab_reaches_the_board_and_arrows_move_the_cursor(qtbot) -> None:
     assert grid.keys.cursor == (1, 2)
     name = QAccessible.queryAccessibleInterface(grid).text(QAccessible.Text.Name)
     assert name == "Test board"
+    language().set("ja")  # a live switch renames the board
+    assert QAccessible.queryAccessibleInterface(grid).text(QAccessible.Text.Name) == "テスト盤"
 
 
 def test_enter_chooses_and_escape_cancels(qtbot) -> None:

@@ -261,6 +261,9 @@ class HandBox(QGroupBox):
             button = QPushButton(text, self)
             button.setObjectName(f"drop:{colour.letter}{profession.letter}:{self.side}")
             button.setToolTip(piece_name(colour, profession, lang()))
+            button.setAccessibleName(tr(  # a screen reader says the piece, not its kanji
+                f"Captured {piece_name(colour, profession, 'en')} {profession.kanji}"
+                f" ×{count}", f"手駒 {colour.kanji}{profession.kanji} ×{count}"))
             button.setStyleSheet(RED_STYLE if colour is Colour.RED else BLACK_STYLE)
             button.setCheckable(can_drop)
             button.setChecked(can_drop and dropping == (colour, profession))
@@ -403,6 +406,8 @@ class CetkaikScreens(PlayScreens):
         self.src, self.vias = None, ()
         self.drop = None if same else (colour, profession)
         self._redraw()
+        if self.drop is not None:  # the button is rebuilt: the keyboard goes where it lands
+            self.board.setFocus()
 
     def cancel(self) -> None:
         self.cancel_quietly()
