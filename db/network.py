@@ -280,11 +280,17 @@ class TableClient:
                     n=n, seat=seat, payload=_json(payload), next=list(next_seats), kind=kind)
 
     def draw(self, n: int, seat: int | None, weights: Sequence[float],
-             next_seats: Sequence[int]) -> int:
-        """Row n: the server draws an index with these weights (public chance)."""
+             next_seats: Sequence[int],
+             next_by_outcome: Sequence[Sequence[int]] | None = None) -> int:
+        """Row n: the server draws an index with these weights (public chance). The row's
+        next seats are `next_seats`, or with `next_by_outcome` (one list per weight) the
+        drawn outcome's."""
+        by_outcome = None if next_by_outcome is None else _json(
+            [[int(s) for s in seats] for seats in next_by_outcome])
         return int(self._write("SELECT net_draw(:id, :n, :seat, CAST(:weights AS float8[]), "
-                               "CAST(:next AS integer[]))", n=n, seat=seat,
-                               weights=[float(w) for w in weights], next=list(next_seats)))
+                               "CAST(:next AS integer[]), CAST(:by AS jsonb))", n=n,
+                               seat=seat, weights=[float(w) for w in weights],
+                               next=list(next_seats), by=by_outcome))
 
     def deal(self, n: int, items: Sequence[Any], zones: Sequence[Mapping[str, Any]],
              next_seats: Sequence[int]) -> None:

@@ -247,6 +247,22 @@ def test_the_servers_draws_honour_the_weights(ready, ann, ben):
     assert state_of(bad) == "CT009"
 
 
+def test_who_writes_after_a_draw_may_depend_on_the_outcome(ready, ann, ben):
+    table = two_seats(ready, ann, ben, start_next=[CHANCE])
+    with TableClient(ann, table.id) as anns, TableClient(ben, table.id) as bens:
+        assert anns.draw(1, None, [0.0, 1.0, 0.0], [],
+                         next_by_outcome=[[0], [1], [CHANCE]]) == 1
+        (row,) = anns.rows(after=0)
+        assert row.next_seats == (1,)
+        with pytest.raises(MoveRefused) as not_ann:
+            anns.play(2, 0, {}, [1])
+        assert state_of(not_ann) == "CT001"
+        bens.play(2, 1, {}, [CHANCE])
+        with pytest.raises(MoveRefused) as short:
+            bens.draw(3, None, [1.0, 1.0], [], next_by_outcome=[[0]])
+        assert state_of(short) == "CT009"
+
+
 def test_a_draw_rolled_back_and_tried_again_gives_the_same_outcome(ready, ann, ben, sql):
     table = two_seats(ready, ann, ben, start_next=[CHANCE])
     outcomes = set()

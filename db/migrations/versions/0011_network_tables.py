@@ -376,7 +376,7 @@ BEGIN
   PERFORM net_row(t, p_n, p_kind, p_seat, p_payload, p_next);
 END"""),
     ("net_draw(p_table bigint, p_n integer, p_seat integer, p_weights float8[], "
-     "p_next integer[])", "integer", """
+     "p_next integer[], p_next_by_outcome jsonb DEFAULT NULL)", "integer", """
 DECLARE t net_tables; total float8 := 0; point float8; w float8; i integer := 0;
         chosen integer; last_positive integer;
 BEGIN
@@ -395,7 +395,14 @@ BEGIN
   IF NOT (total > 0 AND total < 'Infinity'::float8) THEN
     PERFORM net_raise('CT009', 'the weights add up to ' || total);
   END IF;
-  PERFORM net_check_next(t, p_next);
+  IF p_next_by_outcome IS NOT NULL AND (jsonb_typeof(p_next_by_outcome) <> 'array'
+     OR jsonb_array_length(p_next_by_outcome) <> cardinality(p_weights)
+     OR EXISTS (SELECT 1 FROM jsonb_array_elements(p_next_by_outcome) e
+                 WHERE jsonb_typeof(e.value) <> 'array' OR EXISTS (
+                   SELECT 1 FROM jsonb_array_elements(e.value) x
+                    WHERE jsonb_typeof(x.value) <> 'number'))) THEN
+    PERFORM net_raise('CT009', 'a draw needs one list of next seats per weight');
+  END IF;
   point := total * net_bits(t.id, p_n, 0, 0)::float8 / 281474976710656;
   total := 0;
   FOREACH w IN ARRAY p_weights LOOP
@@ -407,6 +414,12 @@ BEGIN
     i := i + 1;
   END LOOP;
   chosen := coalesce(chosen, last_positive);  -- rounding at the very top
+  IF p_next_by_outcome IS NOT NULL THEN  -- who writes next depends on the outcome drawn
+    SELECT coalesce(array_agg(x.value::integer ORDER BY x.ord), '{}') INTO p_next
+      FROM jsonb_array_elements_text(p_next_by_outcome -> chosen) WITH ORDINALITY
+           AS x (value, ord);
+  END IF;
+  PERFORM net_check_next(t, p_next);
   PERFORM net_row(t, p_n, 'chance', p_seat,
                   jsonb_build_object('index', chosen, 'weights', to_jsonb(p_weights)), p_next);
   RETURN chosen;
