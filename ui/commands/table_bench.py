@@ -74,49 +74,69 @@ def measure_delays(pg_url: str, games: int) -> list[float]:
 
 
 def _one_game(first: Any, second: Any, seed: int) -> list[float]:
-    """One game between laptop `first` (seat 1) and `second` (seat 2, a bot seat of the same
-    login); the delays of the rows each laptop read that the other wrote."""
+    """One game of 机戦 between laptop `first` (seat 1) and `second` (seat 2, a bot seat of
+    the same login); the delays of the rows each laptop read that the other wrote."""
+    return play_two_laptops(first, second, GAME, 2, {"seasons": 1}, seed)
+
+
+def play_two_laptops(first: Any, second: Any, game: str, players: int,
+                     options: dict[str, Any], seed: int) -> list[float]:
+    """One whole game at a new table: laptop `first` plays seat 1 (and seats 3 on, bot seats
+    of its login), `second` seat 2, in two threads; the delays of the rows each read that the
+    other wrote. `RuntimeError` when a laptop stops at a fault or the end check disagrees."""
     from db import network
     from ui.commands.table import _start
 
     login = first.access.login if first.access is not None else ""
-    table = network.open_table(first, GAME, {"seasons": 1},
-                               [{"kind": "person", "login": login}, {"kind": "bot"}])
+    table = network.open_table(first, game, options,
+                               [{"kind": "person", "login": login}]
+                               + [{"kind": "bot"}] * (players - 1))
     _start(first, table.id)
     delays: list[float] = []
+    problems: list[str] = []
     lock = threading.Lock()
-    threads = [threading.Thread(target=_laptop, args=(database, table.id, seat, seed, delays,
-                                                      lock))
-               for seat, database in enumerate((first, second))]
+    seats = [[0, *range(2, players)], [1]]
+    threads = [threading.Thread(target=_laptop, args=(database, table.id, mine, seed, delays,
+                                                      problems, lock))
+               for mine, database in zip(seats, (first, second), strict=True)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    if problems:
+        raise RuntimeError("; ".join(problems))
     return delays
 
 
-def _laptop(database: Any, table_id: int, seat: int, seed: int, delays: list[float],
-            lock: threading.Lock) -> None:
+def _laptop(database: Any, table_id: int, mine: list[int], seed: int, delays: list[float],
+            problems: list[str], lock: threading.Lock) -> None:
     from companion.bots import make_bot
-    from companion.network.driver import TableDriver
+    from companion.network.driver import RunResult, TableDriver
     from companion.network.session import TableSession
     from db import network
     from ui.commands.table_run import ClientLink
 
     table = network.table_of(database, table_id)
-    bot, rng = make_bot("random"), random.Random(seed * 10 + seat)
-    session = TableSession(table.game_id, len(table.seats), dict(table.options), [seat])
-    with network.TableClient(database, table_id) as client:
-        driver = TableDriver(ClientLink(client), session,
-                             lambda state, s: bot.choose(state, s, rng), host=seat == 0)
-        written: dict[int, float] = {}
+    bot, rng = make_bot("random"), random.Random(seed * 10 + mine[0])
+    session = TableSession(table.game_id, len(table.seats), dict(table.options), mine)
+    written: dict[int, float] = {}
 
-        def note(row: Any) -> None:  # db.network.NetRow: the server's timestamp
-            written.setdefault(row.n, row.at.timestamp())
+    def note(row: Any) -> None:  # db.network.NetRow: the server's timestamp
+        written.setdefault(row.n, row.at.timestamp())
 
-        driver.on_row = note
-        result = driver.run(120.0)
-    mine = set(driver.written)
+    result = RunResult()
+    try:
+        with network.TableClient(database, table_id) as client:
+            driver = TableDriver(ClientLink(client), session,
+                                 lambda state, s: bot.choose(state, s, rng), host=0 in mine,
+                                 on_row=note)
+            result = driver.run(120.0)
+    except Exception as exc:  # reported by the caller's thread
+        with lock:
+            problems.append(f"seat {mine[0] + 1}: {exc}")
+        return
     with lock:
+        if not result.ok:
+            problems.append(f"seat {mine[0] + 1}: {result.fault or 'the end check disagrees'}")
         delays += [(applied.at - written[applied.n]) * 1000.0 for applied in result.applied
-                   if applied.n not in mine and applied.n in written]
+                   if applied.n not in driver.written and applied.n in written]

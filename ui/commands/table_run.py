@@ -74,11 +74,21 @@ class ClientLink:
 
 
 def draw_next_seats(by_outcome: Sequence[int]) -> list[int]:
-    """A draw's next seats as the server takes them: the seats any outcome leads to (-1 alone
-    when every outcome leads to chance again; the game over, -2, names nobody). Each laptop's
-    engine checks the writer of the next row against the outcome actually drawn."""
-    seats = sorted({s for s in by_outcome if s != -2})
-    return [-1] if -1 in seats else seats
+    """A draw's next seats as the server takes them, from the seat after each outcome (-1
+    chance again, -2 the game is over): [-1] when every outcome leads to chance; else the seats
+    any outcome leads to (the game over names nobody), which each laptop's engine narrows to
+    the outcome actually drawn; one entry per outcome (the server picks the drawn one's) when
+    that is the same list reordered, or when chance and a seat may follow (only a server that
+    reads next seats per outcome takes that: see the ARCHITECTURE notes)."""
+    distinct = set(by_outcome)
+    if distinct == {-1}:
+        return [-1]
+    if -1 in distinct:
+        return list(by_outcome)
+    seats = sorted(distinct - {-2})
+    if len(seats) == len(by_outcome):
+        return list(by_outcome)
+    return seats
 
 
 def table_by_code(database: Any, code: str) -> Any:
