@@ -17,6 +17,7 @@ from companion.colours import EQUILIBRIUM, EQUILIBRIUM_CITIES, Palette, hex_rgb,
 from companion.games.equilibrium.cards import CHAOS, HIGHER, INCUBI, LEFT, RIGHT, card_name
 from companion.games.equilibrium.cards import city_name as city_text
 from companion.games.equilibrium.rules import COLUMN
+from companion.games.equilibrium.texts import move_text
 from ui.i18n import language, tr
 from ui.play.widgets import Tile, antialiased, draw_box
 
@@ -46,6 +47,9 @@ def card_tile(parent: QWidget, code: str, side: int | None = None) -> Tile:
     label.setObjectName(f"card:{code}")
     if code != "?":
         label.setToolTip(card_name(code, language().code, side))
+    # a screen reader hears the card's name; a face-down card never says what it is
+    label.setAccessibleName(card_name(code, language().code, side) if code != "?"
+                            else tr("face-down card", "伏せ札"))
     return label
 
 
@@ -146,6 +150,7 @@ class CityColumn(QWidget):
         button.setStyleSheet("QPushButton { background: #fff3c4; border: 2px solid #c9a24a; "
                              "border-radius: 4px; padding: 1px 6px; }")
         button.setToolTip(tr(f"Play {move.card} here", f"{move.card} をここに出す"))
+        button.setAccessibleName(move_text(str(move), language().code))  # card, city, side
         button.clicked.connect(lambda _=False, m=move: self.move_chosen.emit(m))
         return button
 

@@ -8,7 +8,12 @@ offers now (an effect, its cards, the card that pays for it, a chaos penalty …
 in words. The side panel: your hand, your polarity and your partner's hand size (two
 players), the decks, the cities claimed, the books in play, the chaos penalties when one is
 due, and a Hint button — the default bot's suggestion with a one-line reason, worked out in a
-worker thread. The screens never decide a rule: they offer `position.legal`."""
+worker thread. The screens never decide a rule: they offer `position.legal`.
+
+Keys (issue 37): Tab reaches the hand, ← → move between its cards, Space or Enter chooses
+one (its "here" buttons show on the column), Esc goes back to the first card; the frame's
+1–9 press the "here" buttons and the other moves in the order shown. Cards and "here"
+buttons say their names (a face-down card only that it is face down)."""
 
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QKeyEvent, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -34,7 +39,7 @@ from shiboken6 import isValid
 
 from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game, RecordEntry
-from companion.games.equilibrium.cards import book_name
+from companion.games.equilibrium.cards import book_name, card_name
 from companion.games.equilibrium.moves import Play
 from companion.games.equilibrium.texts import end_reason, move_text
 from companion.games.equilibrium.tracker import penalty_reminder
@@ -43,6 +48,7 @@ from ui.games.equilibrium.column import CityColumn, card_colours
 from ui.i18n import language, tr
 from ui.play.controller import on_interface_thread
 from ui.play.frame import PlayFrame, PlayScreens, Position
+from ui.play.keys import KeyRow
 from ui.play.widgets import (
     WrappedLabel,
     antialiased,
@@ -190,6 +196,7 @@ class CardButton(QPushButton):
     def __init__(self, code: str, parent: QWidget) -> None:
         super().__init__(code, parent)
         self.setObjectName(f"card:{code}")
+        self.setAccessibleName(card_name(code, language().code))
         self.setCheckable(True)
         fill, ink = card_colours(code)
         self.fill, self.ink = QColor(fill), QColor(ink)
@@ -203,6 +210,19 @@ class CardButton(QPushButton):
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """← → move to the hand's previous / next card that can be played; Esc gives the
+        choice up (the hand emits `cancelled`)."""
+        step = {Qt.Key.Key_Left.value: -1, Qt.Key.Key_Up.value: -1,
+                Qt.Key.Key_Right.value: 1, Qt.Key.Key_Down.value: 1}.get(event.key())
+        hand = self.parentWidget()
+        if step is not None and isinstance(hand, HandBox):
+            hand.step_focus(self, step)
+        elif event.key() == Qt.Key.Key_Escape.value and isinstance(hand, HandBox):
+            hand.cancelled.emit()
+        else:
+            super().keyPressEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = antialiased(self)
@@ -223,6 +243,8 @@ class HandBox(QGroupBox):
     """The viewer's hand as buttons; the one chosen shows where it may be played."""
 
     chosen = Signal(str)
+    #: Esc on a card: the choice given up.
+    cancelled = Signal()
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -235,6 +257,8 @@ class HandBox(QGroupBox):
         if shown == self._shown:  # another seat's move: the hand's buttons stay as they are
             return
         self._shown = shown
+        focused = next((b for b in self.findChildren(CardButton) if b.hasFocus()), None)
+        keep = focused.objectName() if focused is not None else None
         clear_layout(self.row)
         for code in hand:
             button = CardButton(code, self)
@@ -243,11 +267,25 @@ class HandBox(QGroupBox):
             button.clicked.connect(lambda _=False, c=code: self.chosen.emit(c))
             self.row.addWidget(button)
             button.show()
+            if keep == button.objectName() and button.isEnabled():
+                button.setFocus()  # the card chosen by keys keeps the focus
+                keep = None
         if not hand:
             empty = QLabel(tr("(empty)", "(なし)"), self)
             self.row.addWidget(empty)
             empty.show()
         self.row.addStretch(1)
+
+    def cards(self) -> list[CardButton]:
+        """The hand's cards that can be chosen, left to right."""
+        found = [b for b in self.findChildren(CardButton) if b.isVisibleTo(self)]
+        return sorted((b for b in found if b.isEnabled()), key=lambda b: b.x())
+
+    def step_focus(self, card: CardButton, step: int) -> None:
+        """The focus to the card `step` places from `card` (round the ends)."""
+        cards = self.cards()
+        if card in cards:
+            cards[(cards.index(card) + step) % len(cards)].setFocus()
 
 
 class EquilibriumScreens(PlayScreens):
@@ -276,6 +314,7 @@ class EquilibriumScreens(PlayScreens):
         side = QWidget(frame)
         self.hand = HandBox(side)
         self.hand.chosen.connect(self._choose)
+        self.hand.cancelled.connect(self._cancel)
         self.partner = WrappedLabel("", side)  # these change with most moves
         self.counts = WrappedLabel("", side)
         self.counts.setObjectName("counts")
@@ -358,6 +397,18 @@ class EquilibriumScreens(PlayScreens):
         self.selected = code
         if self.position is not None:
             self.show(self.position)
+
+    def _cancel(self) -> None:
+        """Esc: the choice of card given up (the first card that can be played again)."""
+        self.selected = None
+        if self.position is not None:
+            self.show(self.position)
+
+    def key_rows(self) -> list[KeyRow]:
+        return [KeyRow("← →", "Move between the cards of your hand", "手札のカード間を移動"),
+                KeyRow("Space / Enter", "Choose the card: its “here” buttons show",
+                       "カードを選ぶ(「ここ」ボタンが出ます)"),
+                KeyRow("Esc", "Give up the card chosen", "選んだカードを取り消す")]
 
     # --- the hint ----------------------------------------------------------------------------
     def ask_hint(self) -> None:

@@ -1,0 +1,139 @@
+"""Equilibrium played to the end with a computer partner by the keyboard alone (issue 37):
+Tab reaches the hand, ← → move between its cards, Space chooses one and its "here" buttons
+show, Esc gives the choice up, the digits press the "here" buttons and the other moves; the
+cards, the "here" buttons and the partner's face-down cards speak in both languages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication, QLabel
+
+from companion.games.equilibrium.cards import LEFT, RIGHT, card_name
+from companion.games.equilibrium.moves import Play
+from companion.games.equilibrium.texts import move_text
+from tests.ui.keyboard import press, shown_page, wait_for_person
+from ui.games.equilibrium.column import card_tile
+from ui.games.equilibrium.play import CardButton, play_view
+from ui.i18n import language
+from ui.play import frame as frame_module
+from ui.play.keys import KeyHelp, last_announcement
+
+Key = Qt.Key
+Text = QAccessible.Text
+
+
+@dataclass
+class Seat:
+    name: str
+    bot: str | None = None
+
+
+@dataclass
+class Setup:
+    game_id: str
+    options: dict[str, Any]
+    seats: list[Seat]
+    seed: int
+
+
+@pytest.fixture(autouse=True)
+def quiet(monkeypatch):
+    monkeypatch.setattr(frame_module, "BOT_PAUSE_MS", 0)
+    language().set("en")
+    yield
+    language().set("en")
+
+
+def name_of(widget: Any) -> str:
+    return QAccessible.queryAccessibleInterface(widget).text(Text.Name)
+
+
+def start(qtbot: Any, seed: int = 3) -> Any:
+    view = play_view(None, "equilibrium", animate=False)
+    shown_page(qtbot, view)
+    view.start(Setup("equilibrium", {}, [Seat("Ann"), Seat("", "random")], seed))
+    return view
+
+
+def side_of(tile: Any) -> int:
+    """The side a tile of the column stands on (its box is named side:<pos><L|R>)."""
+    return LEFT if tile.parentWidget().objectName().endswith("L") else RIGHT
+
+
+def focus_hand(qtbot: Any, view: Any) -> CardButton:
+    """Tab until a card of the hand has the focus."""
+    for _ in range(80):
+        widget = QApplication.focusWidget()
+        if isinstance(widget, CardButton):
+            return widget
+        press(qtbot, Key.Key_Tab)
+    raise AssertionError("Tab never reached the hand")
+
+
+def test_a_whole_game_with_a_computer_partner_by_keys(qtbot) -> None:
+    view = start(qtbot)
+    controller, screens = view.controller, view.screens
+    chose_by_keys = 0
+    for _ in range(800):
+        if wait_for_person(qtbot, controller):
+            break
+        before = len(controller.game.record.entries)
+        plays = [m for m in view.legal_moves() if isinstance(m, Play)]
+        if len({m.card for m in plays}) > 1:  # another card than the first: chosen by keys
+            card = focus_hand(qtbot, view)
+            press(qtbot, Key.Key_Right)
+            assert QApplication.focusWidget() is not card
+            press(qtbot, Key.Key_Space)
+            chosen = QApplication.focusWidget()
+            assert isinstance(chosen, CardButton)
+            assert screens.selected == chosen.objectName().removeprefix("card:")
+            chose_by_keys += 1
+        view.moves.setFocus()  # the page's move list: a digit there is no typing
+        press(qtbot, Key.Key_1)
+        assert len(controller.game.record.entries) > before, "the key made no move"
+    assert controller.finished and chose_by_keys > 0
+    assert view.result_panel.headline.text().startswith("The team ")
+
+
+def test_the_hand_the_column_and_the_partners_cards_speak(qtbot) -> None:
+    view = start(qtbot)
+    wait_for_person(qtbot, view.controller)
+    while view.controller.state.pending() != "act":
+        view.moves.setFocus()
+        press(qtbot, Key.Key_1)
+        wait_for_person(qtbot, view.controller)
+    screens = view.screens
+    card = focus_hand(qtbot, view)
+    code = card.objectName().removeprefix("card:")
+    assert name_of(card) == card_name(code, "en")
+    here = [b for b in view.move_buttons() if b.text() == "here"]
+    assert here and name_of(here[0]) == move_text(here[0].objectName()[5:], "en")
+    chosen = screens.selected
+    press(qtbot, Key.Key_Right)
+    press(qtbot, Key.Key_Space)
+    if screens.selected != chosen:  # Esc goes back to the first card
+        press(qtbot, Key.Key_Escape)
+        assert screens.selected == chosen
+    view.moves.setFocus()
+    press(qtbot, Key.Key_1)
+    assert last_announcement(view).startswith("1. Ann: ")
+    tiles = [t for t in screens.column.findChildren(QLabel) if t.objectName().startswith("card:")]
+    assert tiles and all(name_of(t) == card_name(t.objectName()[5:], "en", side)
+                         for t in tiles for side in [side_of(t)])
+    face_down = card_tile(screens.column, "?")  # a card shown face down says only that
+    assert name_of(face_down) == "face-down card"
+    press(qtbot, Key.Key_Question)
+    qtbot.waitUntil(lambda: view.findChild(KeyHelp) is not None, timeout=3000)
+    assert "← → — Move between the cards of your hand" in view.findChild(KeyHelp).text()
+    view.findChild(KeyHelp).close()
+    language().set("ja")
+    wait_for_person(qtbot, view.controller)
+    for button in screens.hand.findChildren(CardButton):
+        code = button.objectName().removeprefix("card:")
+        assert name_of(button) == card_name(code, "ja")
+    assert name_of(card_tile(screens.column, "?")) == "伏せ札"
