@@ -191,3 +191,18 @@ def test_the_bench_measures_rows_reaching_the_other_laptop() -> None:
         pytest.skip("needs COMPANION_TEST_PG_URL")
     delays = measure_delays(PG_URL, 1)
     assert delays and all(0 <= delay < GAME_S * 1000 for delay in delays)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("juusai", 2, {}),  # a throw may end the game: the seat it names writes the end row
+    ("taxot", 3, {"seasons": 1, "light": True}),  # a bot seat on the host's laptop, lights
+])
+def test_two_laptops_finish_other_games_through_the_server(
+        game: str, players: int, options: dict[str, Any]) -> None:
+    from tests.db.conftest import PG_URL
+    from ui.commands.table_bench import play_two_laptops, two_laptops
+
+    if not PG_URL:
+        pytest.skip("needs COMPANION_TEST_PG_URL")
+    with two_laptops(PG_URL) as (first, second):
+        assert play_two_laptops(first, second, game, players, options, seed=3)

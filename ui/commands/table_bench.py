@@ -10,6 +10,7 @@ the 99th percentile, against the issue's "woken within a second".
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import threading
 from collections.abc import Iterator
@@ -42,8 +43,18 @@ def _at(ordered: list[float], share: float) -> float:
 
 
 def measure_delays(pg_url: str, games: int) -> list[float]:
-    """Milliseconds from each row to the other laptop's applied state, over `games` games,
-    in a schema of its own (dropped afterwards)."""
+    """Milliseconds from each row to the other laptop's applied state, over `games` games."""
+    delays: list[float] = []
+    with two_laptops(pg_url) as (first, second):
+        for game in range(games):
+            delays += _one_game(first, second, game)
+    return delays
+
+
+@contextlib.contextmanager
+def two_laptops(pg_url: str) -> Iterator[tuple[Any, Any]]:
+    """Two connections of the login of `pg_url` to a history in a schema of its own (dropped
+    afterwards): two laptops on loopback."""
     import uuid
 
     from sqlalchemy import create_engine, text
@@ -56,21 +67,18 @@ def measure_delays(pg_url: str, games: int) -> list[float]:
     with admin.begin() as conn:
         conn.execute(text(f"CREATE SCHEMA {schema}"))
     url = make_url(pg_url).update_query_dict({"options": f"-csearch_path={schema}"})
-    delays: list[float] = []
     try:
-        laptops = [db.open_database(url.render_as_string(hide_password=False))
-                   for _ in range(2)]
+        first = db.open_database(url.render_as_string(hide_password=False))
+        second = db.open_database(url.render_as_string(hide_password=False))
         try:
-            for game in range(games):
-                delays += _one_game(laptops[0], laptops[1], game)
+            yield first, second
         finally:
-            for laptop in laptops:
-                laptop.close()
+            first.close()
+            second.close()
     finally:
         with admin.begin() as conn:
             conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
-    return delays
 
 
 def _one_game(first: Any, second: Any, seed: int) -> list[float]:
