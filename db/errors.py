@@ -308,10 +308,11 @@ def no_network_tables(where: str, detail: object = "") -> NetTableError:
     """The history cannot hold network tables: a file, or a server not yet updated."""
     return NetTableError(
         f"The history {where} has no network tables: games across laptops need a club "
-        "history on PostgreSQL, updated by the organiser starting this version once.",
+        "history on PostgreSQL 13 or newer, updated by the organiser starting this version "
+        "once.",
         ja=f"履歴 {where} にはネットワーク対局の卓がありません。複数のパソコンでの対局には、"
-           "オーガナイザーがこのバージョンを一度起動して更新した PostgreSQL のクラブ履歴が"
-           "必要です。",
+           "オーガナイザーがこのバージョンを一度起動して更新した PostgreSQL 13 以降のクラブ履歴"
+           "が必要です。",
         detail=str(detail))
 
 

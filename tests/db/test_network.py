@@ -147,6 +147,33 @@ def test_a_sqlite_history_has_no_network_tables(tmp_path):
         database.close()
 
 
+def test_a_server_history_without_the_network_tables_says_so(club):
+    """As on PostgreSQL 12 (migration 0011 creates nothing there) or before the update."""
+    club.prepare()  # a club of its own: its network tables are dropped here
+    database, admin = db.open_database(club.url("ann")), club.roles.admin()
+    try:
+        with admin.begin() as conn:  # as the migration leaves PostgreSQL 12
+            conn.execute(text(f"SET LOCAL search_path = {club.schema}"))
+            drop_network_objects(conn)
+        with pytest.raises(NetTableError) as caught:
+            open_table(database, "hanafuda", {}, [{"kind": "bot"}])
+        assert "PostgreSQL 13" in caught.value.message
+        assert "PostgreSQL 13" in caught.value.text("ja")
+    finally:
+        database.close()
+        admin.dispose()
+
+
+def drop_network_objects(conn) -> None:
+    names = conn.scalars(text(
+        "SELECT p.oid::regprocedure::text FROM pg_proc p WHERE p.proname LIKE 'net\\_%' "
+        "AND p.pronamespace = current_schema()::regnamespace")).all()
+    for signature in names:
+        conn.execute(text(f"DROP FUNCTION {signature} CASCADE"))
+    conn.execute(text("DROP TABLE net_secrets, net_hidden, net_moves, net_watchers, "
+                      "net_seats, net_tables"))
+
+
 # -- who may write which row --------------------------------------------------------------------
 
 
