@@ -225,3 +225,16 @@ def test_a_play_pages_side_texts_take_the_new_palette_at_once(qtbot, english) ->
     use_palette(Palette.DEUTERANOPIA)
     assert ETARIYA_STONES.hex(hand[0], Palette.DEUTERANOPIA) in sides.text()
     view.shutdown()
+
+
+def test_a_seat_tables_rows_carry_the_seat_number_beside_the_seat_colour(qtbot) -> None:
+    from companion.colours import SEATS
+    from ui.play.seat_table import SeatTable
+
+    table = SeatTable()
+    qtbot.addWidget(table)
+    set_current(Palette.TRITANOPIA)
+    table.fill([("米", "Rice")], [(0, "Ann", ["3"]), (1, "Ben", ["5"])])
+    heads = [table.verticalHeaderItem(r) for r in range(2)]
+    assert [head.text() for head in heads] == ["1 Ann", "2 Ben"]  # was the name alone
+    assert heads[1].background().color().name() == SEATS.hex("1", Palette.TRITANOPIA)

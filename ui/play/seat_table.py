@@ -89,7 +89,8 @@ class SeatTable(QTableWidget):
             if item is not None:
                 item.setToolTip(tip)
         self.setRowCount(len(rows))
-        self.setVerticalHeaderLabels([name for _seat, name, _values in rows])
+        # the seat's number too, as its pieces show it: the row's colour is not the only cue
+        self.setVerticalHeaderLabels([f"{seat + 1} {name}" for seat, name, _values in rows])
         for r, (seat, name, values) in enumerate(rows):
             for c, value in enumerate(values):
                 self._set(r, c, value)

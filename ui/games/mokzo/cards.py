@@ -61,7 +61,7 @@ class PlayersPanel(QWidget):
             self.boxes.append(self._box(len(self.boxes)))
             self._shown.append(None)
         for seat, (box, name, line, grid) in enumerate(self.boxes):
-            name.setText(names[seat])
+            name.setText(f"{seat + 1} · {names[seat]}")  # the number its piece shows
             hand = len(state.hands[seat])
             guard = tr(" · 筆: safe", " · 筆: 守り") if state.protected[seat] else ""
             line.setText(tr(f"{state.rice[seat]} 米 · {state.money[seat]} 銭 · square "
