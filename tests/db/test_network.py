@@ -453,6 +453,18 @@ def test_a_waiting_laptop_is_woken_by_the_other_laptops_row(ready, ann, ben):
         assert [r.n for r in bens.rows(after=0)] == [1]
 
 
+def test_the_host_waiting_at_an_open_table_is_woken_when_a_seat_is_taken(ready, ann, ben):
+    table = open_table(ann, "hanafuda", {},
+                       [{"kind": "person", "login": login(ready, "ann")}, {"kind": "open"}])
+    with TableClient(ann, table.id) as host:
+        woken: list[bool] = []
+        waiter = threading.Thread(target=lambda: woken.append(host.wait(60)))
+        waiter.start()
+        join_table(ben, table.code, 1)
+        waiter.join(timeout=90)
+        assert woken == [True] and host.table().seats[1].login == login(ready, "ben")
+
+
 def backend_pids(admin: Engine, login_: str) -> list[int]:
     with admin.connect() as conn:
         return list(conn.scalars(text("SELECT pid FROM pg_stat_activity WHERE usename = :u"),
