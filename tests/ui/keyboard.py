@@ -39,11 +39,13 @@ def press(qtbot: Any, key: Any, modifier: Any = Qt.KeyboardModifier.NoModifier) 
 
 def tab_to(qtbot: Any, target: QWidget, limit: int = 60) -> None:
     """Press Tab until `target` has the focus."""
+    seen: list[str] = []
     for _ in range(limit):
         if QApplication.focusWidget() is target:
             return
+        seen.append(focused().objectName() or type(focused()).__name__)
         press(qtbot, Qt.Key.Key_Tab)
-    assert QApplication.focusWidget() is target, f"Tab never reached {target!r}"
+    assert QApplication.focusWidget() is target, f"Tab never reached {target!r}: {seen[:12]}"
 
 
 def cursor_to(qtbot: Any, keys: SpotKeys, spot: Hashable) -> None:

@@ -44,11 +44,33 @@ def started(qtbot, seed: int = 7) -> PlayFrame:
     return view
 
 
+def choose_stone(qtbot, screens: EtariyaScreens, wanted: str) -> None:
+    """Tab to the stones (one tab stop, as radio buttons), then arrows: Qt moves the focus
+    to the stone that way and chooses it (three stones a row)."""
+    buttons = screens.hand_group.buttons()
+    stop = next(b for b in buttons if b.focusPolicy() & Qt.FocusPolicy.TabFocus)
+    tab_to(qtbot, stop)
+    names = [b.objectName() for b in buttons]
+    here, there = names.index(stop.objectName()), names.index(f"hand:{wanted}")
+    rows, columns = there // 3 - here // 3, there % 3 - here % 3
+    for key, count in ((Qt.Key.Key_Down, rows), (Qt.Key.Key_Up, -rows),
+                       (Qt.Key.Key_Right, columns), (Qt.Key.Key_Left, -columns)):
+        for _ in range(max(0, count)):
+            press(qtbot, key)
+    if wanted != screens.current_group():  # the tab stop was the chosen stone: Space
+        press(qtbot, Qt.Key.Key_Space)
+    assert screens.current_group() == wanted
+    assert [b.objectName() for b in buttons if b.isChecked()] == [f"hand:{wanted}"]
+
+
 def play_a_turn(qtbot, view: PlayFrame, rng: random.Random) -> None:
     """A cell of the stone chosen (Enter on the board) or a decision's button (its digit)."""
     screens = view.screens
     assert isinstance(screens, EtariyaScreens)
     legal = view.legal_moves()
+    groups = list(pictures.placement_groups(legal))
+    if len(groups) > 1 and rng.random() < 0.5:  # another stone: Tab to them, arrows
+        choose_stone(qtbot, screens, rng.choice(groups))
     group = screens.current_group()
     cells = [m for m in legal if pictures.move_cell(m) is not None
              and pictures.move_group(m) == group]
