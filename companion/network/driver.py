@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,13 +70,19 @@ class TableDriver:
 
     def __init__(self, link: TableLink, session: TableSession, choose: Chooser, *,
                  host: bool = False, grace_s: float = GRACE_S,
-                 on_row: Callable[[Row], None] | None = None) -> None:
+                 on_row: Callable[[Row], None] | None = None,
+                 on_idle: Callable[[TableDriver], None] | None = None,
+                 writes: bool = True) -> None:
         self.link = link
         self.session = session
         self.choose = choose
         self.host = host
         self.grace_s = grace_s
         self.on_row = on_row
+        #: Called before each wait (keeping the seat seen, handing away seats to a bot).
+        self.on_idle = on_idle
+        #: False for a spectator: it reads the rows and never writes one.
+        self.writes = writes
         self.rows: list[Row] = []
         self.applied: list[Applied] = []
         self._quiet_since = time.monotonic()
@@ -99,7 +105,7 @@ class TableDriver:
         if self.session.fault is not None:
             return RunResult(fault=self.session.fault, applied=self.applied)
         if self.session.ended:
-            return self._finish()
+            return self._finish() if self.writes else RunResult(applied=self.applied)
         self.step()
         return None
 
@@ -119,6 +125,14 @@ class TableDriver:
         self._quiet_since = time.monotonic()
         return len(new)
 
+    def take_seats(self, seats: Collection[int]) -> None:
+        """Play `seats` too from now on (a seat handed to this laptop's bot): the session is
+        built again from the rows, now reading those seats' hidden cards."""
+        old = self.session
+        self.session = TableSession(old.game_id, old.state.num_players, old.options,
+                                    old.mine | set(seats))
+        self.rows = []
+
     def _hidden_for(self, rows: Sequence[Row]) -> Sequence[Hidden]:
         if any(r.kind in (DEAL, REVEAL) for r in rows):
             return self.link.hidden()
@@ -127,7 +141,9 @@ class TableDriver:
     def step(self) -> None:
         """Write the due row if it falls to this laptop now, else wait for a row."""
         due = self.session.due()
-        if due is None or not self._falls_to_me(due):
+        if due is None or not self.writes or not self._falls_to_me(due):
+            if self.on_idle is not None:
+                self.on_idle(self)
             self.link.wait(self._wait_time(due))
             return
         with contextlib.suppress(RowTaken):  # another laptop wrote it: read it next

@@ -200,3 +200,29 @@ def test_every_playable_game_finishes_across_two_laptops(game_id: str) -> None:
     server = FakeServer(LOGINS[:info.min_players], seed=1)
     results = _play(_drivers(server, game_id, {}))
     assert all(result.ok for result in results), results[0]
+
+
+def test_a_spectator_follows_a_taxot_table_to_the_end_and_writes_nothing() -> None:
+    server = FakeServer(LOGINS[:2], seed=4)
+    laptops = _drivers(server, "taxot", {"seasons": 1})
+    watcher = TableDriver(server.link("zoe"), TableSession("taxot", 2, {"seasons": 1}, ()),
+                          _chooser(9), writes=False, grace_s=0.0)
+    assert watcher.link.hidden() == []  # nobody's cards while the game runs
+    results = _play([*laptops, watcher])
+    assert results[0].ok and results[1].ok
+    assert all(row.login != "zoe" for row in server.rows)
+    assert results[2].fault is None and watcher.session.ended
+    confirmation = results[0].confirmation
+    assert confirmation is not None
+    assert watcher.session.state.outcome() == confirmation.outcome
+
+
+def test_a_seat_handed_to_this_laptop_is_played_with_its_real_cards_from_then_on() -> None:
+    server = FakeServer(["ann", "ann"], seed=6)  # seat 2 now the host's, as after a hand-over
+    host = _drivers(server, "taxot", {"seasons": 1})[0]
+    for _ in range(6):
+        host.tick()
+    assert host.session.mine == {0}
+    host.take_seats([1])
+    result = host.run()
+    assert result.ok and host.session.mine == {0, 1}

@@ -63,7 +63,8 @@ def run(club: Club, person: str, *args: str) -> str:
 
 def start_play(club: Club, person: str, code: str, seat: int) -> subprocess.Popen[str]:
     return subprocess.Popen(companion(club, person, "play", code, "--seat", str(seat), "--bot",
-                                      "random", "--seed", str(seat), "--timeout", str(GAME_S)),
+                                      "random", "--seed", str(seat), "--timeout", str(GAME_S),
+                                      "--verbose"),
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env={**os.environ, "LANG": "C"})
 
@@ -167,6 +168,9 @@ def test_two_member_processes_play_a_whole_game_one_killed_and_restarted(
     assert "the whole game replayed and agrees" in out_ann
     assert "the whole game replayed and agrees" in out_ben
     assert "in the history as play" in out_ann  # the host writes it
+    assert "\n1. chance: " in out_ann  # every row shown as it is applied
+    if game == "taxot":  # ben's draws reach ann as a count, never as cards
+        assert "seat 2 draws 1 card\n" in out_ann and "seat 1 draws 1 card\n" in out_ben
     seen = []
     for person in ("ann", "ben"):
         database = db.open_database(ready.url(person))
@@ -206,3 +210,27 @@ def test_two_laptops_finish_other_games_through_the_server(
         pytest.skip("needs COMPANION_TEST_PG_URL")
     with two_laptops(PG_URL) as (first, second):
         assert play_two_laptops(first, second, game, players, options, seed=3)
+
+
+def test_a_seat_away_past_the_hosts_time_is_handed_to_the_hosts_bot(
+        ready: Club, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from db import network
+    from ui.commands.table_run import play_table
+
+    ann, ben = (db.open_database(ready.url(person)) for person in ("ann", "ben"))
+    try:
+        table = network.open_table(ann, "taxot", {"seasons": 1},
+                                   [{"kind": "person", "login": ready.roles.login("ann")},
+                                    {"kind": "open"}], away_after_s=1)
+        network.join_table(ben, table.code, 1)  # and ben's laptop never plays
+        args = argparse.Namespace(code=table.code, seat=1, bot="random", seed=1,
+                                  timeout=GAME_S, verbose=False, lang="en")
+        assert play_table(args, ann, "random") == 0
+    finally:
+        ann.close()
+        ben.close()
+    out = capsys.readouterr().out
+    assert f"seat 2 ({ready.roles.login('ben')}) was away longer than 1 s" in out
+    assert "the whole game replayed and agrees" in out and "in the history as play" in out

@@ -5,6 +5,7 @@
     companion table join K7PQ2M --seat 2
     companion table play K7PQ2M --seat 1 --bot random     # runs the seat headless to the end
     companion table list
+    companion table watch K7PQ2M                           # a spectator: public rows only
 
 The history must be a club's PostgreSQL (`--db`). `play` decides its seats' moves with a bot
 (its level 1-5 or a bot kind), catching up from the rows first, so a laptop restarted mid-game
@@ -53,6 +54,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="give up after this many seconds")
     player.add_argument("--verbose", action="store_true", help="print every row applied")
     sub.add_parser("list", help="the tables still open or being played")
+    watcher = sub.add_parser("watch", help="follow a table as a spectator (no hidden card)")
+    watcher.add_argument("code")
+    watcher.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                         help="stop watching after this many seconds")
 
 
 # --- language --------------------------------------------------------------------------------
@@ -183,5 +188,11 @@ def _play(args: argparse.Namespace, database: Any) -> int:
     return play_table(args, database, LEVELS.get(args.bot, args.bot))
 
 
+def _watch(args: argparse.Namespace, database: Any) -> int:
+    from ui.commands.table_run import watch_table
+
+    return watch_table(args, database)
+
+
 _ACTIONS = {"open": _open, "join": _join, "start": _start_action, "list": _list,
-            "play": _play}
+            "play": _play, "watch": _watch}

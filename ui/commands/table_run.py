@@ -173,12 +173,10 @@ def _run(args: argparse.Namespace, database: Any, table: Any, login: str, mine: 
     _say(args, f"table {table.code}: {login} plays seat {seats_text}",
          f"卓 {table.code}: {login} が席 {seats_text} を打ちます")
 
-    def shown(row: Row) -> None:
-        if args.verbose:
-            print(f"{row.n} {row.kind} {'' if row.seat is None else row.seat + 1} "
-                  f"{row.payload}", flush=True)
-
-    driver = TableDriver(link, session, choose, host=login == table.host, on_row=shown)
+    driver = TableDriver(link, session, choose, host=login == table.host)
+    if args.verbose:
+        driver.on_row = lambda row: print(_row_line(driver, row, _lang(args)), flush=True)
+    driver.on_idle = Keeper(args, link.client, login, table)
     try:
         result = driver.run(args.timeout)
     except TimeoutError:
@@ -202,6 +200,66 @@ def _run(args: argparse.Namespace, database: Any, table: Any, login: str, mine: 
         play_id = store_play(database, table, confirmation, bot_kind)
         _say(args, f"in the history as play {play_id}", f"履歴の対局 {play_id} になりました")
     return 0
+
+
+def _row_line(driver: Any, row: Row, lang: str) -> str:
+    """A row as a line (a public draw with the engine's outcome)."""
+    from companion.network.texts import row_line
+
+    entries = driver.session.entries
+    return row_line(row, lang, entries[-1].move if row.kind == "chance" and entries else "")
+
+
+class Keeper:
+    """While a laptop waits: its seats are seen every `SEEN_EVERY_S`; on the host's laptop a
+    person's seat whose turn it is, unseen past the table's time, is handed to the host's bot
+    (the server checks the time too)."""
+
+    SEEN_EVERY_S = 10.0
+    CHECK_EVERY_S = 1.0
+
+    def __init__(self, args: argparse.Namespace, client: Any, login: str, table: Any) -> None:
+        self.args = args
+        self.client = client
+        self.login = login
+        self.table = table
+        self.seen_at = 0.0
+        self.checked_at = time.monotonic()
+
+    def __call__(self, driver: Any) -> None:
+        now = time.monotonic()
+        if now - self.seen_at >= min(self.SEEN_EVERY_S, self.table.away_after_s / 3):
+            self.client.seen()
+            self.seen_at = now
+        if self.login == self.table.host and now - self.checked_at >= self.CHECK_EVERY_S:
+            self.checked_at = now
+            self._hand_over_away(driver)
+
+    def _hand_over_away(self, driver: Any) -> None:
+        from db.errors import NetTableError
+
+        to_move = driver.session.state.to_move()  # a seat, not chance nor the end
+        if to_move < 0 or to_move in driver.session.mine:
+            return
+        self.table = self.client.table()
+        place = self.table.seats[to_move]
+        if place.kind != "person" or not _away(place.last_seen, self.table.away_after_s):
+            return
+        try:
+            self.client.hand_to_bot(to_move)
+        except NetTableError:
+            return  # seen again meanwhile: it stays the person's
+        _say(self.args, f"seat {to_move + 1} ({place.login}) was away longer than "
+                        f"{self.table.away_after_s} s: the host's bot plays it now",
+             f"席{to_move + 1}（{place.login}）が{self.table.away_after_s}秒より長く不在の"
+             "ため、ホストのコンピューターが代わりに打ちます")
+        driver.take_seats([to_move])
+
+
+def _away(last_seen: datetime | None, away_after_s: int) -> bool:
+    if last_seen is None:
+        return True
+    return (datetime.now(last_seen.tzinfo) - last_seen).total_seconds() > away_after_s
 
 
 def _scores(confirmation: Any) -> str:
@@ -244,3 +302,35 @@ def store_play(database: Any, table: Any, confirmation: Any, bot_kind: str) -> i
         return int(session.scalar(select(PlayRow.id).where(PlayRow.uid == table.uid)))
 
     return int(run_write(database, work))
+
+
+def watch_table(args: argparse.Namespace, database: Any) -> int:
+    """Follow the table `args.code` as a spectator to its end: a line per row, only what
+    every seat sees (a card drawn by a seat is one card, not which)."""
+    from companion.network.driver import TableDriver
+    from companion.network.session import TableSession
+    from db import network
+
+    table = network.watch_table(database, args.code.strip().upper())
+    session = TableSession(table.game_id, len(table.seats), dict(table.options), ())
+    _say(args, f"table {table.code}: watching", f"卓 {table.code} を観戦します")
+    with network.TableClient(database, table.id) as client:
+        driver = TableDriver(ClientLink(client), session, _never, writes=False)
+        driver.on_row = lambda row: print(_row_line(driver, row, _lang(args)), flush=True)
+        try:
+            result = driver.run(args.timeout)
+        except TimeoutError:
+            return 0
+    if result.fault is not None:
+        _say(args, f"companion table: {result.fault.text('en')}",
+             f"companion table: {result.fault.text('ja')}", err=True)
+        return 3
+    outcome = session.state.outcome()
+    if outcome is not None:
+        scores = ", ".join(f"{score:g}" for score in outcome.scores)
+        _say(args, f"finished: scores {scores}", f"終局: 得点 {scores}")
+    return 0
+
+
+def _never(state: Any, seat: int) -> Any:
+    raise AssertionError("a spectator never chooses a move")

@@ -1,0 +1,40 @@
+"""One line per table row, in Japanese or English, as a laptop or a spectator may see it:
+what a seat played, what chance drew, how many cards were dealt or drawn (never which, unless
+the rules show them to everyone)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.network.link import CHANCE_ROW, DEAL, END, MOVE, REVEAL, Row
+
+
+def _seat(seat: int | None, lang: str) -> str:
+    if seat is None:
+        return "-"
+    return f"席{seat + 1}" if lang == "ja" else f"seat {seat + 1}"
+
+
+def row_line(row: Row, lang: str, drawn: str = "") -> str:
+    """Row `row` as a line; `drawn` is a public chance outcome's notation (from the engine)."""
+    payload: Any = row.payload or {}
+    ja = lang == "ja"
+    if row.kind == MOVE:
+        return f"{row.n}. {_seat(row.seat, lang)}: {payload.get('move', '')}"
+    if row.kind == CHANCE_ROW:
+        return f"{row.n}. {'偶然' if ja else 'chance'}: {drawn or payload.get('index')}"
+    if row.kind == DEAL:
+        counts = ", ".join(f"{z.get('zone')} {z.get('count')}" for z in payload.get("zones", []))
+        return f"{row.n}. {'配札' if ja else 'deal'}: {counts}"
+    if row.kind == REVEAL:
+        to_seat = payload.get("to_seat")
+        count = payload.get("count", 1)
+        if to_seat is None:
+            items = " ".join(str(i) for i in payload.get("items", []))
+            return f"{row.n}. {'表向き' if ja else 'turned up'}: {items}"
+        if ja:
+            return f"{row.n}. {_seat(to_seat, lang)}が{count}枚引きます"
+        return f"{row.n}. {_seat(to_seat, lang)} draws {count} card{'s' if count != 1 else ''}"
+    if row.kind == END:
+        return f"{row.n}. {'終局' if ja else 'the game is over'}"
+    return f"{row.n}. {row.kind}"
