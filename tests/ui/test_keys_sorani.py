@@ -50,13 +50,20 @@ def ready(view: PlayFrame) -> bool:
         view.ordered_move_buttons() or screens_of(view).canvas.legal))
 
 
-def play_a_turn(qtbot, view: PlayFrame, rng: random.Random) -> None:
+def play_a_turn(qtbot, view: PlayFrame, rng: random.Random) -> bool:
+    """One decision by keys; True when T chose another tile in hand for it."""
     screens = screens_of(view)
     if not screens.canvas.legal:
         press(qtbot, DIGITS[rng.randrange(min(3, len(view.ordered_move_buttons())))])
-        return
+        return False
     if view.focusWidget() is not screens.canvas:
         tab_to(qtbot, screens.canvas)
+    tiles = {m.tile for m in screens.canvas.legal}
+    other = len(tiles) > 1 and rng.random() < 0.5
+    if other:  # another tile in hand: T
+        before = screens.tile
+        press(qtbot, Qt.Key.Key_T)
+        assert screens.tile != before and screens.tile in tiles
     for _ in range(4):  # turn the branch until it fits somewhere
         if any(spot.actionable for spot in screens.spots()):
             break
@@ -65,20 +72,23 @@ def play_a_turn(qtbot, view: PlayFrame, rng: random.Random) -> None:
     for _ in range(rng.randrange(4)):
         press(qtbot, Qt.Key.Key_PageDown)
     press(qtbot, Qt.Key.Key_Return)
+    return other
 
 
 def play_to_the_end(qtbot, view: PlayFrame) -> None:
     controller = view.controller
     assert controller is not None
     rng = random.Random(4)
+    switched = False
     for _ in range(400):
         qtbot.waitUntil(lambda: ready(view), timeout=20000)
         if controller.finished:
             break
         before = len(controller.game.record.entries)
-        play_a_turn(qtbot, view, rng)
+        switched = play_a_turn(qtbot, view, rng) or switched
         assert len(controller.game.record.entries) > before
     assert controller.finished and view.result_panel.isVisible()
+    assert switched  # T chose another tile at least once
 
 
 def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:

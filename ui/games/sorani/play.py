@@ -21,7 +21,16 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -233,6 +242,9 @@ class SoraniScreens(PlayScreens):
                              name=("Sorani board", "ソラニのボード"))
         self.keys.moved.connect(self._follow_cursor)
         self.canvas.turned.connect(self.keys.refresh)
+        next_tile = QShortcut(QKeySequence(Qt.Key.Key_T), self.canvas)
+        next_tile.setContext(Qt.ShortcutContext.WidgetShortcut)
+        next_tile.activated.connect(self.next_tile)
         self.hint = QLabel(area)
         self.hint.setWordWrap(True)
         area_layout = QVBoxLayout(area)
@@ -419,6 +431,15 @@ class SoraniScreens(PlayScreens):
         if move is not None:
             self.canvas.move_chosen.emit(move)
 
+    def next_tile(self) -> None:
+        """T on the board: the next held tile that can be placed (the keyboard's way round
+        the tiles' buttons, which move the focus to the board once one is chosen)."""
+        tiles = list(dict.fromkeys(m.tile for m in self.position.legal if type(m) is Place)) \
+            if self.position is not None else []
+        if tiles:
+            after = tiles.index(self.tile) + 1 if self.tile in tiles else 0
+            self.choose_tile(tiles[after % len(tiles)])
+
     def _follow_cursor(self, spot: Spot) -> None:
         """The tile in hand is shown where the keyboard's cursor is, as under the mouse."""
         self.canvas.hover = self._spot_centre(spot.key)
@@ -426,6 +447,7 @@ class SoraniScreens(PlayScreens):
 
     def key_rows(self) -> list[KeyRow]:
         return [KeyRow("R / Shift+R", "Turn the branch in hand", "手持ちの枝を回す"),
+                KeyRow("T", "The next tile in hand", "次の手持ちタイル"),
                 KeyRow("Tab, Space", "Choose a tile in hand, take from the display",
                        "手持ちのタイルを選ぶ・場から取る")]
 
