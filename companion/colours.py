@@ -3,9 +3,9 @@
 One table per set of colours a player must tell apart — Etariya's seven stones and its Light
 and Dark cells, Alluvium's five paints, the seats' pieces of the race games (and every seat
 colour), Equilibrium's four elements and its balanced cities, Sorani's four planet colours,
-the red and black of the 紙机戦 cards, 行山's cards and 机戦's pieces. The screens (through
-`ui.play.palette`) and the PDFs read their colours here, so both follow the palette chosen
-in Settings.
+the red and black of the 紙机戦 cards, 行山's cards and 机戦's pieces, and 机戦's squares.
+The screens (through `ui.play.palette`) and the PDFs read their colours here, so both follow
+the palette chosen in Settings.
 
 Colour is never the only cue: each set names the second cue it carries on screen and on paper
 (`ColourSet.cue`). The palettes for deuteranopia, protanopia and tritanopia were searched so
@@ -156,9 +156,14 @@ RED_BLACK = ColourSet("Red and black (紙机戦 and 行山 cards, 机戦 pieces)
 }, cue="red cards and pieces have a double frame (and 行山's cards say 赤 or 黒)",
     backgrounds=("#fffaf0",))
 
+CETKAIK_SQUARES = ColourSet("机戦 squares", _same(
+    {"water": "#b7d3ef", "hue": "#f7c48f", "plain": "#fffaf0", "hill": "#3f7d55"}),
+    cue="water squares are lined across, hue squares hatched; the 皇's square is dark")
+
 #: Every set, for the test and the README.
 ALL_SETS: tuple[ColourSet, ...] = (ETARIYA_STONES, ETARIYA_CELLS, ALLUVIUM, SEATS, EQUILIBRIUM,
-                                   EQUILIBRIUM_CITIES, SORANI_PLANETS, RED_BLACK)
+                                   EQUILIBRIUM_CITIES, SORANI_PLANETS, RED_BLACK,
+                                   CETKAIK_SQUARES)
 
 _current = Palette.STANDARD
 

@@ -90,3 +90,22 @@ def test_cetkaiks_rules_diagram_underlines_red_pieces_and_says_so(lang: str, key
     assert key in html
     assert html.count("decoration: underline") == html.count(RED_BLACK.hex("red", Palette.STANDARD))
     assert "underline" in html and key not in board_html(lang=lang, pieces=False)
+
+
+def test_printed_water_and_hue_squares_carry_lines_besides_their_colour() -> None:
+    from companion.games.cetkaik.pieces import Colour, Profession
+    from companion.games.cetkaik.printing import BoardPicture, draw_board
+
+    def strokes(content: bytes) -> int:  # straight lines drawn: "n x y m x y l S"
+        return len(re.findall(rb"n [\d.]+ [\d.]+ m [\d.]+ [\d.]+ l S", content))
+
+    empty: list[tuple[Colour, Profession, int] | None] = [None] * 81
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    draw_board(BoardPicture(tuple(empty), -1), canvas, Rect(40, 40, 500, 500))
+    canvas.showPage()
+    canvas.save()
+    page = PdfReader(io.BytesIO(out.getvalue())).pages[0].get_contents()
+    assert page is not None
+    # 8 water squares (the centre is the 皇's) lined 5 times, 8 hue squares hatched 11 times
+    assert strokes(page.get_data()) == 8 * 5 + 8 * 11

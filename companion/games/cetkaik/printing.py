@@ -20,7 +20,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.colours import RED_BLACK
+from companion.colours import CETKAIK_SQUARES, RED_BLACK, Palette
 from companion.export.pdf import (
     Rect,
     SheetSpec,
@@ -36,11 +36,14 @@ from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import GAME_IDS, STANDARD, VARIANTS, Variant
 from companion.games.cetkaik.words import end_reason, season_lines, side_long_name, side_name
 
-RED = (0.78, 0.12, 0.10)
-BLACK = (0.08, 0.08, 0.08)
-WATER_RGB = (0.70, 0.83, 0.95)
-HUE_RGB = (0.99, 0.80, 0.58)
-HILL_RGB = (0.22, 0.47, 0.30)
+
+def _square_rgb(key: str) -> tuple[float, float, float]:
+    """A square's colour (as on screen), to two decimals as the PDF writes it."""
+    r, g, b = CETKAIK_SQUARES.rgb(key, Palette.STANDARD)
+    return (round(r, 2), round(g, 2), round(b, 2))
+
+
+WATER_RGB, HUE_RGB, HILL_RGB = (_square_rgb(key) for key in ("water", "hue", "hill"))
 TILE_RGB = (0.99, 0.96, 0.88)
 GREY = (0.42, 0.42, 0.42)
 LIGHT_GREY = (0.75, 0.75, 0.75)
@@ -225,6 +228,23 @@ def _fill(canvas: Canvas, rgb: tuple[float, float, float], x: float, y: float, w
     canvas.restoreState()
 
 
+def _terrain_lines(canvas: Canvas, x: float, y: float, cell: float, diagonal: bool) -> None:
+    """A square's second cue besides its colour: water lined across, hue hatched."""
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0.45, 0.45, 0.45)
+    canvas.setLineWidth(0.3)
+    path = canvas.beginPath()
+    path.rect(x, y, cell, cell)
+    canvas.clipPath(path, stroke=0, fill=0)
+    step = cell / 6
+    for k in range(1, 12 if diagonal else 6):
+        if diagonal:
+            canvas.line(x + k * step - cell, y, x + k * step, y + cell)
+        else:
+            canvas.line(x, y + k * step, x + cell, y + k * step)
+    canvas.restoreState()
+
+
 def draw_tile(canvas: Canvas, cx: float, cy: float, size: float, glyph: str,
               rgb: tuple[float, float, float], turned: bool = False,
               double: bool = False) -> None:
@@ -262,6 +282,8 @@ def draw_board(picture: BoardPicture, canvas: Canvas, rect: Rect, lang: str = "e
         rgb = HILL_RGB if sq == b.hill else WATER_RGB if sq in b.water else \
             HUE_RGB if sq in b.hue else (1.0, 1.0, 1.0)
         _fill(canvas, rgb, x, y, cell, cell)
+        if rgb in (WATER_RGB, HUE_RGB):
+            _terrain_lines(canvas, x, y, cell, diagonal=rgb == HUE_RGB)
         piece = picture.squares[sq]
         if piece is not None:
             colour, profession, side = piece

@@ -19,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QBrush,
     QColor,
     QFont,
     QFontMetricsF,
@@ -30,7 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from companion.colours import RED_BLACK
+from companion.colours import CETKAIK_SQUARES, RED_BLACK, Palette
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import Variant
@@ -41,10 +42,10 @@ RED = QColor("#c0281f")
 BLACK = QColor("#1b1b1b")
 TILE = QColor("#fbf3df")
 TAM_TILE = QColor("#2f6b45")
-WATER = QColor("#b7d3ef")
-HUE = QColor("#f7c48f")
-HILL = QColor("#3f7d55")
-PLAIN = QColor("#fffaf0")
+WATER = QColor(CETKAIK_SQUARES.hex("water", Palette.STANDARD))
+HUE = QColor(CETKAIK_SQUARES.hex("hue", Palette.STANDARD))
+HILL = QColor(CETKAIK_SQUARES.hex("hill", Palette.STANDARD))
+PLAIN = QColor(CETKAIK_SQUARES.hex("plain", Palette.STANDARD))
 GRID = QColor("#8c7f68")
 SELECTED = QColor("#d49a00")
 TARGET = QColor("#2e8b3e")
@@ -272,6 +273,11 @@ class BoardView(QWidget):
             painter.setPen(QPen(GRID, 0.8))
             painter.setBrush(fill)
             painter.drawRect(self.square_rect(sq))
+            if fill is WATER or fill is HUE:  # a second cue: water lined across, hue hatched
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QBrush(fill.darker(118), Qt.BrushStyle.HorPattern
+                                        if fill is WATER else Qt.BrushStyle.BDiagPattern))
+                painter.drawRect(self.square_rect(sq))
         origin, cell = self.origin(), self.cell_size()
         painter.setPen(QPen(GRID, 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
