@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 import db
@@ -19,6 +20,10 @@ from ui import views
 from ui.games.sticks import sticks_widget
 from ui.i18n import language
 from ui.play.keys import KeyHelp
+
+
+def description_of(widget: QWidget) -> str:
+    return QAccessible.queryAccessibleInterface(widget).text(QAccessible.Text.Description)
 
 Key = Qt.Key
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -208,3 +213,121 @@ def test_f1_lists_the_keys_of_a_table_page_on_its_own(qtbot) -> None:
     press(qtbot, Key.Key_F1)
     qtbot.waitUntil(lambda: page.findChild(KeyHelp) is not None, timeout=3000)
     assert "Space — Throw the sticks" in page.findChild(KeyHelp).text()
+
+
+# --- each game's own table tools, by keys ------------------------------------------------
+@pytest.fixture
+def table(qtbot):
+    """A game's table page on its own, shown and active, the focus on its tab bar."""
+    sticks_widget.set_animations_enabled(False)
+    language().set("en")
+
+    def build(game_id: str) -> Any:
+        page = views.table_view(game_id)(None, game_id)  # type: ignore[misc, arg-type]
+        qtbot.addWidget(page)
+        page.resize(1000, 760)
+        page.show()
+        qtbot.waitExposed(page)
+        page.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+        page.tabs.tabBar().setFocus()
+        return page
+
+    yield build
+    sticks_widget.set_animations_enabled(True)
+
+
+def next_tab(qtbot: Any, page: Any) -> Any:
+    press(qtbot, Key.Key_PageDown, CTRL)
+    page.tabs.tabBar().setFocus()  # where the focus stands after a person changed tabs
+    return page.current_tab()
+
+
+def test_alluvium_setup_tracker_and_map_painting_by_keys(table, qtbot) -> None:
+    page = table("alluvium")
+    press(qtbot, Key.Key_N, CTRL)  # a new game with the setup shown
+    start = page.tracker.index
+    press(qtbot, Key.Key_Return, CTRL)
+    press(qtbot, Key.Key_Return, CTRL)
+    assert page.tracker.index == start + 2
+    press(qtbot, Key.Key_Backspace, CTRL)
+    assert page.tracker.index == start + 1
+    sheets = next_tab(qtbot, page)
+    tab_until(qtbot, lambda w: w is sheets.map)
+    press(qtbot, Key.Key_Right)
+    press(qtbot, Key.Key_Down)
+    cell = sheets.map_keys.cursor
+    assert cell is not None and cell != (0, 0)
+    press(qtbot, Key.Key_Return)  # paints the cell with the chosen paint
+    grid = page.game.grids[sheets.map.player]
+    assert grid[cell[0]][cell[1]] == sheets.map.value
+    assert description_of(sheets.map).startswith(f"Row {cell[0] + 1}, column {cell[1] + 1}: ")
+    press(qtbot, Key.Key_Z, CTRL)
+    assert grid[cell[0]][cell[1]] != sheets.map.value
+
+
+def test_sorani_mokzo_equilibrium_and_etariya_trackers_step_by_keys(table, qtbot) -> None:
+    page = table("sorani")
+    tracker = next_tab(qtbot, page)
+    before = tracker.state
+    press(qtbot, Key.Key_Return, CTRL)
+    assert tracker.state != before
+    page = table("mokzo")
+    deal = page.current_tab()
+    seed = deal.seed
+    press(qtbot, Key.Key_N, CTRL)
+    assert deal.seed != seed
+    tracker = next_tab(qtbot, page)
+    mover = tracker.model.mover if hasattr(tracker.model, "mover") else None
+    turn = tracker.model
+    press(qtbot, Key.Key_Return, CTRL)  # the turn ends
+    assert tracker.model != turn and getattr(tracker.model, "mover", None) != mover
+    page = table("equilibrium")
+    tracker = next_tab(qtbot, page)
+    assert tracker.model.phase == 1
+    press(qtbot, Key.Key_Return, CTRL)  # phase I ends
+    assert tracker.model.phase == 2
+    page = table("etariya")
+    setup = page.current_tab()
+    press(qtbot, Key.Key_N, CTRL)  # a new setup
+    assert setup.setup is not None
+
+
+def test_cetkaik_sticks_and_hand_calculator_by_keys(table, qtbot) -> None:
+    page = table("cetkaik")
+    hands = page.current_tab()
+    button = tab_until(qtbot, lambda w: w.objectName().startswith("add:"))
+    press(qtbot, Key.Key_Space)
+    assert hands.has_begun() or page.undo_button.isEnabled()
+    press(qtbot, Key.Key_Backspace, CTRL)  # Clear
+    del button
+    next_tab(qtbot, page)
+    cast = next_tab(qtbot, page)
+    press(qtbot, Key.Key_Space)
+    assert cast.history.count() == 1
+    tab_until(qtbot, lambda w: w is cast.typed or w.parent() is cast.typed)
+    qtbot.keyClicks(focused(), "3")
+    press(qtbot, Key.Key_Return, CTRL)
+    assert cast.history.count() == 2
+
+
+def test_a_card_calculator_takes_its_cards_from_the_picker_by_keys(table, qtbot) -> None:
+    page = table("taxot")
+    calculator = next_tab(qtbot, page)
+    form = next(w for w in calculator.findChildren(QWidget) if type(w).__name__ == "CardsForm")
+    field = tab_until(qtbot, lambda w: w in form.inputs)
+    assert form.current is field  # reached by Tab: the picker adds to it
+    press(qtbot, Key.Key_Plus)  # to the picker
+    picker = focused()
+    assert picker is form.picker
+    press(qtbot, Key.Key_Home)
+    press(qtbot, Key.Key_Space)
+    press(qtbot, Key.Key_Right)
+    press(qtbot, Key.Key_Return)
+    assert len(field.chosen()) == 2
+    assert description_of(picker) and "face-down" not in description_of(picker)
+    press(qtbot, Key.Key_Escape)  # back to the input
+    assert focused() is field
+    press(qtbot, Key.Key_Home)
+    press(qtbot, Key.Key_Space)  # the card under the cursor goes back
+    assert len(field.chosen()) == 1

@@ -44,8 +44,9 @@ from companion.games.alluvium.table import TableGame
 from companion.games.alluvium.tracker import RoundTracker
 from companion.history import PlayRecord
 from ui.context import AppContext
-from ui.games.alluvium.map_widget import MapWidget, qcolor
+from ui.games.alluvium.map_widget import MapWidget, PaintStroke, qcolor
 from ui.i18n import language, tr
+from ui.play.keys import Spot, SpotKeys
 from ui.play.widgets import isolate, laid_out, words
 from ui.table.frame import Printing, TablePage, TableTab
 
@@ -282,6 +283,10 @@ class SheetsTab(AlluviumTab):
         self.palette_buttons: dict[str, QToolButton] = {}
         self.map = MapWidget(page.game, page.undo_stack, self)
         self.map.setObjectName("alluvium-map")
+        # by keys: arrows over the cells, Space/Enter paints the cell with the chosen paint
+        self.map_keys = SpotKeys(self.map, self.map_spots, self.paint_cell,
+                                 name=("Map to paint", "塗るマップ"))
+        page.undo_stack.indexChanged.connect(self.map_keys.refresh)  # goes with the map
         self.rect_label = QLabel(self)
         self.rect_label.setObjectName("rect-label")
         self.rect_label.setWordWrap(True)
@@ -356,6 +361,34 @@ class SheetsTab(AlluviumTab):
         for letter, button in self.palette_buttons.items():
             button.setText(tr("Erase", "消す") if letter == EMPTY else
                            f"{sheet_profile().colour(letter).symbol} {colour_name(letter)}")
+
+    def map_spots(self) -> list[Spot]:
+        """Every cell of the shown map, with what is painted on it (every cell can be
+        painted)."""
+        profile, grid = self.map.grid_profile(), self.map.game.grids[self.map.player]
+        return [Spot((r, c), self.map.cell_rect((r, c)), self.cell_words(r, c, grid[r][c]),
+                     True)
+                for r in range(profile.rows) for c in range(profile.cols)
+                if profile.in_bounds((r, c))]
+
+    @staticmethod
+    def cell_words(row: int, col: int, value: str) -> str:
+        """"Row 3, column 5: △ Red" (or "empty")."""
+        what = tr("empty", "空き") if value == EMPTY else \
+            f"{sheet_profile().colour(value).symbol} {colour_name(value)}"
+        return tr(f"Row {row + 1}, column {col + 1}: {what}",
+                  f"{row + 1} 行 {col + 1} 列: {what}")
+
+    def paint_cell(self, cell: object) -> None:
+        """Enter on a cell: it takes the chosen paint (an undoable stroke of one cell)."""
+        if not isinstance(cell, tuple):
+            return
+        grid = self.map.game.grids[self.map.player]
+        if grid[cell[0]][cell[1]] != self.map.value:
+            self.map.undo_stack.push(PaintStroke(self.map.game, self.map.player, [cell],
+                                                 self.map.value))
+        self.map.update()
+        self.map.stroke_done.emit()
 
     def choose_paint(self, value: str) -> None:
         self.map.value = value

@@ -455,6 +455,8 @@ class CardsInput(CardRow):
 
     changed = Signal()
     focused = Signal(object)  # this input, when clicked (the picker then adds to it)
+    #: "+" (or Insert) on the input: its cards are to be picked now (the form's picker).
+    pick_requested = Signal(object)
 
     def __init__(self, limit: int, parent: QWidget | None = None, *, height: int = 52,
                  keep_order: bool = False,
@@ -501,6 +503,12 @@ class CardsInput(CardRow):
     def focusInEvent(self, event: Any) -> None:
         self.focused.emit(self)  # reached by Tab: the picker adds to this input
         super().focusInEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Plus.value, Qt.Key.Key_Insert.value):
+            self.pick_requested.emit(self)
+        else:
+            super().keyPressEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

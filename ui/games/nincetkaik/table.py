@@ -568,7 +568,10 @@ class LedgerTab(LedgerTabBase):
 
 # --- choosing cards in a calculator -----------------------------------------------------------
 class CardsForm(QWidget):
-    """Card inputs sharing one picker: click an input, then pick its cards below."""
+    """Card inputs sharing one picker: click an input, then pick its cards below. By keys:
+    Tab to an input, "+" takes the keyboard to the picker (arrows, Space or Enter adds the
+    card under the cursor to that input), Esc brings it back to the input; on the input,
+    Space or Enter takes the card under the cursor away."""
 
     def __init__(self, parent: QWidget, tab: TableTab) -> None:
         super().__init__(parent)
@@ -578,6 +581,7 @@ class CardsForm(QWidget):
         self.picker = CardPicker(46, self)
         self.picker.setObjectName("picker")
         self.picker.picked.connect(self.pick)
+        self.picker.cancelled.connect(self.back_to_input)  # Esc: back to the input
         self.picker_label = words(QLabel(self), "Pick cards (for the input outlined in blue):",
                                   "札を選ぶ(青い枠の欄に入ります):")
 
@@ -594,6 +598,7 @@ class CardsForm(QWidget):
         field = CardsInput(limit, self, keep_order=keep_order)
         field.setObjectName(f"cards:{name}")
         field.focused.connect(self.focus)
+        field.pick_requested.connect(self.pick_for)
         self.inputs.append(field)
         if self.current is None:
             self.focus(field)
@@ -605,6 +610,15 @@ class CardsForm(QWidget):
         self.current = field
         for other in self.inputs:
             other.set_active(other is field)
+
+    def pick_for(self, field: object) -> None:
+        """"+" on an input: the keyboard goes to the picker, which adds to that input."""
+        self.focus(field)
+        self.picker.setFocus()
+
+    def back_to_input(self) -> None:
+        if self.current is not None:
+            self.current.setFocus()
 
     def pick(self, card: int) -> None:
         if self.current is not None:
