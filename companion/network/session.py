@@ -250,7 +250,7 @@ class TableSession:
             return
         else:
             return  # pause, resume, fault: no change to the game
-        if row.kind != CHANCE_ROW and list(row.next_seats) != self.next_seats():
+        if list(row.next_seats) != self.next_seats():
             raise ValueError(f"the row names {list(row.next_seats)} to write next, this "
                              f"laptop's engine {self.next_seats()}")
 

@@ -1,5 +1,5 @@
 """`companion table`'s side of network play (issue 38) that needs no server: the next seats a
-draw row names, and the sentences a history without network tables gives."""
+draw names per outcome, and the sentences a history without network tables gives."""
 
 from __future__ import annotations
 
@@ -8,21 +8,13 @@ from pathlib import Path
 import pytest
 
 from ui.cli import main
-from ui.commands.table_run import draw_next_seats
+from ui.commands.table_run import next_by_outcome
 
 
-@pytest.mark.parametrize(("by_outcome", "sent"), [
-    ([-1, -1, -1], [-1]),  # chance again whatever is drawn
-    ([1, 1, 0, 0], [0, 1]),  # either seat; each laptop checks the one drawn
-    ([0, 1], [0, 1]),  # 机戦's first mover: one seat per outcome
-    ([1, 0], [1, 0]),  # one per outcome, in the outcomes' order
-    ([-2, 1, 1], [1]),  # the game may end: the seat named writes the end row
-    ([-2, -2], []),  # it ends whatever is drawn
-    ([-1, 0, 0], [-1, 0, 0]),  # chance or a seat: per outcome
-])
-def test_a_draw_names_who_may_write_next_as_the_server_takes_it(
-        by_outcome: list[int], sent: list[int]) -> None:
-    assert draw_next_seats(by_outcome) == sent
+def test_a_draw_names_who_may_write_next_after_each_outcome() -> None:
+    # 連船之遊: a throw gives chance again or a seat; 獣裁: a seat or the end
+    assert next_by_outcome([-1, 0, 0]) == [[-1], [0], [0]]
+    assert next_by_outcome([-2, 1]) == [[], [1]]
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "network tables"), ("ja", "ネットワーク対局")])

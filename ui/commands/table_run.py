@@ -45,8 +45,8 @@ class ClientLink:
 
     def draw(self, n: int, seat: int | None, weights: Sequence[float],
              next_seats: Sequence[int]) -> int:
-        return int(self._taken(self.client.draw, n, seat, list(weights),
-                               draw_next_seats(next_seats)))
+        return int(self._taken(self.client.draw, n, seat, list(weights), [],
+                               next_by_outcome=next_by_outcome(next_seats)))
 
     def deal(self, n: int, items: Sequence[str], zones: Sequence[dict[str, Any]],
              next_seats: Sequence[int]) -> None:
@@ -73,22 +73,10 @@ class ClientLink:
             raise RowTaken(str(exc)) from exc
 
 
-def draw_next_seats(by_outcome: Sequence[int]) -> list[int]:
-    """A draw's next seats as the server takes them, from the seat after each outcome (-1
-    chance again, -2 the game is over): [-1] when every outcome leads to chance; else the seats
-    any outcome leads to (the game over names nobody), which each laptop's engine narrows to
-    the outcome actually drawn; one entry per outcome (the server picks the drawn one's) when
-    that is the same list reordered, or when chance and a seat may follow (only a server that
-    reads next seats per outcome takes that: see the ARCHITECTURE notes)."""
-    distinct = set(by_outcome)
-    if distinct == {-1}:
-        return [-1]
-    if -1 in distinct:
-        return list(by_outcome)
-    seats = sorted(distinct - {-2})
-    if len(seats) == len(by_outcome):
-        return list(by_outcome)
-    return seats
+def next_by_outcome(seats: Sequence[int]) -> list[list[int]]:
+    """The next seats after each outcome of a draw as the server takes them: the seat (or -1,
+    chance again) in a list of its own, an empty list where the game is over (-2)."""
+    return [[] if seat == -2 else [seat] for seat in seats]
 
 
 def table_by_code(database: Any, code: str) -> Any:
