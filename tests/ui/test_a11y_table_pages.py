@@ -142,3 +142,15 @@ def test_the_key_list_names_the_current_tabs_keys_in_the_interface_language(qtbo
     rows = dict(page.key_rows())
     assert rows["Ctrl+N"] == "新しい対局" and rows["Ctrl+S"] == "履歴に保存"
     language().set("en")
+
+
+@pytest.mark.parametrize("game_id", ["netxiju", "tudepijume"])
+def test_a_followed_games_board_says_what_happens_now(pages, game_id: str) -> None:
+    page = pages(game_id, "en")
+    tab = page.tab(0)
+    assert name_of(tab.board) == "Board"
+    assert description_of(tab.board) == tab.turn_label.text()
+    tab.draw_first()
+    assert description_of(tab.board) == tab.turn_label.text() != ""
+    language().set("ja")
+    assert name_of(tab.board) == "盤" and description_of(tab.board) == tab.turn_label.text()

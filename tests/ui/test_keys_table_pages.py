@@ -331,3 +331,19 @@ def test_a_card_calculator_takes_its_cards_from_the_picker_by_keys(table, qtbot)
     press(qtbot, Key.Key_Home)
     press(qtbot, Key.Key_Space)  # the card under the cursor goes back
     assert len(field.chosen()) == 1
+
+
+def test_etariya_map_faces_are_edited_by_keys_and_spoken(table, qtbot) -> None:
+    page = table("etariya")
+    maps = next_tab(qtbot, page)
+    tab_until(qtbot, lambda w: w is maps.face)
+    press(qtbot, Key.Key_Home)
+    cell = maps.face_keys.cursor
+    before = maps.face.rows_[cell[0]][cell[1]]
+    said = description_of(maps.face)
+    assert said.startswith(f"Row {cell[0] + 1}, column {cell[1] + 1}: ")
+    press(qtbot, Key.Key_Return)  # Light ⇄ Dark
+    assert maps.face.rows_[cell[0]][cell[1]] != before
+    assert description_of(maps.face) != said
+    press(qtbot, Key.Key_Space)  # and back
+    assert maps.face.rows_[cell[0]][cell[1]] == before

@@ -212,6 +212,7 @@ class EngineLogTab(TableTab):
 
         self.board.setParent(self)
         self.tally.setParent(self)
+        words(self.board, "Board", "盤", "setAccessibleName")
 
         tools = QVBoxLayout()
         for widget in (self.players_box, self.first_box, self.turn_label, self.throw_box,
@@ -323,6 +324,7 @@ class EngineLogTab(TableTab):
             self.first_combo.addItems(names)
             self.first_combo.setCurrentIndex(max(0, min(current, len(names) - 1)))
         self.turn_label.setText(self._turn_sentence(state, names))
+        self.board.setAccessibleDescription(self.turn_label.text())  # what the board shows now
         throwing = started and not state.is_over() and self.is_throw_time(state)
         self._show_values(state if throwing else None)
         self.throw_box.setVisible(throwing)

@@ -843,7 +843,7 @@ class PrintTab(TableTab):
         self.note.setWordWrap(True)
         column.addWidget(self.note)
         column.addStretch(1)
-        self.board = BoardView(self)
+        self.board = words(BoardView(self), "Board", "盤", "setAccessibleName")
         self.board.setObjectName("start_board")
         self.board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         row = QHBoxLayout(self)

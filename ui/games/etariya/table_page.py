@@ -47,9 +47,10 @@ from PySide6.QtWidgets import (
 from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.games.etariya import pictures
-from ui.games.etariya.board_widget import BoardWidget, stone_colour, text_on
+from ui.games.etariya.board_widget import DARK, BoardWidget, stone_colour, text_on
 from ui.games.etariya.face_widget import FaceWidget
 from ui.i18n import language, tr
+from ui.play.keys import Spot, SpotKeys
 from ui.play.widgets import words
 from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.setup_tab import SetupTab as BaseSetupTab
@@ -109,7 +110,7 @@ class SetupTab(BaseSetupTab):
             exp_grid.addWidget(box, i // 3, i % 3)
         exp_grid.setColumnStretch(3, 1)
         exp_row.addLayout(exp_grid, 1)
-        self.board = BoardWidget(self)
+        self.board = words(BoardWidget(self), "The setup's board", "準備の盤", "setAccessibleName")
         self.board.setMinimumSize(260, 260)
         self.summary = QLabel(self)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
@@ -221,6 +222,9 @@ class MapTab(TableTab):
         self.faces_list.currentRowChanged.connect(lambda _row: self.fill())
         self.face = FaceWidget(self)
         self.face.cell_clicked.connect(self.toggle)
+        # by keys: arrows over the cells, Space/Enter turns the cell Light ⇄ Dark
+        self.face_keys = SpotKeys(self.face, self.face_spots, lambda cell: self.toggle(*cell),
+                                  name=("Map face", "地図の面"))
         self.face_title = QLabel(self)
         bold = self.face_title.font()
         bold.setBold(True)
@@ -261,6 +265,19 @@ class MapTab(TableTab):
 
     def current(self) -> int:
         return max(self.faces_list.currentRow(), 0)
+
+    def face_spots(self) -> list[Spot]:
+        """The shown face's cells: "Row 1, column 2: Light" (each can be turned)."""
+        rows, cols = self.face.grid_shape()
+        spots = []
+        for r in range(rows):
+            for c in range(cols):
+                dark = self.face.rows_[r][c] == DARK
+                what = tr("Dark", "闇") if dark else tr("Light", "光")
+                spots.append(Spot((r, c), self.face.cell_rect((r, c)),
+                                  tr(f"Row {r + 1}, column {c + 1}: {what}",
+                                     f"{r + 1} 行 {c + 1} 列: {what}"), True))
+        return spots
 
     def toggle(self, row: int, col: int) -> None:
         index = self.current()
@@ -311,6 +328,7 @@ class MapTab(TableTab):
         problems = pictures.face_problems(face)
         self.face_title.setText(pictures.face_label(index, language().code))
         self.face.set_rows(face.rows, bad=bool(problems))
+        self.face_keys.refresh()  # the cursor's words follow the cell just turned
         light, dark = pictures.count_faction(face)
         counts = tr(f"{light} Light, {dark} Dark", f"光 {light} マス、闇 {dark} マス")
         if problems:

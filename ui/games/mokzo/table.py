@@ -140,7 +140,7 @@ class TrackerTab(TableTab):
         self.undo_stack = QUndoStack(self)
         self.model: MokzoTracker = self._fresh()
         self.halvings = 0
-        self.board = RoadBoard(self)
+        self.board = words(RoadBoard(self), "The road", "街道", "setAccessibleName")
         self.board.setMaximumSize(400, 400)
         self.turn_label = QLabel(self)
         self.turn_label.setWordWrap(True)
