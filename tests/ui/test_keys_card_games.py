@@ -21,6 +21,7 @@ from ui.i18n import language
 from ui.play import frame as frame_module
 from ui.play.keys import KeyHelp, last_announcement
 from ui.play.pyside_guard import protect_singletons
+from ui.play.widgets import strip_isolates
 from ui.views import play_view
 
 protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
@@ -137,7 +138,9 @@ def test_a_whole_card_game_against_a_computer_by_keys(qtbot, game_id: str) -> No
         assert len(controller.game.record.entries) > before, "the keys made no move"
         made += 1
     assert controller.finished and made > 0
-    assert view.result_panel.headline.text().startswith(("Winner: ", "Shared victory: "))
+    headline = view.result_panel.headline.text()
+    assert headline.startswith(("Winner: ", "Shared victory: "))
+    assert name_of(view.result_panel) == strip_isolates(headline)  # the result is heard
 
 
 def test_cards_speak_and_a_face_down_card_stays_unnamed(qtbot) -> None:
