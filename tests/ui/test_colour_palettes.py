@@ -238,3 +238,59 @@ def test_a_seat_tables_rows_carry_the_seat_number_beside_the_seat_colour(qtbot) 
     heads = [table.verticalHeaderItem(r) for r in range(2)]
     assert [head.text() for head in heads] == ["1 Ann", "2 Ben"]  # was the name alone
     assert heads[1].background().color().name() == SEATS.hex("1", Palette.TRITANOPIA)
+
+
+def test_a_sorani_tile_where_it_may_not_go_is_ringed_dotted_not_only_red(qtbot,
+                                                                        english) -> None:
+    import math
+
+    from PySide6.QtCore import QPointF
+
+    from companion.games.sorani import board as bd
+    from tests.ui.conftest import offered
+    from ui.games.sorani.board_widget import BAD, GOOD
+    from ui.games.sorani.play import play_view
+    from ui.new_game_dialog import GameSetup, SeatChoice
+
+    view = play_view(None)
+    qtbot.addWidget(view)
+    view.resize(1100, 760)
+    view.show()
+    view.start(GameSetup("sorani", {}, [SeatChoice("Ann", None)], 3, ""))
+    canvas = view.screens.canvas
+    for _ in range(30):  # take tiles and place branches until a round tile can be placed
+        qtbot.waitUntil(lambda: bool(canvas.legal or offered(view)))
+        rounds = [m for m in canvas.legal if not bd.is_branch(m.tile)]
+        if rounds:
+            break
+        if canvas.legal:
+            view.controller.play(canvas.legal[0])
+        else:
+            offered(view)[0].click()
+    button = next(b for b in view.screens.hand_group.buttons()
+                  if b.objectName() == f"hand:{rounds[0].tile}")
+    button.click()
+    assert canvas.tile == rounds[0].tile
+    board = canvas.board
+    empty = [s for s, code in enumerate(board.cells) if not code]
+
+    def ring(space: int) -> tuple[int, int]:
+        """How many points round the hovered space are drawn red, and green."""
+        canvas.hover = QPointF(canvas.space_centre(space))
+        canvas.update()
+        image = canvas.grab().toImage()
+        scale = image.width() / canvas.width()
+        centre, radius = canvas.space_centre(space), canvas.step() * 0.34 + 3
+        points = [QPointF(centre.x() + radius * math.cos(a * math.pi / 36),
+                          centre.y() + radius * math.sin(a * math.pi / 36)) for a in range(72)]
+        colours = [image.pixelColor(int(p.x() * scale), int(p.y() * scale)) for p in points]
+        return (sum(near(c, BAD.name(), 40) for c in colours),
+                sum(near(c, GOOD.name(), 40) for c in colours))
+
+    refused = next(s for s in empty if canvas.move_at(canvas.space_centre(s)) is None)
+    allowed = next(s for s in empty if canvas.move_at(canvas.space_centre(s)) is not None)
+    red, _green = ring(refused)
+    _red, green = ring(allowed)
+    assert green > 60  # a whole ring where it may go
+    assert 10 < red < 50  # dotted where it may not (it used to be a whole red ring)
+    view.shutdown()

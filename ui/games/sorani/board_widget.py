@@ -370,7 +370,8 @@ class BoardCanvas(QWidget):
             painter.setOpacity(0.75)
             paint_round(painter, self.tile, self.space_centre(space), radius)
             painter.setOpacity(1.0)
-            painter.setPen(QPen(colour, 3))
+            # where it may not go the ring is dotted, not only red
+            painter.setPen(QPen(colour, 3, Qt.PenStyle.SolidLine if ok else Qt.PenStyle.DotLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(self.space_centre(space), radius + 3, radius + 3)
 
