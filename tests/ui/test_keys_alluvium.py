@@ -107,3 +107,30 @@ def test_the_map_cells_seats_and_result_are_spoken_in_japanese(qtbot) -> None:
     assert "Ann" in said(view, QAccessible.Text.Description)  # the move, announced
     play_to_the_end(qtbot, view)
     assert said(view.result_panel).startswith(("勝者", "引き分け", "同点優勝"))
+
+
+def test_the_hand_off_takes_the_keyboard_and_gives_it_back_to_the_map(qtbot) -> None:
+    """Two people and a computer: after Ann's move the hand-off covers her map; the
+    keyboard goes to "I am Bo", Space shows Bo's map and the keyboard is on it again."""
+    view = play_view(None)
+    shown_page(qtbot, view)
+    seats = [SeatChoice("Ann", None), SeatChoice("Bo", None), SeatChoice("", "random")]
+    view.start(GameSetup("alluvium", {}, seats, 5, ""))
+    controller = view.controller
+    assert controller is not None and isinstance(view.screens, AlluviumScreens)
+    controller.bot_delay_ms = 0
+    board = view.screens.board
+    reveals = 0
+    for _ in range(12):
+        if wait_for_person(qtbot, controller) or reveals == 2:
+            break
+        if view.is_covered():
+            if reveals == 0:  # the game's first look: Tab to "I am …"
+                tab_to(qtbot, view.reveal_button)
+            assert QApplication.focusWidget() is view.reveal_button
+            press(qtbot, Qt.Key.Key_Space)
+            assert not view.is_covered() and QApplication.focusWidget() is board
+            reveals += 1
+        else:
+            play_a_turn(qtbot, view, random.Random(1))
+    assert reveals == 2
