@@ -5,14 +5,14 @@ writes what is due for its seats (`choose` picks a seat's move from the seat's v
 writes the chance calls and the end row when they fall to it: at once when the last row was
 this laptop's (the laptop that moved asks the server for the draw that follows), else after
 `grace_s` without a row (the laptop that should have is asleep or gone). Two laptops writing
-the same row number cannot both land (`RowTaken`): the loser reads the row and goes on.
+the same row number cannot both land (`RowTaken`): the loser reads the row and goes on. While
+the host has the table paused nothing is written (`NotPlaying`): the laptops wait.
 When the end row is in, the table is finished, every hidden row becomes readable and the whole
 game is replayed to confirm the result (`session.confirm`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.core.api import GameState
 from companion.network.cards import DECK
-from companion.network.link import DEAL, REVEAL, Hidden, Row, RowTaken, TableLink
+from companion.network.link import DEAL, REVEAL, Hidden, NotPlaying, Row, RowTaken, TableLink
 from companion.network.session import (
     Confirmation,
     DealDue,
@@ -146,9 +146,14 @@ class TableDriver:
                 self.on_idle(self)
             self.link.wait(self._wait_time(due))
             return
-        with contextlib.suppress(RowTaken):  # another laptop wrote it: read it next
+        try:
             self._write(due)
-            self.written.add(self.session.n + 1)
+        except RowTaken:
+            return  # another laptop wrote it: read it next
+        except NotPlaying:  # paused by the host: wait for the resume row
+            self.link.wait(WAIT_S)
+            return
+        self.written.add(self.session.n + 1)
 
     def _falls_to_me(self, due: Due) -> bool:
         if isinstance(due, MoveDue):

@@ -47,6 +47,10 @@ class RowTaken(Exception):
     """Another laptop wrote that row number first (nothing of this call was stored)."""
 
 
+class NotPlaying(Exception):
+    """The table is paused (or not started yet): nothing was written; wait and try again."""
+
+
 class TableLink(Protocol):
     """The server calls of one laptop at one table."""
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.network.link import Hidden, RowTaken
+from companion.network.link import Hidden, NotPlaying, RowTaken
 
 
 class Refused(Exception):
@@ -50,6 +50,8 @@ class FakeServer:
 
     # --- checks ---------------------------------------------------------------------------
     def _check(self, login: str, n: int, seat: int | None, chance: bool) -> None:
+        if self.status == "paused":
+            raise NotPlaying("the table is paused")
         if self.status != "playing":
             raise Refused("the table is not being played")
         if n != len(self.rows) + 1:
@@ -70,6 +72,12 @@ class FakeServer:
              next_seats: Sequence[int]) -> None:
         self.rows.append(FakeRow(len(self.rows) + 1, kind, seat, payload, tuple(next_seats),
                                  login))
+
+    def pause(self, paused: bool = True) -> None:
+        """The host pauses (or resumes) the table: a row that changes nobody's turn."""
+        self.status = "paused" if paused else "playing"
+        self._add(self.logins[0], "pause" if paused else "resume", None, {},
+                  self.rows[-1].next_seats if self.rows else ())
 
     def forge(self, kind: str, seat: int | None, payload: dict[str, Any],
               next_seats: Sequence[int]) -> None:
@@ -102,6 +110,8 @@ class FakeLink:
 
     def end(self, n: int, seat: int, payload: dict[str, Any]) -> None:
         server = self.server
+        if server.status == "paused":
+            raise NotPlaying("the table is paused")
         if not server.rows or server.rows[-1].next_seats:
             raise Refused("the game is not over")
         if n != len(server.rows) + 1:

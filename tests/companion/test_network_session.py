@@ -226,3 +226,20 @@ def test_a_seat_handed_to_this_laptop_is_played_with_its_real_cards_from_then_on
     host.take_seats([1])
     result = host.run()
     assert result.ok and host.session.mine == {0, 1}
+
+
+def test_while_the_host_has_the_table_paused_no_laptop_writes_and_after_the_resume_all_finish(
+        ) -> None:
+    server = FakeServer(LOGINS[:2], seed=8)
+    drivers = _drivers(server, "taxot", {"seasons": 1})
+    for _ in range(4):
+        for driver in drivers:
+            driver.tick()
+    server.pause()
+    paused_at = len(server.rows)
+    for _ in range(10):
+        for driver in drivers:
+            assert driver.tick() is None
+    assert len(server.rows) == paused_at and all(d.session.fault is None for d in drivers)
+    server.pause(False)
+    assert all(result.ok for result in _play(drivers))

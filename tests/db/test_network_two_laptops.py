@@ -235,3 +235,41 @@ def test_a_seat_away_past_the_hosts_time_is_handed_to_the_hosts_bot(
     out = capsys.readouterr().out
     assert f"seat 2 ({ready.roles.login('ben')}) was away longer than 1 s" in out
     assert "the whole game replayed and agrees" in out and "in the history as play" in out
+
+
+def test_while_the_host_pauses_a_table_nobody_moves_and_it_finishes_after_the_resume(
+        ready: Club, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    import threading
+
+    from db import network
+    from ui.cli import main
+    from ui.commands.table import _start
+    from ui.commands.table_run import play_table
+
+    ann = db.open_database(ready.url("ann"))
+    try:
+        table = network.open_table(ann, "netxiju", {},
+                                   [{"kind": "person", "login": ready.roles.login("ann")},
+                                    {"kind": "bot"}])
+        args = argparse.Namespace(code=table.code, seat=None, bot="random", seed=1,
+                                  timeout=GAME_S, verbose=False, lang="en")
+        _start(ann, table.id)
+        assert main(["--db", ready.url("ann"), "--lang", "en", "table", "pause",
+                     table.code]) == 0
+        codes: list[int] = []
+        player = threading.Thread(target=lambda: codes.append(play_table(args, ann, "random")))
+        player.start()
+        time.sleep(1.5)
+        with ann.engine.connect() as conn:
+            kinds = conn.execute(text("SELECT kind FROM net_moves WHERE table_id = :id "
+                                      "ORDER BY n"), {"id": table.id}).scalars().all()
+        assert kinds == ["start", "pause"]  # nothing was played while paused
+        assert main(["--db", ready.url("ann"), "--lang", "ja", "table", "resume",
+                     table.code]) == 0
+        player.join(GAME_S)
+        assert codes == [0]
+    finally:
+        ann.close()
+    out = capsys.readouterr().out
+    assert "paused" in out and "再開しました" in out and "in the history as play" in out

@@ -1,4 +1,5 @@
-"""`companion table open|join|start|play|list`: a game across laptops on the club's history.
+"""`companion table open|join|start|play|watch|pause|resume|list`: a game across laptops on
+the club's history.
 
     companion table open cetkaik --seats ann,ben          # prints the table's code
     companion table open taxot --seats ann,open --bot 1   # a free seat, one bot run by the host
@@ -53,6 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     player.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help="give up after this many seconds")
     player.add_argument("--verbose", action="store_true", help="print every row applied")
+    for action, help_text in (("pause", "pause a table (its host): nobody moves meanwhile"),
+                              ("resume", "go on with a paused table (its host)")):
+        sub.add_parser(action, help=help_text).add_argument("code")
     sub.add_parser("list", help="the tables still open or being played")
     watcher = sub.add_parser("watch", help="follow a table as a spectator (no hidden card)")
     watcher.add_argument("code")
@@ -188,6 +192,22 @@ def _play(args: argparse.Namespace, database: Any) -> int:
     return play_table(args, database, LEVELS.get(args.bot, args.bot))
 
 
+def _pause(args: argparse.Namespace, database: Any) -> int:
+    from db import network
+
+    table = _find(database, args.code)
+    if table is None:
+        return _no_table(args)
+    with network.TableClient(database, table.id) as client:
+        if args.action == "pause":
+            client.pause()
+            _say(args, f"table {table.code} paused", f"卓 {table.code} を一時停止しました")
+        else:
+            client.resume()
+            _say(args, f"table {table.code} goes on", f"卓 {table.code} を再開しました")
+    return 0
+
+
 def _watch(args: argparse.Namespace, database: Any) -> int:
     from ui.commands.table_run import watch_table
 
@@ -195,4 +215,4 @@ def _watch(args: argparse.Namespace, database: Any) -> int:
 
 
 _ACTIONS = {"open": _open, "join": _join, "start": _start_action, "list": _list,
-            "play": _play, "watch": _watch}
+            "play": _play, "watch": _watch, "pause": _pause, "resume": _pause}

@@ -17,8 +17,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from companion.network.link import Hidden, Row, RowTaken
+from companion.network.link import Hidden, NotPlaying, Row, RowTaken
 
+#: The server's refusal while a table is paused or not started (migration 0011).
+PAUSED = "CT003"
 #: Seconds `play` waits for an open table to be started.
 START_WAIT_S = 60.0
 
@@ -65,12 +67,16 @@ class ClientLink:
 
     @staticmethod
     def _taken(call: Any, *params: Any, **named: Any) -> Any:
-        from db.errors import Conflict
+        from db.errors import Conflict, MoveRefused
 
         try:
             return call(*params, **named)
         except Conflict as exc:
             raise RowTaken(str(exc)) from exc
+        except MoveRefused as exc:
+            if exc.sqlstate == PAUSED:
+                raise NotPlaying(str(exc)) from exc
+            raise
 
 
 def next_by_outcome(seats: Sequence[int]) -> list[list[int]]:
