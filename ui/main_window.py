@@ -27,11 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.colours import set_current
+from companion.colours import Palette, set_current
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.idle import IdleWork
-from ui.play.palette import stored_palette
 
 #: (key, English, Japanese, module under ui.shell, class name)
 PAGES: tuple[tuple[str, str, str, str, str], ...] = (
@@ -48,6 +47,8 @@ KEY_GEOMETRY = "window/geometry"
 KEY_STATE = "window/state"
 KEY_PAGE = "window/page"
 KEY_GAME = "library/last_game"
+#: The colour palette chosen in Settings (`companion.colours.Palette`'s value).
+KEY_PALETTE = "colour/palette"
 
 
 def _transfer() -> Any:
@@ -63,7 +64,7 @@ class MainWindow(QMainWindow):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        set_current(stored_palette(ctx.settings))  # the colours chosen in Settings
+        set_current(Palette.parse(ctx.settings.value(KEY_PALETTE)))  # chosen in Settings
         #: Work done while the window is idle (`ui.app.qt_first_use_jobs`).
         self.first_use = IdleWork(self)
         self.setObjectName("main_window")

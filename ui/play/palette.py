@@ -10,8 +10,6 @@ The meaningful colours (stones, paints, seats, elements, planets, red and black)
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
@@ -23,21 +21,12 @@ INK = QColor("#3a2f22")
 GOLD = QColor("#c9a24a")
 GREY = QColor("#9a8f7a")
 
-#: Where the chosen palette is remembered (QSettings key).
-KEY_PALETTE = "colour/palette"
-
-
 def game_colour(colours: ColourSet, key: str, light: float = 0.0) -> QColor:
     """One of a game's meaningful colours in the palette in use, `light` of the way toward
     white."""
     red, green, blue = colours.rgb(key)
     return QColor.fromRgbF(red + (1 - red) * light, green + (1 - green) * light,
                            blue + (1 - blue) * light)
-
-
-def stored_palette(settings: Any) -> Palette:
-    """The palette remembered in `settings` (the standard one if none)."""
-    return Palette.parse(settings.value(KEY_PALETTE))
 
 
 class PaletteEvents(QObject):

@@ -36,7 +36,8 @@ from PySide6.QtWidgets import (
 from companion.colours import Palette, current
 from ui.context import AppContext
 from ui.i18n import language, tr
-from ui.play.palette import KEY_PALETTE, use_palette
+from ui.main_window import KEY_PALETTE
+from ui.play.palette import use_palette
 from ui.shell.common import ERROR_STYLE, OK_STYLE, heading, repo
 
 KEY_LANGUAGE = "language"
