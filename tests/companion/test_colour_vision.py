@@ -11,8 +11,10 @@ the other hand, a piece on a track) need several times more to be told apart at 
 Szafir & Setlur 2014, "An Engineering Model for Color Difference as a Function of Size", put
 it near 5–10 for marks of half a degree), and 15 leaves a margin for uncalibrated screens,
 printers and lighting at a table. The standard palette meets it for normal vision (its
-closest pair, Etariya's indigo and violet, is 18.3), and every palette must still meet it for
-normal vision too, so that one table can share it.
+closest pair, Equilibrium's plain and balanced city, is 16.8; Etariya's indigo and violet
+18.3), and every palette must still meet it for normal vision too, so that one table can
+share it. A colour is also measured against the paper it is drawn on where no outline
+separates them (`ColourSet.backgrounds`: Alluvium's paints, Sorani's night sky, card paper).
 """
 
 from __future__ import annotations
