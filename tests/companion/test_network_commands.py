@@ -37,3 +37,13 @@ def test_a_game_whose_hidden_cards_have_no_server_zones_is_refused_before_any_ta
     assert main(["--db", url, "--lang", "en", "table", "open", "makaik", "--seats",
                  "ann,ben"]) == 2
     assert "cannot be played across laptops yet" in capsys.readouterr().err
+
+
+def test_the_network_bench_says_it_needs_a_server_when_none_is_given() -> None:
+    import argparse
+
+    from ui.commands.table_bench import network_lines
+
+    lines = list(network_lines(argparse.Namespace(pg_url="")))
+    assert [line["bench"] for line in lines] == ["network.skipped"]
+    assert "pg-url" in lines[0]["note"]

@@ -243,3 +243,48 @@ def test_while_the_host_has_the_table_paused_no_laptop_writes_and_after_the_resu
     assert len(server.rows) == paused_at and all(d.session.fault is None for d in drivers)
     server.pause(False)
     assert all(result.ok for result in _play(drivers))
+
+
+def _winning_hand_from(pool: list[int], rng: random.Random) -> list[int]:
+    from companion.games.nincetkaik.taxot.scoring import is_winning
+
+    for _ in range(200_000):
+        hand = sorted(rng.sample(pool, 6))
+        if is_winning(hand, []):
+            return hand
+    raise AssertionError("no winning hand found in the pool")
+
+
+def test_a_seat_that_shows_a_hand_it_does_not_hold_is_caught_by_the_whole_replay() -> None:
+    """Seat 1's laptop cannot tell a lying declaration from a true one (the shown cards are
+    all unseen to it): it applies it, but the replay with every card known refuses it."""
+    for seed in range(40):
+        found = _taxot_seat_0_to_discard(seed)
+        if found is None:
+            continue
+        server, watcher = found
+        view = watcher.session.state
+        assert isinstance(view, cards.CardGameState)
+        pool = [c for c in range(len(view.stock)) for _ in range(view.stock[c])] + \
+            list(view.hands[0])
+        whole = TableSession("taxot", 2, {"seasons": 1}, range(2))
+        for row in server.rows:
+            whole.apply(row, server.hidden)
+        real = whole.state.hands[0]  # type: ignore[attr-defined]
+        shown = _winning_hand_from(pool, random.Random(seed))
+        if sorted(shown) == sorted(real):
+            continue
+        trial = watcher.session.state.copy()
+        cards.claim(trial, 0, shown, {1}, whole=True)  # type: ignore[arg-type]
+        trial.play(trial.parse_move("declare"))
+        server.forge("move", 0, {"move": "declare", "show": [format_card(c) for c in shown]},
+                     [-1] if trial.is_chance() else ([] if trial.is_over() else
+                                                     [trial.to_move()]))
+        server.logins[0] = "mallory"  # the liar's laptop is gone; seat 2's laptop goes on
+        result = _play([watcher])[0]
+        assert result.fault is None  # seat 2's laptop could not know
+        assert result.confirmation is not None and not result.confirmation.agrees
+        fault = result.confirmation.fault
+        assert fault is not None and "does not hold" in fault.reason
+        return
+    raise AssertionError("no seed gave a lying declaration to test")
