@@ -273,3 +273,38 @@ def test_while_the_host_pauses_a_table_nobody_moves_and_it_finishes_after_the_re
         ann.close()
     out = capsys.readouterr().out
     assert "paused" in out and "再開しました" in out and "in the history as play" in out
+
+
+def test_a_spectator_follows_a_table_to_its_end_seeing_no_hand(
+        ready: Club, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    import threading
+
+    from db import network
+    from ui.cli import main
+    from ui.commands.table import _start
+    from ui.commands.table_run import play_table
+
+    ann = db.open_database(ready.url("ann"))
+    try:
+        table = network.open_table(ann, "taxot", {"seasons": 1},
+                                   [{"kind": "person", "login": ready.roles.login("ann")},
+                                    {"kind": "bot"}])
+        _start(ann, table.id)
+        codes: list[int] = []
+        watcher = threading.Thread(target=lambda: codes.append(main(
+            ["--db", ready.url("ben"), "--lang", "en", "table", "watch", table.code,
+             "--timeout", str(GAME_S)])))
+        watcher.start()
+        time.sleep(1.0)  # the spectator is in before the first row
+        args = argparse.Namespace(code=table.code, seat=None, bot="random", seed=2,
+                                  timeout=GAME_S, verbose=False, lang="en")
+        assert play_table(args, ann, "random") == 0
+        watcher.join(GAME_S)
+        assert codes == [0]
+    finally:
+        ann.close()
+    out = capsys.readouterr().out
+    assert f"table {table.code}: watching" in out and "deal: hand0 5, hand1 5" in out
+    assert "seat 1 draws 1 card" in out and "seat 2 draws 1 card" in out  # counts, no cards
+    assert out.count("finished: scores") == 2  # the host's and the spectator's
