@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/companion
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n auto --dist loadfile
 	$(BIN)/ruff check companion db ui tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
