@@ -170,3 +170,43 @@ def test_cards_speak_and_a_face_down_card_stays_unnamed(qtbot) -> None:
     press(qtbot, Key.Key_Question)
     qtbot.waitUntil(lambda: view.findChild(KeyHelp) is not None, timeout=3000)
     assert "Space — カーソルの札を選ぶ" in view.findChild(KeyHelp).text()
+
+
+def test_hot_seat_hand_off_by_keys(qtbot) -> None:
+    """Two people at one keyboard: after a move the hand-off screen hides the hand; Tab
+    reaches "I am … — show my hand" and Space shows the next person's hand."""
+    from dataclasses import dataclass
+
+    @dataclass
+    class Seat:
+        name: str
+        bot: str | None = None
+
+    @dataclass
+    class Setup:
+        game_id: str
+        options: dict[str, Any]
+        seats: list[Seat]
+        seed: int
+
+    view = play_view("taxot")(None, "taxot")  # type: ignore[misc, arg-type]
+    shown_page(qtbot, view)
+    view.start(Setup("taxot", {"seasons": 1}, [Seat("Ann"), Seat("Ben")], 4))
+    controller = view.controller
+    handoffs = 0
+    for _ in range(6):
+        wait_for_person(qtbot, controller)
+        if view.is_covered():
+            handoffs += 1
+            for _ in range(40):
+                if QApplication.focusWidget() is view.reveal_button:
+                    break
+                press(qtbot, Key.Key_Tab)
+            assert QApplication.focusWidget() is view.reveal_button
+            press(qtbot, Key.Key_Space)
+            assert not view.is_covered()
+        before = len(controller.game.record.entries)
+        make_by_keys(qtbot, view, person_choice("taxot", view.legal_moves()))
+        assert len(controller.game.record.entries) > before
+    assert handoffs > 0
+    assert len({e.seat for e in controller.game.record.entries if e.seat >= 0}) == 2
