@@ -47,6 +47,9 @@ class ThrowPanel(QWidget):
         self.badge.follow(self.sticks)
         self.moves_grid = QGridLayout()
         self.report = WrappedLabel("", self)  # rewritten at every throw
+        # two lines' room from the start: a report that wraps in the narrow side column
+        # neither moves the moves list nor squeezes the sticks onto the buttons
+        self.report.set_least_lines(2)
         top = QHBoxLayout()
         top.addWidget(self.sticks, 1)
         top.addWidget(self.badge)
@@ -70,8 +73,16 @@ class ThrowPanel(QWidget):
             self.sticks.show_throw(faces_for(value, self.count, self._rng), animate=False)
         self._show_moves(legal)
         # what the throw did is told once the sticks have landed (not while they tumble)
-        self.report.setText("" if self.sticks.is_animating() else report)
-        self.sticks.after_landing(lambda: self.report.setText(report))
+        self._tell("" if self.sticks.is_animating() else report)
+        self.sticks.after_landing(lambda: self._tell(report))
+
+    def _tell(self, report: str) -> None:
+        """Say what the last turn did; a report of more lines than its room asks the side
+        column for more (a height for its width, which a layout above does not hear of)."""
+        lines = self.report.height()
+        self.report.setText(report)
+        if self.report.heightForWidth(self.report.width()) > lines:
+            self.updateGeometry()
 
     def animate(self, value: int) -> None:
         """The sticks were just thrown and show `value`."""
