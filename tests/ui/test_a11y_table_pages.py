@@ -24,6 +24,7 @@ from ui import views
 from ui.games.sticks import sticks_widget
 from ui.games.sticks.table import sticks_table_view
 from ui.i18n import language
+from ui.play.keys import last_announcement
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
@@ -154,3 +155,16 @@ def test_a_followed_games_board_says_what_happens_now(pages, game_id: str) -> No
     assert description_of(tab.board) == tab.turn_label.text() != ""
     language().set("ja")
     assert name_of(tab.board) == "盤" and description_of(tab.board) == tab.turn_label.text()
+
+
+def test_an_entry_and_the_status_line_are_announced(pages, qtbot) -> None:
+    page = pages("netxiju", "en")
+    tab = page.tab(0)
+    tab.draw_first()
+    assert last_announcement(tab) == tab.turn_label.text() and "throws" in tab.turn_label.text()
+    tab.enter_value(3)
+    assert last_announcement(tab) == tab.turn_label.text() and "threw 3" in last_announcement(tab)
+    page.save()  # nothing to save yet: the status line says why, and is heard
+    assert last_announcement(page.status) == page.status.text() != ""
+    language().set("ja")
+    assert last_announcement(page.status) == page.status.text()  # said again in Japanese

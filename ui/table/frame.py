@@ -65,7 +65,7 @@ from companion.history import PlayRecord
 from ui.context import AppContext
 from ui.fonts import ensure_cjk_font
 from ui.i18n import language, reason, tr
-from ui.play.keys import KeyRow, add_key_help
+from ui.play.keys import KeyRow, add_key_help, announce
 from ui.play.widgets import ScrollContent, words
 from ui.shell.timer_widget import TIMER_KEYS, PlayTimerWidget
 from ui.table.players_box import FoldingBox
@@ -210,8 +210,12 @@ class StatusLine(QLabel):
         self.say("")
 
     def _show(self) -> None:
-        super().setText(self._sentence())
-        self.setVisible(bool(self.text()))
+        text = self._sentence()
+        said = text != self.text()
+        super().setText(text)
+        self.setVisible(bool(text))
+        if said and text:
+            announce(self, text)  # a screen reader hears what the page just said
 
     def setText(self, text: str) -> None:  # a plain sentence (the same in both languages)
         self.say(text)

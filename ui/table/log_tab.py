@@ -48,6 +48,7 @@ from companion.table.log import TableError, TableLog, names_or_seats
 from ui.context import AppContext
 from ui.games.sticks.sticks_widget import SticksWidget
 from ui.i18n import language, tr
+from ui.play.keys import announce
 from ui.play.widgets import clear_layout, stack_when_narrow, words
 from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.players_box import PlayersBox
@@ -296,6 +297,7 @@ class EngineLogTab(TableTab):
 
     def _push(self, after: TableLog, text: str) -> None:
         self.undo_stack.push(ReplaceState(self.log, after, self.set_log, text))
+        announce(self, self.turn_label.text())  # the step entered, and what comes next
 
     def set_log(self, log: TableLog) -> None:
         self.log = log
