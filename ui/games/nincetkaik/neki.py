@@ -84,7 +84,8 @@ class NekiScreens(CardScreens):
         """The 将's effects are the buttons under the hand (the last in sight shows them
         all); otherwise the 役 to beat."""
         if position.state.effects:
-            buttons = [self.buttons.itemAt(i).widget() for i in range(self.buttons.count())]
+            items = [self.buttons.itemAt(i) for i in range(self.buttons.count())]
+            buttons = [item.widget() for item in items if item is not None]
             return next((b for b in reversed(buttons) if b is not None), None)
         return self.top_row if position.state.top is not None else None
 
