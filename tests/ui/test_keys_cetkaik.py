@@ -99,6 +99,9 @@ def test_a_whole_game_against_the_computer_by_keys_alone(qtbot, game_id, options
         play_by_keys(qtbot, view, move)
         assert len(controller.game.record.entries) > before, f"the keys did not play {move}"
     assert controller.finished and view.result_panel.isVisible()
+    said = QAccessible.queryAccessibleInterface(view.result_panel).text(QAccessible.Text.Name)
+    assert said.startswith(("Winner", "Draw", "Shared"))  # every rule set's result is named
+    assert all(": " in spot.name for spot in screens.spots())  # and its squares spoken
 
 
 def test_a_captured_piece_is_put_down_by_keys_and_esc_gives_the_choice_up(qtbot) -> None:
