@@ -65,3 +65,16 @@ def test_a_card_game_page_speaks_and_keeps_hidden_cards_unnamed(qtbot, game_id: 
         if screens.has_points:
             assert name_of(screens.points_table) == (
                 "Points after each round" if lang == "en" else "ラウンドごとの点数")
+
+
+def test_point_sticks_say_their_number_and_sticks(qtbot) -> None:
+    from ui.games.nincetkaik.cards import SticksView
+
+    view = SticksView()
+    qtbot.addWidget(view)
+    view.set_points(36, "Pot")
+    assert name_of(view) == "Pot 36"
+    assert description_of(view) == "Point sticks: 1 black, 2 red, 1 white"
+    language().set("ja")
+    view.set_points(30, "場")
+    assert name_of(view) == "場 30" and description_of(view) == "点棒: 黒 1 本、赤 1 本"

@@ -564,6 +564,17 @@ class SticksView(QWidget):
         self.points, self.caption = points, caption
         self.updateGeometry()
         self.update()
+        self._describe()
+
+    def _describe(self) -> None:
+        """The number for a screen reader, and the sticks that show it."""
+        self.setAccessibleName(self._text())
+        counts = sticks_for(max(self.points, 0))
+        words = [(tr(f"{count} black", f"黒 {count} 本"), tr(f"{count} red", f"赤 {count} 本"),
+                  tr(f"{count} white", f"白 {count} 本"))[i]
+                 for i, count in enumerate(counts) if count]
+        self.setAccessibleDescription(tr("Point sticks: ", "点棒: ") + tr(", ", "、").join(words)
+                                      if words else "")
 
     def _text(self) -> str:
         return f"{self.caption} {self.points}".strip().replace("-", "−")
