@@ -4,8 +4,9 @@ chosen to place — the legal spots highlighted and the tile under the mouse. A 
 sky has a dotted gold ring; a tile that scores as the board stands, a green one.
 
 A branch tile follows the mouse over the cross spaces, turned with R, the mouse wheel or the
-right button; it is green where `legal` has that placement and red elsewhere. A round tile
-(cluster, planet, special feature) shows where the mouse is. A click plays the move shown —
+right button; it is green where `legal` has that placement, and red with dashed arms and a ✕
+elsewhere. A round tile (cluster, planet, special feature) shows where the mouse is (its ring
+dotted where it may not go). A click plays the move shown —
 the board never decides a rule: it only offers moves from `legal`.
 """
 
@@ -111,18 +112,35 @@ def _paint_space(painter: QPainter, area: QRectF, *, radius: float, code: str, s
 
 
 def paint_branch(painter: QPainter, mask: int, centre: QPointF, reach: float,
-                 colour: QColor = LINE, width: float = 4.0) -> None:
+                 colour: QColor = LINE, width: float = 4.0, refused: bool = False) -> None:
     """A branch tile on a cross: a line on each arm of `mask` (NW, NE, SE, SW), the other
-    arms faint."""
+    arms faint. A `refused` tile (where it may not go) has dashed arms and a ✕ at its
+    middle, so red is not the only cue."""
+    line = Qt.PenStyle.DashLine if refused else Qt.PenStyle.SolidLine
+    cap = Qt.PenCapStyle.FlatCap if refused else Qt.PenCapStyle.RoundCap
     for bit, (dx, dy) in enumerate(((-1, -1), (1, -1), (1, 1), (-1, 1))):
         on = mask >> bit & 1
         painter.setPen(QPen(colour if on else FAINT, width if on else 1.5,
-                            Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+                            line if on else Qt.PenStyle.SolidLine, cap))
         painter.drawLine(centre, QPointF(centre.x() + dx * reach, centre.y() + dy * reach))
+    side = max(3.0, reach * 0.18)
+    if refused:
+        _paint_refusal(painter, centre, side * 1.4, colour)
+        return
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(colour)
-    side = max(3.0, reach * 0.18)
     painter.drawRect(QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side))
+
+
+def _paint_refusal(painter: QPainter, centre: QPointF, half: float, colour: QColor) -> None:
+    """A ✕ on a dark disc at `centre`: "it may not go here"."""
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(NIGHT)
+    painter.drawEllipse(centre, half * 1.3, half * 1.3)
+    painter.setPen(QPen(colour, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    for dy in (-half, half):
+        painter.drawLine(QPointF(centre.x() - half, centre.y() - dy),
+                         QPointF(centre.x() + half, centre.y() + dy))
 
 
 def _paint_branch_in(painter: QPainter, area: QRectF, *, mask: int, reach: float) -> None:
@@ -363,7 +381,7 @@ class BoardCanvas(QWidget):
             cross = self.cross_at(self.hover)
             if cross is not None and not (self.board and self.board.crosses[cross]):
                 paint_branch(painter, self.mask_in_hand(), self.cross_centre(cross),
-                             step * 0.5 - radius * 0.3, colour, 5.0)
+                             step * 0.5 - radius * 0.3, colour, 5.0, refused=not ok)
             return
         space = self.space_at(self.hover)
         if space is not None and self.board is not None and not self.board.cells[space]:
