@@ -55,6 +55,8 @@ def test_a_card_game_page_speaks_and_keeps_hidden_cards_unnamed(qtbot, game_id: 
         assert all(face(c).name(lang) in spot
                    for c, spot in zip(state.hands[0], spoken, strict=True))
         for box in screens.seat_boxes:  # the computer's cards: face down, never named
+            who = strip_isolates(view.seat_name(1))
+            assert name_of(box.hand) == (f"{who}'s hand" if lang == "en" else f"{who} の手札")
             assert not any(face(c).name(lang) in description_of(box.hand)
                            for c in state.hands[1])
             said = description_of(box.hand).split(", ")

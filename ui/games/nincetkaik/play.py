@@ -695,6 +695,8 @@ class CardScreens(PlayScreens):
             # a game over shows no hand the rules did not turn up (a folded 値戦 hand)
             known = state.hands[seat] if position.everything and not state.hidden[seat] else []
             shown: list[Card | None] = list(known) if known else [None] * min(count, MAX_BACKS)
+            who = position.names[seat]
+            box.hand.row_name = (f"{who}'s hand", f"{who} の手札")  # heard before its cards
             box.hand.set_cards(shown)
             box.public.set(self.seat_public(state, seat))
 
