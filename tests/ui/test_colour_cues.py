@@ -62,3 +62,131 @@ def test_a_sorani_branch_where_it_may_not_go_is_dashed_not_only_red(qtbot) -> No
     assert canvas.move_at(canvas.cross_centre(12)) is None
     assert arm_drawn(canvas, 7) == 1.0  # a whole line where it may go
     assert arm_drawn(canvas, 12) < 0.8  # dashed where it may not (it used to be a red line)
+
+
+# --- widgets built with a colour take a new palette at once ------------------------------------
+@pytest.fixture
+def choose_palette(qtbot, ctx, person):
+    """Choose a palette as a person does, in Settings → Colours."""
+    from ui.shell.settings import SettingsPage
+
+    page = SettingsPage(ctx)
+    qtbot.addWidget(page)
+
+    def choose(palette: Palette) -> None:
+        person.choose(page.palette_combo, palette.label("en"))
+
+    return choose
+
+
+def test_the_players_box_swatches_follow_a_new_palette(qtbot, choose_palette) -> None:
+    from companion.colours import SEATS
+    from ui.table.players_box import PlayersBox
+
+    box = PlayersBox(2, 6)
+    qtbot.addWidget(box)
+    swatch = box.swatches[1]
+    assert SEATS.hex("1", Palette.STANDARD) in swatch.styleSheet()
+    assert swatch.text() == "2"  # the seat's number: the second cue
+    choose_palette(Palette.TRITANOPIA)
+    assert SEATS.hex("1", Palette.TRITANOPIA) in swatch.styleSheet()
+
+
+def test_mokzo_player_frames_and_red_cards_follow_a_new_palette(qtbot, choose_palette) -> None:
+    from companion.colours import RED_BLACK, SEATS
+    from companion.games.mokzo.cards import deck
+    from ui.games.mokzo.cards import PlayersPanel, tile
+
+    panel = PlayersPanel()
+    qtbot.addWidget(panel)
+    box = panel._box(0)[0]
+    red = tile(panel, next(card for card in deck() if card.is_red))
+    assert SEATS.hex("0", Palette.STANDARD) in box.styleSheet()
+    assert red.ink.name() == RED_BLACK.hex("red", Palette.STANDARD)
+    choose_palette(Palette.DEUTERANOPIA)
+    assert SEATS.hex("0", Palette.DEUTERANOPIA) in box.styleSheet()
+    choose_palette(Palette.PROTANOPIA)
+    assert red.ink.name() == RED_BLACK.hex("red", Palette.PROTANOPIA)
+
+
+def test_etariya_hand_buttons_follow_a_new_palette(qtbot, english, choose_palette) -> None:
+    from companion.colours import ETARIYA_STONES
+    from ui.games.etariya.play import play_view
+    from ui.new_game_dialog import GameSetup, SeatChoice
+
+    view = play_view(None, animate=False)
+    qtbot.addWidget(view)
+    view.resize(1000, 680)
+    view.show()
+    view.start(GameSetup("etariya", {"expansions": []},
+                         [SeatChoice("Ann", None), SeatChoice("Ben", None)], 7, ""))
+    buttons = [b for b in view.screens.hand_group.buttons()
+               if b.objectName()[5:] in ETARIYA_STONES.palettes[Palette.STANDARD]]
+    assert buttons
+    code = buttons[0].objectName()[5:]
+    assert ETARIYA_STONES.hex(code, Palette.STANDARD) in buttons[0].styleSheet()
+    choose_palette(Palette.DEUTERANOPIA)
+    assert ETARIYA_STONES.hex(code, Palette.DEUTERANOPIA) in buttons[0].styleSheet()
+    view.shutdown()
+
+
+def test_etariya_tally_rows_follow_a_new_palette(qtbot, ctx, choose_palette) -> None:
+    from companion.colours import ETARIYA_STONES
+    from ui.games.etariya import pictures
+    from ui.games.etariya.table_page import EtariyaTablePage
+
+    page = EtariyaTablePage(ctx)
+    qtbot.addWidget(page)
+    codes = pictures.colour_codes()
+    blue = page.tracker.colour_labels[codes.index("B")]
+    assert blue.text() == "Blue"  # the colour's name: the second cue
+    assert ETARIYA_STONES.hex("B", Palette.STANDARD) in blue.styleSheet()
+    choose_palette(Palette.PROTANOPIA)
+    assert ETARIYA_STONES.hex("B", Palette.PROTANOPIA) in blue.styleSheet()
+
+
+def test_a_seat_tables_rows_follow_a_new_palette(qtbot, choose_palette) -> None:
+    from companion.colours import SEATS
+    from ui.play.seat_table import SeatTable
+
+    table = SeatTable()
+    qtbot.addWidget(table)
+    table.fill([("米", "Rice")], [(0, "Ann", ["3"]), (1, "Ben", ["5"])])
+    head = table.verticalHeaderItem(1)
+    assert head.background().color().name() == SEATS.hex("1", Palette.STANDARD)
+    choose_palette(Palette.DEUTERANOPIA)
+    assert table.verticalHeaderItem(1).background().color().name() == SEATS.hex(
+        "1", Palette.DEUTERANOPIA)
+
+
+class BalancedCity:
+    """An Equilibrium state as a city's frame reads it: position 1 holds a balanced city."""
+
+    def city(self, pos: int) -> str:
+        return "EW"
+
+    def is_balanced(self, pos: int) -> bool:
+        return True
+
+    def side_sum(self, pos: int, side: int) -> int:
+        return 0
+
+    def stronger_sides(self, pos: int) -> list[int]:
+        return []
+
+
+def test_equilibrium_cards_and_balanced_cities_follow_a_new_palette(qtbot,
+                                                                    choose_palette) -> None:
+    from companion.colours import EQUILIBRIUM, EQUILIBRIUM_CITIES
+    from ui.games.equilibrium.column import CityColumn, card_tile
+
+    column = CityColumn()
+    qtbot.addWidget(column)
+    card = card_tile(column, "IE3")
+    city = column._city(BalancedCity(), 1)
+    assert card.fill.name() == EQUILIBRIUM.hex("I", Palette.STANDARD)
+    assert card.text() == "IE3"  # the type's letter: the second cue
+    assert city.fill.name() == EQUILIBRIUM_CITIES.hex("balanced", Palette.STANDARD)
+    choose_palette(Palette.DEUTERANOPIA)
+    assert card.fill.name() == EQUILIBRIUM.hex("I", Palette.DEUTERANOPIA)
+    assert city.fill.name() == EQUILIBRIUM_CITIES.hex("balanced", Palette.DEUTERANOPIA)

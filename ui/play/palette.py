@@ -5,10 +5,13 @@ One place for them, so that every board drawn as paper looks like the same box o
 The meaningful colours (stones, paints, seats, elements, planets, red and black) live in
 `companion.colours`, shared with the PDFs; `game_colour` reads one for a widget, and
 `use_palette` switches the palette (Settings), repaints every widget and tells
-`palette_events()`.
+`palette_events()`; `follow_palette` restyles a widget built with a colour (a style sheet, a
+tile's fill) each time the palette changes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
@@ -44,6 +47,25 @@ def palette_events() -> PaletteEvents:
     if _EVENTS is None:
         _EVENTS = PaletteEvents()
     return _EVENTS
+
+
+class _Follower(QObject):
+    """A child of the widget it restyles: it goes with it, and so does its connection."""
+
+    def __init__(self, owner: QObject, restyle: Callable[[], None]) -> None:
+        super().__init__(owner)
+        self._restyle = restyle
+        palette_events().changed.connect(self._changed)
+
+    def _changed(self, _palette: object) -> None:
+        self._restyle()
+
+
+def follow_palette(owner: QObject, restyle: Callable[[], None]) -> None:
+    """Call `restyle` now, and again whenever the palette changes while `owner` lives (for a
+    colour set once when a widget is built: a style sheet, a tile's fill)."""
+    restyle()
+    _Follower(owner, restyle)
 
 
 def use_palette(palette: Palette) -> None:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.play.palette import palette_events
 from ui.play.pieces import seat_colour, text_colour
 
 #: The widest a name may be before it is cut.
@@ -79,6 +80,8 @@ class SeatTable(QTableWidget):
         names.setMaximumWidth(NAME_WIDTH)
         names.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setMinimumHeight(90)
+        self._seats: list[int] = []
+        palette_events().changed.connect(self._colour_heads)  # a new palette: at once
 
     def fill(self, columns: Sequence[tuple[str, str]],
              rows: Sequence[tuple[int, str, Sequence[str]]]) -> None:
@@ -91,16 +94,24 @@ class SeatTable(QTableWidget):
         self.setRowCount(len(rows))
         # the seat's number too, as its pieces show it: the row's colour is not the only cue
         self.setVerticalHeaderLabels([f"{seat + 1} {name}" for seat, name, _values in rows])
-        for r, (seat, name, values) in enumerate(rows):
+        for r, (_seat, name, values) in enumerate(rows):
             for c, value in enumerate(values):
                 self._set(r, c, value)
             head = self.verticalHeaderItem(r)
             if head is not None:
-                head.setBackground(QBrush(seat_colour(seat)))
-                head.setForeground(QBrush(text_colour(seat)))
                 head.setToolTip(name)
+        self._seats = [seat for seat, _name, _values in rows]
+        self._colour_heads()
         if self.fit:
             self._fit_width()
+
+    def _colour_heads(self, *_: object) -> None:
+        """Each row's name on its seat's colour, in the palette in use."""
+        for row, seat in enumerate(self._seats):
+            head = self.verticalHeaderItem(row)
+            if head is not None:
+                head.setBackground(QBrush(seat_colour(seat)))
+                head.setForeground(QBrush(text_colour(seat)))
 
     def _fit_width(self) -> None:
         """Never narrower than its figures (the names may be cut, the figures not)."""

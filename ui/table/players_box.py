@@ -4,6 +4,8 @@ beside the seat's colour, and room for the game's own options. Tabs of a table p
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.i18n import language, tr
+from ui.play.palette import follow_palette
 from ui.play.pieces import seat_colour, text_colour
 from ui.play.widgets import ElidedLabel, isolate, words
 
@@ -84,6 +87,13 @@ class FoldingBox(QGroupBox):
         self.summary.setText(self.summary_text() if self._folded else "")
 
 
+def _colour_swatch(swatch: QLabel, seat: int) -> None:
+    """A seat's number on its colour, in the palette in use."""
+    swatch.setStyleSheet(f"QLabel {{ background: {seat_colour(seat).name()}; color: "
+                         f"{text_colour(seat).name()}; border-radius: 4px; "
+                         "font-weight: bold; }")
+
+
 class PlayersBox(FoldingBox):
     """`count()`, `names()` (as typed, stripped); `add_row(label, widget)` for an option."""
 
@@ -105,9 +115,7 @@ class PlayersBox(FoldingBox):
             swatch = QLabel(str(seat + 1), self)
             swatch.setAlignment(Qt.AlignmentFlag.AlignCenter)
             swatch.setFixedWidth(24)
-            swatch.setStyleSheet(f"QLabel {{ background: {seat_colour(seat).name()}; color: "
-                                 f"{text_colour(seat).name()}; border-radius: 4px; "
-                                 "font-weight: bold; }")
+            follow_palette(swatch, partial(_colour_swatch, swatch, seat))
             edit = words(QLineEdit(self), "name", "名前", "setPlaceholderText")
             edit.setObjectName(f"table_name:{seat}")
             edit.textChanged.connect(lambda _t: self.names_changed.emit())

@@ -7,6 +7,7 @@ name as the tooltip. Where the card chosen in the hand may be played, the side h
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
@@ -19,6 +20,7 @@ from companion.games.equilibrium.cards import city_name as city_text
 from companion.games.equilibrium.rules import COLUMN
 from companion.games.equilibrium.texts import move_text
 from ui.i18n import language, tr
+from ui.play.palette import follow_palette
 from ui.play.widgets import Tile, antialiased, draw_box
 
 #: Tile colours per card type in the standard palette: (background, ink).
@@ -42,8 +44,8 @@ def card_colours(code: str) -> tuple[str, str]:
 
 def card_tile(parent: QWidget, code: str, side: int | None = None) -> Tile:
     """A dream card: its code on its type's colour; the tooltip names it."""
-    bg, ink = card_colours(code)
-    label = Tile(code, parent, bg, ink, border=False, bold=True)
+    label = Tile(code, parent, "#8a7a5c", "#ffffff", border=False, bold=True)
+    follow_palette(label, partial(_colour_card, label, code))
     label.setObjectName(f"card:{code}")
     if code != "?":
         label.setToolTip(card_name(code, language().code, side))
@@ -51,6 +53,13 @@ def card_tile(parent: QWidget, code: str, side: int | None = None) -> Tile:
     label.setAccessibleName(card_name(code, language().code, side) if code != "?"
                             else tr("face-down card", "伏せ札"))
     return label
+
+
+def _colour_card(label: Tile, code: str) -> None:
+    """A card tile in its type's colour, in the palette in use."""
+    bg, ink = card_colours(code)
+    label.fill, label.ink = QColor(bg), QColor(ink)
+    label.update()
 
 
 class CityFrame(QFrame):
@@ -166,7 +175,8 @@ class CityColumn(QWidget):
             layout.addWidget(QLabel(tr(f"{pos}: (no city)", f"{pos}: (都市なし)"), frame), 0, 0)
             return frame
         balanced = state.is_balanced(pos)
-        frame.set_colours(EQUILIBRIUM_CITIES.hex("balanced" if balanced else "city"), EDGE)
+        follow_palette(frame, lambda: frame.set_colours(
+            EQUILIBRIUM_CITIES.hex("balanced" if balanced else "city"), EDGE))
         name = QLabel(f"{pos}: {city_text(code, lang)}", frame)
         name.setAlignment(Qt.AlignmentFlag.AlignCenter)
         left, right = state.side_sum(pos, LEFT), state.side_sum(pos, RIGHT)

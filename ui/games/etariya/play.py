@@ -14,6 +14,7 @@ lays the board out exactly as that table setup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -34,6 +35,7 @@ from ui.games.etariya.board_widget import LIGHT, BoardPicture, BoardWidget
 from ui.i18n import tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.keys import KeyRow, Spot, SpotKeys
+from ui.play.palette import follow_palette
 from ui.play.widgets import RichLabel, clear_layout, words
 
 
@@ -137,7 +139,7 @@ class EtariyaScreens(PlayScreens):
             button.setChecked(key == group)
             button.setObjectName(f"hand:{key}")
             button.setMinimumHeight(34)
-            button.setStyleSheet(pictures.hand_style(key))
+            follow_palette(button, partial(_style_hand_button, button, key))
             button.clicked.connect(lambda _=False, k=key: self.choose_group(k))
             self.hand_group.addButton(button)
             self.hand_row.addWidget(button, i // 3, i % 3)
@@ -179,6 +181,11 @@ class EtariyaScreens(PlayScreens):
 
     def outcome_detail(self, state: Any, outcome: Outcome, names: Sequence[str]) -> str:
         return pictures.outcome_text(state, outcome)
+
+
+def _style_hand_button(button: QPushButton, key: str) -> None:
+    """A placement group's button in its stone's colour, in the palette in use."""
+    button.setStyleSheet(pictures.hand_style(key))
 
 
 def cell_words(picture: BoardPicture, cell: tuple[int, int]) -> str:

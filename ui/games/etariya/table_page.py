@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,7 @@ from ui.games.etariya.board_widget import DARK, BoardWidget, stone_colour, text_
 from ui.games.etariya.face_widget import FaceWidget
 from ui.i18n import language, tr
 from ui.play.keys import Spot, SpotKeys
+from ui.play.palette import follow_palette
 from ui.play.widgets import words
 from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.setup_tab import SetupTab as BaseSetupTab
@@ -348,6 +350,14 @@ class MapTab(TableTab):
 
 
 # --- tracker --------------------------------------------------------------------------------
+def _colour_label(label: QLabel, code: str) -> None:
+    """A tally row's colour name on its stone's colour, in the palette in use."""
+    colour = stone_colour(code)
+    label.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: "
+                        f"{text_on(colour).name()}; border-radius: 4px; padding: 4px; "
+                        "font-weight: bold; }")
+
+
 class TrackerTab(TableTab):
     """Stones per colour on Light and Dark; chips and the winner from the engine's model."""
 
@@ -420,10 +430,7 @@ class TrackerTab(TableTab):
         for row, code in enumerate(pictures.colour_codes(), start=1):
             name = QLabel(self.grid_box)
             name.setMinimumWidth(90)
-            colour = stone_colour(code)
-            name.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: "
-                               f"{text_on(colour).name()}; border-radius: 4px; padding: 4px; "
-                               "font-weight: bold; }")
+            follow_palette(name, partial(_colour_label, name, code))
             self.grid.addWidget(name, row, 0)
             self.colour_labels.append(name)
             for col, faction in ((1, pictures.LIGHT), (2, pictures.DARK)):

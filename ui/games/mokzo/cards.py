@@ -5,8 +5,10 @@ The players panel shows each player's resources and placed cards; the viewer's h
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
 
 from companion.colours import RED_BLACK
@@ -15,6 +17,7 @@ from companion.games.mokzo.effects import effect_of
 from companion.games.mokzo.rules import card_cost
 from companion.games.mokzo.texts import card_text
 from ui.i18n import language, tr
+from ui.play.palette import follow_palette
 from ui.play.pieces import seat_colour
 from ui.play.widgets import ElidedLabel, Tile, clear_layout
 
@@ -32,13 +35,24 @@ def tile(parent: QWidget, card: Card, markers: int = 0, active: bool = True) -> 
         return label
     dots = "●" * markers
     label = Tile(f"{card}\n{card_cost(card)}{(' ' + dots) if dots else ''}", parent,
-                 "#fffaf0" if active else "#e8e2d6",  # ink: the palette's red or black
-                 RED_BLACK.hex("red" if card.is_red else "black"))
+                 "#fffaf0" if active else "#e8e2d6", BLACK_INK)
+    follow_palette(label, partial(_ink_card, label, card))  # the palette's red or black
     effect = effect_of(card.rank).text(language().code)
     waiting = "" if active else tr(" (acts from its owner's next turn)",
                                    "(次の自分の手番から効く)")
     label.setToolTip(f"{card_text(card, language().code)}: {effect}{waiting}")
     return label
+
+
+def _ink_card(label: Tile, card: Card) -> None:
+    label.ink = QColor(RED_BLACK.hex("red" if card.is_red else "black"))
+    label.update()
+
+
+def _frame_box(box: QFrame, seat: int) -> None:
+    """A player's box framed in the seat's colour, in the palette in use."""
+    box.setStyleSheet(f"QFrame#player {{ border: 2px solid {seat_colour(seat).name()};"
+                      " border-radius: 5px; }")
 
 
 class PlayersPanel(QWidget):
@@ -81,8 +95,7 @@ class PlayersPanel(QWidget):
     def _box(self, seat: int) -> tuple[QFrame, ElidedLabel, ElidedLabel, QGridLayout]:
         box = QFrame(self)
         box.setObjectName("player")
-        box.setStyleSheet(f"QFrame#player {{ border: 2px solid {seat_colour(seat).name()};"
-                          " border-radius: 5px; }")
+        follow_palette(box, partial(_frame_box, box, seat))
         name = ElidedLabel("", box)
         font = name.font()
         font.setBold(True)
