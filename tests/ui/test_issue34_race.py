@@ -326,3 +326,27 @@ def test_the_mountain_roads_result_names_who_reached_the_top(lang: str, said: st
     finally:
         language().set("en")
     assert detail == said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_mountain_road_takes_its_whole_column(window, qtbot, quiet_games,
+                                                  lang: str) -> None:
+    """行山's road shared its column with the moves (184 px at the smallest window): the
+    moves head the side column now, one a row and in sight, their words wrapped so that a
+    long typed name in one does not widen the column mid-game."""
+    from tests.ui.test_whole_game_layout import settle
+    from ui.play.widgets import WrapButton
+
+    language().set(lang)
+    view = start(window, "mokzo", rounds=10)
+    play_until(qtbot, view, lambda v: any(b.isVisible() for b in v.move_buttons()))
+    settle(qtbot)
+    board, side = view.screens.board, view.side_scroll
+    assert min(board.width(), board.height()) >= 280, board.size()
+    shown = side.viewport().rect()
+    first = next(b for b in view.move_buttons() if b.isVisible())
+    assert shown.contains(first.mapTo(side.viewport(), first.rect().bottomRight()))
+    long = WrapButton("虎: Alexandra Konstantinopoulou-Wolfeschlegelsteinhausen から米1を奪う",
+                      view.screens.moves)
+    assert long.minimumSizeHint().width() < side.viewport().width() - 20
+    language().set("en")

@@ -57,12 +57,14 @@ from PySide6.QtWidgets import (
     QLayout,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QScrollArea,
     QSizePolicy,
     QStyle,
     QStyledItemDelegate,
     QStyleOption,
     QStyleOptionViewItem,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -363,6 +365,40 @@ def draw_box(painter: QPainter, rect: QRectF, fill: QColor, edge: QColor | None,
     painter.setBrush(fill)
     inset = width / 2
     painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), radius, radius)
+
+
+class WrapButton(QPushButton):
+    """A move button whose words wrap onto more lines in a narrow column (Equilibrium's swap
+    names two cards and two cities, 行山's 虎 a player): never cut, never wider than its
+    column. `text()` is the words."""
+
+    def __init__(self, text: str, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.label = QLabel(text, self)
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(8, 5, 8, 5)
+        self.box.addWidget(self.label)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def text(self) -> str:
+        return self.label.text()
+
+    def sizeHint(self) -> QSize:
+        return self.box.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.box.minimumSize()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self.box.heightForWidth(width)
 
 
 class Tile(QLabel):

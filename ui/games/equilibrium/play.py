@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +49,7 @@ from ui.play.controller import on_interface_thread
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.keys import KeyRow
 from ui.play.widgets import (
+    WrapButton,
     WrappedLabel,
     antialiased,
     clear_layout,
@@ -115,39 +115,6 @@ class HintRunner(QObject):
     def _deliver(self, key: object, result: Any) -> None:
         if isValid(self):
             self.ready.emit(key, result)
-
-
-class WrapButton(QPushButton):
-    """A move button whose words wrap onto more lines in a narrow column (a swap names two
-    cards and two cities): never cut, never wider than its column. `text()` is the words."""
-
-    def __init__(self, text: str, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.label = QLabel(text, self)
-        self.label.setWordWrap(True)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.box = QVBoxLayout(self)
-        self.box.setContentsMargins(8, 5, 8, 5)
-        self.box.addWidget(self.label)
-        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-
-    def text(self) -> str:
-        return self.label.text()
-
-    def sizeHint(self) -> QSize:
-        return self.box.sizeHint()
-
-    def minimumSizeHint(self) -> QSize:
-        return self.box.minimumSize()
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        return self.box.heightForWidth(width)
 
 
 class BoardArea(QScrollArea):

@@ -1,12 +1,12 @@
 """行山 digital play inside the shared `PlayFrame`.
 
-The board is the road with every piece. Under it: what the cards did this turn, and the moves
-the engine offers now as buttons that say what they cost or bring ("黒馬を設置(5米)", "10米で
-1マス進む"); buying 銭 is one button with a number. The side panel: the hand of the person
-looking (other hands are hidden: in hot-seat the frame covers the screen until the next person
-says who they are), then every player's 米, 銭, square, hand size and placed cards (markers as
-dots; a card that does not act yet is faded). The screens never decide a rule: they offer
-`legal_moves()` and ask the engine for costs.
+The board is the road with every piece, the whole of its column. The side panel: the moves the
+engine offers now as buttons, one a row, that say what they cost or bring ("黒馬を設置(5米)",
+"10米で1マス進む"); buying 銭 is one button with a number; what the cards did this turn; the
+hand of the person looking (other hands are hidden: in hot-seat the frame covers the screen
+until the next person says who they are), then every player's 米, 銭, square, hand size and
+placed cards (markers as dots; a card that does not act yet is faded). The screens never
+decide a rule: they offer `legal_moves()` and ask the engine for costs.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -44,11 +43,7 @@ from ui.games.mokzo.cards import PER_ROW, PlayersPanel, tile
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.keys import Spot, SpotKeys, place_words
-from ui.play.widgets import WrappedLabel, clear_layout, scrolling, words
-
-#: Move buttons per row, where two fit: each at most `TWO_A_ROW` pixels wide (half the
-#: road's column at the smallest window, less the box's margins).
-COLUMNS, TWO_A_ROW = 2, 125
+from ui.play.widgets import WrapButton, WrappedLabel, clear_layout, words
 
 
 class MovesBox(QGroupBox):
@@ -77,17 +72,14 @@ class MovesBox(QGroupBox):
         lang = language().code
         self._exchanges = [m for m in legal if isinstance(m, Exchange)]
         others = [m for m in legal if not isinstance(m, Exchange)]
-        buttons = []
-        for move in others:
-            button = QPushButton(move_label(state, move, names, lang), self)
+        # one a row, their words wrapped: a long one ("虎: <a typed name> から米1を奪う")
+        # takes another line, it does not widen the side column (and narrow the road) mid-game
+        for index, move in enumerate(others):
+            button = WrapButton(move_label(state, move, names, lang), self)
             button.setObjectName(f"move:{move}")
             button.setMinimumHeight(30)
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, m=move: self.frame.play(m))
-            buttons.append(button)
-        columns = self._columns(buttons)
-        for index, button in enumerate(buttons):
-            self.grid.addWidget(button, index // columns, index % columns)
+            self.grid.addWidget(button, index, 0)
             button.show()
         most = max((m.money for m in self._exchanges), default=0)
         self.exchange_count.setRange(1, max(1, most))
@@ -95,14 +87,6 @@ class MovesBox(QGroupBox):
         for widget in (self.exchange_count, self.exchange_button):
             widget.setVisible(bool(self._exchanges))
         self.setVisible(bool(legal))
-
-    @staticmethod
-    def _columns(buttons: Sequence[QPushButton]) -> int:
-        """Two buttons a row when two of the widest fit the road's narrowest column (at the
-        smallest window), else one (English labels run long: "discard black 兵 (+2 米)"); the
-        moves never need sideways scrolling."""
-        widest = max((b.sizeHint().width() for b in buttons), default=0)
-        return COLUMNS if widest <= TWO_A_ROW else 1
 
     def _exchange(self) -> None:
         wanted = self.exchange_count.value()
@@ -128,21 +112,13 @@ class MokzoScreens(PlayScreens):
         self.board = RoadBoard(left)
         self.keys = SpotKeys(self.board, self.spots, lambda _square: None,
                              name=("行山 road", "行山の道"))
-        # what the cards did and the moves on offer scroll under the road when they outgrow
-        # a small window (a turn can offer many placements)
-        below = QWidget(left)
-        self.events = WrappedLabel("", below)  # it and the pile line change at every move
-        self.moves = MovesBox(frame, below)
-        below_layout = QVBoxLayout(below)
-        below_layout.setContentsMargins(0, 0, 0, 0)
-        below_layout.addWidget(self.events)
-        below_layout.addWidget(self.moves)
-        below_layout.addStretch(1)
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.board, 3)
-        layout.addWidget(scrolling(below, left), 2)
+        layout.addWidget(self.board, 1)  # the whole column: the moves under it left 184 px
         side = QWidget(frame)
+        # the moves on offer head the side column, what the cards did this turn under them
+        self.moves = MovesBox(frame, side)
+        self.events = WrappedLabel("", side)  # it and the pile line change at every move
         self.hand_box = QGroupBox(side)
         self.hand_grid = QGridLayout(self.hand_box)
         self.hand_grid.setSpacing(3)
@@ -150,9 +126,8 @@ class MokzoScreens(PlayScreens):
         self.pile = WrappedLabel("", side)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(self.hand_box)
-        side_layout.addWidget(self.players)
-        side_layout.addWidget(self.pile)
+        for widget in (self.moves, self.events, self.hand_box, self.players, self.pile):
+            side_layout.addWidget(widget)
         return left, side
 
     def show(self, position: Position) -> None:
