@@ -521,9 +521,8 @@ def test_sorani_result_lists_only_the_categories_that_scored(qtbot, quiet) -> No
 def test_nine_result_says_the_fewest_cards_decided_equal_points(quiet) -> None:
     """小猫 ended 0 : 0 and named a winner without saying why: the fewer cards in hand."""
     from companion.games import registry
-    from ui.games.nincetkaik.nine import NineScreens
-
     from companion.games.nincetkaik.deck import ALL_CARDS
+    from ui.games.nincetkaik.nine import NineScreens
 
     state: Any = registry.get("nine").create(2, {})
     state.points = [0, 0]
