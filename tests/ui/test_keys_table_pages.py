@@ -347,3 +347,25 @@ def test_etariya_map_faces_are_edited_by_keys_and_spoken(table, qtbot) -> None:
     assert description_of(maps.face) != said
     press(qtbot, Key.Key_Space)  # and back
     assert maps.face.rows_[cell[0]][cell[1]] == before
+
+
+def test_space_on_a_focused_box_or_button_keeps_its_meaning(table, qtbot) -> None:
+    page = table("juusai")
+    thrower = page.current_tab()
+    tab_until(qtbot, lambda w: w is thrower.seeded)
+    press(qtbot, Key.Key_Space)  # ticks "Fixed seed", throws nothing
+    assert thrower.seeded.isChecked() and thrower.log.total == 0
+    tab_until(qtbot, lambda w: w is thrower.history)
+    press(qtbot, Key.Key_Space)  # elsewhere Space throws
+    assert thrower.log.total == 1
+
+
+def test_digits_typed_in_a_name_are_a_name_not_a_throw(table, qtbot) -> None:
+    page = table("netxiju")
+    tab = page.current_tab()
+    press(qtbot, Key.Key_R, CTRL)  # who begins: drawn; the throw buttons are offered
+    entries = len(tab.log.entries)
+    tab.players_box.set_folded(False)
+    tab_until(qtbot, lambda w: w.objectName() == "table_name:0")
+    type_text(qtbot, "Ann2")
+    assert tab.players_box.names()[0] == "Ann2" and len(tab.log.entries) == entries

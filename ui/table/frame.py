@@ -49,6 +49,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -336,6 +337,10 @@ class TablePage(QWidget):
             return next((b for b in group if b.isVisible() and b.isEnabled()), None)
 
         def press() -> None:
+            focus = QApplication.focusWidget()
+            if keys == "Space" and isinstance(focus, QAbstractButton) and focus not in group:
+                focus.click()  # Space keeps its meaning on a focused button or box
+                return
             button = ready()
             if button is not None:
                 button.click()
