@@ -190,3 +190,89 @@ def test_equilibrium_cards_and_balanced_cities_follow_a_new_palette(qtbot,
     choose_palette(Palette.DEUTERANOPIA)
     assert card.fill.name() == EQUILIBRIUM.hex("I", Palette.DEUTERANOPIA)
     assert city.fill.name() == EQUILIBRIUM_CITIES.hex("balanced", Palette.DEUTERANOPIA)
+
+
+# --- Statistics charts -------------------------------------------------------------------------
+def marker_mask(slot: int) -> set[tuple[int, int]]:
+    """The pixels a slot's marker covers, drawn large."""
+    from PySide6.QtGui import QColor, QPainter
+
+    from ui.shell.charts import draw_marker
+
+    image = QImage(44, 44, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    draw_marker(painter, QPointF(22, 22), slot, 36)
+    painter.end()
+    return {(x, y) for x in range(44) for y in range(44)
+            if image.pixelColor(x, y) != QColor("#ffffff")}
+
+
+def test_chart_series_markers_differ_in_shape() -> None:
+    masks = [marker_mask(slot) for slot in range(6)]
+    for a in range(6):
+        for b in range(a + 1, 6):
+            assert len(masks[a] ^ masks[b]) > 80, (a, b)
+
+
+def line_chart(qtbot, slot: int):
+    from datetime import datetime
+
+    from ui.shell.charts import LineChart
+
+    chart = LineChart()
+    qtbot.addWidget(chart)
+    chart.resize(320, 240)
+    chart.slots = {"Ann": slot}
+    chart.set_data("Scores", {"Ann": [(datetime(2026, 1, 1), 10.0),
+                                      (datetime(2026, 2, 1), 30.0)]})
+    chart.show()
+    qtbot.waitExposed(chart)
+    return chart
+
+
+def around_first_point(chart) -> tuple[QImage, set[tuple[int, int]], tuple[int, int]]:
+    """The chart's picture, the pixels drawn near its first point (not the background) and
+    that point."""
+    image = chart.grab().toImage()
+    area = chart.plot_area()
+    scale = image.width() / chart.width()
+    from ui.shell.charts import nice_max
+
+    low, high = 0.0, nice_max(30.0)
+    x = area.left()
+    y = area.bottom() - area.height() * (10.0 - low) / (high - low)
+    cx, cy = int(x * scale), int(y * scale)
+    base = chart.palette().base().color()
+    reach = int(6 * scale)
+    drawn = {(dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)
+             if image.pixelColor(cx + dx, cy + dy) != base}
+    return image, drawn, (cx, cy)
+
+
+def test_a_lines_points_carry_its_slots_marker_not_only_its_colour(qtbot) -> None:
+    _image, circle, _point = around_first_point(line_chart(qtbot, 0))
+    _image, square, _point = around_first_point(line_chart(qtbot, 1))
+    assert circle != square  # it used to be the same dot in another colour
+
+
+def test_chart_colours_and_legend_follow_a_new_palette(window, person, qtbot) -> None:
+    from companion.colours import SEATS
+    from tests.ui.test_colour_palettes import near
+
+    person.click_sidebar(window, "Statistics")
+    page = window.current_page()
+    slot = page.scores_chart.slots["花子"]
+    legend = page.legend.text()
+    # the lines first (each its own colour and marker), then who only has a bar
+    assert page.scores_chart.slots == {"Ben": 0, "Cho": 1, "花子": 2, "Dan": 3}
+    markers = [legend.count(mark) for mark in "●■▲◆▼✚"]
+    assert all(count <= 1 for count in markers) and sum(markers) == len(page.scores_chart.slots)
+    assert SEATS.hex(str(slot), Palette.STANDARD) in legend
+    person.click_sidebar(window, "Settings")
+    person.choose(window.current_page().palette_combo, "Deuteranopia (green-weak)")
+    assert SEATS.hex(str(slot), Palette.DEUTERANOPIA) in page.legend.text()
+    person.click_sidebar(window, "Statistics")
+    chart = line_chart(qtbot, slot)
+    image, _drawn, (x, y) = around_first_point(chart)
+    assert near(image.pixelColor(x, y), SEATS.hex(str(slot), Palette.DEUTERANOPIA), 10)

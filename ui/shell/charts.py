@@ -1,5 +1,6 @@
 """Small charts drawn with QPainter (no plotting library to load): bars and lines over time.
-Text goes through the application font, so Japanese names render with the IPAex fallback."""
+Text goes through the application font, so Japanese names render with the IPAex fallback.
+Series take the seat colours of the palette in use, and each line its own marker."""
 
 from __future__ import annotations
 
@@ -8,14 +9,59 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QHelpEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QHelpEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QToolTip, QWidget
 
-PALETTE = ("#c9a24a", "#3f7cac", "#b5523b", "#5b8c5a", "#7d5ba6", "#d17a22", "#4f9da6",
-           "#8a6d3b", "#c45c8a", "#2e5e4e", "#9aa83a", "#5a6fd6")
-OTHERS = "#b9b2a6"
+from companion.colours import SEATS
+
+#: Each slot's marker, drawn at every point of its series and in its legend entry, so that a
+#: series' colour is never the only cue (as text, for a legend in a label).
+MARKERS = ("●", "■", "▲", "◆", "▼", "✚")
 AXIS = QColor("#8c8273")
 TEXT = QColor("#3b342a")
+
+
+def series_colour(slot: int) -> QColor:
+    """A slot's colour in the palette in use: the seat colours, which each colour-vision
+    palette keeps apart (`companion.colours.SEATS`)."""
+    return QColor(SEATS.hex(str(slot % len(MARKERS))))
+
+
+def series_marker(slot: int) -> str:
+    """A slot's marker as text (● ■ ▲ ◆ ▼ ✚)."""
+    return MARKERS[slot % len(MARKERS)]
+
+
+def draw_marker(painter: QPainter, centre: QPointF, slot: int, size: float) -> None:
+    """A slot's marker at `centre`, `size` across, in its colour with a dark outline."""
+    painter.save()
+    painter.setPen(QPen(TEXT, 1))
+    painter.setBrush(series_colour(slot))
+    r, x, y = size / 2, centre.x(), centre.y()
+    shape = slot % len(MARKERS)
+    if shape == 0:
+        painter.drawEllipse(centre, r, r)
+    elif shape == 1:
+        painter.drawRect(QRectF(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
+    elif shape == 5:
+        arm = r * 0.4
+        painter.drawPolygon(QPolygonF([QPointF(x + dx, y + dy) for dx, dy in (
+            (-arm, -r), (arm, -r), (arm, -arm), (r, -arm), (r, arm), (arm, arm), (arm, r),
+            (-arm, r), (-arm, arm), (-r, arm), (-r, -arm), (-arm, -arm))]))
+    else:
+        corners = {2: ((0, -r), (r, r * 0.8), (-r, r * 0.8)),
+                   3: ((0, -r), (r, 0), (0, r), (-r, 0)),
+                   4: ((0, r), (r, -r * 0.8), (-r, -r * 0.8))}[shape]
+        painter.drawPolygon(QPolygonF([QPointF(x + dx, y + dy) for dx, dy in corners]))
+    painter.restore()
 
 
 def nice_max(value: float) -> float:
@@ -65,8 +111,9 @@ class _Chart(QWidget):
         super().__init__(parent)
         self.title = ""
         self.empty_text = ""
-        #: A fixed colour per name (e.g. per player, the same in every chart).
-        self.colors: dict[str, str] = {}
+        #: A fixed slot (colour and marker) per name (e.g. per player, the same in every
+        #: chart); a name without one takes its place in the chart.
+        self.slots: dict[str, int] = {}
         #: Draw the legend inside the chart (off when the page shows one legend for all).
         self.show_legend = True
         #: The values are counts: the axis shows whole numbers only.
@@ -75,8 +122,12 @@ class _Chart(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(320, 240)
 
+    def slot(self, name: str, index: int) -> int:
+        return self.slots.get(name, index)
+
     def color(self, name: str, index: int) -> QColor:
-        return QColor(self.colors.get(name, PALETTE[index % len(PALETTE)]))
+        """The name's colour in the palette in use."""
+        return series_colour(self.slot(name, index))
 
     def _frame(self, painter: QPainter) -> QRectF | None:
         """Draw the title; the plot area, or None after drawing the empty text."""
@@ -312,13 +363,13 @@ class LineChart(_Chart):
             dots = [at(t, v) for t, v in values]
             for a, b in itertools.pairwise(dots):
                 painter.drawLine(a, b)
-            painter.setBrush(color)
-            for dot in dots:
-                painter.drawEllipse(dot, 3, 3)
+            slot = self.slot(name, i)
+            for dot in dots:  # the series' own marker: its colour is not the only cue
+                draw_marker(painter, dot, slot, 8)
             width = metrics.horizontalAdvance(name) + 26
             if self.show_legend and legend_x + width <= self.width():
                 legend_y = area.bottom() + 2 * metrics.height() + 6
-                painter.fillRect(QRectF(legend_x, legend_y - 8, 12, 8), color)
+                draw_marker(painter, QPointF(legend_x + 6, legend_y - 4), slot, 9)
                 painter.setPen(TEXT)
                 painter.drawText(QPointF(legend_x + 16, legend_y), name)
                 legend_x += width

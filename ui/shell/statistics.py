@@ -29,7 +29,8 @@ from companion.history import PeriodCount, PlayerStats, ScorePoint, TeamTally, W
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, reason, tr
-from ui.shell.charts import PALETTE, BarChart, LineChart
+from ui.play.palette import palette_events
+from ui.shell.charts import BarChart, LineChart, series_colour, series_marker
 from ui.shell.common import (
     EmptyState,
     MessageLabel,
@@ -249,7 +250,16 @@ class StatisticsPage(QWidget):
         layout.addWidget(self.body, 1)
         language().changed.connect(self.retranslate)
         events().history_changed.connect(self._history_changed)
+        palette_events().changed.connect(self._show_legend)  # charts repaint by themselves
         self.retranslate()
+
+    def _show_legend(self, *_: object) -> None:
+        """Each name's marker in its colour, in the palette in use."""
+        slots = self.scores_chart.slots
+        self.legend.setText("&nbsp;&nbsp; ".join(
+            f'<span style="color:{series_colour(slot).name()}">{series_marker(slot)}</span>'
+            f"&nbsp;{html.escape(short_name(name, 24))}" for name, slot in slots.items()))
+        self.legend.setToolTip("\n".join(slots))
 
     def retranslate(self, *_: object) -> None:
         self.title.setText(tr("Statistics", "統計"))
@@ -353,14 +363,12 @@ class StatisticsPage(QWidget):
         self._fill_team_table()
         wins = wins_per_player(self.stats)[:MAX_BARS]
         series = score_series(getattr(self, "points", []))
-        shown = sorted({n for n, _w in wins} | set(series))
-        colors = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(shown)}
+        # the lines first: each has a colour and a marker of its own (bars carry their names)
+        shown = sorted(series) + sorted({n for n, _w in wins} - set(series))
+        slots = {name: i for i, name in enumerate(shown)}
         for chart in (self.wins_chart, self.scores_chart, self.months_chart):
-            chart.colors = colors
-        self.legend.setText("&nbsp;&nbsp; ".join(
-            f'<span style="color:{color}">■</span>&nbsp;{html.escape(short_name(name, 24))}'
-            for name, color in colors.items()))
-        self.legend.setToolTip("\n".join(colors))
+            chart.slots = slots
+        self._show_legend()
         no_data = tr("No finished plays yet", "終わった対局はまだありません")
         self.wins_chart.set_data(tr("Wins per player", "プレイヤー別の勝ち数"),
                                  [n for n, _w in wins], [w for _n, w in wins], no_data)
