@@ -296,8 +296,7 @@ class TablePage(QWidget):
                          lambda: self._step_tab(1))
         self.bind_action(None, "Ctrl+PgUp", "Previous tab", "前のタブ",
                          lambda: self._step_tab(-1))
-        self._keys.append((None, TableKey("?", lambda: tr("This list of keys (also F1)",
-                                                          "このキー一覧(F1 でも)")), None))
+        self.list_key(None, "?", "This list of keys", "このキー一覧")
         add_key_help(self, self.key_help_rows)
 
     # --- building ----------------------------------------------------------------------------
