@@ -276,3 +276,35 @@ def test_chart_colours_and_legend_follow_a_new_palette(window, person, qtbot) ->
     chart = line_chart(qtbot, slot)
     image, _drawn, (x, y) = around_first_point(chart)
     assert near(image.pixelColor(x, y), SEATS.hex(str(slot), Palette.DEUTERANOPIA), 10)
+
+
+# --- other marks told apart by colour alone ----------------------------------------------------
+def runs_along_top(board, cell: tuple[int, int], inset: int, ink: str) -> int:
+    """How many separate runs of `ink` the frame `inset` pixels inside `cell` shows along its
+    top edge."""
+    from tests.ui.test_colour_palettes import near
+
+    image = board.grab().toImage()
+    scale = image.width() / board.width()
+    rect = board.cell_rect(cell)
+    y = int((rect.top() + inset) * scale)
+    runs, inside = 0, False
+    for x in range(int((rect.left() + inset + 4) * scale), int((rect.right() - inset - 4) * scale)):
+        now = near(image.pixelColor(x, y), ink, 50)
+        runs += now and not inside
+        inside = now
+    return runs
+
+
+def test_etariya_last_move_is_framed_dotted_and_a_target_solid(qtbot) -> None:
+    from ui.games.etariya.board_widget import BoardPicture, BoardWidget
+
+    board = BoardWidget(coordinates=False)
+    qtbot.addWidget(board)
+    board.resize(420, 420)
+    board.set_picture(BoardPicture(last=frozenset({(2, 2)}),
+                                   stone_targets=frozenset({(4, 4)})))
+    board.show()
+    qtbot.waitExposed(board)
+    assert runs_along_top(board, (4, 4), 3, "#1f9d3a") == 1  # where a stone may go: solid
+    assert runs_along_top(board, (2, 2), 2, "#e0a000") >= 3  # the last move: dotted (was solid)

@@ -5,7 +5,8 @@ this widget only draws it and reports clicked cells. Light cells are pale, Dark 
 a power chip shows as a small white or black disc in the cell corner (the cell's shading is
 already the faction it gives); stones are discs in the palette's colours with their colour's
 letter (kanji in Japanese) and a stack's height written on them; legal cells for the stone in
-hand are outlined green, for the power chip dotted blue.
+hand are outlined green, for the power chip dashed blue; the last move's cells are framed
+dotted amber.
 Setup pictures outline the four map-sheet slots and label them.
 """
 
@@ -230,8 +231,8 @@ class BoardWidget(QWidget):
         stack = pic.stones.get(cell, ())
         if stack:
             self._paint_stack(painter, rect, stack, size)
-        if cell in pic.last:
-            painter.setPen(QPen(QColor("#e0a000"), 3))
+        if cell in pic.last:  # dotted: amber and the targets' green look alike to many
+            painter.setPen(QPen(QColor("#e0a000"), 3, Qt.PenStyle.DotLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(rect.adjusted(2, 2, -2, -2))
         if cell in pic.stone_targets:
