@@ -308,3 +308,21 @@ def test_etariya_last_move_is_framed_dotted_and_a_target_solid(qtbot) -> None:
     qtbot.waitExposed(board)
     assert runs_along_top(board, (4, 4), 3, "#1f9d3a") == 1  # where a stone may go: solid
     assert runs_along_top(board, (2, 2), 2, "#e0a000") >= 3  # the last move: dotted (was solid)
+
+
+def test_cetkaik_piece_buttons_take_the_palettes_red_and_say_their_colour(qtbot, english,
+                                                                          choose_palette) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from companion.colours import RED_BLACK
+    from ui.games.cetkaik.table_page import table_view
+
+    page = table_view(None)
+    qtbot.addWidget(page)
+    red = page.tab(0).findChild(QPushButton, "add:rT")
+    black = page.tab(0).findChild(QPushButton, "add:bT")
+    assert red.text().startswith("赤") and black.text().startswith("黒")  # the second cue
+    assert RED_BLACK.hex("red", Palette.STANDARD) in red.styleSheet()
+    choose_palette(Palette.PROTANOPIA)
+    assert RED_BLACK.hex("red", Palette.PROTANOPIA) in red.styleSheet()
+    assert RED_BLACK.hex("black", Palette.PROTANOPIA) in black.styleSheet()

@@ -32,6 +32,11 @@ def game_colour(colours: ColourSet, key: str, light: float = 0.0) -> QColor:
                            blue + (1 - blue) * light)
 
 
+def ink_style(colours: ColourSet, key: str, rest: str = "") -> str:
+    """A style sheet writing text in one of a game's meaningful colours (palette in use)."""
+    return f"color: {colours.hex(key)}; {rest}".strip()
+
+
 class PaletteEvents(QObject):
     """`changed(palette)`: the palette switched (pages redo what they drew as rich text)."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.colours import RED_BLACK
 from companion.core.api import Outcome
 from companion.core.record import RecordEntry
 from companion.games.cetkaik import words as cw
@@ -49,10 +51,13 @@ from ui.games.sticks.sticks_widget import SticksWidget
 from ui.i18n import language, tr
 from ui.play.frame import PlayFrame, PlayScreens, Position
 from ui.play.keys import KeyRow, Spot, SpotKeys
+from ui.play.palette import follow_palette, ink_style
 from ui.play.widgets import WrappedLabel, clear_layout, isolate, words
 
-RED_STYLE = "color: #c0281f; font-weight: bold;"
-BLACK_STYLE = "color: #1b1b1b; font-weight: bold;"
+
+def _ink_button(button: QPushButton, colour: Colour) -> None:
+    """A captured piece's button in its side's red or black (palette in use)."""
+    button.setStyleSheet(ink_style(RED_BLACK, colour.name.lower(), "font-weight: bold;"))
 
 
 # --- what a click means (read from the legal moves) ------------------------------------------
@@ -264,7 +269,7 @@ class HandBox(QGroupBox):
             button.setAccessibleName(tr(  # a screen reader says the piece, not its kanji
                 f"Captured {piece_name(colour, profession, 'en')} {profession.kanji}"
                 f" ×{count}", f"手駒 {colour.kanji}{profession.kanji} ×{count}"))
-            button.setStyleSheet(RED_STYLE if colour is Colour.RED else BLACK_STYLE)
+            follow_palette(button, partial(_ink_button, button, colour))  # 赤/黒 says it too
             button.setCheckable(can_drop)
             button.setChecked(can_drop and dropping == (colour, profession))
             button.setFlat(not can_drop)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -41,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.colours import RED_BLACK
 from companion.games.cetkaik import REGIONAL_OPTIONS
 from companion.games.cetkaik import words as cw
 from companion.games.cetkaik.hands import hand_name_in, points_text
@@ -62,17 +64,21 @@ from ui.context import AppContext
 from ui.games.cetkaik.board_widget import BoardView, start_scene
 from ui.games.sticks.sticks_widget import ResultBadge, SticksWidget
 from ui.i18n import language, tr
+from ui.play.palette import follow_palette, ink_style
 from ui.play.widgets import words
 from ui.table.frame import Printing, TablePage, TableTab
 from ui.undo import ReplaceState
 
 RATES = (1, 2, 4, 8, 16, 32, 64)
-RED_STYLE = "color: #c0281f;"
-BLACK_STYLE = "color: #1b1b1b;"
 
 
 def lang() -> str:
     return language().code
+
+
+def _ink_button(button: QPushButton, colour: Colour) -> None:
+    """A piece's button in its side's red or black (palette in use)."""
+    button.setStyleSheet(ink_style(RED_BLACK, colour.name.lower()))
 
 
 class Players(QWidget):
@@ -167,7 +173,7 @@ class HandsTab(TableTab):
             for col, colour in enumerate((Colour.RED, Colour.BLACK)):
                 add = QPushButton(self)
                 add.setObjectName(f"add:{colour.letter}{profession.letter}")
-                add.setStyleSheet(RED_STYLE if colour is Colour.RED else BLACK_STYLE)
+                follow_palette(add, partial(_ink_button, add, colour))  # 赤/黒 says it too
                 add.clicked.connect(lambda _=False, c=colour, p=profession: self.add(c, p))
                 remove = QPushButton("−", self)
                 remove.setObjectName(f"remove:{colour.letter}{profession.letter}")
