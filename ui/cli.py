@@ -29,8 +29,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
-    """The whole command line; without the sub-commands (cheaper) for starting the GUI."""
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line (the GUI's own start reads its two options without it)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Tabletop companion: table tools, digital play, history and score sheets.",
@@ -44,9 +44,6 @@ def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=["ja", "en"], help="interface language")
     parser.add_argument("--details", action="store_true",
                         help="with a database problem, also print its technical detail")
-    if not with_commands:
-        parser.set_defaults(command=None)
-        return parser
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text)
@@ -58,16 +55,25 @@ def _command_module(module_name: str):  # type: ignore[no-untyped-def]
     return importlib.import_module(f"ui.commands.{module_name}")
 
 
-def _starts_gui(argv: Sequence[str]) -> bool:
-    """Only --db/--lang given: the GUI's quick path (the commands' modules are not loaded)."""
+def gui_arguments(argv: Sequence[str]) -> argparse.Namespace | None:
+    """Only --db/--lang given (a known language): the GUI's quick path, read without argparse
+    (whose messages load gettext and the locale tables) and the commands' modules. None: a
+    command, help, or a mistake, which the full parser reads and explains."""
+    values: dict[str, str | None] = {"db": os.environ.get("COMPANION_DB_URL"), "lang": None}
     rest = list(argv)
     while rest:
         token = rest.pop(0)
-        if token in ("--db", "--lang") and rest:
-            rest.pop(0)
-        elif not token.startswith(("--db=", "--lang=")):
-            return False  # a command, help, or a mistake: the full parser explains
-    return True
+        name, equals, value = token.partition("=")
+        if name not in ("--db", "--lang"):
+            return None
+        if not equals:
+            if not rest or rest[0].startswith("-"):
+                return None
+            value = rest.pop(0)
+        values[name[2:]] = value
+    if values["lang"] not in (None, "ja", "en"):
+        return None
+    return argparse.Namespace(command=None, details=False, **values)
 
 
 def hide_passwords_in_title(argv: Sequence[str]) -> bool:
@@ -103,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         hide_passwords_in_title(sys.orig_argv)
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(with_commands=not _starts_gui(argv)).parse_args(argv)
+    args = gui_arguments(argv) or build_parser().parse_args(argv)
     if args.command is None:
         from ui.app import run_gui
 

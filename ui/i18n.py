@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QTranslator
 
 
 class Language(QObject):
@@ -59,6 +64,8 @@ class QtTranslations(QObject):
         self._installed = []
         if code != "ja":
             return
+        from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator  # Japanese only
+
         folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         for name in QT_CATALOGUES:
             translator = QTranslator(self)

@@ -12,10 +12,10 @@ Stats, backs it up (Ctrl+B) and quits (ui/shell/transfer.py does the work).
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSize
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -31,6 +31,9 @@ from companion.colours import Palette, set_current
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.idle import IdleWork
+
+if TYPE_CHECKING:  # Qt makes QEvent's 180 event types the first time an event class is used
+    from PySide6.QtGui import QCloseEvent
 
 #: (key, English, Japanese, module under ui.shell, class name)
 PAGES: tuple[tuple[str, str, str, str, str], ...] = (

@@ -84,6 +84,8 @@ def test_startup_figures_compare_the_app_with_a_bare_window(capsys):
     assert floor["value"] > 0 and app["value"] > 0
     assert app["ratio"] == round(app["value"] / floor["value"], 2)
     assert app["goal"] == "<= 1.25x floor"
+    assert floor["cpu_ms"] > 0 and app["cpu_ms"] > 0
+    assert app["cpu_ratio"] == round(app["cpu_ms"] / floor["cpu_ms"], 2)
 
 
 def test_the_start_up_ratio_is_that_of_the_printed_figures(capsys, monkeypatch):
@@ -92,12 +94,14 @@ def test_the_start_up_ratio_is_that_of_the_printed_figures(capsys, monkeypatch):
     from ui.commands import bench
 
     times = iter([1.0, 0.0400004, 0.0301995, 0.0400004, 0.0301995])  # floor, app, floor, app
-    monkeypatch.setattr(bench, "_time_process", lambda argv, env: next(times))
+    cpu = iter([0.5, 0.02, 0.03, 0.02, 0.025])
+    monkeypatch.setattr(bench, "_time_process", lambda argv, env: (next(times), next(cpu)))
     lines = {entry["bench"]: entry for entry in run_bench(capsys, "--only", "startup")}
     floor, app = lines["startup.floor"], lines["startup.main_window"]
     assert (floor["value"], app["value"]) == (40.0, 30.2)
     assert app["ratio"] == round(app["value"] / floor["value"], 2) == 0.76
     assert app["pair_ratios"] == [0.75, 0.75]
+    assert (floor["cpu_ms"], app["cpu_ms"], app["cpu_ratio"]) == (20.0, 25.0, 1.25)
 
 
 def test_win_rates_are_percentages_over_the_games_asked(capsys):

@@ -165,5 +165,41 @@ def test_the_library_shows_with_its_first_cards_and_adds_the_rest_when_idle(
     assert later == [len(registry.all_games()), 1]
 
 
+CLI_SCRIPT = """
+import atexit, json, os, sys
+os.environ["COMPANION_EXIT_AFTER_SHOW"] = "1"
+atexit.register(lambda: print(json.dumps(sorted(sys.modules))))
+from ui.cli import main
+main(["--lang", "en", "--db", "sqlite:///" + sys.argv[1]])
+"""
+
+
+def test_the_command_line_starts_the_window_without_argparse_or_ctypes(tmp_path: Path) -> None:
+    """`companion --lang en --db URL` reads its two options itself: argparse's messages would
+    load the locale tables, and the commands' modules the engines; the PySide6 guard's
+    ctypes is only loaded for the affected versions."""
+    from ui.play.pyside_guard import needs_guard
+
+    modules = imported(CLI_SCRIPT, str(tmp_path / "h.db"))
+    assert "ui.main_window" in modules
+    assert [m for m in modules if m in ("locale", "ui.commands") or m.startswith(
+        "ui.commands.")] == []
+    assert ("ctypes" in modules) == needs_guard()
+
+
+QT_CLASSES_SCRIPT = WINDOW_SCRIPT.replace("QApplication.processEvents()\n", "").replace(
+    "print(json.dumps(sorted(sys.modules)))", """
+from PySide6 import QtGui
+print(json.dumps(sorted(name for name in vars(QtGui) if name.endswith("Event"))))
+""")
+
+
+def test_the_window_is_built_and_shown_without_making_qt_event_classes(tmp_path: Path) -> None:
+    """PySide6 makes QEvent's 180 event types the first time an event class is named (about
+    4 ms): building and showing the window names none (closeEvent's and paintEvent's are for
+    type checks; the first paint makes QPaintEvent)."""
+    assert run_script(QT_CLASSES_SCRIPT, str(tmp_path / "settings.ini")) == []
+
+
 def test_every_game_is_still_listed() -> None:
     assert len(registry.all_games()) == len(registry.GAME_MODULES)

@@ -9,7 +9,6 @@ three singletons so many references that they can never reach zero.
 
 from __future__ import annotations
 
-import ctypes
 import sys
 
 #: References added to None, True and False (the count is a Py_ssize_t, far from overflow).
@@ -34,6 +33,8 @@ def protect_singletons() -> bool:
     global _done
     if _done or not needs_guard():
         return _done
+    import ctypes  # only here: the unaffected versions do not pay for loading it
+
     for singleton in (None, True, False):
         refcount = ctypes.c_ssize_t.from_address(id(singleton))
         refcount.value += _EXTRA

@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -46,7 +46,9 @@ from ui.i18n import language, reason, tr
 from ui.idle import IdleWork
 from ui.shell.common import MessageLabel, confirm, heading
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # an event class makes QEvent's 180 event types (see ui.main_window)
+    from PySide6.QtGui import QPaintEvent
+
     from companion.history import PlayRecord
 
 #: Tab order and labels of a game page.
