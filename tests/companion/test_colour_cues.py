@@ -109,3 +109,35 @@ def test_printed_water_and_hue_squares_carry_lines_besides_their_colour() -> Non
     assert page is not None
     # 8 water squares (the centre is the 皇's) lined 5 times, 8 hue squares hatched 11 times
     assert strokes(page.get_data()) == 8 * 5 + 8 * 11
+
+
+@pytest.mark.parametrize("game_id", ["cetkaik", "cetkaik_education", "cetkaik_old"])
+def test_cetkaiks_rules_board_marks_each_square_kind_besides_its_colour(game_id: str) -> None:
+    from companion.games.cetkaik.diagrams import HILL, HUE, WATER, board_html
+    from companion.games.cetkaik.variants import variant_of
+
+    variant = variant_of(game_id)
+    board = variant.board
+    html = board_html(variant, "en", pieces=False)
+    cells = re.findall(r'<td bgcolor="(#\w+)"[^>]*>(.*?)</td>', html, re.S)
+    assert len(cells) == board.size
+    kinds = {WATER: "水", HUE: "処", HILL: "山"}
+    for colour, inner in cells:  # every coloured square says what it is (it used to be blank)
+        assert (kinds[colour] in inner) if colour in kinds else "&nbsp;" in inner
+    from companion.games import registry
+    from companion.resources import rules_text
+
+    for lang, words in (("en", "marked 水"), ("ja", "「水」の字")):  # the text names the mark
+        assert words in rules_text(registry.get(game_id).rules, lang)
+
+
+def test_cetkaiks_move_diagrams_dot_a_line_that_may_pass_a_piece() -> None:
+    from companion.games.cetkaik.diagrams import pattern_cells
+    from companion.games.cetkaik.movement import STANDARD_MOVES
+    from companion.games.cetkaik.pieces import Profession
+
+    passing = pattern_cells(STANDARD_MOVES[Profession.SHAMAN][1])
+    ranging = pattern_cells(STANDARD_MOVES[Profession.HORSE][1])
+    lines = [re.sub(r"<[^>]+>", "", mark) for mark in passing.values()]
+    assert lines and set(lines) <= set("┆┄⋰⋱")  # dotted, not only blue (it was │ ─ ╱ ╲)
+    assert ranging[(0, 0)] == "╲"  # a line that may not pass stays solid

@@ -3,13 +3,14 @@ view renders HTML inside Markdown; no picture is copied).
 
 A rules text marks where a diagram goes with a comment on a line of its own:
 
-- ``<!-- diagram:board -->`` — the board: water (blue), the fixed 皇処 (orange), 皇山 (green);
+- ``<!-- diagram:board -->`` — the board: water (blue, marked 水), the fixed 皇処 (orange,
+  処), 皇山 (green, 山): the mark is the second cue besides the colour;
 - ``<!-- diagram:start -->`` — the start position: each piece's kanji in its colour, the top
   player's pieces with a bar over them (they stand turned towards that player);
 - ``<!-- diagram:moves -->`` — every profession's moves on an ordinary square and starting on
   皇処, as 5 × 5 grids with forward up: ○ exactly there, ◌ exactly there jumping over what
-  stands between, │ ─ ╱ ╲ any distance along the line (blue: may pass over one piece), ·
-  passed over but not a stop.
+  stands between, │ ─ ╱ ╲ any distance along the line (dotted ┆ ┄ ⋰ ⋱ and blue: may pass
+  over one piece), · passed over but not a stop.
 
 `expand(markdown, lang, variant)` replaces the marks (the registry hook ``rules_markdown``).
 """
@@ -54,6 +55,16 @@ def _labels(board: Board, lang: str) -> tuple[list[str], list[str]]:
     return files, [str(board.height - r) for r in range(board.height)]
 
 
+def _square_mark(board: Board, sq: int) -> str:
+    """An empty square's kind written small (水, 処, 山), so its colour is not the only cue."""
+    kind = "山" if sq == board.hill else "水" if sq in board.water else \
+        "処" if sq in board.hue else ""
+    if not kind:
+        return BLANK
+    ink = "#ffffff" if sq == board.hill else GREY
+    return f'<span style="font-size:8pt; color:{ink};">{kind}</span>'
+
+
 def _square_colour(board: Board, sq: int) -> str:
     if sq == board.hill:
         return HILL
@@ -89,7 +100,8 @@ def board_html(variant: Variant = STANDARD, lang: str = "en", pieces: bool = Tru
                  "</span></td>"]
         for c in range(board.width):
             sq = board.square(r, c)
-            cells.append(_cell(_square_colour(board, sq), tokens.get(sq, BLANK)))
+            empty = BLANK if pieces else _square_mark(board, sq)  # marks on the bare board
+            cells.append(_cell(_square_colour(board, sq), tokens.get(sq, empty)))
         body.append("<tr>" + "".join(cells) + "</tr>")
     key = ""
     if pieces:
@@ -104,6 +116,9 @@ def board_html(variant: Variant = STANDARD, lang: str = "en", pieces: bool = Tru
 # --- move diagrams ------------------------------------------------------------------------------
 _LINES = {(1, 0): "│", (-1, 0): "│", (0, 1): "─", (0, -1): "─",
           (1, 1): "╱", (-1, -1): "╱", (1, -1): "╲", (-1, 1): "╲"}
+#: A line that may pass over one piece: dotted as well as blue.
+_PASSING_LINES = {(1, 0): "┆", (-1, 0): "┆", (0, 1): "┄", (0, -1): "┄",
+                  (1, 1): "⋰", (-1, -1): "⋰", (1, -1): "⋱", (-1, 1): "⋱"}
 
 
 def pattern_cells(pattern: Pattern) -> dict[tuple[int, int], str]:
@@ -116,9 +131,9 @@ def pattern_cells(pattern: Pattern) -> dict[tuple[int, int], str]:
             if k < first:
                 marks[where] = "·"
             else:
-                line = _LINES[(forward, sideways)]
-                marks[where] = f'<span style="color:{PASSING};">{line}</span>' if passes \
-                    else line
+                marks[where] = (f'<span style="color:{PASSING};">'
+                                f'{_PASSING_LINES[(forward, sideways)]}</span>' if passes
+                                else _LINES[(forward, sideways)])
     for forward, sideways, empty in pattern.steps:
         jumps = max(abs(forward), abs(sideways)) > 1 and not empty
         marks[(2 - forward, 2 + sideways)] = "◌" if jumps else "○"
