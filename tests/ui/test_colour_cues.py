@@ -326,3 +326,34 @@ def test_cetkaik_piece_buttons_take_the_palettes_red_and_say_their_colour(qtbot,
     choose_palette(Palette.PROTANOPIA)
     assert RED_BLACK.hex("red", Palette.PROTANOPIA) in red.styleSheet()
     assert RED_BLACK.hex("black", Palette.PROTANOPIA) in black.styleSheet()
+
+
+def test_alluvium_paint_buttons_and_sheet_tabs_follow_a_new_palette(qtbot, english,
+                                                                   choose_palette) -> None:
+    from PySide6.QtGui import QPalette
+
+    from companion.colours import ALLUVIUM
+    from companion.games.alluvium.profile import sheet_profile
+    from ui.games.alluvium.map_widget import qcolor
+    from ui.games.alluvium.table_page import AlluviumTablePage
+
+    page = AlluviumTablePage(None, seed=3)
+    qtbot.addWidget(page)
+    tab = page.sheets_tab
+    red = tab.palette_buttons["R"]
+    assert red.text().startswith(sheet_profile().colour("R").symbol)  # the second cue
+    first = sheet_profile().colour(page.game.colours[0])
+
+    def shown() -> tuple[str, str]:
+        return (red.palette().color(QPalette.ColorRole.Button).name(),
+                tab.sheet_tabs.tabTextColor(0).name())
+
+    def wanted() -> tuple[str, str]:
+        return (qcolor(sheet_profile().colour("R"), 0.35).name(),
+                qcolor(first).darker(140).name())
+
+    standard = wanted()
+    assert shown() == standard
+    choose_palette(Palette.DEUTERANOPIA)
+    assert ALLUVIUM.hex("R", Palette.DEUTERANOPIA) != ALLUVIUM.hex("R", Palette.STANDARD)
+    assert shown() == wanted() != standard

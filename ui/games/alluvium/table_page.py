@@ -47,6 +47,7 @@ from ui.context import AppContext
 from ui.games.alluvium.map_widget import MapWidget, PaintStroke, qcolor
 from ui.i18n import language, tr
 from ui.play.keys import Spot, SpotKeys
+from ui.play.palette import palette_events
 from ui.play.widgets import isolate, laid_out, words
 from ui.table.frame import Printing, TablePage, TableTab
 
@@ -281,6 +282,7 @@ class SheetsTab(AlluviumTab):
         self.palette_group = QButtonGroup(self)
         self.palette_group.setExclusive(True)
         self.palette_buttons: dict[str, QToolButton] = {}
+        palette_events().changed.connect(self._colour_paints)  # a new palette: at once
         self.map = MapWidget(page.game, page.undo_stack, self)
         self.map.setObjectName("alluvium-map")
         # by keys: arrows over the cells, Space/Enter paints the cell with the chosen paint
@@ -324,8 +326,6 @@ class SheetsTab(AlluviumTab):
         game = self.alluvium.game
         for i in range(game.players):
             self.sheet_tabs.addTab(self.sheet_title(i))
-            self.sheet_tabs.setTabTextColor(i, qcolor(sheet_profile().colour(game.colours[i]))
-                                            .darker(140))
         self.sheet_tabs.setCurrentIndex(min(current, game.players - 1))
         self.sheet_tabs.blockSignals(False)
         self._rebuild_palette()
@@ -344,18 +344,28 @@ class SheetsTab(AlluviumTab):
             button = QToolButton(self)
             button.setCheckable(True)
             button.setObjectName(f"paint-{letter}")
-            if letter != EMPTY:
-                pal = button.palette()
-                pal.setColor(QPalette.ColorRole.Button,
-                             qcolor(sheet_profile().colour(letter), 0.35))
-                button.setPalette(pal)
-                button.setAutoFillBackground(True)
+            button.setAutoFillBackground(letter != EMPTY)
             button.clicked.connect(lambda _=False, v=letter: self.choose_paint(v))
             self.palette_group.addButton(button)
             self.palette_bar.addWidget(button, i // 3, i % 3)
             self.palette_buttons[letter] = button
         self._label_palette()
+        self._colour_paints()
         self.choose_paint(game.colours[self.current_sheet()])
+
+    def _colour_paints(self, *_: object) -> None:
+        """The sheets' tabs and the paint buttons in their paints' colours (palette in use);
+        each also shows its paint's symbol."""
+        game = self.alluvium.game
+        for i in range(min(self.sheet_tabs.count(), len(game.colours))):
+            self.sheet_tabs.setTabTextColor(i, qcolor(sheet_profile().colour(game.colours[i]))
+                                            .darker(140))
+        for letter, button in self.palette_buttons.items():
+            if letter != EMPTY:
+                pal = button.palette()
+                pal.setColor(QPalette.ColorRole.Button,
+                             qcolor(sheet_profile().colour(letter), 0.35))
+                button.setPalette(pal)
 
     def _label_palette(self) -> None:
         for letter, button in self.palette_buttons.items():
