@@ -47,7 +47,7 @@ from ui.games.equilibrium.column import CityColumn, card_colours
 from ui.i18n import language, tr
 from ui.play.controller import on_interface_thread
 from ui.play.frame import PlayFrame, PlayScreens, Position
-from ui.play.keys import KeyRow
+from ui.play.keys import CURSOR_DARK, CURSOR_LIGHT, KeyRow
 from ui.play.widgets import (
     WrapButton,
     WrappedLabel,
@@ -199,10 +199,13 @@ class CardButton(QPushButton):
         draw_box(painter, QRectF(self.rect()), self.fill, edge, 3, 4)
         painter.setPen(self.ink)
         painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter), self.text())
-        if self.hasFocus():
-            painter.setPen(QPen(self.ink, 1, Qt.PenStyle.DotLine))
+        if self.hasFocus():  # the keyboard's cursor, as on the boards: dark inside light
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(QRectF(self.rect()).adjusted(4.5, 4.5, -4.5, -4.5), 2, 2)
+            inner = QRectF(self.rect()).adjusted(4.5, 4.5, -4.5, -4.5)
+            painter.setPen(QPen(CURSOR_LIGHT, 4))
+            painter.drawRoundedRect(inner, 2, 2)
+            painter.setPen(QPen(CURSOR_DARK, 2))
+            painter.drawRoundedRect(inner, 2, 2)
         painter.end()
 
 
