@@ -357,3 +357,21 @@ def test_alluvium_paint_buttons_and_sheet_tabs_follow_a_new_palette(qtbot, engli
     choose_palette(Palette.DEUTERANOPIA)
     assert ALLUVIUM.hex("R", Palette.DEUTERANOPIA) != ALLUVIUM.hex("R", Palette.STANDARD)
     assert shown() == wanted() != standard
+
+
+def test_etariya_setup_score_chips_follow_a_new_palette(qtbot, ctx, choose_palette) -> None:
+    from PySide6.QtCore import Qt
+
+    from companion.colours import ETARIYA_STONES
+    from ui.games.etariya.table_page import EtariyaTablePage
+
+    page = EtariyaTablePage(ctx)
+    qtbot.addWidget(page)
+    tab = page.setup_tab
+    tab.show()
+    qtbot.mouseClick(tab.boxes["E"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.bar.new_button, Qt.MouseButton.LeftButton)
+    assert "Blue" in tab.summary.text()  # each chip names its colour
+    assert ETARIYA_STONES.hex("B", Palette.STANDARD) in tab.summary.text()
+    choose_palette(Palette.DEUTERANOPIA)
+    assert ETARIYA_STONES.hex("B", Palette.DEUTERANOPIA) in tab.summary.text()

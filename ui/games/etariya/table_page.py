@@ -52,7 +52,7 @@ from ui.games.etariya.board_widget import DARK, BoardWidget, stone_colour, text_
 from ui.games.etariya.face_widget import FaceWidget
 from ui.i18n import language, tr
 from ui.play.keys import Spot, SpotKeys
-from ui.play.palette import follow_palette
+from ui.play.palette import follow_palette, palette_events
 from ui.play.widgets import words
 from ui.table.frame import Printing, TablePage, TableTab
 from ui.table.setup_tab import SetupTab as BaseSetupTab
@@ -128,6 +128,7 @@ class SetupTab(BaseSetupTab):
         splitter.addWidget(right)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        palette_events().changed.connect(self._recolour_summary)  # its chips: at once
         layout = QVBoxLayout(self)
         layout.addWidget(self.bar)
         layout.addLayout(exp_row)
@@ -207,6 +208,11 @@ class SetupTab(BaseSetupTab):
         for key, box in self.boxes.items():
             box.setText(expansion_label(key))
         self.fill()
+
+    def _recolour_summary(self, *_: object) -> None:
+        """The score chips (E) in the new palette's stone colours."""
+        if self.setup is not None:
+            self.summary.setText(pictures.setup_summary_html(self.setup))
 
 
 # --- map editor -----------------------------------------------------------------------------
