@@ -69,9 +69,31 @@ def start(qtbot: Any, game_id: str, seed: int = 4) -> Any:
     return view
 
 
+def focus_into(qtbot: Any, view: Any) -> None:
+    """Tab until the focus is somewhere on the page (after a move its button is gone, and a
+    person presses Tab to come back): the page's keys act there."""
+    for _ in range(40):
+        widget = QApplication.focusWidget()
+        if widget is not None and view.isAncestorOf(widget) and widget.isVisible():
+            return
+        qtbot.keyClick(widget if widget is not None else view, Key.Key_Tab)
+    raise AssertionError("Tab never brought the focus onto the page")
+
+
+def tab_to_box(qtbot: Any, box: Any) -> None:
+    """Tab until the spin box (or its line) has the focus."""
+    focus_into(qtbot, box.window())
+    for _ in range(80):
+        if QApplication.focusWidget() in (box, box.lineEdit()):
+            return
+        press(qtbot, Key.Key_Tab)
+    raise AssertionError("Tab never reached the box")
+
+
 def focus_row(qtbot: Any, row: CardRow) -> None:
-    """Tab (from the move list) until the row of cards has the focus."""
+    """Tab until the row of cards has the focus."""
     view_widget = row.window()
+    focus_into(qtbot, view_widget)
     for _ in range(80):
         if QApplication.focusWidget() is row:
             return
@@ -99,7 +121,7 @@ def make_by_keys(qtbot: Any, view: Any, move: Any) -> None:
     Enter), then its button's digit; a bet by its button's digit or its amount and Enter."""
     screens = view.screens
     if isinstance(move, Amount) and move.verb == "bet" and screens.bets.amount.isVisible():
-        screens.bets.amount.setFocus()  # as Tab would bring it; the amount is typed
+        tab_to_box(qtbot, screens.bets.amount)
         press(qtbot, Key.Key_A, Qt.KeyboardModifier.ControlModifier)
         qtbot.keyClicks(QApplication.focusWidget(), str(move.amount))
         press(qtbot, Key.Key_Return)
@@ -121,7 +143,7 @@ def make_by_keys(qtbot: Any, view: Any, move: Any) -> None:
                 if zone == "road" and value in screens.selection.get("road", []):
                     continue
                 select_by_keys(qtbot, view, zone, value)
-    view.moves.setFocus()  # back on the page's list, where a digit is no typing
+    focus_into(qtbot, view)
     press_move_button(qtbot, view, str(move))
 
 

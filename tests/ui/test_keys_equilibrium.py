@@ -17,6 +17,7 @@ from companion.games.equilibrium.cards import LEFT, RIGHT, card_name
 from companion.games.equilibrium.moves import Play
 from companion.games.equilibrium.texts import move_text
 from tests.ui.keyboard import press, shown_page, wait_for_person
+from tests.ui.test_keys_card_games import focus_into
 from ui.games.equilibrium.column import card_tile
 from ui.games.equilibrium.play import CardButton, play_view
 from ui.i18n import language
@@ -67,6 +68,7 @@ def side_of(tile: Any) -> int:
 
 def focus_hand(qtbot: Any, view: Any) -> CardButton:
     """Tab until a card of the hand has the focus."""
+    focus_into(qtbot, view)
     for _ in range(80):
         widget = QApplication.focusWidget()
         if isinstance(widget, CardButton):
@@ -93,7 +95,7 @@ def test_a_whole_game_with_a_computer_partner_by_keys(qtbot) -> None:
             assert isinstance(chosen, CardButton)
             assert screens.selected == chosen.objectName().removeprefix("card:")
             chose_by_keys += 1
-        view.moves.setFocus()  # the page's move list: a digit there is no typing
+        focus_into(qtbot, view)
         press(qtbot, Key.Key_1)
         assert len(controller.game.record.entries) > before, "the key made no move"
     assert controller.finished and chose_by_keys > 0
@@ -104,7 +106,7 @@ def test_the_hand_the_column_and_the_partners_cards_speak(qtbot) -> None:
     view = start(qtbot)
     wait_for_person(qtbot, view.controller)
     while view.controller.state.pending() != "act":
-        view.moves.setFocus()
+        focus_into(qtbot, view)
         press(qtbot, Key.Key_1)
         wait_for_person(qtbot, view.controller)
     screens = view.screens
@@ -119,7 +121,7 @@ def test_the_hand_the_column_and_the_partners_cards_speak(qtbot) -> None:
     if screens.selected != chosen:  # Esc goes back to the first card
         press(qtbot, Key.Key_Escape)
         assert screens.selected == chosen
-    view.moves.setFocus()
+    focus_into(qtbot, view)
     press(qtbot, Key.Key_1)
     assert last_announcement(view).startswith("1. Ann: ")
     tiles = [t for t in screens.column.findChildren(QLabel) if t.objectName().startswith("card:")]

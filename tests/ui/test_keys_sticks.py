@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 
 from tests.ui.keyboard import focused, press, shown_page, wait_for_person
+from tests.ui.test_keys_card_games import focus_into
 from ui.games.sticks import play as sticks_play
 from ui.games.sticks import sticks_widget
 from ui.i18n import language
@@ -69,6 +70,7 @@ def bet_by_keys(qtbot: Any, view: Any) -> None:
     bets = [m for m in view.controller.legal_moves() if str(m).startswith("bet ")]
     choice = min(bets, key=lambda m: (m.number, m.amount))
     for box, value in ((board.bet_number, choice.number), (board.bet_amount, choice.amount)):
+        focus_into(qtbot, view)
         for _ in range(60):
             if focused() in (box, box.lineEdit()):
                 break
@@ -90,7 +92,7 @@ def play_to_the_end(qtbot: Any, view: Any) -> int:
             bet_by_keys(qtbot, view)
             bets += 1
         else:
-            view.moves.setFocus()  # somewhere on the page, as after a click into its list
+            focus_into(qtbot, view)
             press(qtbot, Key.Key_1)
         assert len(view.controller.game.record.entries) > before, "the key made no move"
     raise AssertionError("the game did not end")
@@ -110,7 +112,7 @@ def test_a_whole_stick_game_against_a_computer_by_keys(qtbot, game_id: str) -> N
 def test_the_stick_page_speaks_in_both_languages(qtbot) -> None:
     view = open_game(qtbot, "juusai", rounds=2)
     board = view.screens.board
-    view.moves.setFocus()
+    focus_into(qtbot, view)
     press(qtbot, Key.Key_1)  # Ann throws
     assert last_announcement(view).startswith("1. Ann: throw → ")
     assert name_of(board.sticks) == "Sticks" and name_of(board.badge).startswith("Result: ")

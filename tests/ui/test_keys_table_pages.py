@@ -16,6 +16,7 @@ import db
 from companion.games.netxiju.board import GOAL
 from tests.ui.keyboard import focused, press
 from tests.ui.test_a11y_table_pages import GAME_IDS, reachable_controls
+from tests.ui.test_keys_card_games import focus_into
 from ui import views
 from ui.games.sticks import sticks_widget
 from ui.i18n import language
@@ -48,11 +49,10 @@ def type_text(qtbot: Any, text: str) -> None:
 
 
 def open_table(window: Any, person: Any, qtbot: Any, game_id: str) -> Any:
-    """The game's table page in the active main window, the focus on its tab bar."""
+    """The game's table page in the active main window, the focus brought onto it by Tab."""
     page = window.open_game(game_id, "table").widget("table")
     person.activate(window)
-    page.tabs.tabBar().setFocus()
-    qtbot.waitUntil(lambda: page.tabs.tabBar().hasFocus(), timeout=3000)
+    focus_into(qtbot, page)
     return page
 
 
@@ -230,7 +230,7 @@ def table(qtbot):
         qtbot.waitExposed(page)
         page.activateWindow()
         qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
-        page.tabs.tabBar().setFocus()
+        focus_into(qtbot, page)
         return page
 
     yield build
@@ -239,7 +239,7 @@ def table(qtbot):
 
 def next_tab(qtbot: Any, page: Any) -> Any:
     press(qtbot, Key.Key_PageDown, CTRL)
-    page.tabs.tabBar().setFocus()  # where the focus stands after a person changed tabs
+    focus_into(qtbot, page)  # the focus may have stood on the tab left behind
     return page.current_tab()
 
 
@@ -303,6 +303,7 @@ def test_cetkaik_sticks_and_hand_calculator_by_keys(table, qtbot) -> None:
     del button
     next_tab(qtbot, page)
     cast = next_tab(qtbot, page)
+    tab_until(qtbot, lambda w: w is cast.throw_button)  # Space on a radio button checks it
     press(qtbot, Key.Key_Space)
     assert cast.history.count() == 1
     tab_until(qtbot, lambda w: w is cast.typed or w.parent() is cast.typed)
