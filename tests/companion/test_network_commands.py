@@ -47,3 +47,69 @@ def test_the_network_bench_says_it_needs_a_server_when_none_is_given() -> None:
     lines = list(network_lines(argparse.Namespace(pg_url="")))
     assert [line["bench"] for line in lines] == ["network.skipped"]
     assert "pg-url" in lines[0]["note"]
+
+
+def test_a_laptop_that_loses_the_server_mid_game_says_so_waits_and_finishes(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    import random
+
+    from companion.bots import make_bot
+    from companion.network.driver import TableDriver
+    from companion.network.session import TableSession
+    from tests.companion.network_client_fake import FakeClient
+    from tests.companion.network_fake import FakeServer
+    from ui.commands import table_run
+
+    monkeypatch.setattr(table_run, "RETRY_S", 0.0)
+    server = FakeServer(["ann", "ann"], seed=2)  # one laptop plays both seats
+    client = FakeClient(server.link("ann"), outage_after=20, outage_calls=3)
+    bot, rng = make_bot("random"), random.Random(1)
+    driver = TableDriver(table_run.ClientLink(client),
+                         TableSession("taxot", 2, {"seasons": 1}, [0, 1]),
+                         lambda state, seat: bot.choose(state, seat, rng), host=True,
+                         grace_s=0.0)
+    args = argparse.Namespace(lang="ja")
+    result = table_run.run_through_outages(args, driver, 60.0)
+    assert result.ok and client.failed == 3 and server.status == "finished"
+    err = capsys.readouterr().err
+    assert err.count("クラブの履歴サーバーに接続できません。 0秒後にもう一度試します。") == 3
+
+
+def test_the_clients_refusals_reach_the_driver_as_taken_rows_and_pauses() -> None:
+    """A row number already taken (`Conflict`) is `RowTaken` to the driver; two laptops
+    through `ClientLink` wait out a pause (`MoveRefused` CT003) without an error, to the end."""
+    import random
+
+    from companion.bots import make_bot
+    from companion.network.driver import TableDriver
+    from companion.network.session import TableSession
+    from tests.companion.network_client_fake import FakeClient
+    from companion.network.link import RowTaken
+    from tests.companion.network_fake import FakeServer
+    from ui.commands.table_run import ClientLink
+
+    server = FakeServer(["ann", "ben"], seed=9)
+    with pytest.raises(RowTaken):
+        ClientLink(FakeClient(server.link("ann"))).draw(5, 0, [0.5, 0.5], [0, 1])
+    bot, rng = make_bot("random"), random.Random(3)
+    drivers = [TableDriver(ClientLink(FakeClient(server.link(login))),
+                           TableSession("taxot", 2, {"seasons": 1}, [seat]),
+                           lambda state, seat: bot.choose(state, seat, rng),
+                           host=True, grace_s=0.0)  # both act at once on every chance row
+               for seat, login in enumerate(server.logins)]
+    results: dict[int, object] = {}
+    for tick in range(5000):
+        if tick == 6:
+            server.pause()
+        if tick == 12:
+            server.pause(False)
+        for index, driver in enumerate(drivers):
+            if index not in results:
+                result = driver.tick()
+                if result is not None:
+                    results[index] = result
+        if len(results) == 2:
+            break
+    assert all(getattr(r, "ok", False) for r in results.values())
+    assert [row.kind for row in server.rows].count("pause") == 1

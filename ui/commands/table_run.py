@@ -21,6 +21,8 @@ from companion.network.link import Hidden, NotPlaying, Row, RowTaken
 
 #: The server's refusal while a table is paused or not started (migration 0011).
 PAUSED = "CT003"
+#: Seconds between tries while the table's server cannot be reached.
+RETRY_S = 2.0
 #: Seconds `play` waits for an open table to be started.
 START_WAIT_S = 60.0
 
@@ -172,7 +174,7 @@ def _run(args: argparse.Namespace, database: Any, table: Any, login: str, mine: 
         driver.on_row = lambda row: print(_row_line(driver, row, _lang(args)), flush=True)
     driver.on_idle = Keeper(args, link.client, login, table)
     try:
-        result = driver.run(args.timeout)
+        result = run_through_outages(args, driver, args.timeout)
     except TimeoutError:
         _say(args, "companion table: the table did not end in time (run the same command "
                    "again to go on)", "companion table: 時間内に終わりませんでした（同じ"
@@ -194,6 +196,26 @@ def _run(args: argparse.Namespace, database: Any, table: Any, login: str, mine: 
         play_id = store_play(database, table, confirmation, bot_kind)
         _say(args, f"in the history as play {play_id}", f"履歴の対局 {play_id} になりました")
     return 0
+
+
+def run_through_outages(args: argparse.Namespace, driver: Any, timeout: float | None) -> Any:
+    """`driver.run` to the end, going on after the server could not be reached (a lost
+    network, a server restarting): the rows hold the game, so the laptop waits `RETRY_S` and
+    catches up. A refusal of the server's (`NetTableError`) is no outage: it is raised."""
+    from db.errors import DatabaseError, NetTableError
+
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while True:
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        try:
+            return driver.run(left)
+        except NetTableError:
+            raise
+        except DatabaseError as exc:
+            _say(args, f"companion table: {exc.text('en')} Trying again in {RETRY_S:g} s.",
+                 f"companion table: {exc.text('ja')} {RETRY_S:g}秒後にもう一度試します。",
+                 err=True)
+            time.sleep(RETRY_S)
 
 
 def _row_line(driver: Any, row: Row, lang: str) -> str:
