@@ -83,9 +83,9 @@ def test_the_clients_refusals_reach_the_driver_as_taken_rows_and_pauses() -> Non
 
     from companion.bots import make_bot
     from companion.network.driver import TableDriver
+    from companion.network.link import RowTaken
     from companion.network.session import TableSession
     from tests.companion.network_client_fake import FakeClient
-    from companion.network.link import RowTaken
     from tests.companion.network_fake import FakeServer
     from ui.commands.table_run import ClientLink
 
