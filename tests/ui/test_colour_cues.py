@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage
 
-from companion.colours import Palette, set_current
+from companion.colours import Palette, palette_in_use, set_current
 
 
 @pytest.fixture(autouse=True)
@@ -375,3 +375,39 @@ def test_etariya_setup_score_chips_follow_a_new_palette(qtbot, ctx, choose_palet
     assert ETARIYA_STONES.hex("B", Palette.STANDARD) in tab.summary.text()
     choose_palette(Palette.DEUTERANOPIA)
     assert ETARIYA_STONES.hex("B", Palette.DEUTERANOPIA) in tab.summary.text()
+
+
+def test_sorani_hand_tiles_take_a_new_palette_at_once(qtbot, english, choose_palette) -> None:
+    from companion.games.sorani import board as bd
+    from ui.games.sorani.board_widget import tile_pixmap
+    from ui.games.sorani.play import play_view
+    from ui.new_game_dialog import GameSetup, SeatChoice
+
+    view = play_view(None)
+    qtbot.addWidget(view)
+    view.resize(1100, 760)
+    view.show()
+    view.start(GameSetup("sorani", {}, [SeatChoice("Ann", None)], 3, ""))
+
+    def planet_button():
+        return next((b for b in view.screens.hand_group.buttons()
+                     if bd.is_planet(b.objectName()[5:]) and b.isVisible()), None)
+
+    for _ in range(20):  # take a planet when one is on offer, else the first move
+        if planet_button() is not None:
+            break
+        legal = view.controller.state.legal_moves()
+        view.controller.play(next((m for m in legal if "planet" in str(m)), legal[0]))
+    button = planet_button()
+    assert button is not None
+    tile = button.objectName()[5:]
+
+    def icon_drawn_in(palette: Palette) -> bool:
+        shown = planet_button().icon().pixmap(34, 34).toImage()
+        with palette_in_use(palette):
+            return shown == tile_pixmap(tile).toImage()
+
+    assert icon_drawn_in(Palette.STANDARD)
+    choose_palette(Palette.PROTANOPIA)
+    assert icon_drawn_in(Palette.PROTANOPIA)  # it kept the standard colours until a move
+    view.shutdown()

@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion import colours
 from companion.core.api import Outcome
 from companion.display import strip_isolates
 from companion.games.sorani.catalogue import catalogue
@@ -209,8 +210,9 @@ class SoraniScreens(PlayScreens):
         self._scored: tuple[Any, GameResult] | None = None
 
     def _changed(self, part: str, signature: Any) -> bool:
-        """True (and remembered) when `part` must show something else than it does."""
-        signature = (language().code, signature)
+        """True (and remembered) when `part` must show something else than it does (in
+        another language or colour palette too: the tiles' icons show the planets' colours)."""
+        signature = (language().code, colours.current(), signature)
         if self.shown.get(part) == signature:
             return False
         self.shown[part] = signature
