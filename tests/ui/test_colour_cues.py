@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QColor, QImage
 
 from companion.colours import Palette, palette_in_use, set_current
 
@@ -411,3 +411,29 @@ def test_sorani_hand_tiles_take_a_new_palette_at_once(qtbot, english, choose_pal
     choose_palette(Palette.PROTANOPIA)
     assert icon_drawn_in(Palette.PROTANOPIA)  # it kept the standard colours until a move
     view.shutdown()
+
+
+def test_equilibrium_hand_cards_are_painted_in_a_new_palette_at_once(qtbot,
+                                                                    choose_palette) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from companion.colours import EQUILIBRIUM
+    from tests.ui.test_colour_palettes import near
+    from ui.games.equilibrium.play import CardButton, HandBox
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    hand = HandBox(parent)
+    hand.show_hand(["IE3"], {"IE3"}, None)
+    parent.show()
+    qtbot.waitExposed(parent)
+    card = hand.findChild(CardButton, "card:IE3")
+
+    def fill() -> QColor:
+        image = card.grab().toImage()
+        return image.pixelColor(6, image.height() // 2)
+
+    assert card.text() == "IE3"  # the type's letter: the second cue
+    assert near(fill(), EQUILIBRIUM.hex("I", Palette.STANDARD), 8)
+    choose_palette(Palette.DEUTERANOPIA)
+    assert near(fill(), EQUILIBRIUM.hex("I", Palette.DEUTERANOPIA), 2)

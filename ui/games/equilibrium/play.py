@@ -165,11 +165,19 @@ class CardButton(QPushButton):
         self.setObjectName(f"card:{code}")
         self.setAccessibleName(card_name(code, language().code))
         self.setCheckable(True)
-        fill, ink = card_colours(code)
-        self.fill, self.ink = QColor(fill), QColor(ink)
+        self.code = code
         font = self.font()
         font.setBold(True)
         self.setFont(font)
+
+    @property
+    def fill(self) -> QColor:
+        """The card type's colour in the palette in use (read at each paint)."""
+        return QColor(card_colours(self.code)[0])
+
+    @property
+    def ink(self) -> QColor:
+        return QColor(card_colours(self.code)[1])
 
     def sizeHint(self) -> QSize:
         metrics = self.fontMetrics()
