@@ -58,8 +58,10 @@ TREES: dict[str, int] = {"weak": 1, "normal": 1, "strong": 4}
 #: level is an anytime search that stops at its iterations or at this budget, whichever comes
 #: first, so that on a slow or busy machine it still answers in well under 250 ms (issue 35).
 BUDGETS: dict[str, float] = {"normal": 0.15}
-#: Seconds of a move's time limit kept back for what is not search.
-LIMIT_MARGIN = 0.3
+#: Seconds of a move's time limit kept back for what is not search (rebuilding the position,
+#: handing the move over) and for a busy machine: on a 2-core machine under load, moves ran up
+#: to 0.45 s past the trees' end (a last iteration, or the process waiting for a core).
+LIMIT_MARGIN = 0.5
 #: UCB exploration constant (rewards lie in 0..1)
 EXPLORATION = 1.0
 #: Iterations of a search bounded only by its time budget.
