@@ -437,3 +437,33 @@ def test_equilibrium_hand_cards_are_painted_in_a_new_palette_at_once(qtbot,
     assert near(fill(), EQUILIBRIUM.hex("I", Palette.STANDARD), 8)
     choose_palette(Palette.DEUTERANOPIA)
     assert near(fill(), EQUILIBRIUM.hex("I", Palette.DEUTERANOPIA), 2)
+
+
+def test_netxiju_squares_the_last_throw_crossed_are_framed_dashed_not_only_tinted(qtbot) -> None:
+    from companion.games.netxiju.rules import TurnReport, new_state
+    from tests.ui.test_colour_palettes import near
+    from ui.games.netxiju.board_widget import TRAIL_EDGE, NetxijuBoard
+
+    state = new_state(2, {})
+    state.last = TurnReport(seat=0, cast=3, start=2, end=5, cups=0)
+    board = NetxijuBoard()
+    qtbot.addWidget(board)
+    board.resize(640, 320)
+    board.show_state(state)
+    board.show()
+    qtbot.waitExposed(board)
+    image = board.grab().toImage()
+    scale = image.width() / board.width()
+
+    def dashes(index: int) -> int:
+        rect = board.square_rect(index)
+        y = int((rect.top() + 3) * scale)
+        runs, inside = 0, False
+        for x in range(int((rect.left() + 5) * scale), int((rect.right() - 5) * scale)):
+            now = near(image.pixelColor(x, y), TRAIL_EDGE.name(), 40)
+            runs += now and not inside
+            inside = now
+        return runs
+
+    assert dashes(3) >= 3  # crossed by the throw: a dashed frame (it was a pale tint alone)
+    assert dashes(8) == 0

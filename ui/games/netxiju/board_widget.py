@@ -1,7 +1,8 @@
 """The 六裁 board drawn with QPainter from the engine's state: the 8 × 4 zigzag track with its
 2- and 3-line squares, the hatched start, the track numbers, every piece (the one to move with a
-ring), the squares the last throw crossed, and the finished pieces in the goal with their place.
-The widget only draws; the play page and the table page give it a state."""
+ring), the squares the last throw crossed (tinted and framed dashed), and the finished pieces
+in the goal with their place. The widget only draws; the play page and the table page give it
+a state."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ui.play.pieces import draw_piece
 from ui.play.widgets import antialiased
 
 TRAIL = QColor("#f3d98a")
+TRAIL_EDGE = QColor("#a8741a")
 
 
 class NetxijuBoard(QWidget):
@@ -78,6 +80,9 @@ class NetxijuBoard(QWidget):
         painter.setPen(QPen(INK, 1.2))
         painter.setBrush(TRAIL if lit else PAPER)
         painter.drawRect(rect)
+        if lit:  # a dashed frame too: the pale tint alone is hard to tell from the paper
+            painter.setPen(QPen(TRAIL_EDGE, 2, Qt.PenStyle.DashLine))
+            painter.drawRect(rect.adjusted(3, 3, -3, -3))
         lines = LINES[index]
         painter.setPen(QPen(INK, max(1.5, rect.height() * 0.035)))
         for k in range(1, lines + 1):
