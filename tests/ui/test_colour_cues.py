@@ -467,3 +467,34 @@ def test_netxiju_squares_the_last_throw_crossed_are_framed_dashed_not_only_tinte
 
     assert dashes(3) >= 3  # crossed by the throw: a dashed frame (it was a pale tint alone)
     assert dashes(8) == 0
+
+
+class CapturedRedTiger:
+    """A 机戦 state as a side's captured-pieces box reads it: one red 虎 taken, no hand."""
+
+    def captured_pieces(self, side: int) -> dict[object, int]:
+        from companion.games.cetkaik.pieces import Colour, Profession
+
+        return {(Colour.RED, Profession.TIGER): 1}
+
+    def hands(self, side: int) -> list[object]:
+        return []
+
+
+def test_cetkaik_captured_pieces_take_the_palettes_red(qtbot, english, choose_palette) -> None:
+    import types
+
+    from PySide6.QtWidgets import QPushButton, QWidget
+
+    from companion.colours import RED_BLACK
+    from ui.games.cetkaik.play import HandBox
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    box = HandBox(0, types.SimpleNamespace(drop=None), parent)  # type: ignore[arg-type]
+    box.show_state(CapturedRedTiger(), ["Ann", "Ben"], [])
+    button = box.findChild(QPushButton, "drop:rT:0")
+    assert button.text().startswith("赤")  # the second cue
+    assert RED_BLACK.hex("red", Palette.STANDARD) in button.styleSheet()
+    choose_palette(Palette.PROTANOPIA)
+    assert RED_BLACK.hex("red", Palette.PROTANOPIA) in button.styleSheet()
