@@ -3,7 +3,8 @@ and the page shown. Pages are built the first time they are shown, so start-up o
 the window itself. Window geometry, the last page and the last game are remembered.
 
 Shortcuts: Ctrl+1…6 pages, Ctrl+F search (Rules, History), F1 the rules of the current game,
-Ctrl+P print where the page has something to print, Ctrl+Q quit.
+Ctrl+P print where the page has something to print, Ctrl+Q quit; View (Alt+V): Ctrl+= / Ctrl+-
+/ Ctrl+0 the interface's size (`ui.zoom`, remembered).
 
 The File menu (Alt+F) imports a history file (Ctrl+I), exports the history as JSON, CSV or BG
 Stats, backs it up (Ctrl+B) and quits (ui/shell/transfer.py does the work).
@@ -31,6 +32,7 @@ from companion.colours import Palette, set_current
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.idle import IdleWork
+from ui.zoom import PageScroller, Zoom, hold_pages
 
 if TYPE_CHECKING:  # Qt makes QEvent's 180 event types the first time an event class is used
     from PySide6.QtGui import QCloseEvent
@@ -54,6 +56,19 @@ KEY_GAME = "library/last_game"
 KEY_PALETTE = "colour/palette"
 
 
+#: The sidebar's width at the starting size (it grows with the interface, `ui.zoom`).
+SIDEBAR_WIDTH = 170
+
+
+def sidebar_style(factor: float) -> str:
+    """The sidebar's style sheet at the interface's size `factor`."""
+    return (f"QListWidget#sidebar {{ font-size: {11 * factor:g}pt; border: none; "
+            "background: #efe9dd; outline: 0; }"
+            f"QListWidget#sidebar::item {{ padding: {round(8 * factor)}px "
+            f"{round(10 * factor)}px; }}"
+            "QListWidget#sidebar::item:selected { background: #c9a24a; color: white; }")
+
+
 def _transfer() -> Any:
     """`ui.shell.transfer` (import, export, back-up), imported on first use."""
     from ui.shell import transfer
@@ -75,18 +90,16 @@ class MainWindow(QMainWindow):
         self._pages: dict[str, Any] = {}
         self.sidebar = QListWidget(self)
         self.sidebar.setObjectName("sidebar")
-        self.sidebar.setFixedWidth(170)
+        self.sidebar.setFixedWidth(SIDEBAR_WIDTH)
         self.sidebar.setSpacing(2)
-        self.sidebar.setStyleSheet(
-            "QListWidget#sidebar { font-size: 11pt; border: none; background: #efe9dd; "
-            "outline: 0; }"
-            "QListWidget#sidebar::item { padding: 8px 10px; }"
-            "QListWidget#sidebar::item:selected { background: #c9a24a; color: white; }")
+        self.sidebar.setStyleSheet(sidebar_style(1.0))
         for _ in PAGES:
             QListWidgetItem(self.sidebar)
         self.stack = QStackedWidget(self)
         for _ in PAGES:
             self.stack.addWidget(QWidget(self.stack))  # placeholders until first shown
+        #: The pages' scroll area while the interface is larger than at start (`ui.zoom`).
+        self.scroller: PageScroller | None = None
         self.status_label = QLabel(self)
         self.statusBar().addWidget(self.status_label, 1)
         central = QWidget(self)
@@ -97,9 +110,11 @@ class MainWindow(QMainWindow):
         side.addWidget(self.sidebar)
         layout.addLayout(side)
         layout.addWidget(self.stack, 1)
+        self._page_layout = layout
         self.setCentralWidget(central)
         self._shortcuts()
         self._file_menu()
+        self._view_menu()
         # the menu bar takes no room from the pages: the window grows by its height
         self.setMinimumHeight(self.minimumHeight() + self.menuBar().sizeHint().height())
         self.sidebar.currentRowChanged.connect(self._row_changed)
@@ -136,6 +151,27 @@ class MainWindow(QMainWindow):
                                           lambda: _transfer().backup_history(self))
         self.file_menu.addSeparator()
         self.quit_action = self._action("quit", "Ctrl+Q", self.close)
+
+    def _view_menu(self) -> None:
+        """View: the interface's size (`ui.zoom`), remembered in the settings."""
+        self.zoom = Zoom(self.ctx.settings, self)
+        self.view_menu = self.menuBar().addMenu("")
+        self.view_menu.setObjectName("view_menu")
+        self.zoom_in_action = self._action("zoom_in", "Ctrl+=", self.zoom.zoom_in,
+                                           self.view_menu)
+        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.zoom_out_action = self._action("zoom_out", "Ctrl+-", self.zoom.zoom_out,
+                                            self.view_menu)
+        self.zoom_reset_action = self._action("zoom_reset", "Ctrl+0", self.zoom.reset,
+                                              self.view_menu)
+        self.zoom.changed.connect(self._zoomed)
+        self.zoom.restore()
+
+    def _zoomed(self, factor: float) -> None:
+        """Sidebar and page area at the interface's new size."""
+        self.scroller = hold_pages(self._page_layout, self.stack, self.scroller, factor > 1)
+        self.sidebar.setFixedWidth(round(SIDEBAR_WIDTH * factor))
+        self.sidebar.setStyleSheet(sidebar_style(factor))
 
     def _action(self, name: str, keys: str | None, slot: Any, menu: Any = None) -> QAction:
         action = QAction(self)
@@ -263,6 +299,10 @@ class MainWindow(QMainWindow):
             self.export_actions[key].setText(tr(en, ja))
         self.backup_action.setText(tr("&Back up history…", "履歴のバックアップ(&B)…"))
         self.quit_action.setText(tr("&Quit", "終了(&Q)"))
+        self.view_menu.setTitle(tr("&View", "表示(&V)"))
+        self.zoom_in_action.setText(tr("Zoom &in", "拡大(&I)"))
+        self.zoom_out_action.setText(tr("Zoom &out", "縮小(&O)"))
+        self.zoom_reset_action.setText(tr("&Actual size", "標準のサイズ(&A)"))
 
     def _restore(self) -> None:
         settings = self.ctx.settings

@@ -1,0 +1,138 @@
+"""The interface's size (issue 37): View → Zoom in (Ctrl+=), Zoom out (Ctrl+-), Actual size
+(Ctrl+0). The size is a factor of the size the app started with, one of `STEPS`, remembered
+in the settings (`KEY_ZOOM`).
+
+Text is scaled: the application's font, and every widget's own font size (a title set larger
+than the text around it stays larger by the same proportion). Boards and cards draw to the
+room they are given, so they follow the text; larger than the starting size, a page that no
+longer fits the window scrolls (`PageScroller`) rather than being cut.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+
+#: The settings key of the remembered size.
+KEY_ZOOM = "view/zoom"
+#: The sizes offered, as factors of the starting size.
+STEPS = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0)
+#: QFont's "the size was set" bit of its resolve mask (Qt's QFont::SizeResolved).
+SIZE_RESOLVED = 0x0002
+
+
+def nearest_step(factor: float) -> float:
+    """The step closest to `factor` (a remembered value from another version, a typo)."""
+    return min(STEPS, key=lambda step: abs(step - factor))
+
+
+def stored_factor(settings: Any) -> float:
+    """The size remembered in `settings` (1.0 when none or unreadable)."""
+    try:
+        return nearest_step(float(settings.value(KEY_ZOOM, 1.0)))
+    except (TypeError, ValueError):
+        return 1.0
+
+
+class Zoom(QObject):
+    """The interface's size factor; `changed` is emitted with the new factor."""
+
+    changed = Signal(float)
+
+    def __init__(self, settings: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._factor = 1.0
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        self._app = app
+        self._base = app.font().pointSizeF()
+
+    @property
+    def factor(self) -> float:
+        return self._factor
+
+    def restore(self) -> None:
+        """Apply the remembered size (nothing to do at 100%)."""
+        self.set(stored_factor(self._settings), remember=False)
+
+    def zoom_in(self) -> None:
+        self._step(+1)
+
+    def zoom_out(self) -> None:
+        self._step(-1)
+
+    def reset(self) -> None:
+        self.set(1.0)
+
+    def _step(self, direction: int) -> None:
+        index = STEPS.index(self._factor) + direction
+        self.set(STEPS[max(0, min(len(STEPS) - 1, index))])
+
+    def set(self, factor: float, remember: bool = True) -> None:
+        """Scale the interface to `factor` (a step) and remember it."""
+        factor = nearest_step(factor)
+        if remember:
+            self._settings.setValue(KEY_ZOOM, factor)
+        if factor == self._factor:
+            return
+        ratio = factor / self._factor
+        self._factor = factor
+        font = self._app.font()
+        font.setPointSizeF(self._base * factor)
+        self._app.setFont(font)
+        for widget in self._app.allWidgets():
+            scale_own_font(widget, ratio)
+        self.changed.emit(factor)
+
+
+def scale_own_font(widget: QWidget, ratio: float) -> None:
+    """A widget whose own font sets a size: that size times `ratio` (one that only inherits
+    follows the application's font by itself)."""
+    font = widget.font()
+    if not widget.testAttribute(_set_font_attribute()) or not \
+            font.resolveMask() & SIZE_RESOLVED:
+        return
+    if font.pointSizeF() > 0:
+        font.setPointSizeF(font.pointSizeF() * ratio)
+    elif font.pixelSize() > 0:
+        font.setPixelSize(max(1, round(font.pixelSize() * ratio)))
+    widget.setFont(font)
+
+
+def _set_font_attribute() -> Any:
+    from PySide6.QtCore import Qt
+
+    return Qt.WidgetAttribute.WA_SetFont
+
+
+class PageScroller(QScrollArea):
+    """Holds the main window's pages while the interface is larger than its starting size: a
+    page that no longer fits the window scrolls. (At the starting size the pages sit in the
+    window without it, and the window holds a page whole.)"""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("page_scroller")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+
+
+def hold_pages(layout: Any, pages: QWidget, scroller: PageScroller | None,
+               zoomed: bool) -> PageScroller | None:
+    """`pages` in `layout` directly (not `zoomed`) or in a `PageScroller` (zoomed); the
+    scroller in use, if any."""
+    if zoomed and scroller is None:
+        scroller = PageScroller(pages.parentWidget())
+        layout.replaceWidget(pages, scroller)
+        scroller.setWidget(pages)
+        scroller.show()
+    elif not zoomed and scroller is not None:
+        scroller.takeWidget()
+        layout.replaceWidget(scroller, pages)
+        pages.show()
+        scroller.deleteLater()
+        scroller = None
+    return scroller
