@@ -1,0 +1,148 @@
+"""A network table in the play frame (issue 38) over the in-memory server: two laptops' pages
+play a whole game of 机戦, each person moving on their own page, the other page waiting; a
+fault row is shown as a fault and never applied; the host pauses and hands an away seat to
+the computer; a spectator of 終季 never sees a hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.display import strip_isolates
+from companion.games.nincetkaik.deck import card_kanji, format_card
+from tests.ui.network_pages import away, fake_table, page_for
+from tests.ui.secrets_audit import card_words, leaks, notation_tokens, shown_on
+from ui.i18n import language
+from ui.play.network import NetworkPlayPage
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    from ui.games.sticks import sticks_widget
+
+    sticks_widget.set_animations_enabled(False)
+    language().set("en")
+    yield
+    language().set("en")
+    sticks_widget.set_animations_enabled(True)
+
+
+def turn(page: NetworkPlayPage) -> str:
+    return strip_isolates(page.frame.turn_label.text())
+
+
+def _play_one(pages: list[NetworkPlayPage], rng: random.Random) -> bool:
+    """The page whose person may move now makes a random move (True), through the frame the
+    board reports to."""
+    for page in pages:
+        legal = page.frame.legal_moves()
+        if legal:
+            page.frame.play(rng.choice(legal))
+            return True
+    return False
+
+
+def test_two_pages_play_a_whole_game_of_cetkaik(qtbot) -> None:
+    fake = fake_table("cetkaik", ["ann", "ben"], seasons=1)
+    stored: list[Any] = []
+
+    def store(_table: Any, confirmation: Any) -> int:
+        stored.append(confirmation)
+        return 7
+
+    ann = page_for(qtbot, fake, "ann", store=store)
+    ben = page_for(qtbot, fake, "ben")
+    pages, rng = [ann, ben], random.Random(2)
+    qtbot.waitUntil(lambda: any(p.frame.legal_moves() for p in pages), timeout=5000)
+    first, other = (ann, ben) if ann.frame.legal_moves() else (ben, ann)
+    name = "ann" if first is ann else "ben"
+    assert turn(first).startswith(f"{name}, your turn")
+    qtbot.waitUntil(lambda: f"Waiting for {name}" in turn(other),
+                    timeout=5000)
+    assert other.frame.legal_moves() == []
+    moves = 0
+    while not all(p.controller.finished for p in pages):
+        if _play_one(pages, rng):
+            moves += 1
+            qtbot.waitUntil(lambda: not any(p.controller.sent for p in pages), timeout=5000)
+        else:
+            qtbot.wait(10)
+        assert moves < 3000
+    for page in pages:
+        assert page.snapshot.agrees is True
+        assert page.frame.result_panel.isVisible()
+        assert page.snapshot.fault is None
+    assert len(stored) == 1  # the host wrote the play once
+    assert "play #7" in ann.status_label.text()
+    assert "the host writes it" in ben.status_label.text()
+    entries = [e.move for e in ann.snapshot.entries]
+    assert entries == [e.move for e in ben.snapshot.entries] == \
+        [e.move for e in stored[0].record.entries]
+    assert moves >= 10 and ann.frame.moves.count() >= moves
+
+
+def test_a_forged_row_is_shown_as_a_fault_and_not_applied(qtbot) -> None:
+    fake = fake_table("cetkaik", ["ann", "ben"], seasons=1)
+    fake.server.forge("move", 0, {"move": "nonsense"}, [1])  # row 1: chance was due
+    ben = page_for(qtbot, fake, "ben")
+    qtbot.waitUntil(lambda: ben.controller.finished, timeout=5000)
+    text = ben.status_label.text()
+    assert text.startswith("Row 1 (seat 1) is refused by this laptop's rules")
+    assert ben.snapshot.entries == ()
+    assert ben.frame.legal_moves() == []
+    language().set("ja")
+    assert ben.status_label.text().startswith("1行目（席1）をこのパソコンのルールが受け付けません")
+
+
+def test_the_host_pauses_and_hands_an_away_seat_to_the_computer(qtbot) -> None:
+    fake = fake_table("cetkaik", ["ann", "ben"], seed=1, seasons=1)
+    ann = page_for(qtbot, fake, "ann")
+    qtbot.waitUntil(lambda: bool(ann.frame.legal_moves()), timeout=5000)
+    assert ann.pause_button.isVisible() and ann.pause_button.text() == "Pause"
+    ann.pause_button.click()
+    qtbot.waitUntil(lambda: ann.pause_button.text() == "Resume", timeout=5000)
+    assert ann.status_label.text() == "The host has paused the table."
+    assert ann.frame.legal_moves() == []
+    ann.pause_button.click()
+    qtbot.waitUntil(lambda: bool(ann.frame.legal_moves()), timeout=5000)
+    ann.frame.play(ann.frame.legal_moves()[0])  # ben's turn (after chance, if any)
+    qtbot.waitUntil(lambda: "Waiting for ben" in turn(ann), timeout=5000)
+    assert not ann.hand_button.isVisible()  # ben's laptop was seen just now
+    away(fake, 1)
+    qtbot.waitUntil(lambda: ann.hand_button.isVisible(), timeout=5000)
+    assert strip_isolates(ann.hand_button.text()) == "Let the computer play for ben"
+    ann.hand_button.click()
+    # the host's laptop plays ben's seat now: its computer writes ben's move
+    qtbot.waitUntil(lambda: any(r.seat == 1 and r.login == "ann" and r.kind == "move"
+                                for r in fake.server.rows), timeout=10000)
+    qtbot.waitUntil(lambda: 1 in ann.snapshot.mine, timeout=5000)
+    assert not ann.hand_button.isVisible()
+
+
+def test_a_watcher_of_taxot_never_sees_a_hand(qtbot) -> None:
+    fake = fake_table("taxot", ["ann", "ben"], seasons=1)
+    pages = [page_for(qtbot, fake, login) for login in ("ann", "ben")]
+    watcher = page_for(qtbot, fake, "cy", watch=True)
+    rng = random.Random(4)
+    for _ in range(4):  # after the deal and after each person's move
+        qtbot.waitUntil(lambda: any(p.frame.legal_moves() for p in pages), timeout=10000)
+        rows = len(fake.server.rows)
+        qtbot.waitUntil(lambda rows=rows: len(watcher.snapshot.entries) > 0 and
+                        watcher.worker.driver.session.n == rows, timeout=5000)
+        # the hands' cards, but for those of which another copy was played (a public card)
+        played = {t for e in watcher.snapshot.entries for t in notation_tokens(e.move)}
+        states: list[Any] = [page.worker.driver.session.state for page in pages]
+        hands = [card for seat, state in enumerate(states) for card in state.hands[seat]
+                 if format_card(card) not in played]
+        assert hands
+        found = leaks(shown_on(watcher), [card_words(format_card(c), card_kanji(c))
+                                          for c in hands])
+        assert found == []
+        assert watcher.status_label.text() == "You are watching: no hand is shown."
+        assert watcher.frame.legal_moves() == []
+        _play_one(pages, rng)
