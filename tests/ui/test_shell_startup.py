@@ -229,10 +229,15 @@ def test_the_real_start_path_shows_the_window(tmp_path: Path) -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_EXIT_AFTER_SHOW="1",
                COMPANION_DATA_DIR=str(tmp_path), HOME=str(tmp_path),
                XDG_CONFIG_HOME=str(tmp_path / "config"))
+    import time
+
+    started = time.time()
     done = subprocess.run([sys.executable, "-m", "ui.cli", "--lang", "ja"], env=env,
                           capture_output=True, text=True, timeout=60, check=True)
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["window_shown_s"] > 0
+    assert report["cpu_s"] > 0  # the bench compares it, and the time it was shown:
+    assert started < report["shown_at"] < time.time()
 
 
 def test_an_unexpected_failure_is_explained(qtbot, person, monkeypatch, english) -> None:
