@@ -158,6 +158,14 @@ class TableWorker:
 
     # --- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
+        try:
+            self._loop()
+        finally:
+            close = getattr(self.ops, "close", None)  # a TableClient's LISTEN connection
+            if callable(close):
+                close()
+
+    def _loop(self) -> None:
         while not self._stop.is_set():
             try:
                 if self._turn():

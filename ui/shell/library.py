@@ -47,7 +47,7 @@ from ui.idle import IdleWork
 from ui.shell.common import MessageLabel, confirm, heading
 
 if TYPE_CHECKING:  # an event class makes QEvent's 180 event types (see ui.main_window)
-    from PySide6.QtGui import QPaintEvent
+    from PySide6.QtGui import QPaintEvent, QShowEvent
 
     from companion.history import PlayRecord
 
@@ -266,11 +266,18 @@ class PlayArea(QWidget):
         self.new_button.setObjectName("new_game")
         self.new_button.clicked.connect(self.show_form)
         self.new_button.hide()
+        #: Tables across laptops (a club's PostgreSQL history): ui.shell.tables.
+        self.tables_button = QPushButton(self)
+        self.tables_button.setObjectName("network_tables")
+        self.tables_button.clicked.connect(self.show_tables)
+        self.tables_button.hide()
+        self.tables_page: Any = None  # a TablesPage, made when first asked for
         self.error_label = MessageLabel(self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.form)
         top = QHBoxLayout()
         top.addWidget(self.error_label, 1)
+        top.addWidget(self.tables_button)
         top.addWidget(self.new_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -281,6 +288,32 @@ class PlayArea(QWidget):
 
     def retranslate(self, *_: object) -> None:
         self.new_button.setText(tr("New game", "新しいゲーム"))
+        self.tables_button.setText(tr("Play across laptops…", "複数のパソコンで遊ぶ…"))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._offer_tables()
+
+    def _offer_tables(self) -> None:
+        """Tables across laptops are offered beside the form on a club's PostgreSQL history."""
+        from ui.shell.tables import offers_tables
+
+        self.tables_button.setVisible(self.stack.currentWidget() is self.form
+                                      and offers_tables(self.ctx, self.info))
+
+    def show_tables(self) -> None:
+        """The game's tables across laptops: open one, join or watch one."""
+        from ui.shell.tables import TablesPage
+
+        if self.tables_page is None:
+            page = TablesPage(self.ctx, self.info, self.form.options, self)
+            page.opened.connect(self.set_view)
+            page.back.connect(self.show_form)
+            self.stack.addWidget(page)
+            self.tables_page = page
+        self.stack.setCurrentWidget(self.tables_page)
+        self.tables_button.hide()
+        self.tables_page.refresh()
 
     def start(self, setup: Any) -> None:
         """Start a new game from the form's setup in the game's play view."""
@@ -314,6 +347,7 @@ class PlayArea(QWidget):
         if asks is not None:
             asks.connect(self.show_form)
         self.new_button.setVisible(asks is None)
+        self.tables_button.hide()
         self.error_label.setText("")
 
     def close_view(self) -> None:
@@ -330,6 +364,7 @@ class PlayArea(QWidget):
         self.close_view()
         self.stack.setCurrentWidget(self.form)
         self.new_button.hide()
+        self._offer_tables()
 
     def play_again(self, play: PlayRecord) -> bool:
         """The new-game form with the seats of `play` (people by name, computer opponents of

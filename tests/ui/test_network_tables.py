@@ -1,0 +1,129 @@
+"""Tables across laptops from a game's Play tab (issue 38): on a club's PostgreSQL history ann
+opens a table of 机戦 from the form (her seat and a free one), ben sees it in the list and
+joins the free seat from his own Play tab, and the two pages play it to the end, which lands
+in the History once. A SQLite history offers no tables."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+
+import db
+from companion.display import strip_isolates
+from companion.games import registry
+from tests.db.club import Club
+from tests.db.conftest import club, club_roles  # noqa: F401 (fixtures)
+from ui.context import AppContext
+from ui.i18n import language
+from ui.play.network import NetworkPlayPage
+from ui.play.pyside_guard import protect_singletons
+from ui.shell.library import PlayArea
+from ui.shell.tables import TablesPage
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    from ui.games.sticks import sticks_widget
+
+    sticks_widget.set_animations_enabled(False)
+    language().set("en")
+    yield
+    language().set("en")
+    sticks_widget.set_animations_enabled(True)
+
+
+def _area(qtbot: Any, database: db.Database, tmp_path: Path, name: str) -> PlayArea:
+    settings = QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat)
+    ctx = AppContext(db=database, settings=settings, lang=language())
+    area = PlayArea(ctx, registry.get("cetkaik"))
+    qtbot.addWidget(area)
+    area.resize(760, 524)
+    area.show()
+    qtbot.waitExposed(area)
+    return area
+
+
+def _tables(area: PlayArea) -> TablesPage:
+    assert area.tables_button.isVisible()
+    area.tables_button.click()
+    page = area.tables_page
+    assert isinstance(page, TablesPage) and page.isVisible()
+    return page
+
+
+def test_a_sqlite_history_offers_no_tables(qtbot, tmp_path: Path) -> None:
+    database = db.open_database(f"sqlite:///{tmp_path / 'h.sqlite'}")
+    try:
+        area = _area(qtbot, database, tmp_path, "solo")
+        assert not area.tables_button.isVisible()
+    finally:
+        database.close()
+
+
+@pytest.mark.postgres
+def test_open_join_and_play_a_table_between_two_members(qtbot, tmp_path: Path,
+                                                        club: Club) -> None:  # noqa: F811
+    club.prepare()
+    ann_db, ben_db = db.open_database(club.url("ann")), db.open_database(club.url("ben"))
+    try:
+        _open_join_and_play(qtbot, tmp_path, club, ann_db, ben_db)
+    finally:
+        ann_db.close()
+        ben_db.close()
+
+
+def _open_join_and_play(qtbot: Any, tmp_path: Path, made: Club, ann_db: db.Database,
+                        ben_db: db.Database) -> None:
+    ann_area, ben_area = _area(qtbot, ann_db, tmp_path, "ann"), _area(qtbot, ben_db, tmp_path,
+                                                                       "ben")
+    ann_area.form.set_option("seasons", 1)
+    opener = _tables(ann_area)
+    assert opener.rows[0].login.text() == made.roles.login("ann")
+    opener.rows[1].kind.setCurrentIndex(1)  # a free seat
+    opener.open_button.click()
+    ann = ann_area.view
+    assert isinstance(ann, NetworkPlayPage), opener.error_label.text()
+    code = ann.snapshot.table.code
+    assert ann.code_label.text() == f"Table {code}"
+    qtbot.waitUntil(lambda: f"tell the others the code {code}" in ann.status_label.text(),
+                    timeout=5000)
+
+    joiner = _tables(ben_area)
+    listed = joiner.list
+    assert [listed.model().index(0, c).data() for c in range(5)] == \
+        ["Cetkaik", made.roles.login("ann"), "2", code, "waiting for seats"]
+    assert joiner.join_button.text() == "Join" and joiner.free_seat.currentText() == "Seat 2"
+    joiner.join_button.click()
+    ben = ben_area.view
+    assert isinstance(ben, NetworkPlayPage), joiner.error_label.text()
+
+    pages, rng = [ann, ben], random.Random(3)
+    qtbot.waitUntil(lambda: any(p.frame.legal_moves() for p in pages), timeout=15000)
+    for _ in range(2000):
+        if all(p.controller.finished for p in pages):
+            break
+        mover = next((p for p in pages if p.frame.legal_moves()), None)
+        if mover is None:
+            qtbot.wait(20)
+            continue
+        other = ben if mover is ann else ann
+        name = made.roles.login("ann" if mover is ann else "ben")
+        qtbot.waitUntil(lambda other=other, name=name: f"Waiting for {name}" in strip_isolates(
+            other.frame.turn_label.text()) or other.controller.finished, timeout=5000)
+        mover.frame.play(rng.choice(mover.frame.legal_moves()))
+        qtbot.waitUntil(lambda mover=mover: not mover.controller.sent, timeout=5000)
+    qtbot.waitUntil(lambda: all(p.snapshot.agrees is not None for p in pages), timeout=15000)
+    assert all(p.snapshot.agrees for p in pages)
+    qtbot.waitUntil(lambda: ann.snapshot.play_id is not None, timeout=5000)
+    assert f"play #{ann.snapshot.play_id}" in ann.status_label.text()
+    from db.repository import list_plays
+
+    plays = [p for p in list_plays(ann_db) if p.game_id == "cetkaik"]
+    assert len(plays) == 1 and plays[0].uid == ann.snapshot.table.uid
