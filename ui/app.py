@@ -251,9 +251,16 @@ def after_first_paint(job: Callable[[], object]) -> None:
 def finish_start_up(app: Any, window: MainWindow) -> None:
     """What the window does not wait for: the flat scroll bars, the Japanese font (the
     window is laid out again in it; a game page loads it itself if it opens first) and
-    PySide6's classes set up while idle."""
+    PySide6's classes set up while idle. The cyclic garbage collector, held off while the
+    modules and widgets of the start were made (`ui.cli.main`), runs again; what the start
+    made is kept out of its later passes."""
+    import gc
+
     from ui.fonts import load_cjk_font
     from ui.style import install_style
+
+    gc.freeze()
+    gc.enable()
 
     install_style(app)
     load_cjk_font(app)

@@ -111,6 +111,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = gui_arguments(argv) or build_parser().parse_args(argv)
     if args.command is None:
+        import gc
+
+        gc.disable()  # until the window is shown (`ui.app.finish_start_up`)
         from ui.app import run_gui
 
         return run_gui(args)
