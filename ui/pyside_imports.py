@@ -43,4 +43,5 @@ def _reading_bytes(original: Callable[[ModuleType], bool]) -> Callable[[ModuleTy
             return original(module)
 
     uses_pyside.reads_bytes = True  # type: ignore[attr-defined]
+    uses_pyside.original = original  # type: ignore[attr-defined]
     return uses_pyside

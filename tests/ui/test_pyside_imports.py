@@ -14,11 +14,13 @@ from ui.pyside_imports import CHECK, FEATURE_MODULE, quicker_feature_check
 
 @pytest.fixture
 def feature(monkeypatch):
-    """PySide6's feature module, its check restored after the test."""
+    """PySide6's feature module with its own check (a window built earlier in this process
+    replaced it), restored after the test."""
     module = sys.modules.get(FEATURE_MODULE)
     if module is None or not callable(getattr(module, CHECK, None)):
         pytest.skip("this PySide6 has no source check")
-    monkeypatch.setattr(module, CHECK, getattr(module, CHECK))
+    check = getattr(module, CHECK)
+    monkeypatch.setattr(module, CHECK, getattr(check, "original", check))
     return module
 
 
