@@ -1,7 +1,8 @@
 """Run as a script (`python -m tests.ui.dpr_pictures FOLDER`), under QT_SCALE_FACTOR=1 or 2:
-opens every game's play page (a game started with people at every seat) and table page in
-the main window, and saves one picture of each custom-painted widget it shows (a class of
-`ui` that paints itself) as FOLDER/<game>.<mode>.<class>.png; prints the list as JSON.
+shows the Library, then opens every game's play page (a game started with people at every
+seat, the first person's hand revealed) and table page in the main window, and saves one
+picture of each custom-painted widget it shows (a class of `ui` that paints itself) as
+FOLDER/<game>.<mode>.<class>.png; prints the list as JSON.
 
 `tests/ui/test_sharp_at_2x.py` compares the pictures taken at device pixel ratio 2 with
 those taken at 1 (issue 37: boards and cards stay sharp on a 2× screen)."""
@@ -63,12 +64,17 @@ def main(folder: Path) -> dict[str, str]:
     window.resize(1180, 760)
     window.show()
     saved: dict[str, str] = {}
+    settle()
+    pictures(window.page("library"), "library.list", folder, saved)
     for info in registry.all_games():
         if Mode.PLAY in info.modes:
             area = window.open_game(info.id, "play").widget("play")
             seats = [SeatChoice(f"P{i + 1}", None) for i in range(info.min_players)]
             area.start(GameSetup(info.id, {}, seats, seed=7))
             settle()
+            if area.view.is_covered():  # hidden hands: the first person takes the device
+                area.view.reveal()
+                settle()
             pictures(area, f"{info.id}.play", folder, saved)
             area.close_view()
         if Mode.TABLE in info.modes:
