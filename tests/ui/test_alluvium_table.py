@@ -11,6 +11,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
 from companion.history import PlayMode
+from tests.ui.shots import save_shot
 from ui.games.alluvium.table_page import AlluviumTablePage
 from ui.i18n import language
 from ui.play.pyside_guard import protect_singletons
@@ -142,7 +143,7 @@ def test_full_game_scores_and_winner(qtbot, page: AlluviumTablePage) -> None:
     assert scores.results.item(0, 6).text() == "1 ★"
     assert scores.results.item(0, 5).text() == "33"
     assert scores.winner_label.text() == f"Winner: {isolate('△ Ann')}"
-    page.grab().save("/tmp/alluvium-table-test.png")
+    save_shot(page, "alluvium-table-test.png")
 
 
 def test_tracker_walks_a_four_player_round(qtbot, page: AlluviumTablePage) -> None:
@@ -188,7 +189,7 @@ def test_japanese_switch_relabels(qtbot, page: AlluviumTablePage) -> None:
     assert page.setup_tab.round_label.text() == "ラウンド 1 / 4"
     assert page.save_button.text() == "履歴に保存"
     assert rect_text(page).startswith("この地図の最大の長方形")
-    page.grab().save("/tmp/alluvium-table-ja.png")
+    save_shot(page, "alluvium-table-ja.png")
 
 
 def test_save_writes_a_table_play(qtbot, page: AlluviumTablePage, tmp_path: Path) -> None:

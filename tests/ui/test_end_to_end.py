@@ -13,6 +13,7 @@ from PySide6.QtCore import QSettings, Qt
 
 import db
 from tests.ui.conftest import fill_new_game, play_to_the_end, wait_until_saved
+from tests.ui.shots import save_shot
 from ui.app import build_window, open_database_after_show
 from ui.play.frame import PlayFrame
 from ui.shell import common
@@ -48,7 +49,7 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
     view = area.view
     assert isinstance(view, PlayFrame) and view.isVisible()
     qtbot.wait(50)
-    window.grab().save("/tmp/shell_e2e_playing.png")
+    save_shot(window, "shell_e2e_playing.png")
 
     play_to_the_end(person, view)
     wait_until_saved(qtbot, view)
@@ -56,7 +57,7 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
     assert headline.startswith(("Winner: ", "Shared victory: "))
     assert "Saved in the History as play #" in view.result_panel.history_note.text()
     assert library.cards["juusai"].facts.text().endswith("played 1×")
-    window.grab().save("/tmp/shell_e2e_result.png")
+    save_shot(window, "shell_e2e_result.png")
     printed = tmp_path / "from-the-play-view.pdf"
     monkeypatch.setattr(common, "ask_save_path", lambda *a, **k: printed)
     person.activate(window)
@@ -74,7 +75,7 @@ def test_play_juusai_against_two_computers_then_find_and_print_it(
     dialog = history.findChild(history_module.PlayDialog)
     assert dialog.isVisible() and dialog.log.count() >= 3
     assert "花子" in dialog.log.item(0).text()
-    dialog.grab().save("/tmp/shell_e2e_dialog.png")
+    save_shot(dialog, "shell_e2e_dialog.png")
 
     pdf = tmp_path / "juusai.pdf"
     monkeypatch.setattr(history_module, "ask_save_path", lambda *a, **k: pdf)

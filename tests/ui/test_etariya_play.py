@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QPushButton
 from companion.games import registry
 from companion.games.etariya.board import cell_name
 from tests.ui.conftest import wait_until_saved
+from tests.ui.shots import save_shot
 from ui.games.etariya.play import play_view
 from ui.i18n import language
 from ui.new_game_dialog import GameSetup, NewGameForm, SeatChoice
@@ -139,7 +140,7 @@ def test_hot_seat_game_played_by_clicking_to_the_end(qtbot) -> None:
     assert view.moves.count() == 1 + len([e for e in view.controller.game.record.entries
                                           if not e.is_chance])  # 1: who starts, the draws
     assert view.pdf_button.isVisible()
-    view.grab().save("/tmp/etariya_play_end.png")
+    save_shot(view, "etariya_play_end.png")
 
 
 def test_clicking_a_cell_that_is_not_green_does_nothing(qtbot) -> None:
@@ -245,7 +246,7 @@ def test_japanese_labels(qtbot) -> None:
     language().set("ja")
     assert "Hana" in view.turn_label.text() and "の番" in view.turn_label.text()
     assert view.undo_button.text().startswith("待った")
-    view.grab().save("/tmp/etariya_play_ja.png")
+    save_shot(view, "etariya_play_ja.png")
 
 
 def test_japanese_shows_stones_and_moves_in_japanese(qtbot) -> None:

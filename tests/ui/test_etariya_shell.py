@@ -4,6 +4,7 @@ and the library's new-game form starts a game in the Etariya board view."""
 from __future__ import annotations
 
 from tests.ui.conftest import fill_new_game
+from tests.ui.shots import save_shot
 from ui.games.etariya.play import EtariyaScreens
 from ui.games.etariya.table_page import EtariyaTablePage
 from ui.play.frame import PlayFrame
@@ -27,7 +28,7 @@ def test_the_library_form_starts_an_etariya_game(window, person, quiet_games) ->
     assert [s.name for s in view.controller.seats] == ["Ann", "Bo"]
     assert "Ann" in view.turn_label.text() and "your turn" in view.turn_label.text()
     person.qtbot.wait(50)
-    window.grab().save("/tmp/etariya_shell_play.png")
+    save_shot(window, "etariya_shell_play.png")
 
 
 def test_the_etariya_form_keeps_room_for_the_names(window, person) -> None:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QSettings, Qt
 from companion.games.etariya.board import CODES, build_board, default_faces
 from companion.games.etariya.setup import randomize_setup
 from companion.history import PlayMode
+from tests.ui.shots import save_shot
 from ui.games.etariya import pictures
 from ui.games.etariya.table_page import EtariyaTablePage
 from ui.i18n import language
@@ -236,7 +237,7 @@ def test_tracker_awards_chips_announces_the_winner_and_undoes(qtbot, fake_ctx) -
     assert tracker.winner_label.text() == "★ Ann wins!"
     assert not tracker.buttons[(CODES.index("I"), "L", 1)].isEnabled()  # the game is over
     assert page.save_button.isEnabled()
-    page.grab().save("/tmp/etariya_tracker.png")
+    save_shot(page, "etariya_tracker.png")
     click(qtbot, page.undo_button)  # undo the last stone: no winner yet
     assert not tracker.winner_label.isVisible()
     assert tracker.chip_labels[CODES.index("B")].text() == "—"
@@ -320,12 +321,12 @@ def test_japanese_screens(qtbot, fake_ctx) -> None:
     assert page.tabs.tabText(0) == "準備"
     click(qtbot, page.setup_tab.bar.new_button)
     assert page.setup_tab.bar.code_label.text().startswith("準備コード")
-    page.grab().save("/tmp/etariya_setup_ja.png")
+    save_shot(page, "etariya_setup_ja.png")
     page.tabs.setCurrentIndex(2)
     tap(qtbot, page, "R", "L", 4)
     assert page.tracker.colour_labels[0].text() == "赤"
     assert page.tracker.chip_labels[0].text() == "◆ 光"
-    page.grab().save("/tmp/etariya_tracker_ja.png")
+    save_shot(page, "etariya_tracker_ja.png")
 
 
 def test_save_says_why_it_is_disabled_until_the_game_is_over(qtbot, fake_ctx) -> None:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 import db
 from companion.history import PlayMode, PlayRecord, SeatResult
+from tests.ui.shots import save_shot
 from ui.shell.play_entry import PlayEntryDialog
 
 
@@ -42,7 +43,7 @@ def test_log_a_game_the_app_does_not_know_with_the_keyboard(window, person) -> N
     assert [r.rank.text() for r in dialog.rows] == ["1.", "2."]
     person.type(dialog.duration.minutes.lineEdit(), "75")
     person.type(dialog.place_edit, "Club")
-    dialog.grab().save("/tmp/history_entry_en.png")
+    save_shot(dialog, "history_entry_en.png")
     person.key(dialog.notes_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert not dialog.isVisible()
     (play,) = db.list_plays(window.ctx.db, game_id="other:Catan")
@@ -184,7 +185,7 @@ def test_play_again_after_a_digital_play_fills_the_new_game_form(window, person)
     assert [(s.name, s.bot) for s in form.seats()] == [("花子", None), ("", "mcts:strong"),
                                                        ("Ben", None)]
     assert form.options()["rounds"] == 4
-    window.grab().save("/tmp/history_play_again_form.png")
+    save_shot(window, "history_play_again_form.png")
 
 
 def test_play_again_after_a_table_play_opens_an_entry_with_the_players(window, person) -> None:

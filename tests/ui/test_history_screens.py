@@ -19,6 +19,7 @@ from companion.history import PlayMode, PlayRecord, SeatResult
 from companion.play_entry import PlayEntry
 from tests.ui.japanese_walker import game_names, widget_problems
 from tests.ui.layout_checks import layout_problems
+from tests.ui.shots import save_shot
 from ui.i18n import language
 from ui.shell.play_entry import PlayEntryDialog
 
@@ -93,7 +94,7 @@ def test_new_screens_hold_together_in_both_languages(seeded, qtbot, lang) -> Non
         QApplication.processEvents()
         for name, widget in screens(window):
             QApplication.processEvents()
-            window.grab().save(f"/tmp/issue10_{lang}_{width}_{name.replace(' ', '_')}.png")
+            save_shot(window, f"issue10_{lang}_{width}_{name.replace(' ', '_')}.png")
             problems += [f"{lang} {width} {name}: {p}" for p in layout_problems(widget)]
             if lang == "ja":
                 problems += [f"{name}: {p}" for p in widget_problems(widget, NAMES)]
@@ -102,7 +103,7 @@ def test_new_screens_hold_together_in_both_languages(seeded, qtbot, lang) -> Non
         for size in (dialog.minimumSizeHint(), dialog.size()):
             dialog.resize(size)
             QApplication.processEvents()
-            dialog.grab().save(f"/tmp/issue10_{lang}_entry_{key}_{size.width()}.png")
+            save_shot(dialog, f"issue10_{lang}_entry_{key}_{size.width()}.png")
             problems += [f"{lang} entry {key} {size.width()}: {p}"
                          for p in layout_problems(dialog)]
         if lang == "ja":

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 import db
 from companion.scoresheet import SCORE_CATEGORY, ScoreSheet
+from tests.ui.shots import save_shot
 from ui.shell.library import GamePage
 
 
@@ -39,7 +40,7 @@ def test_type_a_name_keep_the_score_and_find_it_again(window, person) -> None:
     assert [page.tabs.tabText(i) for i in range(page.tabs.count())] == ["Table companion"]
     sheet = generic_sheet(page.current_widget())
     assert sheet.game_id == "other:Ticket to Ride" and sheet.categories == [SCORE_CATEGORY]
-    window.grab().save("/tmp/library_other_game_sheet.png")
+    save_shot(window, "library_other_game_sheet.png")
     sheet.rename_player(0, "花子")
     sheet.rename_player(1, "Ben")
     sheet.set_score(0, "score", 102)

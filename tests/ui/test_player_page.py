@@ -12,6 +12,7 @@ import db
 from companion.games import registry
 from companion.games.registry import GameInfo, Mode
 from companion.history import PlayMode, PlayRecord, SeatResult
+from tests.ui.shots import save_shot
 
 
 def open_players(window, person):
@@ -34,7 +35,7 @@ def test_double_click_shows_per_game_and_head_to_head(window, person) -> None:
     # 09-05: 花子 24 beat Ben 10 and Cho 6; 10-02: Ben 18 beat 花子 12; 10-20: 花子 beat Cho
     # (no ranks stored: the winner is ahead); the bot is nobody's rival
     assert player.rival_rows() == [["Ben", "2", "1", "1", "0"], ["Cho", "2", "2", "0", "0"]]
-    window.grab().save("/tmp/player_page_en.png")
+    save_shot(window, "player_page_en.png")
     person.key(player.games, Qt.Key.Key_Escape)
     assert page.table.isVisible() and not player.isVisible()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.shots import save_shot
 from ui.i18n import language
 
 
@@ -31,7 +32,7 @@ def test_an_empty_page_says_what_to_do(empty_window, person, key, words) -> None
     page = empty_window.show_page(key)
     assert page.empty_state.isVisible()
     assert words in page.empty_state.text()
-    empty_window.grab().save(f"/tmp/shell_empty_{key}.png")
+    save_shot(empty_window, f"shell_empty_{key}.png")
     person.click(page.empty_state.button)
     assert empty_window.current_key() == "library"
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QDate, Qt
 
 import db
 from companion.display import strip_isolates
+from tests.ui.shots import save_shot
 from ui.shell import history as history_module
 
 
@@ -74,7 +75,7 @@ def test_open_a_play_print_it_and_delete_it(window, person, tmp_path, monkeypatc
     total_row = [sheet.verticalHeaderItem(r).text() for r in range(sheet.rowCount())].index("Total")
     assert [sheet.item(total_row, c).text() for c in range(3)] == ["24", "10", "6"]
     assert dialog.log.item(0).text() == "No moves recorded (a table play)."
-    dialog.grab().save("/tmp/shell_play_dialog.png")
+    save_shot(dialog, "shell_play_dialog.png")
 
     pdf = tmp_path / "play.pdf"
     monkeypatch.setattr(history_module, "ask_save_path", lambda *a, **k: pdf)

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from tests.ui.layout_checks import layout_problems
+from tests.ui.shots import save_shot
 from ui.i18n import language
 from ui.main_window import PAGE_KEYS
 
@@ -27,7 +28,7 @@ def test_shell_pages_hold_at_minimum_and_default_size(window, qtbot, lang) -> No
         for key in PAGE_KEYS:
             page = window.show_page(key)
             QApplication.processEvents()
-            window.grab().save(f"/tmp/shell_layout_{lang}_{width}_{key}.png")
+            save_shot(window, f"shell_layout_{lang}_{width}_{key}.png")
             problems += [f"{lang} {width}×{height} {key}: {p}" for p in layout_problems(page)]
         library = window.show_page("library")
         for game_id in library.cards:

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel
 
 from companion.games import registry
 from tests.ui.conftest import fill_new_game
+from tests.ui.shots import save_shot
 from ui.shell.library import GamePage, PlayArea
 
 
@@ -34,7 +35,7 @@ def test_each_mode_opens_inside_the_window_and_back_returns(window, person) -> N
     person.click(library.cards["juusai"].buttons["table"])
     assert page.tabs.tabText(page.tabs.currentIndex()) == "Table companion"
     assert page.current_widget() is not None and page.current_widget().isVisible()
-    window.grab().save("/tmp/shell_library_table.png")
+    save_shot(window, "shell_library_table.png")
     person.click(page.back_button)
     person.click(library.cards["sorani"].buttons["table"])
     assert library.current_game() == "sorani"
@@ -49,7 +50,7 @@ def test_new_game_form_defaults_and_mistakes(window, person) -> None:
     assert form.players.value() == 3
     assert [s.bot for s in form.seats()] == [None, "greedy", "greedy"]
     assert form.seats()[0].name == "Player 1"
-    window.grab().save("/tmp/shell_new_game.png")
+    save_shot(window, "shell_new_game.png")
     fill_new_game(person, form, [("Ann", "Person"), ("Ann", "Person")])
     person.click(form.start_button)
     assert form.error_label.text() == "Two seats have the same name: Ann"
@@ -69,7 +70,7 @@ def test_start_a_game_then_new_game_goes_back_to_the_form(window, person, quiet_
     assert area.view is not None and area.view.isVisible()
     assert area.view.controller.game.record.options["laps"] == 1
     assert [s.name for s in area.view.controller.seats] == ["Ann", "Bo"]
-    window.grab().save("/tmp/shell_play_started.png")
+    save_shot(window, "shell_play_started.png")
     assert not area.new_button.isVisible()  # the play frame has its own New game button
     person.click(area.view.new_button)  # nobody has moved yet: no question
     assert area.view is None and area.form.isVisible()
@@ -84,7 +85,7 @@ def test_texts_fit_in_a_small_window(window) -> None:
     for label in library.findChildren(QLabel):
         if label.isVisible() and label.text() and not label.wordWrap():
             assert label.width() >= label.minimumSizeHint().width(), label.text()
-    window.grab().save("/tmp/shell_new_game_900.png")
+    save_shot(window, "shell_new_game_900.png")
 
 
 def test_starting_before_the_history_is_open_says_to_wait(window, person, database) -> None:

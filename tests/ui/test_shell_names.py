@@ -14,6 +14,7 @@ import db
 from companion.display import FSI, PDI, names_text, strip_isolates
 from companion.history import PlayMode, PlayRecord, SeatResult
 from tests.ui.layout_checks import layout_problems
+from tests.ui.shots import save_shot
 from ui.i18n import language
 
 SARA, ALI = "سارة", "علي"
@@ -59,7 +60,7 @@ def test_players_page_cuts_a_long_name_and_shows_it_whole(named_window, person) 
     row = next(r for r in range(page.table.rowCount()) if page.table.item(r, 0).text() == LONG)
     assert page.table.item(row, 0).toolTip() == LONG
     assert layout_problems(page) == []
-    named_window.grab().save("/tmp/shell_names_players.png")
+    save_shot(named_window, "shell_names_players.png")
 
 
 def test_renaming_says_both_names_isolated(named_window, person) -> None:
@@ -82,9 +83,9 @@ def test_history_cuts_long_names_with_a_tooltip(named_window) -> None:
     facts = strip_isolates(dialog.facts.text())
     assert "勝者: 花子 " in facts and "…、" + SARA in facts  # the long name cut in the sentence
     assert dialog.sheet.horizontalHeaderItem(0).toolTip() == LONG
-    dialog.grab().save("/tmp/shell_names_dialog.png")
+    save_shot(dialog, "shell_names_dialog.png")
     dialog.close()
-    named_window.grab().save("/tmp/shell_names_history.png")
+    save_shot(named_window, "shell_names_history.png")
 
 
 def test_statistics_cut_long_names(named_window) -> None:
@@ -92,4 +93,4 @@ def test_statistics_cut_long_names(named_window) -> None:
     assert LONG in page.legend.toolTip()
     assert any(LONG in tip for tip in page.wins_chart.tips)
     assert layout_problems(page) == []
-    named_window.grab().save("/tmp/shell_names_statistics.png")
+    save_shot(named_window, "shell_names_statistics.png")

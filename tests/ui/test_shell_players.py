@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import db
 from companion.display import strip_isolates
+from tests.ui.shots import save_shot
 
 
 def open_players(window, person):
@@ -21,7 +22,7 @@ def test_everybody_with_their_number_of_plays(window, person) -> None:
     page = open_players(window, person)
     assert page.rows() == [("Ben", "3"), ("Cho", "4"), ("Dan", "1"), ("花子", "3")]
     assert not page.rename_button.isEnabled()  # nobody chosen yet
-    window.grab().save("/tmp/shell_players.png")
+    save_shot(window, "shell_players.png")
 
 
 def test_rename_shows_everywhere(window, person) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from companion.games import registry
+from tests.ui.shots import save_shot
 from ui.i18n import language
 
 ALL = [g.id for g in registry.all_games() if g.rules]
@@ -40,7 +41,7 @@ def test_search_in_english_filters_games_and_highlights(window, person) -> None:
     assert marks and all(m.casefold() == "banker" for m in marks)
     total = sum(page.plain_text(g).casefold().count("banker") for g in listed(page))
     assert page.matches_label.text() == f"{total} matches in {len(listed(page))} games"
-    window.grab().save("/tmp/shell_rules_search.png")
+    save_shot(window, "shell_rules_search.png")
     person.key(page.search, Qt.Key.Key_Return)  # next match
     assert page.text.textCursor().position() > 0
     person.type(page.search, "xyzzy")
@@ -60,4 +61,4 @@ def test_search_in_japanese(window, person) -> None:
     assert page.highlighted() and set(page.highlighted()) == {"親"}
     person.type(page.search, "点棒")
     assert "juusai" in listed(page)
-    window.grab().save("/tmp/shell_rules_ja_search.png")
+    save_shot(window, "shell_rules_ja_search.png")

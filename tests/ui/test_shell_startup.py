@@ -17,6 +17,7 @@ import pytest
 import db
 from companion.display import strip_isolates
 from tests.ui.conftest import click_first_move, fill_new_game, offered
+from tests.ui.shots import save_shot
 from ui.i18n import language
 from ui.main_window import MainWindow
 from ui.shell.history import PlayDialog
@@ -89,7 +90,7 @@ def test_a_damaged_file_is_one_sentence_with_the_detail_on_request(qtbot, person
     person.click(dialog.details_button)
     assert dialog.details.isVisible() and dialog.details_button.text() == "Hide details"
     assert dialog.details.text() == f"File: {broken}\nTechnical detail: file is not a database"
-    dialog.grab().save("/tmp/dbsafe_problem_en.png")
+    save_shot(dialog, "dbsafe_problem_en.png")
 
 
 def test_the_damaged_file_dialog_is_japanese_in_japanese(qtbot, person, broken) -> None:
@@ -109,7 +110,7 @@ def test_the_damaged_file_dialog_is_japanese_in_japanese(qtbot, person, broken) 
         texts = [dialog.windowTitle(), dialog.headline.text(), dialog.details.text(),
                  dialog.details_button.text(), dialog.move_button.text(),
                  dialog.quit_button.text(), dialog.move_button.toolTip()]
-        dialog.grab().save("/tmp/dbsafe_problem_ja.png")
+        save_shot(dialog, "dbsafe_problem_ja.png")
     finally:
         language().set("en")
     assert texts[1] == f"履歴ファイル {broken} は壊れているか、このアプリの履歴ではありません。"
@@ -180,7 +181,7 @@ def test_unfinished_game_is_offered_and_continues_at_the_same_position(
     assert offer.list.count() == 1
     assert offer.list.item(0).text().startswith("Juusai (Foolish Sticks) — ")
     assert "花子, Bot · Random, Bot · Random" in strip_isolates(offer.list.item(0).text())
-    offer.grab().save("/tmp/shell_resume_offer.png")
+    save_shot(offer, "shell_resume_offer.png")
     person.click(offer.resume_button)
     page = second.page("library").stack.currentWidget()
     resumed = page.current_widget().view

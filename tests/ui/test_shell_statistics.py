@@ -6,6 +6,7 @@ from datetime import datetime
 
 import db
 from companion.history import PlayMode, PlayRecord, SeatResult
+from tests.ui.shots import save_shot
 from ui.events import events
 
 
@@ -20,7 +21,7 @@ def test_per_player_and_game(window, person) -> None:
     assert ["花子", "Juusai (Foolish Sticks)", "3", "2", "67%", "25.3", "40"] in rows
     assert ["Ben", "Shinyu (Number Bets)", "1", "1", "100%", "30", "30"] in rows
     assert not any(row[0].startswith("Bot") for row in rows)  # computers are not counted
-    window.grab().save("/tmp/shell_statistics.png")
+    save_shot(window, "shell_statistics.png")
 
 
 def test_all_games_together_and_one_game(window, person) -> None:

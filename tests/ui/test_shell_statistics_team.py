@@ -7,6 +7,7 @@ from datetime import datetime
 
 import db
 from companion.history import PlayMode, PlayRecord, SeatResult
+from tests.ui.shots import save_shot
 from ui.events import events
 from ui.i18n import language
 
@@ -50,7 +51,7 @@ def test_a_cooperative_game_shows_the_team_win_rate_per_configuration(window, pe
     players = {row[0]: row for row in page.rows()}
     assert players["花子"][2:5] == ["5", "2", "40%"]  # and still per player
     assert not page.team_box.isHidden()
-    window.grab().save("/tmp/shell_statistics_team.png")
+    save_shot(window, "shell_statistics_team.png")
     person.choose(page.game_filter, "Juusai (Foolish Sticks)")  # not co-operative
     assert page.team_rows() == [] and page.team_box.isHidden()
 

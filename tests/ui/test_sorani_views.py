@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit
 
 from companion.games.sorani.setup import randomize
 from companion.games.sorani.tracker import Phase
+from tests.ui.shots import save_shot
 from ui.games.sorani.table import SoraniPage
 from ui.i18n import language
 from ui.play.pyside_guard import protect_singletons
@@ -194,7 +195,7 @@ def test_screens_in_both_languages(qtbot, ctx) -> None:
             QApplication.processEvents()
             image = view.grab()
             assert not image.isNull()
-            image.save(f"/tmp/sorani-{lang}-{tab}.png")
+            save_shot(image, f"sorani-{lang}-{tab}.png")
     assert view.tabs.tabText(2) == "得点表"
     assert "異なる色" in helpers.split_label.text()
 

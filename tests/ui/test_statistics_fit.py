@@ -10,6 +10,7 @@ import pytest
 
 import db
 from companion.history import PlayMode, PlayRecord, SeatResult
+from tests.ui.shots import save_shot
 from ui.events import events
 from ui.i18n import language
 
@@ -49,7 +50,7 @@ def test_chart_titles_and_bar_labels_are_whole(statistics, qtbot, lang) -> None:
     qtbot.waitUntil(lambda: not wins.labels_turned(), timeout=2000)
     for index, name in enumerate(wins.labels):
         assert " ".join(wins.label_lines(index)) == name, wins.label_lines(index)
-    page.window().grab().save(f"/tmp/statistics_{lang}.png")
+    save_shot(page.window(), f"statistics_{lang}.png")
 
 
 def test_plays_per_month_leaves_a_gap_for_months_without_plays(statistics) -> None:

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tests.ui.shots import save_shot
 from ui.i18n import language
 from ui.main_window import MainWindow
 from ui.zoom import KEY_ZOOM, STEPS, stored_factor
@@ -118,7 +119,7 @@ def test_a_larger_page_scrolls_in_the_smallest_window(qtbot, zoomable) -> None:
     zoomable.zoom.set(2.0)
     qtbot.waitUntil(lambda: bool(scrolled(zoomable)))
     assert zoomable.size() == smallest  # the window did not grow past the screen's room
-    zoomable.grab().save("/tmp/h35s/zoom_200.png")
+    save_shot(zoomable, "h35s/zoom_200.png")
 
 
 def test_the_pages_sit_in_the_window_at_the_starting_size(qtbot, zoomable) -> None:
