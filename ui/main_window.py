@@ -102,6 +102,9 @@ class MainWindow(QMainWindow):
         self.scroller: PageScroller | None = None
         self.status_label = QLabel(self)
         self.statusBar().addWidget(self.status_label, 1)
+        # no size grip (the window's edges resize it): Fusion's 17 px grip made the status
+        # bar 3 px taller than its text, and a 900 x 600 window's pages under 560 px
+        self.statusBar().setSizeGripEnabled(False)
         central = QWidget(self)
         layout = QHBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
