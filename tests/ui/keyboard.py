@@ -1,17 +1,21 @@
 """A person at the keyboard (issue 37): key presses go to the widget that has the focus, as
 they would; nothing here makes a move by calling the page.
 
-`path_to` plans the arrow presses to a spot (it reads the cursor, never moves it)."""
+`path_to` plans the arrow presses to a spot (it reads the cursor, never moves it). Shared by
+the keyboard tests: a play page started against the computer (`start_game`), a game
+played to its end one turn at a time (`play_to_the_end`), the hot-seat hand-off passed by
+Tab and Space (`reveal_by_keys`) and the key list (`key_lists_after`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ui.play.keys import SpotKeys, path_to
+from ui.new_game_dialog import GameSetup, SeatChoice
+from ui.play.keys import KeyHelp, SpotKeys, path_to
 
 ARROW_KEYS = {(-1, 0): Qt.Key.Key_Left, (1, 0): Qt.Key.Key_Right,
               (0, -1): Qt.Key.Key_Up, (0, 1): Qt.Key.Key_Down}
@@ -46,6 +50,34 @@ def tab_to(qtbot: Any, target: QWidget, limit: int = 60) -> None:
         seen.append(focused().objectName() or type(focused()).__name__)
         press(qtbot, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is target, f"Tab never reached {target!r}: {seen[:12]}"
+
+
+def focus_into(qtbot: Any, view: QWidget) -> None:
+    """Tab until the focus is somewhere on the page (after a move its button is gone, and a
+    person presses Tab to come back): the page's keys act there."""
+    for _ in range(40):
+        widget = QApplication.focusWidget()
+        if widget is not None and view.isAncestorOf(widget) and widget.isVisible():
+            return
+        qtbot.keyClick(widget if widget is not None else view, Qt.Key.Key_Tab)
+    raise AssertionError("Tab never brought the focus onto the page")
+
+
+def tab_until(qtbot: Any, view: QWidget, found: Callable[[QWidget], bool], what: str,
+              limit: int = 80) -> QWidget:
+    """Tab onto the page, then on until the focused widget is `found`; that widget."""
+    focus_into(qtbot, view)
+    for _ in range(limit):
+        widget = focused()
+        if found(widget):
+            return widget
+        press(qtbot, Qt.Key.Key_Tab)
+    raise AssertionError(f"Tab never reached {what} in {view!r}")
+
+
+def tab_to_box(qtbot: Any, box: Any) -> None:
+    """Tab until the spin box (or its line) has the focus."""
+    tab_until(qtbot, box.window(), lambda w: w in (box, box.lineEdit()), box.objectName())
 
 
 def cursor_to(qtbot: Any, keys: SpotKeys, spot: Hashable) -> None:
@@ -89,7 +121,50 @@ def shown_page(qtbot: Any, view: QWidget) -> None:
     activate(qtbot, view)
 
 
+def start_game(qtbot: Any, view: Any, game_id: str, options: dict[str, Any] | None = None,
+                      seed: int = 4, people: tuple[str, ...] = ("Ann",),
+                      bots: int = 1) -> Any:
+    """Show a play page and start it as the new-game form would: the people's seats, then
+    `bots` seats of the fastest computer; the page."""
+    shown_page(qtbot, view)
+    seats = [SeatChoice(name, None) for name in people]
+    seats += [SeatChoice("", "random") for _ in range(bots)]
+    view.start(GameSetup(game_id, dict(options or {}), seats, seed, ""))
+    return view
+
+
 def wait_for_person(qtbot: Any, controller: Any) -> bool:
     """Wait until a person may act or the game is over; True: the game is over."""
     qtbot.waitUntil(lambda: controller.finished or controller.is_human_turn(), timeout=20000)
     return bool(controller.finished)
+
+
+def play_to_the_end(qtbot: Any, controller: Any, turn: Callable[[], object], limit: int = 400,
+                    ready: Callable[[], bool] | None = None) -> int:
+    """Each time a person may act (and `ready()`, when given), `turn()` makes one move by
+    keys, which must add to the record; how many turns were made once the game is over."""
+    for made in range(limit):
+        if ready is not None:
+            qtbot.waitUntil(ready, timeout=20000)
+        if wait_for_person(qtbot, controller):
+            return made
+        before = len(controller.game.record.entries)
+        turn()
+        assert len(controller.game.record.entries) > before, "the keys made no move"
+    assert wait_for_person(qtbot, controller), f"the game did not end in {limit} turns"
+    return limit
+
+
+def reveal_by_keys(qtbot: Any, view: Any) -> None:
+    """The hot-seat hand-off: Tab to "I am … — show my hand", Space shows the hand."""
+    tab_to(qtbot, view.reveal_button)
+    press(qtbot, Qt.Key.Key_Space)
+    assert not view.is_covered()
+
+
+def key_lists_after(qtbot: Any, view: QWidget, key: Any) -> list[KeyHelp]:
+    """Press `key` and wait for the page's key list; the lists shown."""
+    press(qtbot, key)
+    qtbot.waitUntil(lambda: any(h.isVisible() for h in view.findChildren(KeyHelp)),
+                    timeout=3000)
+    return [h for h in view.findChildren(KeyHelp) if h.isVisible()]

@@ -4,40 +4,22 @@ face-down cards, the seat cards, the points table; never a hidden card's value."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from PySide6.QtGui import QAccessible
 
 from companion.games.nincetkaik.deck import face
 from tests.ui.keyboard import wait_for_person
+from tests.ui.screen_reader import description_of, name_of
 from tests.ui.test_keys_card_games import start
 from tests.ui.test_nincetkaik_play import GAMES
 from ui.i18n import language
-from ui.play import frame as frame_module
 from ui.play.pyside_guard import protect_singletons
 from ui.play.widgets import strip_isolates
 
 protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
 
-Text = QAccessible.Text
+pytestmark = pytest.mark.usefixtures("english", "quiet_games")
+
 FACE_DOWN = {"en": "face-down card", "ja": "伏せ札"}
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch):
-    monkeypatch.setattr(frame_module, "BOT_PAUSE_MS", 0)
-    language().set("en")
-    yield
-    language().set("en")
-
-
-def name_of(widget: Any) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(Text.Name)
-
-
-def description_of(widget: Any) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(Text.Description)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -9,96 +9,49 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication
 
 from companion.games.nincetkaik.cardgame import Amount
 from companion.games.nincetkaik.deck import face
-from tests.ui.keyboard import cursor_to, press, press_move_button, shown_page, wait_for_person
+from tests.ui.keyboard import (
+    cursor_to,
+    focus_into,
+    key_lists_after,
+    play_to_the_end,
+    press,
+    press_move_button,
+    reveal_by_keys,
+    start_game,
+    tab_to_box,
+    tab_until,
+    wait_for_person,
+)
+from tests.ui.screen_reader import description_of, name_of
 from tests.ui.test_nincetkaik_play import GAMES, person_choice
 from ui.games.nincetkaik.cards import CardRow
 from ui.i18n import language
-from ui.play import frame as frame_module
-from ui.play.keys import KeyHelp, last_announcement
+from ui.play.keys import last_announcement
 from ui.play.pyside_guard import protect_singletons
 from ui.play.widgets import strip_isolates
 from ui.views import play_view
 
 protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
 
+pytestmark = pytest.mark.usefixtures("english", "quiet_games")
+
 Key = Qt.Key
-Text = QAccessible.Text
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch):
-    monkeypatch.setattr(frame_module, "BOT_PAUSE_MS", 0)
-    language().set("en")
-    yield
-    language().set("en")
-
-
-def name_of(widget: Any) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(Text.Name)
-
-
-def description_of(widget: Any) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(Text.Description)
 
 
 def start(qtbot: Any, game_id: str, seed: int = 4) -> Any:
-    from dataclasses import dataclass
-
-    @dataclass
-    class Seat:
-        name: str
-        bot: str | None = None
-
-    @dataclass
-    class Setup:
-        game_id: str
-        options: dict[str, Any]
-        seats: list[Seat]
-        seed: int
-
+    """The game's page against the fastest computer, with its first options."""
     factory = play_view(game_id)
     assert factory is not None
-    view = factory(None, game_id)
-    shown_page(qtbot, view)
-    view.start(Setup(game_id, GAMES[game_id][0], [Seat("Ann"), Seat("", "random")], seed))
-    return view
-
-
-def focus_into(qtbot: Any, view: Any) -> None:
-    """Tab until the focus is somewhere on the page (after a move its button is gone, and a
-    person presses Tab to come back): the page's keys act there."""
-    for _ in range(40):
-        widget = QApplication.focusWidget()
-        if widget is not None and view.isAncestorOf(widget) and widget.isVisible():
-            return
-        qtbot.keyClick(widget if widget is not None else view, Key.Key_Tab)
-    raise AssertionError("Tab never brought the focus onto the page")
-
-
-def tab_to_box(qtbot: Any, box: Any) -> None:
-    """Tab until the spin box (or its line) has the focus."""
-    focus_into(qtbot, box.window())
-    for _ in range(80):
-        if QApplication.focusWidget() in (box, box.lineEdit()):
-            return
-        press(qtbot, Key.Key_Tab)
-    raise AssertionError("Tab never reached the box")
+    return start_game(qtbot, factory(None, game_id), game_id, GAMES[game_id][0], seed)
 
 
 def focus_row(qtbot: Any, row: CardRow) -> None:
     """Tab until the row of cards has the focus."""
-    view_widget = row.window()
-    focus_into(qtbot, view_widget)
-    for _ in range(80):
-        if QApplication.focusWidget() is row:
-            return
-        press(qtbot, Key.Key_Tab)
-    raise AssertionError(f"Tab never reached {row.objectName()} in {view_widget!r}")
+    tab_until(qtbot, row.window(), lambda w: w is row, row.objectName())
 
 
 def select_by_keys(qtbot: Any, view: Any, zone: str, value: Any) -> None:
@@ -151,14 +104,8 @@ def make_by_keys(qtbot: Any, view: Any, move: Any) -> None:
 def test_a_whole_card_game_against_a_computer_by_keys(qtbot, game_id: str) -> None:
     view = start(qtbot, game_id)
     controller = view.controller
-    made = 0
-    for _ in range(600):
-        if wait_for_person(qtbot, controller):
-            break
-        before = len(controller.game.record.entries)
-        make_by_keys(qtbot, view, person_choice(game_id, view.legal_moves()))
-        assert len(controller.game.record.entries) > before, "the keys made no move"
-        made += 1
+    made = play_to_the_end(qtbot, controller, lambda: make_by_keys(
+        qtbot, view, person_choice(game_id, view.legal_moves())), limit=600)
     assert controller.finished and made > 0
     headline = view.result_panel.headline.text()
     assert headline.startswith(("Winner: ", "Shared victory: "))
@@ -189,44 +136,22 @@ def test_cards_speak_and_a_face_down_card_stays_unnamed(qtbot) -> None:
     assert name_of(hand) == "あなたの手札"
     assert set(description_of(other).split(", ")) == {"伏せ札"}
     assert description_of(hand).startswith(face(second).name("ja"))
-    press(qtbot, Key.Key_Question)
-    qtbot.waitUntil(lambda: view.findChild(KeyHelp) is not None, timeout=3000)
-    assert "Space — カーソルの札を選ぶ" in view.findChild(KeyHelp).text()
+    helps = key_lists_after(qtbot, view, Key.Key_Question)
+    assert "Space — カーソルの札を選ぶ" in helps[0].text()
 
 
 def test_hot_seat_hand_off_by_keys(qtbot) -> None:
     """Two people at one keyboard: after a move the hand-off screen hides the hand; Tab
     reaches "I am … — show my hand" and Space shows the next person's hand."""
-    from dataclasses import dataclass
-
-    @dataclass
-    class Seat:
-        name: str
-        bot: str | None = None
-
-    @dataclass
-    class Setup:
-        game_id: str
-        options: dict[str, Any]
-        seats: list[Seat]
-        seed: int
-
-    view = play_view("taxot")(None, "taxot")  # type: ignore[misc, arg-type]
-    shown_page(qtbot, view)
-    view.start(Setup("taxot", {"seasons": 1}, [Seat("Ann"), Seat("Ben")], 4))
+    view = start_game(qtbot, play_view("taxot")(None, "taxot"),  # type: ignore[misc, arg-type]
+                      "taxot", {"seasons": 1}, people=("Ann", "Ben"), bots=0)
     controller = view.controller
     handoffs = 0
     for _ in range(6):
         wait_for_person(qtbot, controller)
         if view.is_covered():
             handoffs += 1
-            for _ in range(40):
-                if QApplication.focusWidget() is view.reveal_button:
-                    break
-                press(qtbot, Key.Key_Tab)
-            assert QApplication.focusWidget() is view.reveal_button
-            press(qtbot, Key.Key_Space)
-            assert not view.is_covered()
+            reveal_by_keys(qtbot, view)
         before = len(controller.game.record.entries)
         make_by_keys(qtbot, view, person_choice("taxot", view.legal_moves()))
         assert len(controller.game.record.entries) > before

@@ -5,60 +5,38 @@ cards, the "here" buttons and the partner's face-down cards speak in both langua
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QLabel
 
 from companion.games.equilibrium.cards import LEFT, RIGHT, card_name
 from companion.games.equilibrium.moves import Play
 from companion.games.equilibrium.texts import move_text
-from tests.ui.keyboard import press, shown_page, wait_for_person
-from tests.ui.test_keys_card_games import focus_into
+from tests.ui.keyboard import (
+    focus_into,
+    key_lists_after,
+    play_to_the_end,
+    press,
+    start_game,
+    tab_until,
+    wait_for_person,
+)
+from tests.ui.screen_reader import name_of
 from ui.games.equilibrium.column import card_tile
 from ui.games.equilibrium.play import CardButton, play_view
 from ui.i18n import language
-from ui.play import frame as frame_module
-from ui.play.keys import KeyHelp, last_announcement
+from ui.play.keys import last_announcement
+
+pytestmark = pytest.mark.usefixtures("english", "quiet_games")
 
 Key = Qt.Key
-Text = QAccessible.Text
-
-
-@dataclass
-class Seat:
-    name: str
-    bot: str | None = None
-
-
-@dataclass
-class Setup:
-    game_id: str
-    options: dict[str, Any]
-    seats: list[Seat]
-    seed: int
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch):
-    monkeypatch.setattr(frame_module, "BOT_PAUSE_MS", 0)
-    language().set("en")
-    yield
-    language().set("en")
-
-
-def name_of(widget: Any) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(Text.Name)
 
 
 def start(qtbot: Any, seed: int = 3) -> Any:
-    view = play_view(None, "equilibrium", animate=False)
-    shown_page(qtbot, view)
-    view.start(Setup("equilibrium", {}, [Seat("Ann"), Seat("", "random")], seed))
-    return view
+    return start_game(qtbot, play_view(None, "equilibrium", animate=False), "equilibrium",
+                      seed=seed)
 
 
 def side_of(tile: Any) -> int:
@@ -68,23 +46,18 @@ def side_of(tile: Any) -> int:
 
 def focus_hand(qtbot: Any, view: Any) -> CardButton:
     """Tab until a card of the hand has the focus."""
-    focus_into(qtbot, view)
-    for _ in range(80):
-        widget = QApplication.focusWidget()
-        if isinstance(widget, CardButton):
-            return widget
-        press(qtbot, Key.Key_Tab)
-    raise AssertionError("Tab never reached the hand")
+    card = tab_until(qtbot, view, lambda w: isinstance(w, CardButton), "the hand")
+    assert isinstance(card, CardButton)
+    return card
 
 
 def test_a_whole_game_with_a_computer_partner_by_keys(qtbot) -> None:
     view = start(qtbot)
     controller, screens = view.controller, view.screens
     chose_by_keys = 0
-    for _ in range(800):
-        if wait_for_person(qtbot, controller):
-            break
-        before = len(controller.game.record.entries)
+
+    def turn() -> None:
+        nonlocal chose_by_keys
         plays = [m for m in view.legal_moves() if isinstance(m, Play)]
         if len({m.card for m in plays}) > 1:  # another card than the first: chosen by keys
             card = focus_hand(qtbot, view)
@@ -97,7 +70,8 @@ def test_a_whole_game_with_a_computer_partner_by_keys(qtbot) -> None:
             chose_by_keys += 1
         focus_into(qtbot, view)
         press(qtbot, Key.Key_1)
-        assert len(controller.game.record.entries) > before, "the key made no move"
+
+    play_to_the_end(qtbot, controller, turn, limit=800)
     assert controller.finished and chose_by_keys > 0
     assert view.result_panel.headline.text().startswith("The team ")
 
@@ -129,10 +103,9 @@ def test_the_hand_the_column_and_the_partners_cards_speak(qtbot) -> None:
                          for t in tiles for side in [side_of(t)])
     face_down = card_tile(screens.column, "?")  # a card shown face down says only that
     assert name_of(face_down) == "face-down card"
-    press(qtbot, Key.Key_Question)
-    qtbot.waitUntil(lambda: view.findChild(KeyHelp) is not None, timeout=3000)
-    assert "← → — Move between the cards of your hand" in view.findChild(KeyHelp).text()
-    view.findChild(KeyHelp).close()
+    helps = key_lists_after(qtbot, view, Key.Key_Question)
+    assert "← → — Move between the cards of your hand" in helps[0].text()
+    helps[0].close()
     language().set("ja")
     wait_for_person(qtbot, view.controller)
     for button in screens.hand.findChildren(CardButton):

@@ -4,64 +4,37 @@ boxes and made with Enter; each throw is announced; the page and its result spea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
 
-from tests.ui.keyboard import focused, press, shown_page, wait_for_person
-from tests.ui.test_keys_card_games import focus_into
+from tests.ui import keyboard
+from tests.ui.keyboard import (
+    focus_into,
+    focused,
+    key_lists_after,
+    press,
+    start_game,
+    tab_until,
+)
+from tests.ui.screen_reader import name_of
 from ui.games.sticks import play as sticks_play
-from ui.games.sticks import sticks_widget
 from ui.i18n import language
-from ui.play import frame
-from ui.play.keys import KeyHelp, last_announcement
+from ui.play.keys import last_announcement
 from ui.play.pyside_guard import protect_singletons
 from ui.play.widgets import strip_isolates
 
 protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
 
+pytestmark = pytest.mark.usefixtures("english", "quiet_games")
+
 Key = Qt.Key
-Text = QAccessible.Text
-
-
-@dataclass
-class SeatChoice:
-    name: str
-    bot: str | None = None
-
-
-@dataclass
-class GameSetup:
-    game_id: str
-    options: dict[str, Any]
-    seats: list[SeatChoice]
-    seed: int | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch):
-    sticks_widget.set_animations_enabled(False)
-    monkeypatch.setattr(frame, "BOT_PAUSE_MS", 0)
-    language().set("en")
-    yield
-    language().set("en")
-    sticks_widget.set_animations_enabled(True)
-
-
-def name_of(widget: Any) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(Text.Name)
 
 
 def open_game(qtbot: Any, game_id: str, seed: int = 5, **options: Any) -> Any:
     view = sticks_play.sticks_play_view(None, game_id)  # type: ignore[arg-type]
-    shown_page(qtbot, view)
-    view.start(GameSetup(game_id, options, [SeatChoice("Ann"), SeatChoice("", "random")],
-                         seed))
-    return view
+    return start_game(qtbot, view, game_id, options, seed)
 
 
 def bet_by_keys(qtbot: Any, view: Any) -> None:
@@ -70,11 +43,8 @@ def bet_by_keys(qtbot: Any, view: Any) -> None:
     bets = [m for m in view.controller.legal_moves() if str(m).startswith("bet ")]
     choice = min(bets, key=lambda m: (m.number, m.amount))
     for box, value in ((board.bet_number, choice.number), (board.bet_amount, choice.amount)):
-        focus_into(qtbot, view)
-        for _ in range(60):
-            if focused() in (box, box.lineEdit()):
-                break
-            press(qtbot, Key.Key_Tab)
+        tab_until(qtbot, view, lambda w, box=box: w in (box, box.lineEdit()), box.objectName(),
+                  limit=60)
         press(qtbot, Key.Key_A, Qt.KeyboardModifier.ControlModifier)
         qtbot.keyClicks(focused(), str(value))
     press(qtbot, Key.Key_Return)
@@ -84,18 +54,18 @@ def play_to_the_end(qtbot: Any, view: Any) -> int:
     """The person's moves by keys: 1 (the first move button, Throw), or a bet; how many
     bets were made."""
     bets = 0
-    for _ in range(400):
-        if wait_for_person(qtbot, view.controller):
-            return bets
-        before = len(view.controller.game.record.entries)
+
+    def turn() -> None:
+        nonlocal bets
         if any(str(m).startswith("bet ") for m in view.controller.legal_moves()):
             bet_by_keys(qtbot, view)
             bets += 1
         else:
             focus_into(qtbot, view)
             press(qtbot, Key.Key_1)
-        assert len(view.controller.game.record.entries) > before, "the key made no move"
-    raise AssertionError("the game did not end")
+
+    keyboard.play_to_the_end(qtbot, view.controller, turn)
+    return bets
 
 
 @pytest.mark.parametrize("game_id", ["juusai", "rengeki", "shinyu"])
@@ -118,10 +88,9 @@ def test_the_stick_page_speaks_in_both_languages(qtbot) -> None:
     assert name_of(board.sticks) == "Sticks" and name_of(board.badge).startswith("Result: ")
     assert name_of(view.screens.ledger) == "Points after each round"
     assert name_of(view.move_buttons()[0]) == "Throw" if view.move_buttons() else True
-    press(qtbot, Key.Key_Question)
-    qtbot.waitUntil(lambda: view.findChild(KeyHelp) is not None, timeout=3000)
-    assert "B / Enter — Bet the number and stake" in view.findChild(KeyHelp).text()
-    view.findChild(KeyHelp).close()
+    helps = key_lists_after(qtbot, view, Key.Key_Question)
+    assert "B / Enter — Bet the number and stake" in helps[0].text()
+    helps[0].close()
     language().set("ja")
     assert name_of(board.sticks) == "投げ棒" and name_of(board.badge).startswith("出目: ")
     assert name_of(view.screens.ledger) == "ラウンドごとの点棒"

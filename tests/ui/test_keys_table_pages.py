@@ -14,9 +14,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 import db
 from companion.games.netxiju.board import GOAL
-from tests.ui.keyboard import focused, press
+from tests.ui.keyboard import focus_into, focused, press
 from tests.ui.test_a11y_table_pages import GAME_IDS, reachable_controls
-from tests.ui.test_keys_card_games import focus_into
 from ui import views
 from ui.games.sticks import sticks_widget
 from ui.i18n import language
