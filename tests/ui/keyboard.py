@@ -9,6 +9,7 @@ Tab and Space (`reveal_by_keys`) and the key list (`key_lists_after`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from random import Random
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -110,6 +111,13 @@ def press_move_button(qtbot: Any, view: Any, notation: str) -> None:
     index = names.index(f"move:{notation}")
     assert index < len(DIGITS), f"button {notation} is past 9: {names}"
     press(qtbot, DIGITS[index])
+
+
+def press_any_move_button(qtbot: Any, view: Any, rng: Random) -> None:
+    """The digit of one of the first nine move buttons shown, chosen by `rng`."""
+    count = len(view.ordered_move_buttons())
+    assert count, "no move button on the person's turn"
+    press(qtbot, DIGITS[rng.randrange(min(count, len(DIGITS)))])
 
 
 def shown_page(qtbot: Any, view: QWidget) -> None:

@@ -3,37 +3,39 @@ each button tells its digit to a screen reader; `?` lists the frame's keys in Ja
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication
 
-from tests.ui.keyboard import DIGITS, activate, press, shown_page, tab_to, wait_for_person
+from tests.ui.keyboard import (
+    DIGITS,
+    activate,
+    key_lists_after,
+    press,
+    start_game,
+    tab_to,
+    wait_for_person,
+)
+from tests.ui.screen_reader import description_of
 from ui.games.tudepijume.play import TudeScreens, play_view
 from ui.i18n import language
-from ui.new_game_dialog import GameSetup, SeatChoice
 from ui.play.keys import KeyHelp
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
 
+pytestmark = pytest.mark.usefixtures("english", "quiet_games")
 
-@pytest.fixture(autouse=True)
-def english():
-    from ui.games.sticks import sticks_widget
 
-    sticks_widget.set_animations_enabled(False)
-    language().set("en")
-    yield
-    language().set("en")
-    sticks_widget.set_animations_enabled(True)
+def started(qtbot) -> Any:
+    """連船之遊 against the fastest computer, ten rounds."""
+    return start_game(qtbot, play_view(None, animate=False), "tudepijume", {"rounds": 10}, 2)
 
 
 def test_digits_press_the_move_buttons_in_the_order_shown(qtbot) -> None:
-    view = play_view(None, animate=False)
-    shown_page(qtbot, view)
-    view.start(GameSetup("tudepijume", {"rounds": 10},
-                         [SeatChoice("Ann", None), SeatChoice("", "random")], 2, ""))
+    view = started(qtbot)
     controller = view.controller
     assert controller is not None and isinstance(view.screens, TudeScreens)
     tab_to(qtbot, view.screens.board)
@@ -47,9 +49,7 @@ def test_digits_press_the_move_buttons_in_the_order_shown(qtbot) -> None:
     tops = [b.mapTo(view, b.rect().topLeft()).y() for b in buttons]
     assert tops == sorted(tops)
     for number, button in enumerate(buttons[:9], start=1):
-        spoken = QAccessible.queryAccessibleInterface(button).text(
-            QAccessible.Text.Description)
-        assert spoken == f"Shortcut: {number}"
+        assert description_of(button) == f"Shortcut: {number}"
     second = buttons[1].objectName().removeprefix("move:")
     press(qtbot, DIGITS[1])
     seat_moves = [e.move for e in controller.game.record.entries if e.seat == 0]
@@ -58,14 +58,10 @@ def test_digits_press_the_move_buttons_in_the_order_shown(qtbot) -> None:
 
 def test_the_key_list_names_the_frames_keys_in_japanese(qtbot) -> None:
     language().set("ja")
-    view = play_view(None, animate=False)
-    shown_page(qtbot, view)
-    view.start(GameSetup("tudepijume", {"rounds": 10},
-                         [SeatChoice("Ann", None), SeatChoice("", "random")], 2, ""))
+    view = started(qtbot)
     assert isinstance(view.screens, TudeScreens)
     tab_to(qtbot, view.screens.board)
-    press(qtbot, Qt.Key.Key_F1)
-    helps = [h for h in view.findChildren(KeyHelp) if h.isVisible()]
+    helps = key_lists_after(qtbot, view, Qt.Key.Key_F1)
     assert len(helps) == 1 and helps[0].windowTitle() == "キー操作"
     text = helps[0].text()
     for line in ("手のボタンを表示順に押す", "待った", "盤上のカーソルを動かす", "このキー一覧"):
@@ -89,8 +85,7 @@ def test_in_the_main_window_f1_keeps_the_rules_and_question_mark_lists_the_keys(
     assert isinstance(view, PlayFrame) and isinstance(view.screens, NetxijuScreens)
     activate(qtbot, window)
     tab_to(qtbot, view.screens.board)
-    press(qtbot, Qt.Key.Key_Question)
-    helps = [h for h in view.findChildren(KeyHelp) if h.isVisible()]
+    helps = key_lists_after(qtbot, view, Qt.Key.Key_Question)
     assert len(helps) == 1 and "F1: the rules of this game" in helps[0].text()
     helps[0].close()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is view.screens.board)

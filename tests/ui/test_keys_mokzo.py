@@ -7,54 +7,40 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QWidget
 
 from companion.games.mokzo.board import START
-from tests.ui.keyboard import DIGITS, cursor_to, press, shown_page, tab_to, wait_for_person
+from tests.ui.keyboard import (
+    cursor_to,
+    play_to_the_end,
+    press_any_move_button,
+    start_game,
+    tab_to,
+    wait_for_person,
+)
+from tests.ui.screen_reader import description_of, name_of
 from ui.games.mokzo.play import MokzoScreens, play_view
-from ui.i18n import language
-from ui.new_game_dialog import GameSetup, SeatChoice
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
 
-
-@pytest.fixture(autouse=True)
-def english():
-    language().set("en")
-    yield
-    language().set("en")
-
-
-def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(text)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def test_a_whole_game_by_keys_alone_and_what_a_screen_reader_hears(qtbot) -> None:
-    view = play_view(None, animate=False)
-    shown_page(qtbot, view)
-    view.start(GameSetup("mokzo", {"rounds": 10},
-                         [SeatChoice("Ann", None), SeatChoice("", "random")], 3, ""))
+    view = start_game(qtbot, play_view(None, animate=False), "mokzo", {"rounds": 10}, 3)
     screens = view.screens
     assert isinstance(screens, MokzoScreens) and view.controller is not None
-    assert said(screens.board) == "行山 road"
+    assert name_of(screens.board) == "行山 road"
     controller = view.controller
     wait_for_person(qtbot, controller)
     tab_to(qtbot, screens.board)
     cursor_to(qtbot, screens.keys, START)
-    assert said(screens.board, QAccessible.Text.Description).startswith("start: Ann")
-    ann = said(view.seat_panel.cards[0])
+    assert description_of(screens.board).startswith("start: Ann")
+    ann = name_of(view.seat_panel.cards[0])
     assert "Ann" in ann and "to move" in ann and "米" in ann
     rng = random.Random(6)
-    for _ in range(600):
-        if wait_for_person(qtbot, controller):
-            break
-        before = len(controller.game.record.entries)
-        count = len(view.ordered_move_buttons())
-        assert count, "no move button on the person's turn"
-        press(qtbot, DIGITS[rng.randrange(min(count, 9))])
-        assert len(controller.game.record.entries) > before
+    play_to_the_end(qtbot, controller, lambda: press_any_move_button(qtbot, view, rng),
+                    limit=600)
     assert controller.finished and view.result_panel.isVisible()
-    assert said(view.result_panel).startswith(("Winner", "Draw", "Shared"))
-    assert said(view.result_panel, QAccessible.Text.Description)
+    assert name_of(view.result_panel).startswith(("Winner", "Draw", "Shared"))
+    assert description_of(view.result_panel)

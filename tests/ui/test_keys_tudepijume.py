@@ -7,64 +7,39 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QWidget
 
 from tests.ui.keyboard import (
-    DIGITS,
     cursor_to,
-    press,
-    shown_page,
+    play_to_the_end,
+    press_any_move_button,
+    start_game,
     tab_to,
     wait_for_person,
 )
+from tests.ui.screen_reader import description_of, name_of
 from ui.games.tudepijume.play import TudeScreens, play_view
 from ui.i18n import language
-from ui.new_game_dialog import GameSetup, SeatChoice
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
 
-
-@pytest.fixture(autouse=True)
-def english():
-    from ui.games.sticks import sticks_widget
-
-    sticks_widget.set_animations_enabled(False)
-    language().set("en")
-    yield
-    language().set("en")
-    sticks_widget.set_animations_enabled(True)
-
-
-def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(text)
+pytestmark = pytest.mark.usefixtures("english", "quiet_games")
 
 
 def test_a_whole_game_by_keys_alone_and_what_a_screen_reader_hears(qtbot) -> None:
     language().set("ja")
-    view = play_view(None, animate=False)
-    shown_page(qtbot, view)
-    view.start(GameSetup("tudepijume", {"rounds": 10},
-                         [SeatChoice("Ann", None), SeatChoice("", "random")], 2, ""))
+    view = start_game(qtbot, play_view(None, animate=False), "tudepijume", {"rounds": 10}, 2)
     screens = view.screens
     assert isinstance(screens, TudeScreens) and view.controller is not None
-    assert said(screens.board) == "連船之遊の盤"
+    assert name_of(screens.board) == "連船之遊の盤"
     controller = view.controller
     wait_for_person(qtbot, controller)
     tab_to(qtbot, screens.board)
     cursor_to(qtbot, screens.keys, 0)
-    spoken = said(screens.board, QAccessible.Text.Description)
+    spoken = description_of(screens.board)
     assert "Ann の船" in spoken
-    assert "手番" in said(view.seat_panel.cards[0])
+    assert "手番" in name_of(view.seat_panel.cards[0])
     rng = random.Random(1)
-    for _ in range(400):
-        if wait_for_person(qtbot, controller):
-            break
-        before = len(controller.game.record.entries)
-        count = len(view.ordered_move_buttons())
-        assert count, "no move button on the person's turn"
-        press(qtbot, DIGITS[rng.randrange(min(count, 9))])
-        assert len(controller.game.record.entries) > before
+    play_to_the_end(qtbot, controller, lambda: press_any_move_button(qtbot, view, rng))
     assert controller.finished and view.result_panel.isVisible()
-    assert said(view.result_panel).startswith(("勝者", "引き分け", "同点優勝"))
+    assert name_of(view.result_panel).startswith(("勝者", "引き分け", "同点優勝"))
