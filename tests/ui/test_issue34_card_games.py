@@ -539,3 +539,34 @@ def test_nine_result_says_the_fewest_cards_decided_equal_points(quiet) -> None:
         in screens.outcome_detail(state, outcome, ["Ann", "Bob"])
     state.points = [2, 0]  # the points alone decided: no such line
     assert "同点" not in screens.outcome_detail(state, state.outcome(), ["Ann", "Bob"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_nine_shows_the_yaku_to_beat_the_hand_and_stay_out_at_once(qtbot, quiet, lang: str) -> None:
+    """小猫 at the smallest window: when a 役 lies on the table, the cards to beat, the hand and
+    every move button ("stay out" last) are in sight together — the pile under the 役 stands
+    beside it, and the scroll is measured in the board's own coordinates, again once the page
+    has settled (the stay-out button was below the board's bottom edge)."""
+    language().set(lang)
+    view = start(qtbot, "nine", [("Ann", None), ("Bob", None), ("Cy", None), ("Dan", None)])
+    small(view, qtbot)
+    screens = view.screens
+    checked = 0
+    for _ in range(60):
+        if view.controller.finished or checked == 3:
+            break
+        if view.is_covered():
+            view.reveal()
+        if screens.position.state.top is not None:
+            qtbot.wait(30)
+            viewport = screens.board.viewport()
+            buttons = [screens.buttons.itemAt(i).widget() for i in range(screens.buttons.count())]
+            shown = [screens.top_row, screens.hand_box,
+                     *(b for b in buttons if b is not None and b.isVisible())]
+            for widget in shown:
+                top = widget.mapTo(viewport, widget.rect().topLeft()).y()
+                bottom = widget.mapTo(viewport, widget.rect().bottomLeft()).y()
+                assert top >= 0 and bottom < viewport.height(), (widget, top, bottom)
+            checked += 1
+        view.play(view.legal_moves()[0])
+    assert checked == 3

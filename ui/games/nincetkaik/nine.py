@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -58,8 +60,13 @@ class NineScreens(CardScreens):
         box, layout = zone_frame(parent)
         self.top_row = CardsWithCaption(box, TABLE_HEIGHT)
         self.under_row = CardsWithCaption(box, TABLE_HEIGHT // 2 + 8)
-        layout.addWidget(self.top_row)
-        layout.addWidget(self.under_row)
+        # Side by side: under one another they left no room, at the smallest window, for the
+        # hand and the "stay out" button below them.
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        row.addWidget(self.top_row, 3, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.under_row, 2, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(row)
         return box
 
     def decision_focus(self, position: Position) -> QWidget | None:

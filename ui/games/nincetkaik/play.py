@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QPoint, QSize, Qt, QTimer
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -386,6 +386,10 @@ class CardScreens(PlayScreens):
         self.frame = frame
         board = self.board = CardBoard(self, frame)
         self.ahead = IdleWork(board)
+        # A person's decision stays in sight while the page settles (a wrapped hint or a
+        # caption changes the board's height after the first scroll).
+        self._deciding = False
+        board.verticalScrollBar().rangeChanged.connect(self._settle_scroll)
         content = board.content
         layout = board.layout_
         header = QHBoxLayout()
@@ -647,16 +651,24 @@ class CardScreens(PlayScreens):
         if self.has_points:
             self._show_points(position)
         self.board.fit_now()
+        self._deciding = bool(position.legal)
         if position.legal:  # the person's turn: their hand and the moves in sight
             QTimer.singleShot(0, self.board, self._scroll_to_moves)
 
+    def _settle_scroll(self) -> None:
+        if self._deciding:
+            self._scroll_to_moves()
+
     def _scroll_to_moves(self) -> None:
         """Scroll so that the hand and the move buttons show (as much as fits)."""
-        top = self.hand_box.y()
+        content = self.board.content
+        top = self.hand_box.mapTo(content, QPoint(0, 0)).y()
         last = self.bets if self.bets.isVisible() else self.hint_label
         items = [self.buttons.itemAt(i) for i in range(self.buttons.count())]
-        bottom = max([last.geometry().bottom(),
-                      *(item.geometry().bottom() for item in items if item is not None)])
+        shown = [w for w in (last, *(item.widget() for item in items if item is not None))
+                 if w is not None and w.isVisible()]
+        # In the board's own coordinates: the buttons sit in a box of their own.
+        bottom = max((w.mapTo(content, QPoint(0, w.height())).y() for w in shown), default=top)
         self.board.ensureVisible(0, (top + bottom) // 2, 0, max(0, (bottom - top) // 2))
         focus = self.decision_focus(self.position) if self.position is not None else None
         if focus is None or not focus.isVisible():
