@@ -8,31 +8,33 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
-from tests.ui.keyboard import press, press_move_button, shown_page, tab_to, wait_for_person
+from tests.ui import keyboard
+from tests.ui.keyboard import (
+    key_lists_after,
+    press,
+    press_move_button,
+    reveal_by_keys,
+    start_game,
+    tab_to,
+    wait_for_person,
+)
+from tests.ui.screen_reader import description_of, name_of
 from ui.games.alluvium.play import AlluviumScreens, play_view
 from ui.i18n import language
-from ui.new_game_dialog import GameSetup, SeatChoice
 from ui.play.frame import PlayFrame
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
 
-
-@pytest.fixture(autouse=True)
-def english():
-    language().set("en")
-    yield
-    language().set("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
-def started(qtbot) -> PlayFrame:
-    view = play_view(None)
-    shown_page(qtbot, view)
-    seats = [SeatChoice("Ann", None), SeatChoice("", "random"), SeatChoice("", "random")]
-    view.start(GameSetup("alluvium", {}, seats, 5, ""))
+def started(qtbot, people: tuple[str, ...] = ("Ann",)) -> PlayFrame:
+    """Alluvium for the people and the fastest computers, three seats, no pause."""
+    view = start_game(qtbot, play_view(None), "alluvium", seed=5, people=people,
+                      bots=3 - len(people))
     assert view.controller is not None
     view.controller.bot_delay_ms = 0
     return view
@@ -62,12 +64,7 @@ def play_to_the_end(qtbot, view: PlayFrame) -> None:
     controller = view.controller
     assert controller is not None
     rng = random.Random(2)
-    for _ in range(200):
-        if wait_for_person(qtbot, controller):
-            break
-        before = len(controller.game.record.entries)
-        play_a_turn(qtbot, view, rng)
-        assert len(controller.game.record.entries) > before
+    keyboard.play_to_the_end(qtbot, controller, lambda: play_a_turn(qtbot, view, rng), 200)
     assert controller.finished and view.result_panel.isVisible()
 
 
@@ -75,61 +72,49 @@ def test_a_whole_game_against_the_computer_by_keys_alone(qtbot) -> None:
     play_to_the_end(qtbot, started(qtbot))
 
 
-def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(text)
-
-
 def test_the_map_cells_seats_and_result_are_spoken_in_japanese(qtbot) -> None:
     language().set("ja")
     view = started(qtbot)
     screens = view.screens
     assert isinstance(screens, AlluviumScreens)
-    assert said(screens.board) == "アルビウムのマップ"
+    assert name_of(screens.board) == "アルビウムのマップ"
     wait_for_person(qtbot, view.controller)
     tab_to(qtbot, screens.board)
     press(qtbot, Qt.Key.Key_Home)
-    spoken = said(screens.board, QAccessible.Text.Description)
+    spoken = description_of(screens.board)
     spot = screens.keys.cursor_spot()
     assert spot is not None and spoken.startswith(f"{spot.name.split(':')[0]}: ")
     assert "ここに描ける" in spoken and "選べます" in spoken
     assert any("開始マス" in spot.name for spot in screens.spots())
     assert screens.board.hover == screens.keys.cursor  # the piece follows the cursor
-    ann = said(view.seat_panel.cards[0])
+    ann = name_of(view.seat_panel.cards[0])
     assert "Ann" in ann and "人" in ann
-    press(qtbot, Qt.Key.Key_F1)
-    from ui.play.keys import KeyHelp
-
-    helps = [h for h in view.findChildren(KeyHelp) if h.isVisible()]
+    helps = key_lists_after(qtbot, view, Qt.Key.Key_F1)
     assert helps and "ピースを回す" in helps[0].text()
     helps[0].close()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is screens.board)
     press(qtbot, Qt.Key.Key_Return)
-    assert "Ann" in said(view, QAccessible.Text.Description)  # the move, announced
+    assert "Ann" in description_of(view)  # the move, announced
     play_to_the_end(qtbot, view)
-    assert said(view.result_panel).startswith(("勝者", "引き分け", "同点優勝"))
+    assert name_of(view.result_panel).startswith(("勝者", "引き分け", "同点優勝"))
 
 
 def test_the_hand_off_takes_the_keyboard_and_gives_it_back_to_the_map(qtbot) -> None:
     """Two people and a computer: after Ann's move the hand-off covers her map; the
     keyboard goes to "I am Bo", Space shows Bo's map and the keyboard is on it again."""
-    view = play_view(None)
-    shown_page(qtbot, view)
-    seats = [SeatChoice("Ann", None), SeatChoice("Bo", None), SeatChoice("", "random")]
-    view.start(GameSetup("alluvium", {}, seats, 5, ""))
+    view = started(qtbot, ("Ann", "Bo"))
     controller = view.controller
     assert controller is not None and isinstance(view.screens, AlluviumScreens)
-    controller.bot_delay_ms = 0
     board = view.screens.board
     reveals = 0
     for _ in range(12):
         if wait_for_person(qtbot, controller) or reveals == 2:
             break
         if view.is_covered():
-            if reveals == 0:  # the game's first look: Tab to "I am …"
-                tab_to(qtbot, view.reveal_button)
-            assert QApplication.focusWidget() is view.reveal_button
-            press(qtbot, Qt.Key.Key_Space)
-            assert not view.is_covered() and QApplication.focusWidget() is board
+            if reveals:  # after a move the keyboard is on "I am …" already
+                assert QApplication.focusWidget() is view.reveal_button
+            reveal_by_keys(qtbot, view)  # the game's first look: Tab to "I am …"
+            assert QApplication.focusWidget() is board
             reveals += 1
         else:
             play_a_turn(qtbot, view, random.Random(1))

@@ -7,41 +7,29 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QWidget
 
 from tests.ui.keyboard import (
     choose,
+    play_to_the_end,
     press,
     press_move_button,
-    shown_page,
+    start_game,
     tab_to,
-    wait_for_person,
 )
+from tests.ui.screen_reader import description_of, name_of
 from ui.games.etariya import pictures
 from ui.games.etariya.play import EtariyaScreens, play_view
-from ui.i18n import language
-from ui.new_game_dialog import GameSetup, SeatChoice
 from ui.play.frame import PlayFrame
 from ui.play.keys import reading_order
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
 
-
-@pytest.fixture(autouse=True)
-def english():
-    language().set("en")
-    yield
-    language().set("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def started(qtbot, seed: int = 7) -> PlayFrame:
-    view = play_view(None, animate=False)
-    shown_page(qtbot, view)
-    view.start(GameSetup("etariya", {}, [SeatChoice("Ann", None), SeatChoice("", "random")],
-                         seed, ""))
-    return view
+    return start_game(qtbot, play_view(None, animate=False), "etariya", seed=seed)
 
 
 def choose_stone(qtbot, screens: EtariyaScreens, wanted: str) -> None:
@@ -88,39 +76,27 @@ def test_a_whole_game_against_the_computer_by_keys_alone(qtbot) -> None:
     controller = view.controller
     assert controller is not None
     rng = random.Random(3)
-    for _ in range(200):
-        if wait_for_person(qtbot, controller):
-            break
-        before = len(controller.game.record.entries)
-        play_a_turn(qtbot, view, rng)
-        assert len(controller.game.record.entries) > before
+    play_to_the_end(qtbot, controller, lambda: play_a_turn(qtbot, view, rng), limit=200)
     assert controller.finished and view.result_panel.isVisible()
-
-
-def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(text)
 
 
 def test_the_board_cells_seats_and_result_are_spoken(qtbot) -> None:
     view = started(qtbot)
     screens = view.screens
     assert isinstance(screens, EtariyaScreens) and view.controller is not None
-    assert said(screens.board) == "Etariya board"
+    assert name_of(screens.board) == "Etariya board"
     tab_to(qtbot, screens.board)
     press(qtbot, Qt.Key.Key_Home)  # the first cell that can be chosen
     target = next(s for s in reading_order(screens.spots()) if s.actionable)
-    choose_words = said(screens.board, QAccessible.Text.Description)
+    choose_words = description_of(screens.board)
     assert choose_words.startswith(f"{pictures.cell_name(target.key)}: ")
     assert "may go here" in choose_words and "you can choose it" in choose_words
-    seats = [said(card) for card in view.seat_panel.cards]
+    seats = [name_of(card) for card in view.seat_panel.cards]
     assert "Ann" in seats[0] and any(w in seats[0] for w in ("Light", "Dark"))
     assert sum("to move" in s for s in seats) == 1
     rng = random.Random(3)
     controller = view.controller
-    for _ in range(200):
-        if wait_for_person(qtbot, controller):
-            break
-        play_a_turn(qtbot, view, rng)
+    play_to_the_end(qtbot, controller, lambda: play_a_turn(qtbot, view, rng), limit=200)
     assert controller.finished
-    assert said(view.result_panel).startswith(("Winner", "Draw", "Shared"))
+    assert name_of(view.result_panel).startswith(("Winner", "Draw", "Shared"))
     assert any("stones" in spot.name for spot in screens.spots())  # stacks are told

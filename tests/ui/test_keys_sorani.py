@@ -8,31 +8,21 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QWidget
 
-from tests.ui.keyboard import DIGITS, press, shown_page, tab_to
+from tests.ui import keyboard
+from tests.ui.keyboard import DIGITS, press, start_game, tab_to
+from tests.ui.screen_reader import description_of, name_of
 from ui.games.sorani.play import SoraniScreens, play_view
-from ui.i18n import language
-from ui.new_game_dialog import GameSetup, SeatChoice
 from ui.play.frame import PlayFrame
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
 
-
-@pytest.fixture(autouse=True)
-def english():
-    language().set("en")
-    yield
-    language().set("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def started(qtbot) -> PlayFrame:
-    view = play_view(None)
-    shown_page(qtbot, view)
-    view.start(GameSetup("sorani", {}, [SeatChoice("Ann", None), SeatChoice("", "random")],
-                         3, ""))
+    view = start_game(qtbot, play_view(None), "sorani", seed=3)
     assert view.controller is not None
     view.controller.bot_delay_ms = 0
     return view
@@ -80,32 +70,27 @@ def play_to_the_end(qtbot, view: PlayFrame) -> None:
     assert controller is not None
     rng = random.Random(4)
     switched = False
-    for _ in range(400):
-        qtbot.waitUntil(lambda: ready(view), timeout=20000)
-        if controller.finished:
-            break
-        before = len(controller.game.record.entries)
+
+    def turn() -> None:
+        nonlocal switched
         switched = play_a_turn(qtbot, view, rng) or switched
-        assert len(controller.game.record.entries) > before
+
+    keyboard.play_to_the_end(qtbot, controller, turn, ready=lambda: ready(view))
     assert controller.finished and view.result_panel.isVisible()
     assert switched  # T chose another tile at least once
-
-
-def said(widget: QWidget, text: QAccessible.Text = QAccessible.Text.Name) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(text)
 
 
 def test_a_whole_game_by_keys_alone_and_what_a_screen_reader_hears(qtbot) -> None:
     view = started(qtbot)
     screens = screens_of(view)
-    assert said(screens.canvas) == "Sorani board"
-    assert "Ann" in said(view.seat_panel.cards[0])
+    assert name_of(screens.canvas) == "Sorani board"
+    assert "Ann" in name_of(view.seat_panel.cards[0])
     qtbot.waitUntil(lambda: ready(view), timeout=20000)
     tab_to(qtbot, screens.canvas)
     press(qtbot, Qt.Key.Key_Right)
-    spoken = said(screens.canvas, QAccessible.Text.Description)
+    spoken = description_of(screens.canvas)
     assert " · " in spoken and ("empty" in spoken or "cross" in spoken)
     assert any("branch lines touch" in s.name for s in screens.spots())
     play_to_the_end(qtbot, view)
-    assert said(view.result_panel).startswith(("Winner", "Shared", "Draw"))
-    assert said(view.result_panel, QAccessible.Text.Description)
+    assert name_of(view.result_panel).startswith(("Winner", "Shared", "Draw"))
+    assert description_of(view.result_panel)
