@@ -8,15 +8,20 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QWidget
 
 from companion.display import strip_isolates
-from tests.ui.keyboard import cursor_to, press, tab_to
-from tests.ui.test_keys_cetkaik import person_move, play_by_keys, started
+from tests.ui.keyboard import (
+    cursor_to,
+    key_lists_after,
+    play_to_the_end,
+    tab_to,
+    wait_for_person,
+)
+from tests.ui.screen_reader import description_of, name_of
+from tests.ui.test_keys_cetkaik import a_turn_by_keys, person_move, play_by_keys, started
 from ui.games.cetkaik.play import CetkaikScreens
 from ui.i18n import language
-from ui.play.keys import KeyHelp, last_announcement
+from ui.play.keys import last_announcement
 
 RESULT = {"en": ("Winner", "Draw"), "ja": ("勝者", "引き分け")}
 WORDS: dict[str, dict[str, str]] = {
@@ -27,13 +32,6 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def name(widget: QWidget) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(QAccessible.Text.Name)
-
-
-def description(widget: QWidget) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(QAccessible.Text.Description)
-
 
 @pytest.mark.parametrize("code", ["en", "ja"])
 def test_board_squares_seats_moves_and_result_are_spoken(qtbot, code) -> None:
@@ -43,52 +41,44 @@ def test_board_squares_seats_moves_and_result_are_spoken(qtbot, code) -> None:
     screens = view.screens
     assert isinstance(screens, CetkaikScreens) and view.controller is not None
     board, keys = screens.board, screens.keys
-    assert name(board) == words["board"]
+    assert name_of(board) == words["board"]
     tab_to(qtbot, board)
     state = view.controller.state
     index = state.tables.index
     occupied, colour = next((sq, p[0]) for sq, n in enumerate(state.tables.names)
                             if (p := state.piece_at(n)) is not None and p[2] == 1)
     cursor_to(qtbot, keys, occupied)  # the other side's piece
-    said = description(board)
+    said = description_of(board)
     square = screens.spots()[occupied].name.split(":")[0]
     assert said.startswith(f"{square}: ") and colour.name_in(code) in said
     assert words["other side"] in said
     assert words["choose"] not in said  # it cannot move now
     movable = index[next(m.src for m in state.legal_moves() if hasattr(m, "src"))]
     cursor_to(qtbot, keys, movable)
-    assert words["choose"] in description(board)
+    assert words["choose"] in description_of(board)
     empty = next(sq for sq, n in enumerate(state.tables.names)
                  if state.piece_at(n) is None and sq != state.tam)
     cursor_to(qtbot, keys, empty)
-    assert words["empty"] in description(board)
+    assert words["empty"] in description_of(board)
 
     ann = view.seat_panel.cards[0]
-    assert "Ann" in name(ann) and words["side"] in name(ann) and words["turn"] in name(ann)
-    assert words["turn"] not in name(view.seat_panel.cards[1])
+    assert "Ann" in name_of(ann) and words["side"] in name_of(ann) and words["turn"] in name_of(ann)
+    assert words["turn"] not in name_of(view.seat_panel.cards[1])
 
     rng = random.Random(5)
     controller = view.controller
     first = person_move(controller.state, rng)
     play_by_keys(qtbot, view, first)
-    qtbot.waitUntil(lambda: controller.finished or controller.is_human_turn(), timeout=20000)
+    wait_for_person(qtbot, controller)
     last_line = view.moves.item(view.moves.count() - 1).text()
-    assert description(view).startswith(strip_isolates(last_line))  # the last move, said
-    assert last_announcement(view) == description(view)
-    for _ in range(300):
-        if controller.finished:
-            break
-        if view.focusWidget() is not board:
-            tab_to(qtbot, board)
-        play_by_keys(qtbot, view, person_move(controller.state, rng))
-        qtbot.waitUntil(lambda: controller.finished or controller.is_human_turn(),
-                        timeout=20000)
+    assert description_of(view).startswith(strip_isolates(last_line))  # the last move, said
+    assert last_announcement(view) == description_of(view)
+    play_to_the_end(qtbot, controller, lambda: a_turn_by_keys(qtbot, view, rng), limit=300)
     assert controller.finished
     banner = view.result_panel
-    assert name(banner).startswith(RESULT[code]), name(banner)
-    assert description(banner)
+    assert name_of(banner).startswith(RESULT[code]), name_of(banner)
+    assert description_of(banner)
 
-    press(qtbot, Qt.Key.Key_Question)
-    helps = [h for h in view.findChildren(KeyHelp) if h.isVisible()]
+    helps = key_lists_after(qtbot, view, Qt.Key.Key_Question)
     assert helps and words["keys"] in helps[0].text()
     helps[0].close()

@@ -9,40 +9,30 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
 
 from companion.games.cetkaik.moves import AfterCast, Declare, PieceMove, TamMove
 from companion.games.cetkaik.rules import AFTER_CAST, DECLARE
-from tests.ui.keyboard import activate, choose, press, press_move_button, tab_to
+from tests.ui.keyboard import (
+    activate,
+    choose,
+    play_to_the_end,
+    press,
+    press_move_button,
+    start_game,
+    tab_to,
+)
+from tests.ui.screen_reader import name_of
 from ui.games.cetkaik.play import CetkaikScreens, play_view
-from ui.i18n import language
-from ui.new_game_dialog import GameSetup, SeatChoice
 from ui.play.frame import PlayFrame
 from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()
 
-@pytest.fixture(autouse=True)
-def english():
-    from ui.games.sticks import sticks_widget
-
-    sticks_widget.set_animations_enabled(False)
-    language().set("en")
-    yield
-    language().set("en")
-    sticks_widget.set_animations_enabled(True)
+pytestmark = pytest.mark.usefixtures("english", "quiet_games")
 
 
 def started(qtbot, game_id: str, **options: Any) -> PlayFrame:
-    view = play_view(None, game_id, animate=False)
-    qtbot.addWidget(view)
-    view.resize(1100, 720)
-    view.show()
-    qtbot.waitExposed(view)
-    activate(qtbot, view)
-    view.start(GameSetup(game_id, dict(options), [SeatChoice("Ann", None),
-                                                   SeatChoice("", "random")], 4, ""))
-    return view
+    return start_game(qtbot, play_view(None, game_id, animate=False), game_id, options)
 
 
 def person_move(state: Any, rng: random.Random) -> Any:
@@ -74,6 +64,14 @@ def play_by_keys(qtbot, view: PlayFrame, move: Any) -> None:
         press(qtbot, Qt.Key.Key_Return)
 
 
+def a_turn_by_keys(qtbot, view: PlayFrame, rng: random.Random) -> None:
+    """The keyboard back on the board if a move took it away, then the person's move."""
+    assert isinstance(view.screens, CetkaikScreens) and view.controller is not None
+    if view.focusWidget() is not view.screens.board:
+        tab_to(qtbot, view.screens.board)
+    play_by_keys(qtbot, view, person_move(view.controller.state, rng))
+
+
 @pytest.mark.parametrize(("game_id", "options"), [
     ("cetkaik", {"seasons": 1}),
     ("cetkaik_education", {"seasons": 1}),
@@ -87,20 +85,10 @@ def test_a_whole_game_against_the_computer_by_keys_alone(qtbot, game_id, options
     rng = random.Random(5)
     controller = view.controller
     assert controller is not None
-    for _ in range(400):
-        qtbot.waitUntil(lambda: controller.finished or controller.is_human_turn(),
-                        timeout=20000)
-        if controller.finished:
-            break
-        before = len(controller.game.record.entries)
-        if view.focusWidget() is not screens.board:
-            tab_to(qtbot, screens.board)
-        move = person_move(controller.state, rng)
-        play_by_keys(qtbot, view, move)
-        assert len(controller.game.record.entries) > before, f"the keys did not play {move}"
+    play_to_the_end(qtbot, controller, lambda: a_turn_by_keys(qtbot, view, rng))
     assert controller.finished and view.result_panel.isVisible()
-    said = QAccessible.queryAccessibleInterface(view.result_panel).text(QAccessible.Text.Name)
-    assert said.startswith(("Winner", "Draw", "Shared"))  # every rule set's result is named
+    # every rule set's result is named
+    assert name_of(view.result_panel).startswith(("Winner", "Draw", "Shared"))
     assert all(": " in spot.name for spot in screens.spots())  # and its squares spoken
 
 
@@ -129,8 +117,7 @@ def test_a_captured_piece_is_put_down_by_keys_and_esc_gives_the_choice_up(qtbot)
         return next(b for b in screens.hand_boxes[state.mover].drop_buttons()
                     if b.objectName() == name)
 
-    spoken = QAccessible.queryAccessibleInterface(button()).text(QAccessible.Text.Name)
-    assert spoken.startswith(f"Captured {drop.colour.name_in('en')} ")
+    assert name_of(button()).startswith(f"Captured {drop.colour.name_in('en')} ")
     tab_to(qtbot, button())
     press(qtbot, Qt.Key.Key_Space)
     assert screens.drop == (drop.colour, drop.profession)
