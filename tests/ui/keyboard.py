@@ -64,21 +64,23 @@ def focus_into(qtbot: Any, view: QWidget) -> None:
     raise AssertionError("Tab never brought the focus onto the page")
 
 
-def tab_until(qtbot: Any, view: QWidget, found: Callable[[QWidget], bool], what: str,
-              limit: int = 80) -> QWidget:
-    """Tab onto the page, then on until the focused widget is `found`; that widget."""
-    focus_into(qtbot, view)
+def tab_until(qtbot: Any, found: Callable[[QWidget], bool], view: QWidget | None = None,
+              what: str = "it", limit: int = 80) -> QWidget:
+    """Press Tab (onto `view` first, when given) until the focused widget is one `found`
+    accepts; that widget."""
+    if view is not None:
+        focus_into(qtbot, view)
     for _ in range(limit):
-        widget = focused()
-        if found(widget):
+        widget = QApplication.focusWidget()
+        if widget is not None and found(widget):
             return widget
         press(qtbot, Qt.Key.Key_Tab)
-    raise AssertionError(f"Tab never reached {what} in {view!r}")
+    raise AssertionError(f"Tab never reached {what} (stopped on {focused()!r})")
 
 
 def tab_to_box(qtbot: Any, box: Any) -> None:
     """Tab until the spin box (or its line) has the focus."""
-    tab_until(qtbot, box.window(), lambda w: w in (box, box.lineEdit()), box.objectName())
+    tab_until(qtbot, lambda w: w in (box, box.lineEdit()), box.window(), box.objectName())
 
 
 def cursor_to(qtbot: Any, keys: SpotKeys, spot: Hashable) -> None:

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.games.registry import all_games
+from tests.ui.screen_reader import description_of, name_of
 from ui import views
 from ui.games.sticks import sticks_widget
 from ui.games.sticks.table import sticks_table_view
@@ -29,17 +29,8 @@ from ui.play.pyside_guard import protect_singletons
 
 protect_singletons()  # PySide6 6.12.0 on Python 3.11, see ui/play/pyside_guard.py
 
-Text = QAccessible.Text
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
-
-
-def name_of(widget: QWidget) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(Text.Name)
-
-
-def description_of(widget: QWidget) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(Text.Description)
 
 
 def reachable_controls(page: QWidget) -> list[QWidget]:

@@ -51,7 +51,7 @@ def start(qtbot: Any, game_id: str, seed: int = 4) -> Any:
 
 def focus_row(qtbot: Any, row: CardRow) -> None:
     """Tab until the row of cards has the focus."""
-    tab_until(qtbot, row.window(), lambda w: w is row, row.objectName())
+    tab_until(qtbot, lambda w: w is row, row.window(), row.objectName())
 
 
 def select_by_keys(qtbot: Any, view: Any, zone: str, value: Any) -> None:

@@ -46,7 +46,7 @@ def side_of(tile: Any) -> int:
 
 def focus_hand(qtbot: Any, view: Any) -> CardButton:
     """Tab until a card of the hand has the focus."""
-    card = tab_until(qtbot, view, lambda w: isinstance(w, CardButton), "the hand")
+    card = tab_until(qtbot, lambda w: isinstance(w, CardButton), view, "the hand")
     assert isinstance(card, CardButton)
     return card
 

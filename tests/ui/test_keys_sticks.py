@@ -43,7 +43,7 @@ def bet_by_keys(qtbot: Any, view: Any) -> None:
     bets = [m for m in view.controller.legal_moves() if str(m).startswith("bet ")]
     choice = min(bets, key=lambda m: (m.number, m.amount))
     for box, value in ((board.bet_number, choice.number), (board.bet_amount, choice.amount)):
-        tab_until(qtbot, view, lambda w, box=box: w in (box, box.lineEdit()), box.objectName(),
+        tab_until(qtbot, lambda w, box=box: w in (box, box.lineEdit()), view, box.objectName(),
                   limit=60)
         press(qtbot, Key.Key_A, Qt.KeyboardModifier.ControlModifier)
         qtbot.keyClicks(focused(), str(value))

@@ -9,35 +9,20 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 import db
 from companion.games.netxiju.board import GOAL
-from tests.ui.keyboard import focus_into, focused, press
+from tests.ui.keyboard import activate, focus_into, focused, key_lists_after, press, tab_until
+from tests.ui.screen_reader import description_of
 from tests.ui.test_a11y_table_pages import GAME_IDS, reachable_controls
 from ui import views
 from ui.games.sticks import sticks_widget
 from ui.i18n import language
-from ui.play.keys import KeyHelp
-
-
-def description_of(widget: QWidget) -> str:
-    return QAccessible.queryAccessibleInterface(widget).text(QAccessible.Text.Description)
 
 Key = Qt.Key
 CTRL = Qt.KeyboardModifier.ControlModifier
 DIGIT = {n: getattr(Key, f"Key_{n}") for n in range(10)}
-
-
-def tab_until(qtbot: Any, found: Any, limit: int = 80) -> QWidget:
-    """Press Tab until the focused widget is one `found(widget)` accepts."""
-    for _ in range(limit):
-        widget = QApplication.focusWidget()
-        if widget is not None and found(widget):
-            return widget
-        press(qtbot, Key.Key_Tab)
-    raise AssertionError(f"Tab never reached it (stopped on {focused()!r})")
 
 
 def type_text(qtbot: Any, text: str) -> None:
@@ -150,17 +135,9 @@ def in_reached_group(widget: QWidget, seen: set[QWidget]) -> bool:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_tab_reaches_every_control_of_every_table_tab(qtbot, game_id: str) -> None:
+def test_tab_reaches_every_control_of_every_table_tab(table, qtbot, game_id: str) -> None:
     """From the tab bar, Tab presses visit every visible field and button of the tab."""
-    sticks_widget.set_animations_enabled(False)
-    language().set("en")
-    page = views.table_view(game_id)(None, game_id)  # type: ignore[misc, arg-type]
-    qtbot.addWidget(page)
-    page.resize(1000, 760)
-    page.show()
-    qtbot.waitExposed(page)
-    page.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    page = table(game_id)
     for index in range(page.tabs.count()):
         page.tabs.setCurrentIndex(index)
         page.tabs.tabBar().setFocus()
@@ -175,43 +152,31 @@ def test_tab_reaches_every_control_of_every_table_tab(qtbot, game_id: str) -> No
         missed = [f"{type(w).__name__}#{w.objectName()}" for w in wanted - seen
                   if not in_reached_group(w, seen)]
         assert not missed, f"{game_id} tab {index}: Tab never reaches {missed}"
-    sticks_widget.set_animations_enabled(True)
 
 
 def test_question_mark_lists_the_pages_keys_in_the_interface_language(window, person, qtbot,
                                                                        quiet_games) -> None:
     page = open_table(window, person, qtbot, "netxiju")
-    press(qtbot, Key.Key_Question)
-    qtbot.waitUntil(lambda: page.findChild(KeyHelp) is not None, timeout=3000)
-    text = page.findChild(KeyHelp).text()
+    helps = key_lists_after(qtbot, page, Key.Key_Question)
+    text = helps[0].text()
     assert "Ctrl+R — Draw at random" in text and "0 … 9 — The throw's value" in text
     assert "Ctrl+S — Save to history" in text
-    page.findChild(KeyHelp).close()
+    helps[0].close()
     language().set("ja")
     person.activate(window)
     page.tabs.tabBar().setFocus()
     qtbot.waitUntil(lambda: page.tabs.tabBar().hasFocus(), timeout=3000)
-    press(qtbot, Key.Key_Question)
-    qtbot.waitUntil(lambda: any(h.isVisible() for h in page.findChildren(KeyHelp)),
-                    timeout=3000)
-    text = next(h for h in page.findChildren(KeyHelp) if h.isVisible()).text()
+    text = key_lists_after(qtbot, page, Key.Key_Question)[0].text()
     assert "Ctrl+S — 履歴に保存" in text and "0 … 9 — 出目の値" in text
     language().set("en")
 
 
-def test_f1_lists_the_keys_of_a_table_page_on_its_own(qtbot) -> None:
+def test_f1_lists_the_keys_of_a_table_page_on_its_own(table, qtbot) -> None:
     """F1 (outside the main window, whose F1 opens the game's rules)."""
-    language().set("en")
-    page = views.table_view("juusai")(None, "juusai")  # type: ignore[misc, arg-type]
-    qtbot.addWidget(page)
-    page.show()
-    qtbot.waitExposed(page)
-    page.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    page = table("juusai")
     page.tabs.tabBar().setFocus()
-    press(qtbot, Key.Key_F1)
-    qtbot.waitUntil(lambda: page.findChild(KeyHelp) is not None, timeout=3000)
-    assert "Space — Throw the sticks" in page.findChild(KeyHelp).text()
+    helps = key_lists_after(qtbot, page, Key.Key_F1)
+    assert "Space — Throw the sticks" in helps[0].text()
 
 
 # --- each game's own table tools, by keys ------------------------------------------------
@@ -227,8 +192,7 @@ def table(qtbot):
         page.resize(1000, 760)
         page.show()
         qtbot.waitExposed(page)
-        page.activateWindow()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+        activate(qtbot, page)
         focus_into(qtbot, page)
         return page
 
