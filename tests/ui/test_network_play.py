@@ -36,11 +36,14 @@ def turn(page: NetworkPlayPage) -> str:
     return strip_isolates(page.frame.turn_label.text())
 
 
-def _play_one(pages: list[NetworkPlayPage], rng: random.Random) -> bool:
+def _play_one(pages: list[NetworkPlayPage], rng: random.Random, *,
+              go_on: bool = False) -> bool:
     """The page whose person may move now makes a random move (True), through the frame the
-    board reports to."""
+    board reports to; `go_on`: never one that ends the season (終季) when another is legal."""
     for page in pages:
         legal = page.frame.legal_moves()
+        if go_on:
+            legal = [m for m in legal if "終季" not in str(m)] or legal
         if legal:
             page.frame.play(rng.choice(legal))
             return True
@@ -146,3 +149,87 @@ def test_a_watcher_of_taxot_never_sees_a_hand(qtbot) -> None:
         assert watcher.status_label.text() == "You are watching: no hand is shown."
         assert watcher.frame.legal_moves() == []
         _play_one(pages, rng)
+
+
+class Outage:
+    """Breaks a laptop's link: its calls fail as with the server out of reach."""
+
+    def __init__(self) -> None:
+        self.down = False
+
+    def wrap(self, page: NetworkPlayPage) -> None:
+        from db.errors import connection_failed
+
+        link = page.worker.link
+
+        class Broken:
+            def __getattr__(inner, name: str) -> Any:
+                call = getattr(link, name)
+
+                def maybe(*args: Any, **kwargs: Any) -> Any:
+                    if self.down:
+                        raise connection_failed("the club's server", "connection refused")
+                    return call(*args, **kwargs)
+                return maybe
+
+        page.worker.link = page.worker.driver.link = Broken()  # type: ignore[assignment]
+
+
+def test_a_laptop_out_of_reach_says_so_and_catches_up(qtbot, monkeypatch) -> None:
+    import ui.play.network as network
+
+    monkeypatch.setattr(network, "RETRY_S", 0.1)
+    fake = fake_table("cetkaik", ["ann", "ben"], seed=1, seasons=1)
+    ann, ben = page_for(qtbot, fake, "ann"), page_for(qtbot, fake, "ben")
+    outage = Outage()
+    outage.wrap(ben)
+    qtbot.waitUntil(lambda: bool(ann.frame.legal_moves()), timeout=5000)
+    outage.down = True
+    ann.frame.play(ann.frame.legal_moves()[0])
+    qtbot.waitUntil(lambda: "Trying again" in ben.status_label.text(), timeout=5000)
+    assert ben.status_label.styleSheet()  # shown as a fault, in red
+    rows = len(fake.server.rows)
+    assert rows >= 1 and len(ben.snapshot.entries) < rows
+    outage.down = False
+    qtbot.waitUntil(lambda: len(ben.snapshot.entries) >= len(ann.snapshot.entries) and
+                    ben.status_label.text() == "", timeout=5000)
+    assert [e.move for e in ben.snapshot.entries] == [e.move for e in ann.snapshot.entries]
+
+
+def test_a_laptop_started_again_mid_game_goes_on_from_the_rows(qtbot) -> None:
+    fake = fake_table("cetkaik", ["ann", "ben"], seed=1, seasons=1)
+    ann, ben = page_for(qtbot, fake, "ann"), page_for(qtbot, fake, "ben")
+    pages, rng = [ann, ben], random.Random(9)
+    while len(fake.server.rows) < 8:
+        if not _play_one(pages, rng, go_on=True):
+            qtbot.wait(10)
+        qtbot.waitUntil(lambda: not any(p.controller.sent for p in pages), timeout=5000)
+    ben.shutdown()
+    ben.close()
+    again = page_for(qtbot, fake, "ben")
+    qtbot.waitUntil(lambda: len(again.snapshot.entries) == len(ann.snapshot.entries),
+                    timeout=5000)
+    assert again.frame.moves.count() == ann.frame.moves.count()
+    pages = [ann, again]
+    qtbot.waitUntil(lambda: any(p.frame.legal_moves() for p in pages), timeout=5000)
+    before = len(ann.snapshot.entries)
+    assert _play_one(pages, rng, go_on=True)  # the game goes on
+    qtbot.waitUntil(lambda: min(len(p.snapshot.entries) for p in pages) > before,
+                    timeout=5000)
+
+
+def test_the_hosts_computer_plays_its_bot_seat(qtbot) -> None:
+    fake = fake_table("cetkaik", ["ann", "ann"], ["person", "bot"], seasons=1)
+    ann = page_for(qtbot, fake, "ann")
+    rng = random.Random(1)
+    moves = 0
+    while not ann.controller.finished:
+        if _play_one([ann], rng):
+            moves += 1
+            qtbot.waitUntil(lambda: not ann.controller.sent, timeout=5000)
+        else:
+            qtbot.wait(10)
+        assert moves < 3000
+    assert ann.snapshot.agrees is True
+    assert any(r.seat == 1 and r.kind == "move" for r in fake.server.rows)
+    assert ann.frame.seat_name(1).startswith("Bot")

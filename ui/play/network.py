@@ -80,6 +80,8 @@ class Snapshot:
     play_id: int | None = None  # the host's History play, once written
     problem: str = ""  # a sentence: the server cannot be reached, a refused move
     final: bool = False  # the worker stopped: the game is over or a fault stopped it
+    pending: bool = False  # a move of the person's waits to be written
+    received: int = 0  # the person's moves the worker had been handed
 
 
 def shown_state(state: GameState, people: frozenset[int]) -> GameState:
@@ -129,6 +131,7 @@ class TableWorker:
         self._looked_at = 0.0
         self.problem = ""
         self.play_id: int | None = None
+        self.received = 0  # the person's moves handed to the worker so far
 
     # --- from the interface thread -------------------------------------------------------------
     def start(self) -> None:
@@ -145,6 +148,7 @@ class TableWorker:
         """The person's move for `seat`: written as the seat's row when it is due."""
         with self._lock:
             self._commands.moves[seat] = str(move)
+            self.received += 1
 
     def call(self, work: Callable[[], None]) -> None:
         """Run `work` (a host's control) in the worker, then look at the table again."""
@@ -206,22 +210,35 @@ class TableWorker:
         return True
 
     def _write_person(self, seat: int) -> None:
+        """Write the person's move for `seat` when it came; a paused table keeps it for the
+        resume, a row written first by another laptop or a refusal drops it (the board
+        offers the moves again)."""
         with self._lock:
-            notation = self._commands.moves.pop(seat, None)
+            notation = self._commands.moves.get(seat)
         session = self.driver.session
         if notation is None:
             self.link.wait(WAIT_S)
             return
-        move = session.state.parse_move(notation)
         try:
+            move = session.state.parse_move(notation)
             self.link.play(session.n + 1, seat, session.move_payload(seat, move),
                            session.next_seats_after(seat, move))
             self.driver.written.add(session.n + 1)  # the chance after it falls to this laptop
+        except NotPlaying:
+            self.link.wait(WAIT_S)
+            return
         except Exception as exc:
-            if not isinstance(exc, RowTaken | NotPlaying):
+            self._drop_move(seat, notation)
+            if not isinstance(exc, RowTaken):
                 self.problem = _sentence(exc)
-            self._publish()  # the board offers the moves again
+            self._publish()
             raise
+        self._drop_move(seat, notation)
+
+    def _drop_move(self, seat: int, notation: str) -> None:
+        with self._lock:
+            if self._commands.moves.get(seat) == notation:
+                del self._commands.moves[seat]
 
     def _run_calls(self) -> None:
         while True:
@@ -246,17 +263,24 @@ class TableWorker:
                 self._publish()
 
     def _start_when_full(self) -> None:
-        if self.host and all(s.kind != "open" for s in self.table.seats):
-            from ui.commands.table import _start
+        """The host starts the table once no seat is free (row 0; the engine names who
+        writes row 1)."""
+        database = getattr(self.ops, "database", None)
+        if not self.host or database is None or \
+                any(s.kind == "open" for s in self.table.seats):
+            return
+        from companion.network.session import next_seats_of
+        from db import network
 
-            database = getattr(self.ops, "database", None)
-            if database is not None:
-                _start(database, self.table.id)
-            self._looked_at = 0.0
+        state = self.driver.session.state
+        network.start_table(database, self.table.id, next_seats_of(state))
+        self._looked_at = 0.0
 
     def _publish(self, fault: Fault | None = None, confirmation: Confirmation | None = None,
                  final: bool = False) -> None:
         session = self.driver.session
+        with self._lock:
+            pending, received = bool(self._commands.moves), self.received
         outcome = confirmation.outcome if confirmation is not None else None
         if outcome is None and session.state.is_over():
             outcome = session.state.outcome()
@@ -264,13 +288,20 @@ class TableWorker:
             shown_state(session.state, self.people), tuple(session.entries), self.table,
             session.mine, fault or session.fault, session.ended, outcome,
             None if confirmation is None else confirmation.agrees, self.play_id,
-            self.problem, final))
+            self.problem, final, pending, received))
 
 
 def _sentence(exc: Exception) -> str:
-    text = getattr(exc, "text", None)
-    if callable(text):
-        return str(text(language().code))
+    """One sentence for `exc`: a server's refusal as it is; the server out of reach (a lost
+    network, a sleeping laptop, a restart) with what the laptop does about it."""
+    from db.errors import DatabaseError, NetTableError
+
+    if isinstance(exc, NetTableError):
+        return exc.text(language().code)
+    if isinstance(exc, DatabaseError):
+        return exc.text(language().code) + tr(
+            f" Trying again every {RETRY_S:g} s; the rows hold the game.",
+            f" {RETRY_S:g}秒ごとにもう一度試します。対局は卓の記録に残っています。")
     return reason(exc)
 
 
@@ -311,6 +342,7 @@ class NetController(QObject):
         self.saving = False
         self.save_pending = False
         self.sent = False  # the person's move is on its way to the server
+        self._moves_sent = 0
         self._closed = False
 
     # --- what the frame reads ------------------------------------------------------------------
@@ -373,6 +405,7 @@ class NetController(QObject):
         if move not in self.legal_moves():
             raise IllegalMoveError(move, "")
         self.sent = True
+        self._moves_sent += 1
         self.worker.send_move(self.to_move(), move)
         self.state_changed.emit()
 
@@ -395,8 +428,8 @@ class NetController(QObject):
             return
         old = self.snapshot
         self.snapshot = snapshot
-        if len(snapshot.entries) != len(old.entries) or snapshot.problem:
-            self.sent = False
+        # a move is on its way while the worker holds it or had not seen it yet
+        self.sent = snapshot.pending or snapshot.received < self._moves_sent
         self.paused = snapshot.table.status == "paused"
         was_thinking = old.state.to_move() if self._bot_turn(old) else None
         self.state_changed.emit()
