@@ -172,7 +172,7 @@ class Outage:
                     return call(*args, **kwargs)
                 return maybe
 
-        page.worker.link = page.worker.driver.link = Broken()  # type: ignore[assignment]
+        page.worker.link = page.worker.driver.link = Broken()
 
 
 def test_a_laptop_out_of_reach_says_so_and_catches_up(qtbot, monkeypatch) -> None:
