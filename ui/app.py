@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
 import time
 from argparse import Namespace
 from collections.abc import Callable
@@ -175,21 +174,6 @@ def start_history(window: MainWindow, args: Namespace) -> bool:
     return open_database_after_show(window, database_url(args, window.ctx.settings))
 
 
-def _load_game_registry() -> None:
-    from companion.games import registry
-
-    registry.all_games()
-
-
-def prefetch_registry() -> threading.Thread:
-    """Import the game registry in a worker thread while Qt starts (the two overlap on a
-    multi-core machine); `join()` it before anything reads the registry."""
-    thread = threading.Thread(target=_load_game_registry, name="registry-prefetch",
-                              daemon=True)
-    thread.start()
-    return thread
-
-
 #: How long a thread may hold the interpreter while another waits for it (Python's default
 #: is 5 ms). The autosave's thread shares this interpreter with the window: a shorter turn
 #: gives the lock back to the window within about a millisecond.
@@ -213,7 +197,6 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
     """QApplication (if none), language and the main window — not yet shown, no db; the style
     and the Japanese font follow the first paint (`finish_start_up`)."""
     sys.setswitchinterval(INTERPRETER_SWITCH_S)
-    prefetch = prefetch_registry()
     from PySide6.QtWidgets import QApplication
 
     from ui.pyside_imports import quicker_feature_check
@@ -234,7 +217,6 @@ def build_window(args: Namespace, settings: QSettings | None = None) -> MainWind
     language().set(initial_language(args, settings))
     install_qt_translations()  # Qt's own dialogs and buttons in the same language
     ctx: Any = AppContext(db=None, settings=settings, lang=language())  # type: ignore[arg-type]
-    prefetch.join()
     window = MainWindow(ctx)
     after_first_paint(partial(finish_start_up, app, window))
     return window

@@ -1,6 +1,8 @@
 """The game registry: names (ja, en), player counts, options and modes, read by UI and CLI.
 
-Each game package exposes `INFO: GameInfo` in its `info` module; `GAME_MODULES` lists them.
+Each game package exposes `INFO: GameInfo` in its `info` module; `CATALOGUE` lists them, one
+line per game with what the Library's card shows, so that the window lists twenty games
+without importing one (issue 35); the tests check each line against the game's `INFO`.
 """
 
 from __future__ import annotations
@@ -15,31 +17,6 @@ from companion.core.errors import CompanionError
 
 if TYPE_CHECKING:
     from companion.core.api import GameState
-
-#: Modules that define `INFO`. Add one line per game.
-GAME_MODULES: tuple[str, ...] = (
-    "companion.games.sticks.info_juusai",
-    "companion.games.sticks.info_rengeki",
-    "companion.games.sticks.info_shinyu",
-    "companion.games.alluvium.info",
-    "companion.games.etariya",
-    "companion.games.netxiju",
-    "companion.games.tudepijume",
-    "companion.games.mokzo",
-    "companion.games.sorani.info",
-    "companion.games.cetkaik",
-    "companion.games.cetkaik.info_education",
-    "companion.games.cetkaik.info_old",
-    "companion.games.equilibrium",
-    "companion.games.nincetkaik.taxot",
-    "companion.games.nincetkaik.makaik",
-    "companion.games.nincetkaik.nanto",
-    "companion.games.nincetkaik.makup",
-    "companion.games.nincetkaik.mokaik",
-    "companion.games.nincetkaik.neki",
-    "companion.games.nincetkaik.nine",
-)
-
 
 class Mode(enum.Enum):
     """What the library offers for a game."""
@@ -159,9 +136,7 @@ class GameInfo:
         return self.name_ja if lang == "ja" else self.name_en
 
     def players_text(self) -> str:
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}–{self.max_players}"
+        return _players_text(self.min_players, self.max_players)
 
     def default_options(self) -> dict[str, Any]:
         return {spec.key: spec.default for spec in self.options}
@@ -194,6 +169,80 @@ class GameInfo:
                               f"{self.name_ja}はデジタルで遊べません")
         self.check_players(num_players)
         return self.new_state(num_players, self.validate_options(options or {}))
+
+
+def _players_text(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+class GameSummary:
+    """A game as its Library card shows it: `CATALOGUE`'s line, no import of the game."""
+
+    __slots__ = ("id", "max_players", "min_players", "minutes", "module", "name_en", "name_ja")
+
+    def __init__(self, module: str, game_id: str, name_ja: str, name_en: str,
+                 players: tuple[int, int], minutes: tuple[int, int]) -> None:
+        self.module, self.id, self.name_ja, self.name_en = module, game_id, name_ja, name_en
+        self.min_players, self.max_players = players
+        self.minutes = minutes
+
+    @property
+    def modes(self) -> frozenset[Mode]:
+        """Every game in the catalogue has a table companion, digital play and rules."""
+        return ALL_MODES
+
+    def name(self, lang: str) -> str:
+        return self.name_ja if lang == "ja" else self.name_en
+
+    def players_text(self) -> str:
+        return _players_text(self.min_players, self.max_players)
+
+
+ALL_MODES = frozenset(Mode)
+
+#: Every game: the module that defines its `INFO`, its id, names (ja, en), players and
+#: minutes, in the Library's order. Add one line per game.
+CATALOGUE: tuple[GameSummary, ...] = tuple(GameSummary(*line) for line in (
+    ("companion.games.sticks.info_juusai", "juusai", "獣裁（ザウプシュー）",
+     "Juusai (Foolish Sticks)", (2, 6), (5, 15)),
+    ("companion.games.sticks.info_rengeki", "rengeki", "連撃獣裁（ニェックッザウプシュー）",
+     "Rengeki Juusai (Chained Sticks)", (2, 6), (10, 20)),
+    ("companion.games.sticks.info_shinyu", "shinyu", "新遊（ルートゥー）",
+     "Shinyu (Number Bets)", (2, 6), (10, 20)),
+    ("companion.games.alluvium.info", "alluvium", "アルヴィウム", "Alluvium", (3, 5),
+     (20, 40)),
+    ("companion.games.etariya", "etariya", "エタリヤ", "Etariya", (2, 2), (15, 20)),
+    ("companion.games.netxiju", "netxiju", "六裁（ネッシュ）", "Netxiju (Six Sticks)",
+     (2, 6), (10, 15)),
+    ("companion.games.tudepijume", "tudepijume", "連船之遊（ネカナモカヌツ）",
+     "Tude-pijume (Linked Ships)", (2, 4), (45, 60)),
+    ("companion.games.mokzo", "mokzo", "行山（モㇰツォ）", "Mokzo (Mountain Road)", (2, 4),
+     (45, 60)),
+    ("companion.games.sorani.info", "sorani", "ソラニ", "Sorani", (1, 4), (45, 60)),
+    ("companion.games.cetkaik", "cetkaik", "机戦", "Cetkaik", (2, 2), (30, 90)),
+    ("companion.games.cetkaik.info_education", "cetkaik_education", "教育机戦",
+     "Cetkaik for learners", (2, 2), (15, 40)),
+    ("companion.games.cetkaik.info_old", "cetkaik_old", "古机戦", "Old Cetkaik", (2, 2),
+     (20, 60)),
+    ("companion.games.equilibrium", "equilibrium", "エクィリブリオン", "Equilibrium", (1, 2),
+     (15, 25)),
+    ("companion.games.nincetkaik.taxot", "taxot", "終季（タショッ）", "Taxot (Season's End)",
+     (2, 4), (30, 45)),
+    ("companion.games.nincetkaik.makaik", "makaik", "値戦（マㇰカイㇰ）",
+     "Makaik (Points Battle)", (2, 6), (20, 40)),
+    ("companion.games.nincetkaik.nanto", "nanto", "開樽（ナㇺトウ）",
+     "Nanto (Open the Barrel)", (2, 6), (15, 30)),
+    ("companion.games.nincetkaik.makup", "makup", "値木（マㇰホㇷ゚）", "Makup (Number Roads)",
+     (2, 6), (10, 15)),
+    ("companion.games.nincetkaik.mokaik", "mokaik", "行戦（モカイㇰ）",
+     "Mokaik (Marching Battle)", (2, 6), (30, 60)),
+    ("companion.games.nincetkaik.neki", "neki", "連友（ネキ）", "Neki (Climbing Friends)",
+     (2, 6), (10, 20)),
+    ("companion.games.nincetkaik.nine", "nine", "小猫（ニネ）", "Nine (Kitten)", (2, 4),
+     (15, 20)),
+))
+#: Modules that define `INFO`, in `CATALOGUE`'s order.
+GAME_MODULES: tuple[str, ...] = tuple(line.module for line in CATALOGUE)
 
 
 _REGISTRY: dict[str, GameInfo] = {}

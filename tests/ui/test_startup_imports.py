@@ -81,6 +81,14 @@ def test_opening_the_main_window_imports_no_game_and_no_database(tmp_path: Path)
     assert [m for m in modules if m.startswith("reportlab")] == []
 
 
+def test_the_window_lists_the_games_without_importing_their_info_modules(
+        tmp_path: Path) -> None:
+    """Twenty games cost what one does: the Library's cards come from the registry's
+    catalogue; a game's `INFO` module is imported when the window is idle or its page opens."""
+    modules = imported(WINDOW_SCRIPT, str(tmp_path / "settings.ini"))
+    assert [m for m in registry.GAME_MODULES if m in modules] == []
+
+
 FINISH_SCRIPT = WINDOW_SCRIPT.replace("QApplication.processEvents()\n", """
 QApplication.processEvents()
 first = {"flat": type(QApplication.instance().style()).__name__ == "FlatScrollBars",
@@ -228,3 +236,16 @@ def test_the_window_is_built_and_shown_without_making_qt_event_classes(tmp_path:
 
 def test_every_game_is_still_listed() -> None:
     assert len(registry.all_games()) == len(registry.GAME_MODULES)
+
+
+def test_the_catalogue_says_what_each_games_info_says() -> None:
+    """Each catalogue line (what a Library card shows before the game is imported) agrees
+    with the game's `INFO`, in the same order."""
+    infos = registry.all_games()
+    assert [line.id for line in registry.CATALOGUE] == [info.id for info in infos]
+    for line, info in zip(registry.CATALOGUE, infos, strict=True):
+        assert (line.name_ja, line.name_en, line.min_players, line.max_players, line.minutes,
+                line.modes) == (info.name_ja, info.name_en, info.min_players,
+                                info.max_players, info.minutes, info.modes), line.id
+        assert (line.name("ja"), line.name("en"), line.players_text()) == (
+            info.name("ja"), info.name("en"), info.players_text())

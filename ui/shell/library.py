@@ -18,20 +18,17 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
     QStackedWidget,
-    QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
-from companion.games.registry import GameInfo, Mode
+from companion.games.registry import CATALOGUE, GameInfo, GameSummary, Mode
 from companion.other_games import (
     MAX_NAME,
     OtherGameError,
@@ -49,6 +46,10 @@ from ui.shell.common import MessageLabel, confirm, heading
 if TYPE_CHECKING:  # an event class makes QEvent's 180 event types (see ui.main_window)
     from PySide6.QtGui import QPaintEvent, QShowEvent
 
+    # PySide6 makes a class's enums the first time it is named (up to a millisecond each):
+    # the combo box, the tabs and the rules' browser are imported where first built
+    from PySide6.QtWidgets import QComboBox, QTabWidget
+
     from companion.history import PlayRecord
 
 #: Tab order and labels of a game page.
@@ -62,6 +63,8 @@ MODE_ORDER: tuple[tuple[Mode, str, str, str], ...] = (
 #: Game cards built with the library: about what its first screen shows (the others follow
 #: while the window is idle).
 FIRST_CARDS = 6
+#: What a card shows a game from: its catalogue line (the window's start), or its `INFO`.
+CardGame = GameSummary | GameInfo
 #: A card's edge and its second name's colour.
 CARD_EDGE, SUBTITLE = "#d8ccb4", "#6b5d45"
 
@@ -89,13 +92,13 @@ def subtitle_label(parent: QWidget) -> QLabel:
     return label
 
 
-def minutes_text(info: GameInfo) -> str:
+def minutes_text(info: CardGame) -> str:
     low, high = info.minutes
     span = f"{low}" if low == high else f"{low}–{high}"
     return tr(f"{span} min", f"{span} 分")
 
 
-def players_text(info: GameInfo) -> str:
+def players_text(info: CardGame) -> str:
     return tr(f"{info.players_text()} players", f"{info.players_text()} 人")
 
 
@@ -113,11 +116,12 @@ def rules_markdown(info: GameInfo, lang: str) -> str:
 
 
 class GameCard(Card):
-    """A game in the library: its names, players and time, and one button per mode."""
+    """A game in the library: its names, players and time, and one button per mode (from
+    the game's catalogue line: the game itself is imported when its page opens)."""
 
     chosen = Signal(str, str)  # game id, mode key
 
-    def __init__(self, info: GameInfo, parent: QWidget | None = None) -> None:
+    def __init__(self, info: CardGame, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.info = info
         self.plays = 0  # finished plays in the history
@@ -174,7 +178,9 @@ class OtherGameCard(Card):
         self.setProperty("game", "other")
         self.title = heading(self, 1.3)
         self.subtitle = subtitle_label(self)
-        self.name_combo = QComboBox(self)
+        from PySide6.QtWidgets import QComboBox
+
+        self.name_combo: QComboBox = QComboBox(self)
         self.name_combo.setObjectName("other_game_name")
         self.name_combo.setEditable(True)
         self.name_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
@@ -229,6 +235,14 @@ class OtherGameCard(Card):
 
     def _open(self) -> None:
         self.chosen.emit(self.name_combo.currentText())
+
+
+def registry_games() -> list[GameInfo]:
+    """Every game's `INFO`, in the catalogue's order (the games' info modules are imported
+    the first time)."""
+    from companion.games import registry
+
+    return registry.all_games()
 
 
 def preload_jobs(info: GameInfo) -> list[Callable[[], object]]:
@@ -393,21 +407,6 @@ class PlayArea(QWidget):
         return True
 
 
-class RulesView(QTextBrowser):
-    """A game's rules in the current language."""
-
-    def __init__(self, info: GameInfo, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.info = info
-        self.setOpenExternalLinks(True)
-        language().changed.connect(self.retranslate)
-        self.retranslate()
-
-    def retranslate(self, *_: object) -> None:
-        text = rules_markdown(self.info, language().code)
-        self.setMarkdown(text or tr("No rules text yet.", "ルールの文章はまだありません。"))
-
-
 class GamePage(QWidget):
     """One game inside the window: Back, its name, and a tab per mode."""
 
@@ -421,7 +420,9 @@ class GamePage(QWidget):
         self.back_button.setObjectName("back")
         self.back_button.clicked.connect(self.back.emit)
         self.title = heading(self, 1.4)
-        self.tabs = QTabWidget(self)
+        from PySide6.QtWidgets import QTabWidget
+
+        self.tabs: QTabWidget = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tab_keys: list[str] = []
         self._built: dict[str, QWidget] = {}
@@ -482,6 +483,8 @@ class GamePage(QWidget):
         if key == "play":
             return PlayArea(self.ctx, self.info)
         if key == "rules":
+            from ui.shell.rules_view import RulesView
+
             return RulesView(self.info)
         from ui.views import table_view
 
@@ -509,9 +512,6 @@ class LibraryPage(QWidget):
     def __init__(self, ctx: AppContext, window: Any = None) -> None:
         super().__init__()
         self.ctx, self.window_ = ctx, window
-        from companion.games import registry
-
-        self.games = registry.all_games()
         self.other_games: list[str] = []  # "other:<name>" games in the history
         self.stack = QStackedWidget(self)
         self.list_page = QWidget(self.stack)
@@ -523,15 +523,16 @@ class LibraryPage(QWidget):
         self._counts: dict[str, int] | None = None  # plays per game, once the history is open
         self.card_holder = QWidget()
         self._card_list = QVBoxLayout(self.card_holder)
-        for info in self.games[:FIRST_CARDS]:
-            self._add_card(info)
+        for summary in CATALOGUE[:FIRST_CARDS]:
+            self._add_card(summary)
         self._card_list.addStretch(1)
         scroll = QScrollArea(self.list_page)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.card_holder)
         self._later = IdleWork(self)
-        self._later.add([self._add_other_cards])
+        # the other cards, then the games' registry entries (a game page opens from them)
+        self._later.add([self._add_other_cards, registry_games])
         list_layout = QVBoxLayout(self.list_page)
         list_layout.addWidget(self.title)
         list_layout.addWidget(self.hint)
@@ -548,6 +549,11 @@ class LibraryPage(QWidget):
         self.reload()
 
     @property
+    def games(self) -> list[GameInfo]:
+        """Every game's registry entry (its `INFO`; imported on first use)."""
+        return registry_games()
+
+    @property
     def cards(self) -> dict[str, GameCard]:
         """Every game's card, by game id (those the idle window has not built yet are built
         now)."""
@@ -561,7 +567,7 @@ class LibraryPage(QWidget):
         assert self._other_card is not None
         return self._other_card
 
-    def _add_card(self, info: GameInfo) -> None:
+    def _add_card(self, info: CardGame) -> None:
         card = GameCard(info, self.card_holder)
         card.chosen.connect(self.open_game)
         self._card_list.insertWidget(len(self._cards), card)
@@ -573,8 +579,8 @@ class LibraryPage(QWidget):
         first `FIRST_CARDS`, so that twenty games start as fast as a few."""
         if self._other_card is not None:
             return
-        for info in self.games[len(self._cards):]:
-            self._add_card(info)
+        for summary in CATALOGUE[len(self._cards):]:
+            self._add_card(summary)
         other = OtherGameCard(self.card_holder)
         other.chosen.connect(self.open_other_game)
         self._card_list.insertWidget(len(self._cards), other)
