@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -58,11 +59,18 @@ def test_alluviums_printed_colours_follow_the_palette() -> None:
 
 
 def cetkaik_board_content(colour_name: str) -> bytes:
+    """The printed board's drawing commands with one king of `colour_name` in the centre."""
     from companion.games.cetkaik.pieces import Colour, Profession
-    from companion.games.cetkaik.printing import BoardPicture, draw_board
 
     squares: list[tuple[Colour, Profession, int] | None] = [None] * 81
     squares[40] = (Colour[colour_name], Profession.KING, 0)
+    return printed_board_content(squares)
+
+
+def printed_board_content(squares: list[Any]) -> bytes:
+    """The drawing commands of a 机戦 board printed with these squares' pieces."""
+    from companion.games.cetkaik.printing import BoardPicture, draw_board
+
     out = io.BytesIO()
     canvas = Canvas(out)
     draw_board(BoardPicture(tuple(squares), -1), canvas, Rect(40, 40, 500, 500))
@@ -93,22 +101,11 @@ def test_cetkaiks_rules_diagram_underlines_red_pieces_and_says_so(lang: str, key
 
 
 def test_printed_water_and_hue_squares_carry_lines_besides_their_colour() -> None:
-    from companion.games.cetkaik.pieces import Colour, Profession
-    from companion.games.cetkaik.printing import BoardPicture, draw_board
-
     def strokes(content: bytes) -> int:  # straight lines drawn: "n x y m x y l S"
         return len(re.findall(rb"n [\d.]+ [\d.]+ m [\d.]+ [\d.]+ l S", content))
 
-    empty: list[tuple[Colour, Profession, int] | None] = [None] * 81
-    out = io.BytesIO()
-    canvas = Canvas(out)
-    draw_board(BoardPicture(tuple(empty), -1), canvas, Rect(40, 40, 500, 500))
-    canvas.showPage()
-    canvas.save()
-    page = PdfReader(io.BytesIO(out.getvalue())).pages[0].get_contents()
-    assert page is not None
     # 8 water squares (the centre is the 皇's) lined 5 times, 8 hue squares hatched 11 times
-    assert strokes(page.get_data()) == 8 * 5 + 8 * 11
+    assert strokes(printed_board_content([None] * 81)) == 8 * 5 + 8 * 11
 
 
 @pytest.mark.parametrize("game_id", ["cetkaik", "cetkaik_education", "cetkaik_old"])

@@ -111,15 +111,11 @@ def test_mokzo_player_frames_and_red_cards_follow_a_new_palette(qtbot, choose_pa
 
 def test_etariya_hand_buttons_follow_a_new_palette(qtbot, english, choose_palette) -> None:
     from companion.colours import ETARIYA_STONES
+    from tests.ui.keyboard import start_game
     from ui.games.etariya.play import play_view
-    from ui.new_game_dialog import GameSetup, SeatChoice
 
-    view = play_view(None, animate=False)
-    qtbot.addWidget(view)
-    view.resize(1000, 680)
-    view.show()
-    view.start(GameSetup("etariya", {"expansions": []},
-                         [SeatChoice("Ann", None), SeatChoice("Ben", None)], 7, ""))
+    view = start_game(qtbot, play_view(None, animate=False), "etariya", {"expansions": []}, 7,
+                      people=("Ann", "Ben"), bots=0)
     buttons = [b for b in view.screens.hand_group.buttons()
                if b.objectName()[5:] in ETARIYA_STONES.palettes[Palette.STANDARD]]
     assert buttons

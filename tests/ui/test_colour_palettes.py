@@ -209,16 +209,12 @@ def test_an_alluvium_piece_that_does_not_fit_is_crossed_out_not_only_red(qtbot,
 
 
 def test_a_play_pages_side_texts_take_the_new_palette_at_once(qtbot, english) -> None:
+    from tests.ui.keyboard import start_game
     from ui.games.etariya.play import play_view
-    from ui.new_game_dialog import GameSetup, SeatChoice
     from ui.play.palette import use_palette
 
-    view = play_view(None, animate=False)
-    qtbot.addWidget(view)
-    view.resize(1000, 680)
-    view.show()
-    view.start(GameSetup("etariya", {"expansions": []},
-                         [SeatChoice("Ann", None), SeatChoice("Ben", None)], 7, ""))
+    view = start_game(qtbot, play_view(None, animate=False), "etariya", {"expansions": []}, 7,
+                      people=("Ann", "Ben"), bots=0)
     hand = view.controller.state.hand(0)
     sides = view.screens.sides_label
     assert ETARIYA_STONES.hex(hand[0], Palette.STANDARD) in sides.text()
