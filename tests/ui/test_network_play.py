@@ -110,6 +110,7 @@ def test_the_host_pauses_and_hands_an_away_seat_to_the_computer(qtbot) -> None:
     ann.pause_button.click()
     qtbot.waitUntil(lambda: ann.pause_button.text() == "Resume", timeout=5000)
     assert ann.status_label.text() == "The host has paused the table."
+    assert turn(ann) == "Paused — press Resume to go on."
     assert ann.frame.legal_moves() == []
     ann.pause_button.click()
     qtbot.waitUntil(lambda: bool(ann.frame.legal_moves()), timeout=5000)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 import db
 from companion.display import strip_isolates
@@ -127,3 +127,29 @@ def _open_join_and_play(qtbot: Any, tmp_path: Path, made: Club, ann_db: db.Datab
 
     plays = [p for p in list_plays(ann_db) if p.game_id == "cetkaik"]
     assert len(plays) == 1 and plays[0].uid == ann.snapshot.table.uid
+
+
+def test_the_tables_page_speaks_both_languages_and_says_a_refusal_in_one_sentence(
+        qtbot, tmp_path: Path) -> None:
+    database = db.open_database(f"sqlite:///{tmp_path / 'h.sqlite'}")
+    try:
+        settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+        ctx = AppContext(db=database, settings=settings, lang=language())
+        page = TablesPage(ctx, registry.get("cetkaik"), dict)
+        qtbot.addWidget(page)
+        page.rows[0].kind.setCurrentIndex(0)
+        page.open_table()  # a person's seat without a login
+        assert page.error_label.text() == "Write a login for every seat of a person."
+        page.refresh()  # a history file holds no tables: the database layer's sentence
+        refusal = page.error_label.text()
+        assert refusal and "\n" not in refusal and "Traceback" not in refusal
+        language().set("ja")
+        assert page.open_button.text() == "卓を開く"
+        assert page.join_button.text() == "着席" and page.watch_button.text() == "観戦"
+        assert page.rows[1].kind.itemText(1) == "空席"
+        assert [page.list.model().headerData(c, Qt.Orientation.Horizontal) for c in range(5)] == \
+            ["ゲーム", "ホスト", "空席", "コード", "状態"]
+        page.refresh()
+        assert page.error_label.text() != refusal  # the same refusal, in Japanese
+    finally:
+        database.close()

@@ -555,9 +555,15 @@ class NetworkPlayPage(QWidget):
             self.frame.turn_label.setText(waiting)
 
     def waiting_text(self) -> str:
-        """"Waiting for ann…" when another laptop's person is to move ("" otherwise)."""
+        """"Waiting for ann…" when another laptop's person is to move, or that the host has
+        paused the table ("" otherwise: the frame's own turn line)."""
         snap = self.snapshot
         seat = snap.state.to_move()
+        if snap.table.status == "paused" and not snap.ended and snap.fault is None:
+            if self.worker.host:
+                return tr("Paused — press Resume to go on.", "一時停止中 — 「再開」で続けます。")
+            return tr("Paused by the host: nobody moves until the host resumes.",
+                      "ホストが一時停止中です。再開まで誰も指せません。")
         if not self.controller.is_playing() or seat < 0 or seat in snap.mine:
             return ""
         if snap.table.seats[seat].kind == "bot":
