@@ -3,9 +3,12 @@
 in the settings (`KEY_ZOOM`).
 
 Text is scaled: the application's font, and every widget's own font size (a title set larger
-than the text around it stays larger by the same proportion). Boards and cards draw to the
-room they are given, so they follow the text; larger than the starting size, a page that no
-longer fits the window scrolls (`PageScroller`) rather than being cut.
+than the text around it stays larger by the same proportion), and the fonts of widgets under
+a style sheet (Qt keeps the font it resolved when the sheet was applied: `restyle`). Boards
+and cards draw to the room they are given, and their smallest room grows with the size
+(`scaled`); text they draw beside the squares derives from their font. Larger than the
+starting size, a page that no longer fits the window scrolls (`PageScroller`) rather than
+being cut.
 """
 
 from __future__ import annotations
@@ -21,6 +24,19 @@ KEY_ZOOM = "view/zoom"
 STEPS = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0)
 #: QFont's "the size was set" bit of its resolve mask (Qt's QFont::SizeResolved).
 SIZE_RESOLVED = 0x0002
+
+#: The interface's size now (set by `Zoom.set`; read by widgets sizing themselves).
+_current = 1.0
+
+
+def current() -> float:
+    """The interface's size factor now (1.0 at the starting size)."""
+    return _current
+
+
+def scaled(pixels: int) -> int:
+    """`pixels` (a size at the starting size) at the interface's size now."""
+    return round(pixels * _current)
 
 
 def nearest_step(factor: float) -> float:
@@ -78,13 +94,18 @@ class Zoom(QObject):
             self._settings.setValue(KEY_ZOOM, factor)
         if factor == self._factor:
             return
+        global _current
         ratio = factor / self._factor
-        self._factor = factor
+        self._factor = _current = factor
         font = self._app.font()
         font.setPointSizeF(self._base * factor)
         self._app.setFont(font)
-        for widget in self._app.allWidgets():
+        widgets = self._app.allWidgets()
+        for widget in widgets:
             scale_own_font(widget, ratio)
+        restyle(widgets)
+        for widget in widgets:
+            widget.updateGeometry()
         self.changed.emit(factor)
 
 
@@ -100,6 +121,19 @@ def scale_own_font(widget: QWidget, ratio: float) -> None:
     elif font.pixelSize() > 0:
         font.setPixelSize(max(1, round(font.pixelSize() * ratio)))
     widget.setFont(font)
+
+
+def restyle(widgets: list[QWidget]) -> None:
+    """Apply again the style sheets among `widgets` (the outermost of each styled family):
+    Qt gives a widget under a style sheet the font resolved when the sheet was applied, and
+    a new application font does not reach it."""
+    styled = {widget for widget in widgets if widget.styleSheet()}
+    for widget in styled:
+        parent = widget.parentWidget()
+        while parent is not None and parent not in styled:
+            parent = parent.parentWidget()
+        if parent is None:
+            widget.setStyleSheet(widget.styleSheet())
 
 
 def _set_font_attribute() -> Any:

@@ -166,10 +166,17 @@ class _Chart(QWidget):
         metrics = QFontMetrics(self.font())
         title = max(1, len(self.title_lines())) * self._title_metrics().height()
         top = title + metrics.height() + 8
-        area = QRectF(40, top, self.width() - 52, self.height() - top - 2 * metrics.height() - 14)
+        left = self.axis_room()
+        area = QRectF(left, top, self.width() - left - 12,
+                      self.height() - top - 2 * metrics.height() - 14)
         if self._is_empty() or area.width() < 20 or area.height() < 20:
             return None
         return area
+
+    def axis_room(self) -> int:
+        """Room left of the plot for the values on the axis (four digits, growing with the
+        text)."""
+        return max(40, QFontMetrics(self.font()).horizontalAdvance("0000") + 8)
 
     def _is_empty(self) -> bool:
         raise NotImplementedError
@@ -184,7 +191,8 @@ class _Chart(QWidget):
                 continue  # no "2.5 plays"
             y = area.bottom() - area.height() * fraction
             text = f"{value:g}" if abs(value) < 1e5 else f"{value:.0e}"
-            painter.drawText(QRectF(0, y - 8, area.left() - 4, 16),
+            line = painter.fontMetrics().height()
+            painter.drawText(QRectF(0, y - line / 2, area.left() - 4, line),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
 
 
@@ -252,7 +260,8 @@ class BarChart(_Chart):
                              else self.color(label, i))
             painter.setPen(TEXT)
             if metrics.horizontalAdvance(f"{value:g}") <= slot - 2:  # no overlapping numbers
-                painter.drawText(QRectF(bar.left() - 10, bar.top() - 16, bar.width() + 20, 14),
+                painter.drawText(QRectF(bar.left() - 10, bar.top() - metrics.height() - 2,
+                                        bar.width() + 20, metrics.height()),
                                  Qt.AlignmentFlag.AlignCenter, f"{value:g}")
             if self.labels_turned():  # read downwards from the axis
                 painter.save()
@@ -272,7 +281,7 @@ class BarChart(_Chart):
         painter.end()
 
     def _slot(self) -> int:
-        return int((self.width() - 52) / max(1, len(self.values))) - 2
+        return int((self.width() - self.axis_room() - 12) / max(1, len(self.values))) - 2
 
     @staticmethod
     def _is_period(label: str) -> bool:
@@ -376,10 +385,11 @@ class LineChart(_Chart):
         painter.setPen(AXIS)
         first = datetime.fromtimestamp(start).strftime("%Y-%m-%d")
         last = datetime.fromtimestamp(end).strftime("%Y-%m-%d")
-        painter.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), 14),
+        painter.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), metrics.height()),
                          Qt.AlignmentFlag.AlignLeft, first)
         room = metrics.horizontalAdvance(first) + metrics.horizontalAdvance(last) + 8
         if last != first and room <= area.width():  # never one date over the other
-            painter.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), 14),
+            painter.drawText(QRectF(area.left(), area.bottom() + 2, area.width(),
+                                    metrics.height()),
                              Qt.AlignmentFlag.AlignRight, last)
         painter.end()

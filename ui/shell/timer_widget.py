@@ -12,7 +12,7 @@ sets the timer to them (a game timed on a phone, or started before the entry was
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -52,8 +52,8 @@ class PlayTimerWidget(QWidget):
         font.setBold(True)
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.time_label.setFont(font)
-        self.time_label.setMinimumWidth(  # the buttons do not move as the time grows
-            self.time_label.fontMetrics().horizontalAdvance("00:00:00") + 4)
+        self._fit_time()
+        self.time_label.installEventFilter(self)
         self.toggle_button = QPushButton(self)
         self.toggle_button.setObjectName("timer_toggle")
         self.toggle_button.clicked.connect(self.toggle)
@@ -94,6 +94,17 @@ class PlayTimerWidget(QWidget):
         shortcut.activated.connect(self.toggle)
         self._shortcut = shortcut
         self.retranslate()
+
+    def _fit_time(self) -> None:
+        """Room for the longest time (the buttons do not move as the time grows), measured
+        again when the text grows with the interface's size."""
+        self.time_label.setMinimumWidth(
+            self.time_label.fontMetrics().horizontalAdvance("00:00:00") + 4)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.time_label and event.type() == QEvent.Type.FontChange:
+            self._fit_time()
+        return super().eventFilter(watched, event)
 
     def retranslate(self, *_: object) -> None:
         if self._shortcut is not None:

@@ -35,6 +35,7 @@ from companion.colours import CETKAIK_SQUARES, RED_BLACK, Palette
 from companion.games.cetkaik.board import Board
 from companion.games.cetkaik.pieces import TAM_KANJI, Colour, Profession
 from companion.games.cetkaik.variants import Variant
+from ui import zoom
 from ui.play.palette import game_colour
 from ui.play.widgets import PictureCache, draw_sprite, kept_pixmap
 
@@ -186,8 +187,9 @@ class BoardView(QWidget):
         super().changeEvent(event)
 
     def _label_font(self) -> QFont:
+        """The edge labels' font: 8 pt at the interface's starting size, growing with it."""
         font = QFont(self.font())
-        font.setPointSizeF(8.0)
+        font.setPointSizeF(8.0 * zoom.current())
         return font
 
     def cell_size(self) -> float:

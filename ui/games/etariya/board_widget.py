@@ -16,7 +16,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontInfo,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.colours import ETARIYA_CELLS, ETARIYA_STONES, Palette
@@ -131,7 +141,18 @@ class BoardWidget(QWidget):
 
     # --- geometry -------------------------------------------------------------------------
     def margin(self) -> float:
-        return 18.0 if self.coordinates else 2.0
+        """Room beside the squares: for the coordinates, as tall as their text."""
+        if not self.coordinates:
+            return 2.0
+        return max(18.0, QFontMetricsF(self.coordinate_font()).height() + 4)
+
+    def coordinate_font(self) -> QFont:
+        """The coordinates' font: the widget's text size (it follows the interface's size),
+        never larger than 0.4 of a square."""
+        room = max(10.0, (min(self.width(), self.height()) - 40) / SIZE)
+        font = QFont(self.font())
+        font.setPixelSize(max(8, min(QFontInfo(font).pixelSize(), int(room * 0.4))))
+        return font
 
     def cell_size(self) -> float:
         room = min(self.width(), self.height()) - 2 * self.margin()
@@ -316,9 +337,7 @@ class BoardWidget(QWidget):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, slot.label)
 
     def _paint_coordinates(self, painter: QPainter, size: float) -> None:
-        font = QFont(self.font())
-        font.setPixelSize(max(8, min(12, int(size * 0.22))))
-        painter.setFont(font)
+        painter.setFont(self.coordinate_font())
         painter.setPen(self.palette().windowText().color())
         margin = self.margin()
         for c in range(SIZE):

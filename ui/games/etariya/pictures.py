@@ -461,7 +461,7 @@ def stone_letter(code: str) -> str:
 def _stones_html(codes: Sequence[str]) -> str:
     if not codes:
         return "—"
-    return " ".join(f"<span style='color:{stone_hex(code)}; font-size: 16pt;'>●"
+    return " ".join(f"<span style='color:{stone_hex(code)}; font-size: xx-large;'>●"
                     f"</span>{escape(stone_letter(code))}" for code in codes)
 
 

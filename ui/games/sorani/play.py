@@ -24,6 +24,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetricsF,
     QIcon,
     QKeySequence,
     QPainter,
@@ -54,6 +55,7 @@ from companion.games.sorani.rules import SoraniState
 from companion.games.sorani.scoring import FEATURE_KEYS, GameResult
 from companion.games.sorani.texts import end_reason, move_text
 from companion.games.sorani.tracker import Phase
+from ui import zoom
 from ui.context import AppContext
 from ui.games.sorani import labels
 from ui.games.sorani.board_tabs import BoardTab, BoardTabs
@@ -159,12 +161,25 @@ class TrackWidget(QWidget):
         super().__init__(parent)
         self.track: list[str] = []
         self._picture = PictureCache()
-        self.setMinimumHeight(40)
         self.setMinimumWidth(150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:
-        return QSize(240, 44)
+        """The spaces and, below them, a line of the marks' text (it grows with the
+        interface's size)."""
+        return QSize(240, max(44, 4 + 20 + self.mark_font_metrics().height() + 4))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(150, self.sizeHint().height() - 4)
+
+    def mark_font(self) -> QFont:
+        """The marks' font: 10 px at the interface's starting size."""
+        font = QFont(self.font())
+        font.setPixelSize(zoom.scaled(10))
+        return font
+
+    def mark_font_metrics(self) -> QFontMetricsF:
+        return QFontMetricsF(self.mark_font())
 
     def set_track(self, track: Sequence[str]) -> None:
         self.track = list(track)
@@ -183,13 +198,12 @@ class TrackWidget(QWidget):
             centre = QPointF(2 + (index + 0.5) * step, y)
             code = self.track[index] if index < len(self.track) else ""
             paint_round(painter, code, centre, radius)
-        font = QFont(painter.font())
-        font.setPixelSize(10)
-        painter.setFont(font)
+        painter.setFont(self.mark_font())
+        line = self.mark_font_metrics().height()
         for stars, mark in catalogue().marks.items():
             x = 2 + (mark / 2 + 0.5) * step
             painter.setPen(QPen(QColor("#f6e7a8"), 1))
-            painter.drawText(QRectF(x - 12, y + radius + 1, 24, 14),
+            painter.drawText(QRectF(x - 2 * line, y + radius + 1, 4 * line, line),
                              Qt.AlignmentFlag.AlignCenter, f"▲{stars}")
         painter.end()
 
