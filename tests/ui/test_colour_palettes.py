@@ -182,19 +182,14 @@ def test_a_red_card_is_framed_twice_and_a_black_card_once(qtbot, palette: Palett
 
 def test_an_alluvium_piece_that_does_not_fit_is_crossed_out_not_only_red(qtbot,
                                                                           english) -> None:
-    import types
-
     from PySide6.QtCore import Qt
 
+    from tests.ui.keyboard import start_game
     from ui.games.alluvium.play import play_view
 
-    view = play_view(None)
-    qtbot.addWidget(view)
+    view = start_game(qtbot, play_view(None), "alluvium", seed=11, people=("Ann", "Ben", "Cy"),
+                      bots=0)
     view.resize(600, 700)
-    seats = [types.SimpleNamespace(name=n, bot=None) for n in ("Ann", "Ben", "Cy")]
-    view.start(types.SimpleNamespace(seats=seats, options={}, seed=11))
-    view.show()
-    qtbot.waitExposed(view)
     qtbot.mouseClick(view.reveal_button, Qt.MouseButton.LeftButton)
     board = view.screens.board
     qtbot.mouseMove(board, board.cell_center((0, 0)))
