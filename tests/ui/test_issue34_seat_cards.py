@@ -6,30 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from companion.display import strip_isolates
+from tests.ui.form_start import play_from_form
 from tests.ui.layout_checks import clipped, describe
-from tests.ui.test_whole_game_layout import settle
 from ui.i18n import language
 
 LONG_NAME = "Alexandra Konstantinopoulou-Wolfeschlegelsteinhausen"
 
 
 def sorani_with_three_seats(qtbot: Any, window: Any, person_name: str) -> Any:
-    """Sorani's play page: a person and two random computers, at the smallest window."""
-    from ui.play import frame
-
-    frame.BOT_PAUSE_MS = 0
+    """Sorani's play page: a person and two random computers, at the smallest window (the
+    tests take the pause before a computer's move away with monkeypatch)."""
     window.resize(window.minimumSize())
-    area = window.open_game("sorani", "play").widget("play")
-    area.show_form()
-    form = area.form
-    form.set_players(3)
-    for row in form.rows:
-        row.set_bot(None if row.index == 0 else "random")
-    form.rows[0].name.setText(person_name)
-    form.seed_edit.setText("7")
-    form.start()
-    settle(qtbot)
-    return area.view
+    return play_from_form(qtbot, window, "sorani", 3, person_name)
 
 
 def shown_lines(card: Any) -> list[str]:

@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from companion.display import strip_isolates
+from tests.ui.form_start import play_from_form
 from tests.ui.layout_checks import clipped, describe
-from tests.ui.test_whole_game_layout import settle
 from ui.i18n import language
 
 LONG_NAME = "Alexandra Konstantinopoulou-Wolfeschlegelsteinhausen"
@@ -23,17 +23,7 @@ TEXT_MARGIN = 12
 def sorani(qtbot: Any, window: Any, seats: int, name: str) -> Any:
     """Sorani's play page with `name` and computers, at the smallest window."""
     window.resize(window.minimumSize())
-    area = window.open_game("sorani", "play").widget("play")
-    area.show_form()
-    form = area.form
-    form.set_players(seats)
-    for row in form.rows:
-        row.set_bot(None if row.index == 0 else "random")
-    form.rows[0].name.setText(name)
-    form.seed_edit.setText("7")
-    form.start()
-    settle(qtbot)
-    return area.view
+    return play_from_form(qtbot, window, "sorani", seats, name)
 
 
 def cut_tabs(tabs: Any) -> list[str]:

@@ -24,6 +24,7 @@ from PySide6.QtCore import QEvent, QRect
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 from companion.games import registry
+from tests.ui.form_start import play_from_form
 from tests.ui.layout_checks import TOLERANCE, clipped, describe
 from ui.i18n import language
 
@@ -152,17 +153,7 @@ class Watch:
 def start_game(qtbot: Any, window: Any, game_id: str) -> Any:
     """The game's play page with a person in seat 1 and random computers elsewhere."""
     info = registry.get(game_id)
-    area = window.open_game(game_id, "play").widget("play")
-    area.show_form()
-    form = area.form
-    form.set_players(max(info.min_players, 2))
-    for row in form.rows:
-        row.set_bot(None if row.index == 0 else "random")
-    form.rows[0].name.setText("Hanako")
-    form.seed_edit.setText("7")
-    form.start()
-    settle(qtbot)
-    return area.view
+    return play_from_form(qtbot, window, game_id, max(info.min_players, 2), "Hanako")
 
 
 def wait_for_person(qtbot: Any, view: Any) -> bool:
