@@ -234,3 +234,19 @@ def test_the_hosts_computer_plays_its_bot_seat(qtbot) -> None:
     assert ann.snapshot.agrees is True
     assert any(r.seat == 1 and r.kind == "move" for r in fake.server.rows)
     assert ann.frame.seat_name(1).startswith("Bot")
+
+
+def test_leaving_the_table_stops_only_this_laptop(qtbot) -> None:
+    fake = fake_table("cetkaik", ["ann", "ben"], seed=1, seasons=1)
+    ann, ben = page_for(qtbot, fake, "ann"), page_for(qtbot, fake, "ben")
+    for page in (ann, ben):  # nobody takes a move back or starts a game of this laptop's own
+        assert not page.frame.undo_button.isVisible()
+        assert not page.frame.new_button.isVisible()
+    qtbot.waitUntil(lambda: bool(ann.frame.legal_moves()), timeout=5000)
+    assert ben.leave_button.text() == "Leave the table"
+    with qtbot.waitSignal(ben.new_game_requested, timeout=2000):
+        ben.leave_button.click()
+    thread = ben.worker._thread
+    assert thread is not None and not thread.is_alive()
+    ann.frame.play(ann.frame.legal_moves()[0])  # the table goes on: the rows keep it
+    qtbot.waitUntil(lambda: len(ann.snapshot.entries) >= 2, timeout=5000)

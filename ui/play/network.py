@@ -488,11 +488,15 @@ class NetworkPlayPage(QWidget):
         self.hand_button = QPushButton(self)
         self.hand_button.setObjectName("table_hand_to_bot")
         self.hand_button.clicked.connect(self._hand_away_seat)
+        self.leave_button = QPushButton(self)
+        self.leave_button.setObjectName("table_leave")
+        self.leave_button.clicked.connect(self.leave)
         top = QHBoxLayout()
         top.addWidget(self.code_label)
         top.addWidget(self.status_label, 1)
         top.addWidget(self.hand_button)
         top.addWidget(self.pause_button)
+        top.addWidget(self.leave_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
@@ -500,11 +504,15 @@ class NetworkPlayPage(QWidget):
         first = Snapshot(_first_state(worker), (), worker.table, worker.driver.session.mine)
         self.controller = NetController(worker, first, frame)
         worker.post = lambda snap: on_interface_thread(lambda: self._take(snap))
-        frame.new_game_requested.connect(self.new_game_requested)
         # the frame draws the first position and starts it (it drives this controller like
         # a GameController: the calls and signals it uses are here)
         frame._attach(cast(Any, self.controller))
-        frame.timer_widget.setVisible(False)  # the host pauses a table, not a laptop
+        # the host pauses a table, not a laptop (Ctrl+T neither); nobody takes a move back;
+        # leaving is this page's own button; the replay is the History's, once written
+        frame.timer_widget.setVisible(False)
+        frame._timer_live = False
+        for part in (frame.undo_button, frame.new_button, frame.result_panel.replay_button):
+            part.setVisible(False)
         self.controller.state_changed.connect(self.show_table)
         self.controller.snapshot_changed.connect(self.show_table)
         language().changed.connect(self.show_table)
@@ -537,6 +545,12 @@ class NetworkPlayPage(QWidget):
         snap = self.snapshot
         table = snap.table
         self.code_label.setText(tr(f"Table {table.code}", f"卓 {table.code}"))
+        self.leave_button.setText(tr("Leave the table", "卓を離れる"))
+        self.leave_button.setToolTip(tr(
+            "The table goes on without this laptop: its rows keep the game, and Go on in the "
+            "list of tables comes back to it.", "この卓はこのパソコンなしで続きます。対局は卓の"
+            "記録に残り、卓の一覧の「続ける」で戻れます。"))
+        self.frame.result_panel.replay_button.setVisible(False)
         status, fault = self.status_text()
         self.status_label.setText(status)
         self.status_label.setStyleSheet(ERROR_STYLE if fault else "")
@@ -622,6 +636,11 @@ class NetworkPlayPage(QWidget):
 
     def is_in_progress(self) -> bool:
         return False  # the rows keep the table: leaving it loses nothing
+
+    def leave(self) -> None:
+        """Back to the new-game form; the table goes on (its rows keep the game)."""
+        self.shutdown()
+        self.new_game_requested.emit()
 
     def shutdown(self) -> None:
         self.controller.close()
