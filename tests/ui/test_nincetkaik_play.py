@@ -174,31 +174,17 @@ def test_a_person_plays_against_a_computer_to_the_end_then_finds_and_prints_it(
 # --- hot seat ---------------------------------------------------------------------------------
 def start(qtbot: Any, game_id: str, seats: list[tuple[str, str | None]], seed: int = 4,
           **options: Any) -> Any:
-    from dataclasses import dataclass
-
+    """The game's page for `seats` — (name, None) for the people first, then ("", "random")
+    for the computers — started as the new-game form would."""
+    from tests.ui.keyboard import start_game
     from ui.views import play_view
 
-    @dataclass
-    class Seat:
-        name: str
-        bot: str | None = None
-
-    @dataclass
-    class Setup:
-        game_id: str
-        options: dict[str, Any]
-        seats: list[Seat]
-        seed: int
-
+    people = tuple(name for name, bot in seats if bot is None)
+    assert seats == [(n, None) for n in people] + [("", "random")] * (len(seats) - len(people))
     factory = play_view(game_id)
     assert factory is not None
-    view = factory(None, game_id)
-    qtbot.addWidget(view)
-    view.resize(1100, 720)
-    view.show()
-    qtbot.waitExposed(view)
-    view.start(Setup(game_id, options, [Seat(n, b) for n, b in seats], seed))
-    return view
+    return start_game(qtbot, factory(None, game_id), game_id, options, seed, people=people,
+                      bots=len(seats) - len(people))
 
 
 def hidden_everywhere(view: Any, seat: int) -> bool:
