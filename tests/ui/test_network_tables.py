@@ -71,18 +71,18 @@ def test_a_sqlite_history_offers_no_tables(qtbot, tmp_path: Path) -> None:
 def test_open_join_and_play_a_table_between_two_members(qtbot, tmp_path: Path,
                                                         club: Club) -> None:  # noqa: F811
     club.prepare()
-    ann_db, ben_db = db.open_database(club.url("ann")), db.open_database(club.url("ben"))
+    bases = {person: db.open_database(club.url(person)) for person in ("ann", "ben", "olga")}
     try:
-        _open_join_and_play(qtbot, tmp_path, club, ann_db, ben_db)
+        _open_join_and_play(qtbot, tmp_path, club, bases)
     finally:
-        ann_db.close()
-        ben_db.close()
+        for base in bases.values():
+            base.close()
 
 
-def _open_join_and_play(qtbot: Any, tmp_path: Path, made: Club, ann_db: db.Database,
-                        ben_db: db.Database) -> None:
-    ann_area, ben_area = _area(qtbot, ann_db, tmp_path, "ann"), _area(qtbot, ben_db, tmp_path,
-                                                                       "ben")
+def _open_join_and_play(qtbot: Any, tmp_path: Path, made: Club,
+                        bases: dict[str, db.Database]) -> None:
+    ann_area, ben_area = _area(qtbot, bases["ann"], tmp_path, "ann"), \
+        _area(qtbot, bases["ben"], tmp_path, "ben")
     ann_area.form.set_option("seasons", 1)
     opener = _tables(ann_area)
     assert opener.rows[0].login.text() == made.roles.login("ann")
@@ -103,6 +103,13 @@ def _open_join_and_play(qtbot: Any, tmp_path: Path, made: Club, ann_db: db.Datab
     joiner.join_button.click()
     ben = ben_area.view
     assert isinstance(ben, NetworkPlayPage), joiner.error_label.text()
+
+    watcher_area = _area(qtbot, bases["olga"], tmp_path, "olga")  # olga watches
+    watching = _tables(watcher_area)
+    assert watching.join_button.isEnabled() is False  # the table's seats are all taken
+    watching.watch_button.click()
+    watcher = watcher_area.view
+    assert isinstance(watcher, NetworkPlayPage), watching.error_label.text()
 
     pages, rng = [ann, ben], random.Random(3)
     qtbot.waitUntil(lambda: any(p.frame.legal_moves() for p in pages), timeout=15000)
@@ -125,7 +132,10 @@ def _open_join_and_play(qtbot: Any, tmp_path: Path, made: Club, ann_db: db.Datab
     assert f"play #{ann.snapshot.play_id}" in ann.status_label.text()
     from db.repository import list_plays
 
-    plays = [p for p in list_plays(ann_db) if p.game_id == "cetkaik"]
+    qtbot.waitUntil(lambda: watcher.controller.finished, timeout=5000)
+    assert watcher.snapshot.fault is None and watcher.frame.legal_moves() == []
+    assert [e.move for e in watcher.snapshot.entries] == [e.move for e in ann.snapshot.entries]
+    plays = [p for p in list_plays(bases["ann"]) if p.game_id == "cetkaik"]
     assert len(plays) == 1 and plays[0].uid == ann.snapshot.table.uid
 
 
