@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import CompanionError
@@ -45,20 +44,63 @@ class OptionError(CompanionError, ValueError):
         return self.ja if lang == "ja" and self.ja else str(self)
 
 
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option as data; the UI builds its widgets from these."""
+class _Frozen:
+    """A value whose fields are set once, by `__init__` (as a frozen dataclass, without the
+    code a dataclass generates when its module is imported: about 2 ms of the window's
+    start for these two classes, issue 35). Equal and hashed by `_fields()`."""
 
+    __slots__: tuple[str, ...] = ()
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def _set(self, **values: Any) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only: {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only: {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Frozen)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({values})"
+
+
+class OptionSpec(_Frozen):
+    """One game option as data; the UI builds its widgets from these. `choice_labels`: how
+    each choice reads to people, (ja, en) in the order of `choices` (else the value)."""
+
+    __slots__ = ("choice_labels", "choices", "default", "key", "kind", "label_en", "label_ja",
+                 "maximum", "minimum")
     key: str
     label_ja: str
     label_en: str
     kind: OptionKind
     default: Any
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[str, ...] = ()
-    #: How each choice reads to people, (ja, en) in the order of `choices` (else the value).
-    choice_labels: tuple[tuple[str, str], ...] = ()
+    minimum: int | None
+    maximum: int | None
+    choices: tuple[str, ...]
+    choice_labels: tuple[tuple[str, str], ...]
+
+    def __init__(self, key: str, label_ja: str, label_en: str, kind: OptionKind,
+                 default: Any, minimum: int | None = None, maximum: int | None = None,
+                 choices: tuple[str, ...] = (),
+                 choice_labels: tuple[tuple[str, str], ...] = ()) -> None:
+        self._set(key=key, label_ja=label_ja, label_en=label_en, kind=kind, default=default,
+                  minimum=minimum, maximum=maximum, choices=choices,
+                  choice_labels=choice_labels)
 
     def choice_label(self, value: str, lang: str) -> str:
         """A choice as the UI shows it in `lang`."""
@@ -106,31 +148,52 @@ class OptionSpec:
         return "次から選びます: " + "、".join(self.choices)
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(_Frozen):
     """A game as the rest of the product sees it."""
 
+    __slots__ = ("check_options", "evaluate", "extras", "family", "id", "max_players",
+                 "min_players", "minutes", "modes", "name_en", "name_ja", "new_state",
+                 "options", "rules", "score_categories")
     id: str
     name_ja: str
     name_en: str
     min_players: int
     max_players: int
     modes: frozenset[Mode]
-    family: str = ""  # groups games of one rulebook, e.g. "lanerme"
-    minutes: tuple[int, int] = (10, 30)
-    options: tuple[OptionSpec, ...] = ()
+    #: Groups games of one rulebook, e.g. "lanerme".
+    family: str
+    minutes: tuple[int, int]
+    options: tuple[OptionSpec, ...]
     #: Builds the start position (PLAY mode). Options are already validated.
-    new_state: Callable[[int, dict[str, Any]], GameState] | None = None
+    new_state: Callable[[int, dict[str, Any]], GameState] | None
     #: Game-supplied evaluation for the greedy bot: (state, seat) -> higher is better.
-    evaluate: Callable[[GameState, int], float] | None = None
+    evaluate: Callable[[GameState, int], float] | None
     #: Cross-option checks after each option is valid alone (e.g. A and B exclude each other).
-    check_options: Callable[[dict[str, Any]], None] | None = None
-    #: Score categories of the table score sheet (a single total when empty).
-    score_categories: tuple[tuple[str, str, str], ...] = ()  # (key, ja, en)
+    check_options: Callable[[dict[str, Any]], None] | None
+    #: Score categories of the table score sheet (a single total when empty): (key, ja, en).
+    score_categories: tuple[tuple[str, str, str], ...]
     #: Base name of the rules texts in resources/rules (`<rules>.ja.md`, `<rules>.en.md`).
-    rules: str = ""
+    rules: str
     #: Game-specific hooks for the CLI and UI (e.g. "score_file", "blank_sheet").
-    extras: Mapping[str, Any] = field(default_factory=dict)
+    extras: Mapping[str, Any]
+
+    def __init__(self, id: str, name_ja: str, name_en: str, min_players: int,
+                 max_players: int, modes: frozenset[Mode], family: str = "",
+                 minutes: tuple[int, int] = (10, 30), options: tuple[OptionSpec, ...] = (),
+                 new_state: Callable[[int, dict[str, Any]], GameState] | None = None,
+                 evaluate: Callable[[GameState, int], float] | None = None,
+                 check_options: Callable[[dict[str, Any]], None] | None = None,
+                 score_categories: tuple[tuple[str, str, str], ...] = (), rules: str = "",
+                 extras: Mapping[str, Any] | None = None) -> None:
+        self._set(id=id, name_ja=name_ja, name_en=name_en, min_players=min_players,
+                  max_players=max_players, modes=modes, family=family, minutes=minutes,
+                  options=options, new_state=new_state, evaluate=evaluate,
+                  check_options=check_options, score_categories=score_categories,
+                  rules=rules, extras={} if extras is None else extras)
+
+    def values(self) -> dict[str, Any]:
+        """Every field by name: `type(info)(**info.values())` is an equal copy."""
+        return {name: getattr(self, name) for name in self.__slots__}
 
     def name(self, lang: str) -> str:
         return self.name_ja if lang == "ja" else self.name_en

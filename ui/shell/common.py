@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ui.i18n import language, tr
+
+if TYPE_CHECKING:  # not imported at start-up (issue 35): only the dates' type
+    from datetime import datetime
 
 ERROR_STYLE = "color: #b00020;"
 OK_STYLE = "color: #1b5e20;"

@@ -7,7 +7,6 @@ that could claim it: how games saved before issue 31 were played, and how their 
 replay — `GameInfo.extras["record_defaults"]` gives a saved record without it ``able``)."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
 from typing import Any
 
 from companion.games.nincetkaik.info import card_game_info
@@ -20,7 +19,6 @@ EVERYONE = "everyone"
 ABLE = "able"
 
 
-@dataclass(frozen=True)
 class TaxotInfo(GameInfo):
     """The registry entry, which also takes the option ``claims`` no form offers."""
 
@@ -47,6 +45,5 @@ _BASE = card_game_info(
         ("calls", "開", "Calls (開)"),
         ("four_sets", "四友", "Four-sets (四友)"),
     ))
-INFO = TaxotInfo(**{f.name: getattr(_BASE, f.name) for f in fields(_BASE)
-                    if f.name != "extras"},
-                 extras={**_BASE.extras, "record_defaults": {CLAIMS: ABLE}})
+INFO = TaxotInfo(**{**_BASE.values(),
+                    "extras": {**_BASE.extras, "record_defaults": {CLAIMS: ABLE}}})
