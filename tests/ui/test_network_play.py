@@ -97,6 +97,7 @@ def test_a_forged_row_is_shown_as_a_fault_and_not_applied(qtbot) -> None:
     text = ben.status_label.text()
     assert text.startswith("Row 1 (seat 1) is refused by this laptop's rules")
     assert ben.snapshot.entries == ()
+    assert turn(ben) == "The table stopped here: this laptop refuses one of its rows."
     assert ben.frame.legal_moves() == []
     language().set("ja")
     assert ben.status_label.text().startswith("1行目（席1）をこのパソコンのルールが受け付けません")
@@ -192,8 +193,12 @@ def test_a_laptop_out_of_reach_says_so_and_catches_up(qtbot, monkeypatch) -> Non
     rows = len(fake.server.rows)
     assert rows >= 1 and len(ben.snapshot.entries) < rows
     outage.down = False
-    qtbot.waitUntil(lambda: len(ben.snapshot.entries) >= len(ann.snapshot.entries) and
-                    ben.status_label.text() == "", timeout=5000)
+    qtbot.waitUntil(lambda: len(ben.snapshot.entries) >= len(ann.snapshot.entries), timeout=5000)
+    qtbot.waitUntil(lambda: ben.status_label.text() == "", timeout=5000)
+    outage.down = True  # once more, now that nothing else changes: the line clears by itself
+    qtbot.waitUntil(lambda: "Trying again" in ben.status_label.text(), timeout=5000)
+    outage.down = False
+    qtbot.waitUntil(lambda: ben.status_label.text() == "", timeout=5000)
     assert [e.move for e in ben.snapshot.entries] == [e.move for e in ann.snapshot.entries]
 
 

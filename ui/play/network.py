@@ -132,6 +132,7 @@ class TableWorker:
         self.problem = ""
         self.play_id: int | None = None
         self.received = 0  # the person's moves handed to the worker so far
+        self._outage = False  # `problem` says the server cannot be reached
 
     # --- from the interface thread -------------------------------------------------------------
     def start(self) -> None:
@@ -174,11 +175,14 @@ class TableWorker:
             try:
                 if self._turn():
                     return
-                self.problem = ""
+                if self._outage:  # reached again: the line says so at once
+                    self.problem, self._outage = "", False
+                    self._publish()
             except (RowTaken, NotPlaying):
                 continue
             except Exception as exc:  # the server unreachable, a refusal: said, then again
                 self.problem = _sentence(exc)
+                self._outage = _is_outage(exc)
                 self._publish()
                 self._stop.wait(RETRY_S)
 
@@ -289,6 +293,12 @@ class TableWorker:
             session.mine, fault or session.fault, session.ended, outcome,
             None if confirmation is None else confirmation.agrees, self.play_id,
             self.problem, final, pending, received))
+
+
+def _is_outage(exc: Exception) -> bool:
+    from db.errors import DatabaseError, NetTableError
+
+    return isinstance(exc, DatabaseError) and not isinstance(exc, NetTableError)
 
 
 def _sentence(exc: Exception) -> str:
@@ -573,7 +583,10 @@ class NetworkPlayPage(QWidget):
         paused the table ("" otherwise: the frame's own turn line)."""
         snap = self.snapshot
         seat = snap.state.to_move()
-        if snap.table.status == "paused" and not snap.ended and snap.fault is None:
+        if snap.fault is not None:
+            return tr("The table stopped here: this laptop refuses one of its rows.",
+                      "卓はここで止まりました。このパソコンが卓の行を受け付けません。")
+        if snap.table.status == "paused" and not snap.ended:
             if self.worker.host:
                 return tr("Paused — press Resume to go on.", "一時停止中 — 「再開」で続けます。")
             return tr("Paused by the host: nobody moves until the host resumes.",
