@@ -255,3 +255,28 @@ def test_leaving_the_table_stops_only_this_laptop(qtbot) -> None:
     assert thread is not None and not thread.is_alive()
     ann.frame.play(ann.frame.legal_moves()[0])  # the table goes on: the rows keep it
     qtbot.waitUntil(lambda: len(ann.snapshot.entries) >= 2, timeout=5000)
+
+
+def test_a_laptop_whose_seat_was_handed_to_the_computer_follows_the_table(
+        qtbot, monkeypatch) -> None:
+    import ui.play.network as network
+
+    monkeypatch.setattr(network, "SEEN_EVERY_S", 1000.0)  # ben's laptop is seen once only
+    fake = fake_table("cetkaik", ["ann", "ben"], seed=1, seasons=1)
+    ann, ben = page_for(qtbot, fake, "ann"), page_for(qtbot, fake, "ben")
+    qtbot.waitUntil(lambda: bool(ann.frame.legal_moves()), timeout=5000)
+    ann.frame.play(ann.frame.legal_moves()[0])
+    qtbot.waitUntil(lambda: "Waiting for ben" in turn(ann), timeout=5000)
+    away(fake, 1)  # ben's laptop slept
+    qtbot.waitUntil(lambda: ann.hand_button.isVisible(), timeout=5000)
+    ann.hand_button.click()
+    qtbot.waitUntil(lambda: "the host's computer plays seat 2 now" in ben.status_label.text(),
+                    timeout=5000)
+    assert ben.frame.legal_moves() == []
+    qtbot.waitUntil(lambda: any(r.seat == 1 and r.login == "ann" for r in fake.server.rows),
+                    timeout=10000)
+    qtbot.waitUntil(lambda: len(ben.snapshot.entries) == len(ann.snapshot.entries),
+                    timeout=5000)
+    language().set("ja")
+    assert ben.status_label.text() == \
+        "不在が長かったため、席 2 はホストのコンピューターが打っています。"

@@ -133,6 +133,7 @@ class TableWorker:
         self.play_id: int | None = None
         self.received = 0  # the person's moves handed to the worker so far
         self._outage = False  # `problem` says the server cannot be reached
+        self.handed: frozenset[int] = frozenset()  # this person's seats the host's bot took
 
     # --- from the interface thread -------------------------------------------------------------
     def start(self) -> None:
@@ -264,7 +265,26 @@ class TableWorker:
             table = self.ops.table()
             if table != self.table:
                 self.table = table
+                self._give_up_handed_seats()
                 self._publish()
+
+    def _give_up_handed_seats(self) -> None:
+        """A seat of this laptop's person that the host handed to its computer (the laptop
+        was away): this laptop follows it from now on, reading only what it may see."""
+        held = frozenset(s.seat for s in self.table.seats
+                         if s.kind == "person" and s.login == self.login)
+        lost = self.people - held
+        if not lost or self.watch:
+            return
+        self.people -= lost
+        self.handed |= lost
+        old = self.driver.session
+        self.driver.session = TableSession(old.game_id, old.state.num_players, old.options,
+                                           old.mine - lost)
+        self.driver.rows = []
+        with self._lock:
+            for seat in lost:
+                self._commands.moves.pop(seat, None)
 
     def _start_when_full(self) -> None:
         """The host starts the table once no seat is free (row 0; the engine names who
@@ -606,6 +626,11 @@ class NetworkPlayPage(QWidget):
             return snap.fault.text(language().code), True
         if snap.problem:
             return snap.problem, True
+        if self.worker.handed and not snap.ended:
+            names = ", ".join(str(seat + 1) for seat in sorted(self.worker.handed))
+            return tr(f"You were away too long: the host's computer plays seat {names} now.",
+                      f"不在が長かったため、席 {names} はホストのコンピューターが打っています。"), \
+                False
         if snap.ended:
             return self._end_text(), snap.agrees is False
         if table.status == "open":
