@@ -29,14 +29,6 @@ from PySide6.QtWidgets import (
 )
 
 from companion.games.registry import CATALOGUE, GameInfo, GameSummary, Mode
-from companion.other_games import (
-    MAX_NAME,
-    OtherGameError,
-    is_other_game,
-    other_game_id,
-    other_game_info,
-    other_game_name,
-)
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, reason, tr
@@ -189,6 +181,8 @@ class OtherGameCard(Card):
         self.name_combo.setMinimumContentsLength(14)
         line = self.name_combo.lineEdit()
         assert line is not None
+        from companion.other_games import MAX_NAME
+
         line.setMaxLength(MAX_NAME)
         line.returnPressed.connect(self._open)
         self.open_button = QPushButton(self)
@@ -210,6 +204,8 @@ class OtherGameCard(Card):
     def set_known(self, game_ids: list[str], counts: dict[str, int]) -> None:
         """The games of this kind already in the history, offered by name."""
         from PySide6.QtCore import Qt
+
+        from companion.other_games import other_game_name
 
         typed = self.name_combo.currentText()
         self.name_combo.clear()
@@ -626,6 +622,8 @@ class LibraryPage(QWidget):
     def game_page(self, game_id: str) -> GamePage:
         page = self.game_pages.get(game_id)
         if page is None:
+            from companion.other_games import is_other_game, other_game_info
+
             info = (other_game_info(game_id) if is_other_game(game_id)
                     else next(g for g in self.games if g.id == game_id))
             page = GamePage(self.ctx, info, self.stack)
@@ -648,6 +646,8 @@ class LibraryPage(QWidget):
     def open_other_game(self, name: str) -> GamePage | None:
         """"Other game…": the page of the game called `name` (a known game's spelling kept),
         at its score sheet; None, with the reason on the card, when it is no name."""
+        from companion.other_games import OtherGameError, other_game_id
+
         try:
             game_id = other_game_id(name, self.other_games)
         except OtherGameError:
