@@ -203,3 +203,22 @@ def test_the_etariya_stones_in_the_hands_grow(qtbot, zoom) -> None:
     zoom.set(1.5)
     QApplication.processEvents()
     assert label.sizeHint().height() >= before * 1.4
+
+
+def test_the_cards_grow_with_their_text(qtbot, zoom, drawn) -> None:
+    """A card's text fits the card: the card grows with the interface, and its text too."""
+    from companion.games.nincetkaik.deck import ALL_CARDS
+    from ui.games.nincetkaik.cards import CardRow
+
+    row = CardRow(84)  # a hand (a smaller card shows less, not smaller text)
+    qtbot.addWidget(row)
+    row.set_cards(list(ALL_CARDS[:3]))
+    row.resize(row.sizeHint())
+    row.show()
+    painted(row, drawn, "")
+    before = max(call.pixels for call in drawn)
+    zoom.set(1.5)
+    assert row.sizeHint().height() >= 1.4 * 86
+    row.resize(row.sizeHint())
+    painted(row, drawn, "")
+    assert max(call.pixels for call in drawn) >= before * 1.4

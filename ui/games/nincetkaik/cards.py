@@ -41,6 +41,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card, Colour, face
 from companion.games.nincetkaik.ledger import STICK_VALUES, sticks_for
+from ui import zoom
 from ui.i18n import language, tr
 from ui.play.keys import Spot, SpotKeys
 from ui.play.widgets import PictureCache, antialiased, draw_sprite, sprite
@@ -229,7 +230,7 @@ class CardRow(QWidget):
                  clickable: bool = False, placeholder: tuple[str, str] = ("", ""),
                  name: tuple[str, str] = ("Cards", "札")) -> None:
         super().__init__(parent)
-        self.card_height = height
+        self._height = height
         self.cards: list[Card | None] = []
         self.selected: set[int] = set()
         self.highlighted: set[int] = set()
@@ -305,6 +306,16 @@ class CardRow(QWidget):
         self.update()
 
     # --- geometry ---------------------------------------------------------------------------
+    @property
+    def card_height(self) -> int:
+        """The cards' height: the row's height at the interface's starting size, growing with
+        the interface (`ui.zoom`), so that the cards' text grows with the text around them."""
+        return zoom.scaled(self._height)
+
+    @card_height.setter
+    def card_height(self, height: int) -> None:
+        self._height = height
+
     @property
     def card_width(self) -> int:
         return round(self.card_height * RATIO)
@@ -541,7 +552,7 @@ def card_drawing_jobs(rows: Iterable[CardRow], heights: Iterable[int] = ()
              row.font() for row in rows}
     if rows:
         ratio, font = rows[0].devicePixelRatioF(), rows[0].font()
-        for height in heights:
+        for height in map(zoom.scaled, heights):
             looks.setdefault((round(height * RATIO), height, ratio, font.key()), font)
     return [partial(sprite, ("card", c, *marks), width, height, ratio, font,
                     partial(_paint_card_in, card=c, marks=marks))
