@@ -8,7 +8,7 @@ Tab and Space (`reveal_by_keys`) and the key list (`key_lists_after`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from random import Random
 from typing import Any
 
@@ -122,24 +122,28 @@ def press_any_move_button(qtbot: Any, view: Any, rng: Random) -> None:
     press(qtbot, DIGITS[rng.randrange(min(count, len(DIGITS)))])
 
 
-def shown_page(qtbot: Any, view: QWidget) -> None:
-    """Show a play page at the usual size and make its window active."""
+def shown_page(qtbot: Any, view: QWidget, active: bool = True) -> None:
+    """Show a play page at the usual size and (unless not `active`) make its window active."""
     qtbot.addWidget(view)
     view.resize(1100, 720)
     view.show()
     qtbot.waitExposed(view)
-    activate(qtbot, view)
+    if active:
+        activate(qtbot, view)
+
+
+#: Seats as (name, computer kind or None for a person): Ann against the fastest computer.
+AGAINST_A_BOT: tuple[tuple[str, str | None], ...] = (("Ann", None), ("", "random"))
 
 
 def start_game(qtbot: Any, view: Any, game_id: str, options: dict[str, Any] | None = None,
-                      seed: int = 4, people: tuple[str, ...] = ("Ann",),
-                      bots: int = 1) -> Any:
-    """Show a play page and start it as the new-game form would: the people's seats, then
-    `bots` seats of the fastest computer; the page."""
-    shown_page(qtbot, view)
-    seats = [SeatChoice(name, None) for name in people]
-    seats += [SeatChoice("", "random") for _ in range(bots)]
-    view.start(GameSetup(game_id, dict(options or {}), seats, seed, ""))
+               seed: int = 4, seats: Sequence[tuple[str, str | None]] = AGAINST_A_BOT,
+               active: bool = True) -> Any:
+    """Show a play page (its window `active` or not) and start it as the new-game form
+    would, with these seats; the page."""
+    shown_page(qtbot, view, active)
+    choices = [SeatChoice(name, bot) for name, bot in seats]
+    view.start(GameSetup(game_id, dict(options or {}), choices, seed, ""))
     return view
 
 

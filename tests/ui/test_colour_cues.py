@@ -115,7 +115,7 @@ def test_etariya_hand_buttons_follow_a_new_palette(qtbot, english, choose_palett
     from ui.games.etariya.play import play_view
 
     view = start_game(qtbot, play_view(None, animate=False), "etariya", {"expansions": []}, 7,
-                      people=("Ann", "Ben"), bots=0)
+                      seats=[("Ann", None), ("Ben", None)])
     buttons = [b for b in view.screens.hand_group.buttons()
                if b.objectName()[5:] in ETARIYA_STONES.palettes[Palette.STANDARD]]
     assert buttons

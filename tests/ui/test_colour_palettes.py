@@ -187,8 +187,8 @@ def test_an_alluvium_piece_that_does_not_fit_is_crossed_out_not_only_red(qtbot,
     from tests.ui.keyboard import start_game
     from ui.games.alluvium.play import play_view
 
-    view = start_game(qtbot, play_view(None), "alluvium", seed=11, people=("Ann", "Ben", "Cy"),
-                      bots=0)
+    view = start_game(qtbot, play_view(None), "alluvium", seed=11,
+                      seats=[("Ann", None), ("Ben", None), ("Cy", None)])
     view.resize(600, 700)
     qtbot.mouseClick(view.reveal_button, Qt.MouseButton.LeftButton)
     board = view.screens.board
@@ -209,7 +209,7 @@ def test_a_play_pages_side_texts_take_the_new_palette_at_once(qtbot, english) ->
     from ui.play.palette import use_palette
 
     view = start_game(qtbot, play_view(None, animate=False), "etariya", {"expansions": []}, 7,
-                      people=("Ann", "Ben"), bots=0)
+                      seats=[("Ann", None), ("Ben", None)])
     hand = view.controller.state.hand(0)
     sides = view.screens.sides_label
     assert ETARIYA_STONES.hex(hand[0], Palette.STANDARD) in sides.text()

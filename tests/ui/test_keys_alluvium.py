@@ -33,8 +33,8 @@ pytestmark = pytest.mark.usefixtures("english")
 
 def started(qtbot, people: tuple[str, ...] = ("Ann",)) -> PlayFrame:
     """Alluvium for the people and the fastest computers, three seats, no pause."""
-    view = start_game(qtbot, play_view(None), "alluvium", seed=5, people=people,
-                      bots=3 - len(people))
+    seats = [(name, None) for name in people] + [("", "random")] * (3 - len(people))
+    view = start_game(qtbot, play_view(None), "alluvium", seed=5, seats=seats)
     assert view.controller is not None
     view.controller.bot_delay_ms = 0
     return view

@@ -144,7 +144,7 @@ def test_hot_seat_hand_off_by_keys(qtbot) -> None:
     """Two people at one keyboard: after a move the hand-off screen hides the hand; Tab
     reaches "I am … — show my hand" and Space shows the next person's hand."""
     view = start_game(qtbot, play_view("taxot")(None, "taxot"),  # type: ignore[misc, arg-type]
-                      "taxot", {"seasons": 1}, people=("Ann", "Ben"), bots=0)
+                      "taxot", {"seasons": 1}, seats=[("Ann", None), ("Ben", None)])
     controller = view.controller
     handoffs = 0
     for _ in range(6):

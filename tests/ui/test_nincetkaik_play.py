@@ -174,17 +174,15 @@ def test_a_person_plays_against_a_computer_to_the_end_then_finds_and_prints_it(
 # --- hot seat ---------------------------------------------------------------------------------
 def start(qtbot: Any, game_id: str, seats: list[tuple[str, str | None]], seed: int = 4,
           **options: Any) -> Any:
-    """The game's page for `seats` — (name, None) for the people first, then ("", "random")
-    for the computers — started as the new-game form would."""
+    """The game's page for `seats` (name, computer kind or None), started as the new-game
+    form would; its window is not made active (the mouse tests never needed it)."""
     from tests.ui.keyboard import start_game
     from ui.views import play_view
 
-    people = tuple(name for name, bot in seats if bot is None)
-    assert seats == [(n, None) for n in people] + [("", "random")] * (len(seats) - len(people))
     factory = play_view(game_id)
     assert factory is not None
-    return start_game(qtbot, factory(None, game_id), game_id, options, seed, people=people,
-                      bots=len(seats) - len(people))
+    return start_game(qtbot, factory(None, game_id), game_id, options, seed, seats,
+                      active=False)
 
 
 def hidden_everywhere(view: Any, seat: int) -> bool:
