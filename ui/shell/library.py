@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -287,7 +287,7 @@ class PlayArea(QWidget):
         self.stack.addWidget(self.form)
         top = QHBoxLayout()
         top.addWidget(self.error_label, 1)
-        top.addWidget(self.tables_button)
+        top.addWidget(self.tables_button, 0, Qt.AlignmentFlag.AlignRight)
         top.addWidget(self.new_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
