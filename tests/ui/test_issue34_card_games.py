@@ -186,11 +186,20 @@ def _lays_a_general(view: Any) -> Any:
     return None
 
 
-def test_neki_effect_buttons_are_scrolled_into_sight(qtbot, quiet) -> None:
+@pytest.mark.parametrize("active", [False, True])
+def test_neki_effect_buttons_are_scrolled_into_sight(qtbot, quiet, active: bool) -> None:
     """連友 (ja): after a 将 the person chooses its effect from buttons under the hand; the
-    page scrolled to the 役 on the table instead and left every effect out of sight."""
+    page scrolled to the 役 on the table instead and left every effect out of sight. In an
+    active window (its font a little wider) eleven effects stood one a row, taller than the
+    board: their labels are short enough for two columns."""
+    from tests.ui.keyboard import start_game
+    from ui.views import play_view
+
     language().set("ja")
-    view = start(qtbot, "neki", [("Ann", None), ("Bob", None)])
+    factory = play_view("neki")
+    assert factory is not None
+    view = start_game(qtbot, factory(None, "neki"), "neki", {}, 4, [("Ann", None), ("Bob", None)],
+                      active=active)
     small(view, qtbot)
     rng = random.Random(6)
     for _ in range(60):

@@ -144,8 +144,10 @@ class NekiScreens(CardScreens):
 
     def move_label(self, move: Any, state: Any) -> str:
         if isinstance(move, Remove):
-            return tr(f"将: remove every {strength_words(move.level)}",
-                      f"将: {strength_words(move.level)} をすべて除く")
+            # Short: the hint above says every card of that strength goes; up to eleven of
+            # these stand side by side in two columns at the smallest window.
+            return tr(f"将: remove {strength_words(move.level)}",
+                      f"将: {strength_words(move.level)}を除く")
         if isinstance(move, CardsMove) and move.verb == "take":
             return tr(f"将: take {self.cards_words(move.cards)} from the discards",
                       f"将: 捨札から {self.cards_words(move.cards)} を取る")
