@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QHeaderView, QScrollArea, QWidget
 
 #: The settings key of the remembered size.
 KEY_ZOOM = "view/zoom"
@@ -24,6 +25,11 @@ KEY_ZOOM = "view/zoom"
 STEPS = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0)
 #: QFont's "the size was set" bit of its resolve mask (Qt's QFont::SizeResolved).
 SIZE_RESOLVED = 0x0002
+
+#: The property where a table's header keeps the row height it was made with (`fit_rows`).
+ROWS_MADE = "zoom_rows_made"
+#: Pixels around a line of text in a table's row.
+ROW_ROOM = 6
 
 #: The interface's size now (set by `Zoom.set`; read by widgets sizing themselves).
 _current = 1.0
@@ -104,6 +110,10 @@ class Zoom(QObject):
         for widget in widgets:
             scale_own_font(widget, ratio)
         restyle(widgets)
+        self._app.sendPostedEvents()  # the new fonts reach every widget (the headers' too)
+        for widget in widgets:
+            if isinstance(widget, QHeaderView):
+                fit_rows(widget)
         for widget in widgets:
             widget.updateGeometry()
         self.changed.emit(factor)
@@ -134,6 +144,27 @@ def restyle(widgets: list[QWidget]) -> None:
             parent = parent.parentWidget()
         if parent is None:
             widget.setStyleSheet(widget.styleSheet())
+
+
+def fit_rows(header: QHeaderView, made: int | None = None) -> None:
+    """A table's rows (its vertical header's default height) as tall as a line of its text
+    and some room, never lower than they were `made` (a fixed height, from Qt's style or the
+    table's maker; Qt itself may raise a height asked for while the text is larger); at the
+    starting size, as made. Called on every change of size, and by a table made with a
+    height of its own (it may be made while the interface is larger)."""
+    if header.orientation() != Qt.Orientation.Vertical:
+        return
+    if made is not None:
+        header.setProperty(ROWS_MADE, made)
+    made = header.property(ROWS_MADE)
+    if made is None:
+        made = header.defaultSectionSize()
+        header.setProperty(ROWS_MADE, made)
+    view = header.parentWidget() or header
+    height = int(made) if _current == 1.0 else max(
+        int(made), QFontMetrics(view.font()).height() + ROW_ROOM)
+    if height != header.defaultSectionSize():
+        header.setDefaultSectionSize(height)
 
 
 def _set_font_attribute() -> Any:

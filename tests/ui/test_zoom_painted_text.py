@@ -222,3 +222,29 @@ def test_the_cards_grow_with_their_text(qtbot, zoom, drawn) -> None:
     row.resize(row.sizeHint())
     painted(row, drawn, "")
     assert max(call.pixels for call in drawn) >= before * 1.4
+
+
+def test_table_rows_grow_with_their_text(qtbot, zoom) -> None:
+    """Rows of a fixed height under a hidden header (the statistics' 22 and 24 px) grow when
+    their text needs it, and are back as made at 100%; a table made while the interface is
+    larger fits at once (`fit_rows` where it is made)."""
+    from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
+
+    from ui.zoom import fit_rows
+
+    def table(rows: int) -> QTableWidget:
+        made = QTableWidget(3, 2)
+        qtbot.addWidget(made)
+        made.verticalHeader().hide()
+        fit_rows(made.verticalHeader(), rows)
+        made.setItem(0, 0, QTableWidgetItem("花子"))
+        made.show()
+        return made
+
+    first = table(22)
+    zoom.set(2.0)
+    later = table(24)
+    for made in (first, later):
+        assert made.rowHeight(0) >= made.fontMetrics().height() + 4
+    zoom.set(1.0)
+    assert (first.rowHeight(0), later.rowHeight(0)) == (22, 24)

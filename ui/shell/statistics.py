@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from companion.display import isolate, names_text
 from companion.history import PeriodCount, PlayerStats, ScorePoint, TeamTally, WinMode
+from ui import zoom
 from ui.context import AppContext
 from ui.events import events
 from ui.i18n import language, reason, tr
@@ -182,7 +183,7 @@ class StatisticsPage(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSortingEnabled(True)
         self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(24)
+        zoom.fit_rows(self.table.verticalHeader(), 24)  # 24 px at 100%, growing with the text
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(60)
@@ -196,7 +197,7 @@ class StatisticsPage(QWidget):
         self.team_table.setColumnCount(len(TEAM_COLUMNS))
         self.team_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.team_table.verticalHeader().hide()
-        self.team_table.verticalHeader().setDefaultSectionSize(22)
+        zoom.fit_rows(self.team_table.verticalHeader(), 22)  # 22 px at 100%, growing with the text
         self.team_table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)
         self.team_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
