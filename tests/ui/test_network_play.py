@@ -68,6 +68,9 @@ def test_two_pages_play_a_whole_game_of_cetkaik(qtbot) -> None:
     qtbot.waitUntil(lambda: f"Waiting for {name}" in turn(other),
                     timeout=5000)
     assert other.frame.legal_moves() == []
+    # Each laptop sees the board from its own side: ben's, the second seat's, is turned.
+    assert (ann.frame.screens.board.scene.flipped, ben.frame.screens.board.scene.flipped) \
+        == (False, True)
     moves = 0
     while not all(p.controller.finished for p in pages):
         if _play_one(pages, rng):

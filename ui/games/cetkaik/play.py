@@ -475,8 +475,7 @@ class CetkaikScreens(PlayScreens):
                 targets = set(choice.ends) - steps
         pending = state.pending_move()
         pending_squares = {index[n] for n in pending if n} if pending else set()
-        flipped = (len(position.seats) == 2 and position.seats[0].is_bot
-                   and not position.seats[1].is_bot)
+        flipped = self._seen_from_seat_two(position)
         board = state.tables.board
         captures = frozenset(index[t] for t in targets if state.piece_at(t) is not None)
         return scene_of(
@@ -524,6 +523,14 @@ class CetkaikScreens(PlayScreens):
         casts = [m for m in drawn if hasattr(m, "face_up")]
         if casts:
             self.sticks.show_throw(faces_for(casts[-1].face_up, rng=self._rng))
+
+    def _seen_from_seat_two(self, position: Position) -> bool:
+        """The board is turned to the second seat's side when the people at this device sit
+        only there: against a computer in the first seat, or at a table across laptops."""
+        controller = self.frame.controller
+        people = (controller.human_seats() if controller is not None else
+                  [i for i, seat in enumerate(position.seats) if not seat.is_bot])
+        return len(position.seats) == 2 and people == [1]
 
     def _show_choices(self, position: Position) -> None:
         clear_layout(self.choice_rows)
