@@ -165,9 +165,10 @@ class TrackWidget(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:
-        """The spaces and, below them, a line of the marks' text (it grows with the
+        """The spaces and, below them, a line of the marks' text (both grow with the
         interface's size)."""
-        return QSize(240, max(44, 4 + 20 + self.mark_font_metrics().height() + 4))
+        line = round(self.mark_font_metrics().height())
+        return QSize(240, max(44, 8 + 2 * zoom.scaled(10) + line))
 
     def minimumSizeHint(self) -> QSize:
         return QSize(150, self.sizeHint().height() - 4)
@@ -192,7 +193,7 @@ class TrackWidget(QWidget):
         painter.fillRect(self.rect(), NIGHT)
         count = len(self.track) or catalogue().track_spaces
         step = (self.width() - 4) / count
-        radius = min(step * 0.42, 10.0)
+        radius = min(step * 0.42, zoom.scaled(10))
         y = 4 + radius
         for index in range(count):
             centre = QPointF(2 + (index + 0.5) * step, y)
