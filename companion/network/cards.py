@@ -15,9 +15,12 @@ How each queued chance event reaches the server (`chance_call`):
 - ``up`` / ``board`` / ``road`` / ``light``: the deck's next card revealed to everyone.
 
 A seat that declares shows its hand (the move's payload ``show``), which the others swap in
-before their engine checks the declaration. In 終季 no other seat's hand keeps a card once
-known beyond that move (a declaration ends the season), so fillers never need to avoid
-known cards.
+before their engine checks the declaration. A move that shows *other* seats' hands (開樽's
+showdown: every 加行 seat's two cards) is held back: the row names chance next, and the server
+reveals each shown seat's dealt hand zone publicly, one reveal row per seat (`shown_by`); then
+the hands are swapped in and the held move is applied. In 終季 and 開樽 no other seat's hand
+keeps a card once known beyond that move (a declaration or a showdown ends the round), so
+fillers never need to avoid known cards.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ PUBLIC_CARD_KINDS = frozenset({"up", "board", "road", "light"})
 #: The server zone the deck lives in after a deal.
 DECK = "deck"
 #: Games whose hidden cards this module fills (the others' moves reveal hands otherwise).
-CARD_GAMES = frozenset({"taxot"})
+CARD_GAMES = frozenset({"taxot", "nanto"})
 
 
 class CardFault(Exception):
@@ -149,9 +152,10 @@ def _make_unseen(state: CardGameState, card: Card, mine: Collection[int],
 
 
 def claim(state: CardGameState, seat: int, cards: Sequence[Card],
-          mine: Collection[int], whole: bool = False) -> None:
+          mine: Collection[int], whole: bool = False, exclude: Iterable[int] = ()) -> None:
     """Make `seat`'s hand hold `cards` (exactly, with `whole`): for a seat that is `mine`
-    only a check, for another its filled hand is swapped."""
+    only a check, for another its filled hand is swapped (never taking a card from the
+    hands in `exclude`, already known)."""
     held = Counter(state.hands[seat])
     wanted = Counter(cards)
     if seat in mine:
@@ -168,7 +172,7 @@ def claim(state: CardGameState, seat: int, cards: Sequence[Card],
     size = len(state.hands[seat])
     state.hands[seat] = []
     for c in cards:
-        _make_unseen(state, c, mine, exclude=(seat,))
+        _make_unseen(state, c, mine, exclude=(seat, *exclude))
         state.stock[c] -= 1
         state.hands[seat].append(c)
     while len(state.hands[seat]) < size:
@@ -191,3 +195,17 @@ def shows_hand(move: Any) -> bool:
 
 def _text(cards: Iterable[Card]) -> str:
     return "".join(format_card(c) for c in cards) or "-"
+
+
+def shown_by(state: CardGameState, move: Any) -> tuple[int, ...]:
+    """The seats whose whole hands `move` shows to everyone, in showing order (開樽: the
+    加行 seats when the betting orbit ends with two or more of them); () for most moves."""
+    if state.game_id != "nanto":
+        return ()
+    before = getattr(state, "last", None)
+    trial = state.copy()
+    trial.play(move)
+    result = getattr(trial, "last", None)
+    if result is None or result is before:
+        return ()
+    return tuple(seat for seat, _ in result.shown)

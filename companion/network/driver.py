@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.api import GameState
-from companion.network.cards import DECK
 from companion.network.link import DEAL, REVEAL, Hidden, NotPlaying, Row, RowTaken, TableLink
 from companion.network.session import (
     Confirmation,
@@ -196,7 +195,7 @@ class TableDriver:
             self.link.deal(n, due.plan.items, due.plan.zones,
                            self.session.next_seats_after_chance())
         elif isinstance(due, RevealDue):
-            self.link.reveal(n, DECK, due.count, due.to_seat,
+            self.link.reveal(n, due.zone, due.count, due.to_seat,
                              self.session.next_seats_after_chance())
         elif isinstance(due, EndDue):
             self.link.end(n, self._end_seat(), due.payload)

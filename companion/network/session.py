@@ -81,10 +81,12 @@ class DealDue:
 
 @dataclass(frozen=True)
 class RevealDue:
-    """The deck's next `count` cards, to `to_seat` alone or (None) to everyone."""
+    """The next `count` cards of `zone` (the deck, or a seat's dealt hand being shown), to
+    `to_seat` alone or (None) to everyone."""
 
     count: int
     to_seat: int | None
+    zone: str = cards.DECK
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,14 @@ class TableSession:
         self.n = 0
         self.ended = False
         self.fault: Fault | None = None
+        #: A move held back until the hands it shows are revealed: (seat, move), the seats
+        #: still to show, and the cards shown so far.
+        self.held: tuple[int, Any] | None = None
+        self.to_show: list[int] = []
+        self.shown: dict[int, list[cards.Card]] = {}
+        #: The held move ended the game: one draw of a single outcome names nobody next
+        #: (the last reveal could not know whether the game goes on).
+        self.settling = False
 
     # --- what is due ---------------------------------------------------------------------------
     def due(self) -> Due | None:
@@ -154,6 +164,12 @@ class TableSession:
         if self.fault is not None or self.ended:
             return None
         state = self.state
+        if self.held is not None:
+            seat = self.to_show[0]
+            assert isinstance(state, cards.CardGameState)
+            return RevealDue(len(state.hands[seat]), None, cards.hand_zone(seat))
+        if self.settling:
+            return DrawDue((1.0,), (-2,))
         if state.is_over():
             outcome = state.outcome()
             assert outcome is not None
@@ -183,7 +199,16 @@ class TableSession:
         return DrawDue(tuple(p for _, p in outcomes), tuple(after))
 
     def next_seats(self) -> list[int]:
+        if self.held is not None or self.settling:
+            return [CHANCE_SEAT]
         return next_seats_of(self.state)
+
+    def _shows(self, seat: int, move: Any) -> tuple[int, ...]:
+        """The seats whose hands `seat`'s `move` shows (checked legal first)."""
+        if not self.cards:
+            return ()
+        assert isinstance(self.state, cards.CardGameState)
+        return cards.shown_by(self.state, move)
 
     def move_payload(self, seat: int, move: Any) -> dict[str, Any]:
         """The payload of `seat`'s move row (a declaration shows the hand)."""
@@ -195,12 +220,16 @@ class TableSession:
 
     def next_seats_after(self, seat: int, move: Any) -> list[int]:
         """Who may write the row after `seat` plays `move` here."""
+        if self._shows(seat, move):
+            return [CHANCE_SEAT]
         trial = self.state.copy()
         trial.play(move)
         return next_seats_of(trial)
 
     def next_seats_after_chance(self) -> list[int]:
         """Who may write the row after the due deal or card event (whatever the cards)."""
+        if self.held is not None:
+            return [CHANCE_SEAT]  # another reveal, the next deal, or the settling draw
         trial = self.state.copy()
         assert isinstance(trial, cards.CardGameState)
         if cards.queue_kind(trial) in cards.DEAL_KINDS:
@@ -219,12 +248,14 @@ class TableSession:
             self._refuse(row, f"row {self.n + 1} is missing")
             return False
         before_state, before_entries = self.state.copy(), len(self.entries)
+        before_show = (self.held, list(self.to_show), dict(self.shown), self.settling)
         try:
             self._apply(row, [h for h in hidden if h.n == row.n])
         except (CompanionError, cards.CardFault, ValueError, KeyError, TypeError,
                 IndexError) as exc:
             self.state = before_state
             del self.entries[before_entries:]
+            self.held, self.to_show, self.shown, self.settling = before_show
             self._refuse(row, str(exc))
             return False
         self.n = row.n
@@ -261,6 +292,10 @@ class TableSession:
         move = state.parse_move(str(payload["move"]))
         if self.cards:
             self._place_named_cards(seat, move, payload)
+        shows = self._shows(seat, move)
+        if shows:  # held until the server has shown these hands
+            self.held, self.to_show, self.shown = (seat, move), list(shows), {}
+            return
         state.play(move)
         self.entries.append(RecordEntry(seat, str(move)))
 
@@ -278,6 +313,11 @@ class TableSession:
         self.entries.append(RecordEntry(CHANCE, str(move)))
 
     def _apply_draw(self, payload: dict[str, Any]) -> None:
+        if self.settling:
+            if [float(w) for w in payload["weights"]] != [1.0] or int(payload["index"]) != 0:
+                raise ValueError("the draw after the shown hands must have one outcome")
+            self.settling = False
+            return
         if not self.state.is_chance():
             raise ValueError("chance does not act now")
         outcomes = self.state.chance_outcomes()
@@ -306,6 +346,9 @@ class TableSession:
 
     def _apply_reveal(self, payload: dict[str, Any], hidden: Sequence[Hidden]) -> None:
         state = self.state
+        if self.held is not None:
+            self._apply_shown(payload)
+            return
         if not self.cards or not state.is_chance():
             raise ValueError("no card is revealed now")
         assert isinstance(state, cards.CardGameState)
@@ -324,6 +367,28 @@ class TableSession:
         if len(items) != due.count:
             raise ValueError("the revealed card cannot be read")
         self._play_chance(cards.known_event(state, cards.parse_card(items[0]), self.mine))
+
+    def _apply_shown(self, payload: dict[str, Any]) -> None:
+        """One held-back hand revealed publicly; the last one applies the held move."""
+        assert self.held is not None and isinstance(self.state, cards.CardGameState)
+        seat = self.to_show[0]
+        items = list(payload.get("items") or [])
+        if payload.get("zone") != cards.hand_zone(seat) or payload.get("to_seat") is not None \
+                or len(items) != len(self.state.hands[seat]):
+            raise ValueError(f"seat {seat + 1}'s hand was to be shown to everyone")
+        self.shown[seat] = [cards.parse_card(text) for text in items]
+        self.to_show.pop(0)
+        if self.to_show:
+            return
+        done: list[int] = []
+        for shown_seat, shown in self.shown.items():
+            cards.claim(self.state, shown_seat, shown, self.mine, whole=True, exclude=done)
+            done.append(shown_seat)
+        mover, move = self.held
+        self.held, self.shown = None, {}
+        self.state.play(move)
+        self.entries.append(RecordEntry(mover, str(move)))
+        self.settling = self.state.is_over()
 
     # --- the whole game --------------------------------------------------------------------
     def record(self) -> GameRecord:

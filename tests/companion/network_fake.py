@@ -145,7 +145,14 @@ class FakeLink:
                next_seats: Sequence[int]) -> list[str] | None:
         server = self.server
         server._check(self.login, n, None, chance=True)
-        taken, server.deck = server.deck[:count], server.deck[count:]
+        if from_zone == "deck":
+            taken, server.deck = server.deck[:count], server.deck[count:]
+        else:  # a hand zone of a deal, as net_reveal reads the zone's latest row
+            source = next(h for h in reversed(server.hidden) if h.zone == from_zone)
+            if count > len(source.items):
+                raise Refused(f"cannot reveal {count} items of zone {from_zone}")
+            taken = list(source.items[:count])
+            server.hidden.append(Hidden(n, from_zone, source.seat, source.items[count:]))
         payload: dict[str, Any] = {"zone": from_zone, "count": count, "to_seat": to_seat}
         if to_seat is None:
             payload["items"] = taken

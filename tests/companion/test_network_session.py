@@ -52,6 +52,8 @@ def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult
     ("cetkaik", 2, {"seasons": 1}),
     ("taxot", 2, {"seasons": 2}),
     ("taxot", 3, {"seasons": 1, "light": True}),
+    ("nanto", 2, {"deals": 6}),
+    ("nanto", 4, {"deals": 4, "stock": 5}),
 ])
 def test_two_laptops_finish_a_game_and_agree_on_the_whole_replay(
         game_id: str, players: int, options: dict[str, Any]) -> None:
@@ -93,6 +95,96 @@ def test_a_taxot_laptop_never_holds_the_other_hands_and_its_own_is_the_real_one(
     assert seen_differ  # the filled hand is not the real one: nothing leaked into it
     links = [d.link for d in drivers]
     assert all(h.seat == 0 for h in links[0].hidden()) or server.status == "finished"
+
+
+def _hand_views_checked(game_id: str, players: int, options: dict[str, Any],
+                        seed: int) -> tuple[list[RunResult], bool]:
+    """Two or more laptops and a spectator play to the end; after every tick each laptop's
+    state (when caught up) is checked against the whole game replayed from every hidden row:
+    its own hands are the real ones and it reads no other seat's hidden rows. Returns the
+    results and whether some laptop's filled hand of another seat differed from the truth."""
+    server = FakeServer(LOGINS[:players], seed=seed)
+    laptops = _drivers(server, game_id, options)
+    watcher = TableDriver(server.link("zoe"), TableSession(game_id, players, options, ()),
+                          _chooser(9), writes=False, grace_s=0.0)
+    drivers = [*laptops, watcher]
+    results: dict[int, RunResult] = {}
+    seen_differ = False
+    for _ in range(20_000):
+        for index, driver in enumerate(drivers):
+            if index not in results and (result := driver.tick()) is not None:
+                results[index] = result
+        if len(results) == len(drivers):
+            break
+        if server.status == "finished":
+            continue
+        whole = TableSession(game_id, players, options, range(players))
+        for row in server.rows:
+            whole.apply(row, server.hidden)
+        truth = whole.state
+        assert isinstance(truth, cards.CardGameState) and whole.fault is None
+        for driver in drivers:
+            mine = driver.session.mine
+            assert all(h.seat in mine for h in driver.link.hidden())
+            state = driver.session.state
+            if driver.session.n != whole.n or driver.session.held is not None:
+                continue
+            assert isinstance(state, cards.CardGameState)
+            assert not state.invariant_errors()
+            for seat in range(players):
+                if seat in mine:
+                    assert state.hands[seat] == truth.hands[seat]
+                else:
+                    seen_differ |= state.hands[seat] != truth.hands[seat]
+    assert len(results) == len(drivers), "the table did not end"
+    assert all(row.login != "zoe" for row in server.rows)
+    ordered = [results[i] for i in range(len(drivers))]
+    confirmation = ordered[0].confirmation
+    assert confirmation is not None and confirmation.agrees
+    assert watcher.session.ended and watcher.session.state.outcome() == confirmation.outcome
+    return ordered, seen_differ
+
+
+def test_nanto_hands_stay_on_the_server_until_the_showdown_reveals_them() -> None:
+    results, seen_differ = _hand_views_checked("nanto", 3, {"deals": 5}, seed=2)
+    assert all(result.ok for result in results[:3])
+    assert seen_differ  # the filled hands are not the real ones: nothing leaked into them
+
+
+def test_a_nanto_showdown_is_held_until_the_server_shows_each_bettors_hand() -> None:
+    server = FakeServer(LOGINS[:2], seed=1)
+    drivers = _drivers(server, "nanto", {"deals": 3})
+    for driver in drivers:  # both bet: the second bet ends the orbit with a showdown
+        driver.choose = lambda state, seat: state.parse_move("bet 1")
+    _play(drivers)
+    reveals = [row for row in server.rows if row.kind == "reveal"]
+    assert reveals and all(row.payload["to_seat"] is None for row in reveals)
+    assert {row.payload["zone"] for row in reveals} == {"hand0", "hand1"}
+    first = reveals[0]
+    held = server.rows[first.n - 2]
+    assert held.kind == "move" and list(held.next_seats) == [-1]  # the move waits for them
+    assert len(first.payload["items"]) == 2
+
+
+def test_a_nanto_reveal_of_the_wrong_hand_is_a_fault() -> None:
+    server = FakeServer(LOGINS[:2], seed=1)
+    drivers = _drivers(server, "nanto", {"deals": 3})
+    for driver in drivers:
+        driver.choose = lambda state, seat: state.parse_move("bet 1")
+    while not (server.rows and server.rows[-1].kind == "move"
+               and list(server.rows[-1].next_seats) == [-1]):
+        drivers[len(server.rows) % 2].tick()
+    driver = drivers[0]
+    driver.catch_up()
+    assert driver.session.held is not None
+    n = driver.session.n
+    wrong = driver.session.to_show[-1] if len(driver.session.to_show) > 1 else \
+        1 - driver.session.to_show[0]
+    server.forge("reveal", None, {"zone": f"hand{wrong}", "count": 2, "to_seat": None,
+                                  "items": ["r1", "r2"]}, [-1])
+    result = driver.tick()
+    assert result is not None and result.fault is not None
+    assert "shown to everyone" in result.fault.reason and driver.session.n == n
 
 
 def test_a_laptop_restarted_mid_game_catches_up_from_the_rows_and_finishes() -> None:
@@ -189,6 +281,7 @@ def test_the_server_double_refuses_a_move_for_another_seat() -> None:
 def test_playable_games_are_the_perfect_information_games_and_taxot() -> None:
     games = playable_games()
     assert {"cetkaik", "taxot", "juusai", "netxiju"} <= set(games)
+    assert "nanto" in games
     assert not is_playable("makaik") and not is_playable("equilibrium")
 
 
