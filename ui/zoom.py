@@ -13,11 +13,16 @@ being cut.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QApplication, QHeaderView, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+
+# Qt's namespace (about 25 ms of enums) and QHeaderView are imported where they are used, not
+# when the main window loads this module (issue 35)
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QHeaderView
 
 #: The settings key of the remembered size.
 KEY_ZOOM = "view/zoom"
@@ -111,6 +116,8 @@ class Zoom(QObject):
             scale_own_font(widget, ratio)
         restyle(widgets)
         self._app.sendPostedEvents()  # the new fonts reach every widget (the headers' too)
+        from PySide6.QtWidgets import QHeaderView
+
         for widget in widgets:
             if isinstance(widget, QHeaderView):
                 fit_rows(widget)
@@ -152,6 +159,8 @@ def fit_rows(header: QHeaderView, made: int | None = None) -> None:
     table's maker; Qt itself may raise a height asked for while the text is larger); at the
     starting size, as made. Called on every change of size, and by a table made with a
     height of its own (it may be made while the interface is larger)."""
+    from PySide6.QtCore import Qt
+
     if header.orientation() != Qt.Orientation.Vertical:
         return
     if made is not None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -287,6 +287,8 @@ class PlayArea(QWidget):
         self.stack.addWidget(self.form)
         top = QHBoxLayout()
         top.addWidget(self.error_label, 1)
+        from PySide6.QtCore import Qt  # its enums not at start-up (ui.shell.common._qt)
+
         top.addWidget(self.tables_button, 0, Qt.AlignmentFlag.AlignRight)
         top.addWidget(self.new_button)
         layout = QVBoxLayout(self)
