@@ -31,6 +31,10 @@ def row_line(row: Row, lang: str, drawn: str = "") -> str:
         count = payload.get("count", 1)
         if to_seat is None:
             items = " ".join(str(i) for i in payload.get("items", []))
+            zone = str(payload.get("zone", ""))
+            if zone.startswith("hand") and zone[4:].isdigit():  # a seat's hand shown
+                seat = _seat(int(zone[4:]), lang)
+                return f"{row.n}. {seat}{'の手札' if ja else ' shows'}: {items}"
             return f"{row.n}. {'表向き' if ja else 'turned up'}: {items}"
         if ja:
             return f"{row.n}. {_seat(to_seat, lang)}が{count}枚引きます"

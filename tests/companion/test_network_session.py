@@ -381,3 +381,16 @@ def test_a_seat_that_shows_a_hand_it_does_not_hold_is_caught_by_the_whole_replay
         assert fault is not None and "does not hold" in fault.reason
         return
     raise AssertionError("no seed gave a lying declaration to test")
+
+
+def test_a_shown_hand_reads_as_that_seats_hand_in_both_languages() -> None:
+    from companion.network.texts import row_line
+    from tests.companion.network_fake import FakeRow
+
+    row = FakeRow(7, "reveal", None, {"zone": "hand1", "count": 2, "to_seat": None,
+                                      "items": ["r1", "k5"]}, (-1,), "ann")
+    assert row_line(row, "en") == "7. seat 2 shows: r1 k5"
+    assert row_line(row, "ja") == "7. 席2の手札: r1 k5"
+    up = FakeRow(8, "reveal", None, {"zone": "deck", "count": 1, "to_seat": None,
+                                     "items": ["r1"]}, (-1,), "ann")
+    assert row_line(up, "en") == "8. turned up: r1"

@@ -206,6 +206,7 @@ def test_the_bench_measures_rows_reaching_the_other_laptop() -> None:
     ("netxiju", 2, {}),  # a throw may end the game: the seat it names writes the end row
     ("tudepijume", 2, {}),  # a throw gives chance again or a seat
     ("taxot", 3, {"seasons": 1, "light": True}),  # a bot seat on the host's laptop, lights
+    ("nanto", 2, {"deals": 4, "stock": 5}),  # showdowns: hand zones revealed to everyone
 ])
 def test_two_laptops_finish_other_games_through_the_server(
         game: str, players: int, options: dict[str, Any]) -> None:
