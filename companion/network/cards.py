@@ -41,7 +41,7 @@ PUBLIC_CARD_KINDS = frozenset({"up", "board", "road", "light"})
 #: The server zone the deck lives in after a deal.
 DECK = "deck"
 #: Games whose hidden cards this module fills (the others' moves reveal hands otherwise).
-CARD_GAMES = frozenset({"taxot", "nanto"})
+CARD_GAMES = frozenset({"taxot", "nanto", "makup", "nine"})
 
 
 class CardFault(Exception):
@@ -184,8 +184,11 @@ def claim(state: CardGameState, seat: int, cards: Sequence[Card],
 
 
 def named_cards(move: Any) -> tuple[Card, ...]:
-    """The hand cards a seat's move names (discard, lay, call …)."""
-    return tuple(move.cards) if isinstance(move, CardsMove) else ()
+    """The hand cards a seat's move names (discard, lay, call, a 値木 road play …)."""
+    if isinstance(move, CardsMove):
+        return tuple(move.cards)
+    named = getattr(move, "cards", None)
+    return tuple(named) if isinstance(named, tuple) else ()
 
 
 def shows_hand(move: Any) -> bool:

@@ -54,6 +54,10 @@ def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult
     ("taxot", 3, {"seasons": 1, "light": True}),
     ("nanto", 2, {"deals": 6}),
     ("nanto", 4, {"deals": 4, "stock": 5}),
+    ("makup", 2, {}),
+    ("makup", 4, {}),
+    ("nine", 2, {"seasons": 2}),
+    ("nine", 3, {}),
 ])
 def test_two_laptops_finish_a_game_and_agree_on_the_whole_replay(
         game_id: str, players: int, options: dict[str, Any]) -> None:
@@ -145,9 +149,15 @@ def _hand_views_checked(game_id: str, players: int, options: dict[str, Any],
     return ordered, seen_differ
 
 
-def test_nanto_hands_stay_on_the_server_until_the_showdown_reveals_them() -> None:
-    results, seen_differ = _hand_views_checked("nanto", 3, {"deals": 5}, seed=2)
-    assert all(result.ok for result in results[:3])
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("nanto", 3, {"deals": 5}),  # hands shown at a showdown
+    ("makup", 3, {}),  # roads turned up, cards laid from the hand
+    ("nine", 3, {}),  # three drawn by a seat that stays out, the table taken into a hand
+])
+def test_other_hands_stay_on_the_server_until_the_rules_reveal_them(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    results, seen_differ = _hand_views_checked(game_id, players, options, seed=2)
+    assert all(result.ok for result in results[:players])
     assert seen_differ  # the filled hands are not the real ones: nothing leaked into them
 
 
@@ -281,7 +291,7 @@ def test_the_server_double_refuses_a_move_for_another_seat() -> None:
 def test_playable_games_are_the_perfect_information_games_and_taxot() -> None:
     games = playable_games()
     assert {"cetkaik", "taxot", "juusai", "netxiju"} <= set(games)
-    assert "nanto" in games
+    assert {"nanto", "makup", "nine"} <= set(games)
     assert not is_playable("makaik") and not is_playable("equilibrium")
 
 

@@ -207,6 +207,7 @@ def test_the_bench_measures_rows_reaching_the_other_laptop() -> None:
     ("tudepijume", 2, {}),  # a throw gives chance again or a seat
     ("taxot", 3, {"seasons": 1, "light": True}),  # a bot seat on the host's laptop, lights
     ("nanto", 2, {"deals": 4, "stock": 5}),  # showdowns: hand zones revealed to everyone
+    ("nine", 2, {}),  # a seat's draws reach only it, the table taken into a hand
 ])
 def test_two_laptops_finish_other_games_through_the_server(
         game: str, players: int, options: dict[str, Any]) -> None:
