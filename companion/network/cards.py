@@ -41,7 +41,7 @@ PUBLIC_CARD_KINDS = frozenset({"up", "board", "road", "light"})
 #: The server zone the deck lives in after a deal.
 DECK = "deck"
 #: Games whose hidden cards this module fills (the others' moves reveal hands otherwise).
-CARD_GAMES = frozenset({"taxot", "nanto", "makup", "nine"})
+CARD_GAMES = frozenset({"taxot", "nanto", "makup", "nine", "neki"})
 
 
 class CardFault(Exception):

@@ -29,6 +29,7 @@ from companion.network.session import (
     Fault,
     MoveDue,
     RevealDue,
+    ShowDue,
     TableSession,
     confirm,
 )
@@ -155,7 +156,7 @@ class TableDriver:
         self.written.add(self.session.n + 1)
 
     def _falls_to_me(self, due: Due) -> bool:
-        if isinstance(due, MoveDue):
+        if isinstance(due, MoveDue | ShowDue):
             return True
         if isinstance(due, EndDue) and self._end_seat() < 0:
             return False  # the seat the last row names writes the end
@@ -189,6 +190,9 @@ class TableDriver:
             move = self.choose(state.view(due.seat), due.seat)
             self.link.play(n, due.seat, self.session.move_payload(due.seat, move),
                            self.session.next_seats_after(due.seat, move))
+        elif isinstance(due, ShowDue):
+            self.link.play(n, due.seat, self.session.show_payload(due.seat),
+                           self.session.next_seats_after_show(due.seat))
         elif isinstance(due, DrawDue):
             self.link.draw(n, self._seat(), due.weights, due.next_by_outcome)
         elif isinstance(due, DealDue):

@@ -20,7 +20,7 @@ from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
 from companion.core.errors import CompanionError
 from companion.core.record import GameRecord, RecordEntry
 from companion.games import registry
-from companion.network import cards
+from companion.network import cards, neki
 from companion.network.link import (
     CHANCE_ROW,
     CHANCE_SEAT,
@@ -97,13 +97,20 @@ class MoveDue:
 
 
 @dataclass(frozen=True)
+class ShowDue:
+    """One of this laptop's seats shows its cards of the strength a 将 removes (連友)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class EndDue:
     """The game is over: the end row is due (`payload`)."""
 
     payload: dict[str, Any]
 
 
-Due = DrawDue | DealDue | RevealDue | MoveDue | EndDue
+Due = DrawDue | DealDue | RevealDue | MoveDue | ShowDue | EndDue
 
 
 def is_playable(game_id: str) -> bool:
@@ -154,6 +161,8 @@ class TableSession:
         self.held: tuple[int, Any] | None = None
         self.to_show: list[int] = []
         self.shown: dict[int, list[cards.Card]] = {}
+        #: The strength the held move removes (連友): the seats show their cards of it.
+        self.level: int | None = None
         #: The held move ended the game: one draw of a single outcome names nobody next
         #: (the last reveal could not know whether the game goes on).
         self.settling = False
@@ -167,6 +176,8 @@ class TableSession:
         if self.held is not None:
             seat = self.to_show[0]
             assert isinstance(state, cards.CardGameState)
+            if self.level is not None:
+                return ShowDue(seat) if seat in self.mine else None
             return RevealDue(len(state.hands[seat]), None, cards.hand_zone(seat))
         if self.settling:
             return DrawDue((1.0,), (-2,))
@@ -199,6 +210,8 @@ class TableSession:
         return DrawDue(tuple(p for _, p in outcomes), tuple(after))
 
     def next_seats(self) -> list[int]:
+        if self.held is not None and self.level is not None:
+            return [self.to_show[0]]
         if self.held is not None or self.settling:
             return [CHANCE_SEAT]
         return next_seats_of(self.state)
@@ -216,12 +229,44 @@ class TableSession:
         if self.cards and cards.shows_hand(move):
             assert isinstance(self.state, cards.CardGameState)
             payload["show"] = [cards.format_card(c) for c in self.state.hands[seat]]
+        level = self._level_removed(move)
+        if level is not None:
+            payload["show"] = self.show_payload(seat, level)["show"]
         return payload
+
+    def _level_removed(self, move: Any) -> int | None:
+        if not self.cards:
+            return None
+        assert isinstance(self.state, cards.CardGameState)
+        return neki.level_removed(self.state, move)
+
+    def show_payload(self, seat: int, level: int | None = None) -> dict[str, Any]:
+        """The row in which `seat` shows its cards of the strength being removed."""
+        assert isinstance(self.state, cards.CardGameState)
+        level = self.level if level is None else level
+        assert level is not None
+        return {"show": [cards.format_card(c)
+                         for c in neki.level_cards(self.state, seat, level)]}
+
+    def next_seats_after_show(self, seat: int) -> list[int]:
+        """Who may write the row after `seat`'s show: the next seat to show, else whoever
+        acts once the removal is applied."""
+        if len(self.to_show) > 1:
+            return [self.to_show[1]]
+        trial_state = self.state.copy()
+        assert isinstance(trial_state, cards.CardGameState) and self.held is not None
+        assert self.level is not None
+        shown = {**self.shown, seat: neki.level_cards(trial_state, seat, self.level)}
+        neki.place_shown(trial_state, self.level, shown, self.mine)
+        trial_state.play(self.held[1])
+        return next_seats_of(trial_state)
 
     def next_seats_after(self, seat: int, move: Any) -> list[int]:
         """Who may write the row after `seat` plays `move` here."""
         if self._shows(seat, move):
             return [CHANCE_SEAT]
+        if self._level_removed(move) is not None:
+            return [(seat + 1) % self.state.num_players]  # the next seat shows first
         trial = self.state.copy()
         trial.play(move)
         return next_seats_of(trial)
@@ -248,14 +293,15 @@ class TableSession:
             self._refuse(row, f"row {self.n + 1} is missing")
             return False
         before_state, before_entries = self.state.copy(), len(self.entries)
-        before_show = (self.held, list(self.to_show), dict(self.shown), self.settling)
+        before_show = (self.held, list(self.to_show), dict(self.shown), self.settling,
+                       self.level)
         try:
             self._apply(row, [h for h in hidden if h.n == row.n])
         except (CompanionError, cards.CardFault, ValueError, KeyError, TypeError,
                 IndexError) as exc:
             self.state = before_state
             del self.entries[before_entries:]
-            self.held, self.to_show, self.shown, self.settling = before_show
+            self.held, self.to_show, self.shown, self.settling, self.level = before_show
             self._refuse(row, str(exc))
             return False
         self.n = row.n
@@ -287,11 +333,23 @@ class TableSession:
 
     def _apply_move(self, seat: int | None, payload: dict[str, Any]) -> None:
         state = self.state
+        if self.held is not None and self.level is not None:
+            self._apply_level_show(seat, payload)
+            return
         if seat is None or seat != state.to_move():
             raise ValueError(f"seat {seat if seat is None else seat + 1} is not to move")
-        move = state.parse_move(str(payload["move"]))
+        move = self._parse(seat, str(payload["move"]))
         if self.cards:
             self._place_named_cards(seat, move, payload)
+        level = self._level_removed(move)
+        if level is not None:  # held until every seat has shown its cards of that strength
+            if move not in state.legal_moves():
+                raise ValueError(f"{move} is not a move for seat {seat + 1} now")
+            n = state.num_players
+            self.held, self.level = (seat, move), level
+            self.to_show = [(seat + k) % n for k in range(1, n)]
+            self.shown = {seat: [cards.parse_card(t) for t in payload.get("show", [])]}
+            return
         shows = self._shows(seat, move)
         if shows:  # held until the server has shown these hands
             self.held, self.to_show, self.shown = (seat, move), list(shows), {}
@@ -299,14 +357,45 @@ class TableSession:
         state.play(move)
         self.entries.append(RecordEntry(seat, str(move)))
 
+    def _parse(self, seat: int, text: str) -> Any:
+        """Another laptop's 連友 move is read as written (not against the filled hand)."""
+        state = self.state
+        if isinstance(state, cards.CardGameState) and state.game_id == neki.GAME \
+                and seat not in self.mine:
+            return neki.parse_as_written(state, seat, text)
+        return state.parse_move(text)
+
     def _place_named_cards(self, seat: int, move: Any, payload: dict[str, Any]) -> None:
         state = self.state
         assert isinstance(state, cards.CardGameState)
         if cards.shows_hand(move):
             shown = [cards.parse_card(text) for text in payload.get("show", [])]
             cards.claim(state, seat, shown, self.mine, whole=True)
-        else:
+        elif not (isinstance(move, cards.CardsMove) and move.verb == "take"):  # 捨札's card
             cards.claim(state, seat, cards.named_cards(move), self.mine)
+            neki.keep_named_first(state, seat, move, self.mine)
+
+    def _apply_level_show(self, seat: int | None, payload: dict[str, Any]) -> None:
+        """A seat's row showing its cards of the strength being removed; the last applies
+        the held removal."""
+        assert self.held is not None and self.level is not None
+        assert isinstance(self.state, cards.CardGameState)
+        if seat != self.to_show[0] or "move" in payload:
+            raise ValueError(f"seat {self.to_show[0] + 1} was to show its cards")
+        self.shown[seat] = [cards.parse_card(t) for t in payload.get("show", [])]
+        self.to_show.pop(0)
+        if self.to_show:
+            if all(s in self.mine for s in self.to_show):  # only this laptop's seats left:
+                trial = self.state.copy()  # the shows so far must fit around their cards
+                shown = {**self.shown, **{s: neki.level_cards(trial, s, self.level)
+                                          for s in self.to_show}}
+                neki.place_shown(trial, self.level, shown, self.mine)
+            return
+        neki.place_shown(self.state, self.level, self.shown, self.mine)
+        mover, move = self.held
+        self.held, self.level, self.shown = None, None, {}
+        self.state.play(move)
+        self.entries.append(RecordEntry(mover, str(move)))
 
     def _play_chance(self, move: Any) -> None:
         self.state.play(move)

@@ -19,6 +19,9 @@ def row_line(row: Row, lang: str, drawn: str = "") -> str:
     """Row `row` as a line; `drawn` is a public chance outcome's notation (from the engine)."""
     payload: Any = row.payload or {}
     ja = lang == "ja"
+    if row.kind == MOVE and "move" not in payload and "show" in payload:  # 連友's shown cards
+        items = " ".join(str(i) for i in payload["show"]) or ("なし" if ja else "none")
+        return f"{row.n}. {_seat(row.seat, lang)}{'が見せた札' if ja else ' shows'}: {items}"
     if row.kind == MOVE:
         return f"{row.n}. {_seat(row.seat, lang)}: {payload.get('move', '')}"
     if row.kind == CHANCE_ROW:

@@ -13,10 +13,16 @@ import pytest
 from companion.bots import make_bot
 from companion.core.api import GameState
 from companion.core.record import Game
-from companion.games.nincetkaik.deck import format_card
+from companion.games.nincetkaik.deck import STRENGTH_OF, format_card, parse_card
+from companion.games.nincetkaik.neki.rules import LEVEL_CODES
 from companion.network import cards
 from companion.network.driver import RunResult, TableDriver
-from companion.network.session import TableSession, is_playable, playable_games
+from companion.network.session import (
+    TableSession,
+    is_playable,
+    playable_games,
+    replay_whole,
+)
 from tests.companion.network_fake import FakeServer, Refused
 
 LOGINS = ["ann", "ben", "cy", "dee"]
@@ -58,6 +64,8 @@ def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult
     ("makup", 4, {}),
     ("nine", 2, {"seasons": 2}),
     ("nine", 3, {}),
+    ("neki", 3, {}),
+    ("neki", 4, {}),
 ])
 def test_two_laptops_finish_a_game_and_agree_on_the_whole_replay(
         game_id: str, players: int, options: dict[str, Any]) -> None:
@@ -153,6 +161,7 @@ def _hand_views_checked(game_id: str, players: int, options: dict[str, Any],
     ("nanto", 3, {"deals": 5}),  # hands shown at a showdown
     ("makup", 3, {}),  # roads turned up, cards laid from the hand
     ("nine", 3, {}),  # three drawn by a seat that stays out, the table taken into a hand
+    ("neki", 4, {}),  # a 将's removal: every seat shows its cards of that strength
 ])
 def test_other_hands_stay_on_the_server_until_the_rules_reveal_them(
         game_id: str, players: int, options: dict[str, Any]) -> None:
@@ -195,6 +204,82 @@ def test_a_nanto_reveal_of_the_wrong_hand_is_a_fault() -> None:
     result = driver.tick()
     assert result is not None and result.fault is not None
     assert "shown to everyone" in result.fault.reason and driver.session.n == n
+
+
+def _neki_removal_held(seed: int) -> tuple[FakeServer, list[TableDriver]] | None:
+    """A 3-seat 連友 stopped right after a 将's removal row (None if the game ends first)."""
+    server = FakeServer(LOGINS[:3], seed=seed)
+    drivers = _drivers(server, "neki", {})
+    for step in range(9000):
+        last = server.rows[-1] if server.rows else None
+        if last is not None and last.kind == "move" and \
+                str(last.payload.get("move", "")).startswith("remove"):
+            for driver in drivers:
+                driver.catch_up()
+            return server, drivers
+        if last is not None and last.kind == "end":
+            return None
+        drivers[step % 3].tick()
+    return None
+
+
+def test_a_neki_removal_is_held_until_every_other_seat_has_shown_that_strength() -> None:
+    for seed in range(20):
+        found = _neki_removal_held(seed)
+        if found is None:
+            continue
+        server, drivers = found
+        removal = server.rows[-1]
+        mover = removal.seat
+        assert mover is not None
+        for driver in drivers:  # nobody applies the removal before the shows
+            assert driver.session.held is not None and driver.session.level is not None
+        assert list(removal.next_seats) == [(mover + 1) % 3]
+        results = _play(drivers)
+        assert all(result.ok for result in results)
+        shows = server.rows[removal.n:removal.n + 2]
+        assert [row.seat for row in shows] == [(mover + 1) % 3, (mover + 2) % 3]
+        level = LEVEL_CODES.index(str(removal.payload["move"]).split()[1])
+        for row in [removal, *shows]:  # each shows its cards of that strength, no other
+            assert all(STRENGTH_OF[parse_card(t)] == level for t in row.payload["show"])
+        return
+    raise AssertionError("no seed gave a 将's removal")
+
+
+def test_a_seat_that_hides_a_card_of_the_removed_strength_is_refused_and_caught_at_the_end(
+        ) -> None:
+    """In 3-seat 連友 every card is dealt: the last seat to show can count that the short
+    show leaves a card of that strength nowhere, and refuses the row; a spectator cannot
+    tell (another seat is still to show), and the replay with every card known refuses it."""
+    from companion.network.neki import level_cards
+
+    for seed in range(40):
+        found = _neki_removal_held(seed)
+        if found is None:
+            continue
+        server, drivers = found
+        mover = server.rows[-1].seat
+        assert mover is not None
+        shower, third = (mover + 1) % 3, (mover + 2) % 3
+        session = drivers[shower].session
+        assert session.level is not None
+        real = level_cards(session.state, shower, session.level)  # type: ignore[arg-type]
+        if not real:
+            continue
+        watcher = TableSession("neki", 3, {}, ())
+        for row in server.rows:
+            watcher.apply(row, ())
+        server.forge("move", shower, {"show": [format_card(c) for c in real[1:]]}, [third])
+        drivers[third].catch_up()
+        fault = drivers[third].session.fault
+        assert fault is not None and fault.n == len(server.rows)
+        assert "cannot be filled" in fault.reason
+        assert watcher.apply(server.rows[-1]) and watcher.fault is None
+        whole = replay_whole("neki", 3, {}, server.rows, server.hidden)
+        assert whole.fault is not None and whole.fault.n == len(server.rows)
+        assert "does not show its cards" in whole.fault.reason
+        return
+    raise AssertionError("no seed gave a removal of a strength the next seat holds")
 
 
 def test_a_laptop_restarted_mid_game_catches_up_from_the_rows_and_finishes() -> None:
@@ -291,7 +376,7 @@ def test_the_server_double_refuses_a_move_for_another_seat() -> None:
 def test_playable_games_are_the_perfect_information_games_and_taxot() -> None:
     games = playable_games()
     assert {"cetkaik", "taxot", "juusai", "netxiju"} <= set(games)
-    assert {"nanto", "makup", "nine"} <= set(games)
+    assert {"nanto", "makup", "nine", "neki"} <= set(games)
     assert not is_playable("makaik") and not is_playable("equilibrium")
 
 
@@ -404,3 +489,15 @@ def test_a_shown_hand_reads_as_that_seats_hand_in_both_languages() -> None:
     up = FakeRow(8, "reveal", None, {"zone": "deck", "count": 1, "to_seat": None,
                                      "items": ["r1"]}, (-1,), "ann")
     assert row_line(up, "en") == "8. turned up: r1"
+
+
+def test_a_seats_shown_cards_of_a_removed_strength_read_in_both_languages() -> None:
+    from companion.network.texts import row_line
+    from tests.companion.network_fake import FakeRow
+
+    row = FakeRow(9, "move", 2, {"show": ["r5", "b5"]}, (0,), "cy")
+    assert row_line(row, "en") == "9. seat 3 shows: r5 b5"
+    assert row_line(row, "ja") == "9. 席3が見せた札: r5 b5"
+    none = FakeRow(10, "move", 0, {"show": []}, (1,), "ann")
+    assert row_line(none, "en") == "10. seat 1 shows: none"
+    assert row_line(none, "ja") == "10. 席1が見せた札: なし"
