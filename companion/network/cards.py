@@ -41,7 +41,7 @@ PUBLIC_CARD_KINDS = frozenset({"up", "board", "road", "light"})
 #: The server zone the deck lives in after a deal.
 DECK = "deck"
 #: Games whose hidden cards this module fills (the others' moves reveal hands otherwise).
-CARD_GAMES = frozenset({"taxot", "nanto", "makup", "nine", "neki"})
+CARD_GAMES = frozenset({"taxot", "nanto", "makup", "nine", "neki", "mokaik"})
 
 
 class CardFault(Exception):
@@ -132,21 +132,24 @@ def _event_for(state: CardGameState, card: Card) -> CardEvent:
 def _make_unseen(state: CardGameState, card: Card, mine: Collection[int],
                  exclude: Iterable[int]) -> None:
     """Make `card` one of the 山札's counts: if none is left there, take it out of an
-    unknown hand (not `mine`, not `exclude`) and give that hand a filler instead."""
+    unknown hand (not `mine`, not `exclude`) or another seat's filled face-down cards (not
+    `mine`) and give that place a filler instead."""
     if state.stock[card] > 0:
         return
-    skip = {*mine, *exclude}
-    for seat in range(state.num_players):
-        if seat in skip or card not in state.hands[seat]:
-            continue
-        state.hands[seat].remove(card)
-        state.stock[card] += 1
-        filler = _lowest(state.stock, Counter({card: 1}))
-        state.stock[filler] -= 1
-        state.hands[seat].append(filler)
-        state.hands[seat].sort()
-        state._legal = None
-        return
+    skips = ({*mine, *exclude}, set(mine))  # an excluded seat's filled asides may give it up
+    for zones, skip in zip((state.hands, state.asides), skips, strict=True):
+        for seat in range(state.num_players):
+            zone = zones[seat]
+            if seat in skip or card not in zone:
+                continue
+            zone.remove(card)
+            state.stock[card] += 1
+            filler = _lowest(state.stock, Counter({card: 1}))
+            state.stock[filler] -= 1
+            zone.append(filler)
+            zone.sort()
+            state._legal = None
+            return
     raise CardFault(f"{format_card(card)} cannot be in a hidden hand: this laptop sees "
                     "every copy of it elsewhere")
 

@@ -20,7 +20,7 @@ from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
 from companion.core.errors import CompanionError
 from companion.core.record import GameRecord, RecordEntry
 from companion.games import registry
-from companion.network import cards, neki
+from companion.network import cards, neki, sealed
 from companion.network.link import (
     CHANCE_ROW,
     CHANCE_SEAT,
@@ -163,6 +163,9 @@ class TableSession:
         self.shown: dict[int, list[cards.Card]] = {}
         #: The strength the held move removes (連友): the seats show their cards of it.
         self.level: int | None = None
+        #: 行戦: each seat's key for its face-down cards, dealt by the server first.
+        self.keyed = game_id not in sealed.GAMES
+        self.keys: dict[int, tuple[str, ...]] = {}
         #: The held move ended the game: one draw of a single outcome names nobody next
         #: (the last reveal could not know whether the game goes on).
         self.settling = False
@@ -181,6 +184,8 @@ class TableSession:
             return RevealDue(len(state.hands[seat]), None, cards.hand_zone(seat))
         if self.settling:
             return DrawDue((1.0,), (-2,))
+        if not self.keyed:
+            return DealDue(sealed.key_plan(state.num_players))
         if state.is_over():
             outcome = state.outcome()
             assert outcome is not None
@@ -212,7 +217,7 @@ class TableSession:
     def next_seats(self) -> list[int]:
         if self.held is not None and self.level is not None:
             return [self.to_show[0]]
-        if self.held is not None or self.settling:
+        if self.held is not None or self.settling or not self.keyed:
             return [CHANCE_SEAT]
         return next_seats_of(self.state)
 
@@ -232,6 +237,9 @@ class TableSession:
         level = self._level_removed(move)
         if level is not None:
             payload["show"] = self.show_payload(seat, level)["show"]
+        if isinstance(self.state, cards.CardGameState) and sealed.is_face_down(self.state, move):
+            payload = {"move": f"down {len(move.cards)}",
+                       "sealed": sealed.seal(self.keys[seat], self.n + 1, move.cards)}
         return payload
 
     def _level_removed(self, move: Any) -> int | None:
@@ -275,6 +283,8 @@ class TableSession:
         """Who may write the row after the due deal or card event (whatever the cards)."""
         if self.held is not None:
             return [CHANCE_SEAT]  # another reveal, the next deal, or the settling draw
+        if not self.keyed:
+            return next_seats_of(self.state)
         trial = self.state.copy()
         assert isinstance(trial, cards.CardGameState)
         if cards.queue_kind(trial) in cards.DEAL_KINDS:
@@ -338,7 +348,10 @@ class TableSession:
             return
         if seat is None or seat != state.to_move():
             raise ValueError(f"seat {seat if seat is None else seat + 1} is not to move")
-        move = self._parse(seat, str(payload["move"]))
+        if "sealed" in payload:
+            move = self._unseal(seat, payload)
+        else:
+            move = self._parse(seat, str(payload["move"]))
         if self.cards:
             self._place_named_cards(seat, move, payload)
         level = self._level_removed(move)
@@ -356,6 +369,19 @@ class TableSession:
             return
         state.play(move)
         self.entries.append(RecordEntry(seat, str(move)))
+
+    def _unseal(self, seat: int, payload: dict[str, Any]) -> Any:
+        """A face-down move: its real cards with the seat's key, else filled cards."""
+        state = self.state
+        if not isinstance(state, cards.CardGameState) or state.game_id not in sealed.GAMES:
+            raise ValueError("this game seals no cards")
+        count = sealed.face_down_count(str(payload["move"]))
+        if seat not in self.mine:
+            return sealed.filler_down(state, seat, count)
+        down = sealed.unseal(self.keys[seat], self.n + 1, str(payload["sealed"]))
+        if len(down) != count:
+            raise ValueError(f"the sealed cards are not {count}")
+        return state.parse_move("down " + "".join(cards.format_card(c) for c in down))
 
     def _parse(self, seat: int, text: str) -> Any:
         """Another laptop's 連友 move is read as written (not against the filled hand)."""
@@ -419,6 +445,9 @@ class TableSession:
 
     def _apply_deal(self, payload: dict[str, Any], hidden: Sequence[Hidden]) -> None:
         state = self.state
+        if not self.keyed:
+            self._apply_keys(payload, hidden)
+            return
         if not self.cards or not state.is_chance():
             raise ValueError("no deal is due now")
         assert isinstance(state, cards.CardGameState)
@@ -432,6 +461,18 @@ class TableSession:
             raise ValueError(f"seat {missing[0] + 1}'s dealt hand cannot be read")
         for event in cards.deal_events(state, known, self.mine):
             self._play_chance(event)
+
+    def _apply_keys(self, payload: dict[str, Any], hidden: Sequence[Hidden]) -> None:
+        """The server's deal of the seats' keys (行戦): this laptop keeps its seats' keys."""
+        if not _same_zones(payload["zones"], sealed.key_plan(self.state.num_players).zones):
+            raise ValueError("the key deal's zones differ from this laptop's")
+        keys = {h.seat: tuple(h.items) for h in hidden
+                if h.seat is not None and h.zone == sealed.key_zone(h.seat)}
+        missing = [s for s in self.mine if len(keys.get(s, ())) != sealed.KEY_SIZE]
+        if missing:
+            raise ValueError(f"seat {missing[0] + 1}'s key cannot be read")
+        self.keys = {s: keys[s] for s in self.mine}
+        self.keyed = True
 
     def _apply_reveal(self, payload: dict[str, Any], hidden: Sequence[Hidden]) -> None:
         state = self.state

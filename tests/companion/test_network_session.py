@@ -5,6 +5,7 @@ restarted mid-game catches up from the rows and finishes."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,6 +67,8 @@ def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult
     ("nine", 3, {}),
     ("neki", 3, {}),
     ("neki", 4, {}),
+    ("mokaik", 2, {"seasons": 2}),
+    ("mokaik", 4, {"seasons": 1}),
 ])
 def test_two_laptops_finish_a_game_and_agree_on_the_whole_replay(
         game_id: str, players: int, options: dict[str, Any]) -> None:
@@ -113,7 +116,8 @@ def _hand_views_checked(game_id: str, players: int, options: dict[str, Any],
                         seed: int) -> tuple[list[RunResult], bool]:
     """Two or more laptops and a spectator play to the end; after every tick each laptop's
     state (when caught up) is checked against the whole game replayed from every hidden row:
-    its own hands are the real ones and it reads no other seat's hidden rows. Returns the
+    its own hands (and face-down cards) are the real ones and it reads no other seat's hidden
+    rows. Returns the
     results and whether some laptop's filled hand of another seat differed from the truth."""
     server = FakeServer(LOGINS[:players], seed=seed)
     laptops = _drivers(server, game_id, options)
@@ -146,8 +150,10 @@ def _hand_views_checked(game_id: str, players: int, options: dict[str, Any],
             for seat in range(players):
                 if seat in mine:
                     assert state.hands[seat] == truth.hands[seat]
+                    assert state.asides[seat] == truth.asides[seat]
                 else:
                     seen_differ |= state.hands[seat] != truth.hands[seat]
+                    seen_differ |= state.asides[seat] != truth.asides[seat]
     assert len(results) == len(drivers), "the table did not end"
     assert all(row.login != "zoe" for row in server.rows)
     ordered = [results[i] for i in range(len(drivers))]
@@ -162,6 +168,7 @@ def _hand_views_checked(game_id: str, players: int, options: dict[str, Any],
     ("makup", 3, {}),  # roads turned up, cards laid from the hand
     ("nine", 3, {}),  # three drawn by a seat that stays out, the table taken into a hand
     ("neki", 4, {}),  # a 将's removal: every seat shows its cards of that strength
+    ("mokaik", 3, {"seasons": 1}),  # cards put face down stay sealed
 ])
 def test_other_hands_stay_on_the_server_until_the_rules_reveal_them(
         game_id: str, players: int, options: dict[str, Any]) -> None:
@@ -280,6 +287,35 @@ def test_a_seat_that_hides_a_card_of_the_removed_strength_is_refused_and_caught_
         assert "does not show its cards" in whole.fault.reason
         return
     raise AssertionError("no seed gave a removal of a strength the next seat holds")
+
+
+def test_mokaik_face_down_cards_travel_sealed_and_a_restarted_laptop_unseals_its_own() -> None:
+    from companion.network import sealed
+
+    server = FakeServer(LOGINS[:3], seed=4)
+    drivers = _drivers(server, "mokaik", {"seasons": 1})
+    while not any(row.kind == "move" and "sealed" in row.payload and row.seat == 1
+                  for row in server.rows):
+        for driver in drivers:
+            driver.tick()
+    for driver in drivers:
+        driver.catch_up()
+    assert server.rows[0].kind == "deal"  # the keys, before the 親 is drawn
+    assert [h.zone for h in drivers[1].link.hidden() if h.n == 1] == ["key1"]
+    row = next(r for r in server.rows if "sealed" in r.payload and r.seat == 1)
+    assert re.fullmatch(r"down \d+", row.payload["move"])  # a count, never the cards
+    real = drivers[1].session.record().entries  # what seat 2's laptop put down
+    others = drivers[0].session.record().entries
+    index = next(i for i, e in enumerate(real) if e.seat == 1 and e.move.startswith("down"))
+    restarted = _drivers(server, "mokaik", {"seasons": 1})[1]  # a new process, from nothing
+    restarted.catch_up()
+    assert restarted.session.record().entries[index] == real[index]
+    key = drivers[1].session.keys[1]
+    assert sealed.unseal(key, row.n, row.payload["sealed"]) == \
+        drivers[1].session.state.parse_move(real[index].move).cards
+    assert others[index].move.startswith("down")  # filled cards on the other laptops
+    drivers[1] = restarted
+    assert all(result.ok for result in _play(drivers))
 
 
 def test_a_laptop_restarted_mid_game_catches_up_from_the_rows_and_finishes() -> None:
