@@ -32,6 +32,7 @@ from typing import Any
 
 from companion.games.nincetkaik.cardgame import CardEvent, CardGameState, CardsMove, Word
 from companion.games.nincetkaik.deck import ALL_CARDS, COPIES, Card, format_card, parse_card
+from companion.games.nincetkaik.makaik.rules import Exchange
 
 #: Queued chance kinds and how they reach the server.
 PUBLIC_DRAW_KINDS = frozenset({"parent"})
@@ -41,7 +42,7 @@ PUBLIC_CARD_KINDS = frozenset({"up", "board", "road", "light"})
 #: The server zone the deck lives in after a deal.
 DECK = "deck"
 #: Games whose hidden cards this module fills (the others' moves reveal hands otherwise).
-CARD_GAMES = frozenset({"taxot", "nanto", "makup", "nine", "neki", "mokaik"})
+CARD_GAMES = frozenset({"taxot", "nanto", "makup", "nine", "neki", "mokaik", "makaik"})
 
 
 class CardFault(Exception):
@@ -190,6 +191,8 @@ def named_cards(move: Any) -> tuple[Card, ...]:
     """The hand cards a seat's move names (discard, lay, call, a 値木 road play …)."""
     if isinstance(move, CardsMove):
         return tuple(move.cards)
+    if isinstance(move, Exchange):  # 値戦: the hand card given to the shared cards
+        return (move.first,) if move.verb == "swap" else (move.second,)
     named = getattr(move, "cards", None)
     return tuple(named) if isinstance(named, tuple) else ()
 
@@ -203,10 +206,17 @@ def _text(cards: Iterable[Card]) -> str:
     return "".join(format_card(c) for c in cards) or "-"
 
 
+#: Games whose showdown the server shows (the hands are the dealt zones), and games whose
+#: seats show their own hands (changed since the deal; checked by the replay at the end).
+SERVER_SHOWS = frozenset({"nanto"})
+SEAT_SHOWS = frozenset({"makaik"})
+
+
 def shown_by(state: CardGameState, move: Any) -> tuple[int, ...]:
     """The seats whose whole hands `move` shows to everyone, in showing order (開樽: the
-    加行 seats when the betting orbit ends with two or more of them); () for most moves."""
-    if state.game_id != "nanto":
+    加行 seats when the betting orbit ends with two or more of them; 値戦: the seats still in
+    after the third betting round); () for most moves."""
+    if state.game_id not in SERVER_SHOWS | SEAT_SHOWS:
         return ()
     before = getattr(state, "last", None)
     trial = state.copy()

@@ -1,4 +1,5 @@
-"""Cards a seat puts face down (行戦's ``down r1b2``): sealed with a key only that seat reads.
+"""Cards a seat puts face down (行戦's ``down r1b2``) or keeps from its draw (値戦's ``keep b3
+r5``): sealed with a key only that seat reads.
 
 The rules never show face-down cards, yet the seat's own laptop (also after a restart) and the
 whole replay at the end must know them. So before the game the server deals each seat a key —
@@ -17,10 +18,11 @@ from typing import Any
 
 from companion.games.nincetkaik.cardgame import CardGameState, CardsMove
 from companion.games.nincetkaik.deck import Card, format_card
+from companion.games.nincetkaik.makaik.rules import Exchange
 from companion.network.cards import CardFault, DealPlan
 
 #: Games whose seats put cards face down.
-GAMES = frozenset({"mokaik"})
+GAMES = frozenset({"mokaik", "makaik"})
 KEY_ITEMS = tuple(f"k{i:03d}" for i in range(256))
 KEY_SIZE = 32
 #: The zone that keeps the key items no seat was dealt.
@@ -40,6 +42,36 @@ def key_plan(num_players: int) -> DealPlan:
 
 def is_face_down(state: CardGameState, move: Any) -> bool:
     return state.game_id in GAMES and isinstance(move, CardsMove) and move.verb == "down"
+
+
+def is_kept_draw(state: CardGameState, move: Any) -> bool:
+    """値戦's ``keep b3 r5``: the drawn card kept in the hand stays hidden (sealed)."""
+    return state.game_id in GAMES and isinstance(move, Exchange) and move.verb == "keep"
+
+
+def sealed_payload(state: CardGameState, key: Sequence[str], n: int, move: Any) -> dict[str, Any]:
+    """Row `n`'s payload of a face-down or kept-draw move: the hidden cards sealed."""
+    if isinstance(move, Exchange):
+        return {"move": f"keep {format_card(move.second)}",
+                "sealed": seal(key, n, (move.first,))}
+    return {"move": f"down {len(move.cards)}", "sealed": seal(key, n, move.cards)}
+
+
+def unsealed_move(state: CardGameState, seat: int, text: str, hidden: Sequence[Card] | None) -> Any:
+    """The move of a sealed row: with the `hidden` cards unsealed (this laptop's seat), else
+    with filled ones (the seat's lowest filled hand cards or drawn cards)."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "keep":
+        drawn = sorted(state.asides[seat]) if hidden is None else list(hidden)
+        if len(drawn) < 1:
+            raise CardFault(f"seat {seat + 1} has no drawn card to keep")
+        return state.parse_move(f"keep {format_card(drawn[0])} {words[1]}")
+    count = face_down_count(text)
+    if hidden is None:
+        return filler_down(state, seat, count)
+    if len(hidden) != count:
+        raise ValueError(f"the sealed cards are not {count}")
+    return state.parse_move("down " + "".join(format_card(c) for c in hidden))
 
 
 def _pad(key: Sequence[str], n: int, length: int) -> bytes:

@@ -237,10 +237,17 @@ class TableSession:
         level = self._level_removed(move)
         if level is not None:
             payload["show"] = self.show_payload(seat, level)["show"]
-        if isinstance(self.state, cards.CardGameState) and sealed.is_face_down(self.state, move):
-            payload = {"move": f"down {len(move.cards)}",
-                       "sealed": sealed.seal(self.keys[seat], self.n + 1, move.cards)}
+        state = self.state
+        if isinstance(state, cards.CardGameState) and (
+                sealed.is_face_down(state, move) or sealed.is_kept_draw(state, move)):
+            payload = sealed.sealed_payload(state, self.keys[seat], self.n + 1, move)
+        if self._seat_shows(seat, move) and seat in self._shows(seat, move):
+            payload["show"] = self.show_payload(seat)["show"]
         return payload
+
+    def _seat_shows(self, seat: int, move: Any) -> bool:
+        """Whether `move` ends in a showdown whose seats show their own hands (値戦)."""
+        return self.game_id in cards.SEAT_SHOWS and bool(self._shows(seat, move))
 
     def _level_removed(self, move: Any) -> int | None:
         if not self.cards:
@@ -249,12 +256,13 @@ class TableSession:
         return neki.level_removed(self.state, move)
 
     def show_payload(self, seat: int, level: int | None = None) -> dict[str, Any]:
-        """The row in which `seat` shows its cards of the strength being removed."""
+        """The row in which `seat` shows its cards of the strength being removed (連友), or
+        its whole hand (a 値戦 showdown)."""
         assert isinstance(self.state, cards.CardGameState)
         level = self.level if level is None else level
-        assert level is not None
-        return {"show": [cards.format_card(c)
-                         for c in neki.level_cards(self.state, seat, level)]}
+        held = self.state.hands[seat] if level is None or level < 0 else \
+            neki.level_cards(self.state, seat, level)
+        return {"show": [cards.format_card(c) for c in sorted(held)]}
 
     def next_seats_after_show(self, seat: int) -> list[int]:
         """Who may write the row after `seat`'s show: the next seat to show, else whoever
@@ -264,13 +272,28 @@ class TableSession:
         trial_state = self.state.copy()
         assert isinstance(trial_state, cards.CardGameState) and self.held is not None
         assert self.level is not None
-        shown = {**self.shown, seat: neki.level_cards(trial_state, seat, self.level)}
-        neki.place_shown(trial_state, self.level, shown, self.mine)
+        own = [cards.parse_card(t) for t in self.show_payload(seat)["show"]]
+        self._place_shows(trial_state, {**self.shown, seat: own})
         trial_state.play(self.held[1])
         return next_seats_of(trial_state)
 
+    def _place_shows(self, state: cards.CardGameState,
+                     shown: dict[int, list[cards.Card]]) -> None:
+        """The shown cards put in place: every hand's cards of the removed strength (連友,
+        `level` ≥ 0), or whole hands (値戦, `level` -1)."""
+        assert self.level is not None
+        if self.level >= 0:
+            neki.place_shown(state, self.level, shown, self.mine)
+            return
+        done: list[int] = []
+        for shown_seat, hand in shown.items():
+            cards.claim(state, shown_seat, hand, self.mine, whole=True, exclude=done)
+            done.append(shown_seat)
+
     def next_seats_after(self, seat: int, move: Any) -> list[int]:
         """Who may write the row after `seat` plays `move` here."""
+        if self._seat_shows(seat, move):
+            return [next(s for s in self._shows(seat, move) if s != seat)]
         if self._shows(seat, move):
             return [CHANCE_SEAT]
         if self._level_removed(move) is not None:
@@ -364,6 +387,12 @@ class TableSession:
             self.shown = {seat: [cards.parse_card(t) for t in payload.get("show", [])]}
             return
         shows = self._shows(seat, move)
+        if shows and self.game_id in cards.SEAT_SHOWS:  # held until these seats show hands
+            self.held, self.level = (seat, move), -1
+            self.to_show = [s for s in shows if s != seat]
+            self.shown = {seat: [cards.parse_card(t) for t in payload.get("show", [])]} \
+                if seat in shows else {}
+            return
         if shows:  # held until the server has shown these hands
             self.held, self.to_show, self.shown = (seat, move), list(shows), {}
             return
@@ -375,13 +404,9 @@ class TableSession:
         state = self.state
         if not isinstance(state, cards.CardGameState) or state.game_id not in sealed.GAMES:
             raise ValueError("this game seals no cards")
-        count = sealed.face_down_count(str(payload["move"]))
-        if seat not in self.mine:
-            return sealed.filler_down(state, seat, count)
-        down = sealed.unseal(self.keys[seat], self.n + 1, str(payload["sealed"]))
-        if len(down) != count:
-            raise ValueError(f"the sealed cards are not {count}")
-        return state.parse_move("down " + "".join(cards.format_card(c) for c in down))
+        hidden = None if seat not in self.mine else \
+            sealed.unseal(self.keys[seat], self.n + 1, str(payload["sealed"]))
+        return sealed.unsealed_move(state, seat, str(payload["move"]), hidden)
 
     def _parse(self, seat: int, text: str) -> Any:
         """Another laptop's 連友 move is read as written (not against the filled hand)."""
@@ -413,11 +438,12 @@ class TableSession:
         if self.to_show:
             if all(s in self.mine for s in self.to_show):  # only this laptop's seats left:
                 trial = self.state.copy()  # the shows so far must fit around their cards
-                shown = {**self.shown, **{s: neki.level_cards(trial, s, self.level)
+                shown = {**self.shown, **{s: [cards.parse_card(t) for t in
+                                              self.show_payload(s)["show"]]
                                           for s in self.to_show}}
-                neki.place_shown(trial, self.level, shown, self.mine)
+                self._place_shows(trial, shown)
             return
-        neki.place_shown(self.state, self.level, self.shown, self.mine)
+        self._place_shows(self.state, self.shown)
         mover, move = self.held
         self.held, self.level, self.shown = None, None, {}
         self.state.play(move)

@@ -69,6 +69,8 @@ def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult
     ("neki", 4, {}),
     ("mokaik", 2, {"seasons": 2}),
     ("mokaik", 4, {"seasons": 1}),
+    ("makaik", 2, {"hands": 4}),
+    ("makaik", 4, {"hands": 3}),
 ])
 def test_two_laptops_finish_a_game_and_agree_on_the_whole_replay(
         game_id: str, players: int, options: dict[str, Any]) -> None:
@@ -169,6 +171,7 @@ def _hand_views_checked(game_id: str, players: int, options: dict[str, Any],
     ("nine", 3, {}),  # three drawn by a seat that stays out, the table taken into a hand
     ("neki", 4, {}),  # a 将's removal: every seat shows its cards of that strength
     ("mokaik", 3, {"seasons": 1}),  # cards put face down stay sealed
+    ("makaik", 3, {"hands": 4}),  # a kept draw sealed, the seats still in show their hands
 ])
 def test_other_hands_stay_on_the_server_until_the_rules_reveal_them(
         game_id: str, players: int, options: dict[str, Any]) -> None:
@@ -318,6 +321,30 @@ def test_mokaik_face_down_cards_travel_sealed_and_a_restarted_laptop_unseals_its
     assert all(result.ok for result in _play(drivers))
 
 
+def test_a_makaik_kept_draw_is_sealed_and_a_showdown_waits_for_the_seats_still_in() -> None:
+    server = FakeServer(LOGINS[:2], seed=2)
+    drivers = _drivers(server, "makaik", {"hands": 3})
+    for driver in drivers:  # everyone draws two, keeps, then bets and calls to the showdown
+        def choose(state: Any, seat: int) -> Any:
+            moves = [str(m) for m in state.legal_moves()]
+            for wanted in ("draw2", "keep", "bet 1", "call"):
+                found = [m for m in moves if m.startswith(wanted)]
+                if found:
+                    return state.parse_move(found[0])
+            return state.parse_move(moves[0])
+        driver.choose = choose
+    results = _play(drivers)
+    assert all(result.ok for result in results)
+    keeps = [row for row in server.rows if "sealed" in row.payload]
+    assert keeps and all(row.payload["move"].split()[0] == "keep"  # the hand card only
+                         and len(row.payload["move"].split()) == 2 for row in keeps)
+    shows = [row for row in server.rows if row.kind == "move" and "move" not in row.payload]
+    assert shows
+    held = server.rows[shows[0].n - 2]
+    assert held.payload["move"] == "call" and list(held.next_seats) == [shows[0].seat]
+    assert len(held.payload["show"]) == 3 and len(shows[0].payload["show"]) == 3
+
+
 def test_a_laptop_restarted_mid_game_catches_up_from_the_rows_and_finishes() -> None:
     server = FakeServer(LOGINS[:2], seed=11)
     drivers = _drivers(server, "taxot", {"seasons": 2})
@@ -412,8 +439,8 @@ def test_the_server_double_refuses_a_move_for_another_seat() -> None:
 def test_playable_games_are_the_perfect_information_games_and_taxot() -> None:
     games = playable_games()
     assert {"cetkaik", "taxot", "juusai", "netxiju"} <= set(games)
-    assert {"nanto", "makup", "nine", "neki"} <= set(games)
-    assert not is_playable("makaik") and not is_playable("equilibrium")
+    assert {"nanto", "makup", "nine", "neki", "mokaik", "makaik"} <= set(games)
+    assert not is_playable("mokzo") and not is_playable("equilibrium")
 
 
 @pytest.mark.parametrize("game_id", [g for g in playable_games() if g not in ("cetkaik", "taxot")])
