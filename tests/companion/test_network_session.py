@@ -345,14 +345,22 @@ def test_a_makaik_kept_draw_is_sealed_and_a_showdown_waits_for_the_seats_still_i
     assert len(held.payload["show"]) == 3 and len(shows[0].payload["show"]) == 3
 
 
-def test_a_laptop_restarted_mid_game_catches_up_from_the_rows_and_finishes() -> None:
-    server = FakeServer(LOGINS[:2], seed=11)
-    drivers = _drivers(server, "taxot", {"seasons": 2})
-    for _ in range(12):
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("taxot", 2, {"seasons": 2}),
+    ("nanto", 3, {"deals": 10}),
+    ("neki", 3, {}),
+    ("mokaik", 3, {"seasons": 1}),  # its key read again from the server
+    ("makaik", 3, {"hands": 3}),
+])
+def test_a_laptop_restarted_mid_game_catches_up_from_the_rows_and_finishes(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    server = FakeServer(LOGINS[:players], seed=11)
+    drivers = _drivers(server, game_id, options)
+    while len(server.rows) < 12:
         for driver in drivers:
             driver.tick()
-    assert len(server.rows) > 10 and server.status == "playing"
-    drivers[1] = _drivers(server, "taxot", {"seasons": 2})[1]  # a new process, from nothing
+    assert server.status == "playing"
+    drivers[1] = _drivers(server, game_id, options)[1]  # a new process, from nothing
     results = _play(drivers)
     assert all(result.ok for result in results)
 
