@@ -12,6 +12,7 @@ replays the rows that way at the end and compares the result with the laptop's o
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,7 @@ from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
 from companion.core.errors import CompanionError
 from companion.core.record import GameRecord, RecordEntry
 from companion.games import registry
-from companion.network import cards, neki, sealed
+from companion.network import cards, mokzo, neki, sealed
 from companion.network.link import (
     CHANCE_ROW,
     CHANCE_SEAT,
@@ -119,7 +120,8 @@ def is_playable(game_id: str) -> bool:
     if info.new_state is None:
         return False
     state = info.create(info.min_players, {})
-    return not state.has_hidden_information() or game_id in cards.CARD_GAMES
+    return not state.has_hidden_information() or game_id in cards.CARD_GAMES \
+        or game_id == mokzo.GAME
 
 
 def playable_games() -> list[str]:
@@ -147,8 +149,12 @@ class TableSession:
         info = registry.get(game_id)
         self.state: GameState = info.create(num_players, options)
         self.cards = game_id in cards.CARD_GAMES
-        if self.state.has_hidden_information() and not self.cards:
+        self.mokzo = mokzo.is_mokzo(self.state)
+        if self.state.has_hidden_information() and not self.cards and not self.mokzo:
             raise UnsupportedGame(game_id)
+        #: 行山: cards left in the server's draw pile, and the cards of its next deal.
+        self.pile = 0
+        self.pile_next: Counter[Any] = Counter(getattr(self.state, "deck", {}))
         self.game_id = game_id
         self.options = dict(self.state.options)
         self.mine = frozenset(mine)
@@ -197,6 +203,10 @@ class TableSession:
 
     def _chance_due(self) -> Due:
         state = self.state
+        if isinstance(state, mokzo.MokzoState) and mokzo.drawing(state):
+            if self.pile == 0:
+                return DealDue(mokzo.deal_plan(self.pile_next))
+            return RevealDue(1, state.mover)
         if self.cards:
             assert isinstance(state, cards.CardGameState)
             kind = cards.queue_kind(state)
@@ -308,6 +318,12 @@ class TableSession:
             return [CHANCE_SEAT]  # another reveal, the next deal, or the settling draw
         if not self.keyed:
             return next_seats_of(self.state)
+        if isinstance(self.state, mokzo.MokzoState):
+            if self.pile == 0:
+                return next_seats_of(self.state)
+            pile = self.state.copy()
+            pile.play(mokzo.filler_draw(pile))
+            return next_seats_of(pile)
         trial = self.state.copy()
         assert isinstance(trial, cards.CardGameState)
         if cards.queue_kind(trial) in cards.DEAL_KINDS:
@@ -327,14 +343,15 @@ class TableSession:
             return False
         before_state, before_entries = self.state.copy(), len(self.entries)
         before_show = (self.held, list(self.to_show), dict(self.shown), self.settling,
-                       self.level)
+                       self.level, self.pile, Counter(self.pile_next))
         try:
             self._apply(row, [h for h in hidden if h.n == row.n])
         except (CompanionError, cards.CardFault, ValueError, KeyError, TypeError,
                 IndexError) as exc:
             self.state = before_state
             del self.entries[before_entries:]
-            self.held, self.to_show, self.shown, self.settling, self.level = before_show
+            (self.held, self.to_show, self.shown, self.settling, self.level, self.pile,
+             self.pile_next) = before_show
             self._refuse(row, str(exc))
             return False
         self.n = row.n
@@ -344,6 +361,9 @@ class TableSession:
         self.fault = Fault(row.n, row.kind, row.seat, reason)
 
     def _apply(self, row: Row, hidden: Sequence[Hidden]) -> None:
+        if isinstance(self.state, mokzo.MokzoState):
+            self._apply_mokzo(row, hidden)
+            return
         payload = row.payload or {}
         if row.kind == MOVE:
             self._apply_move(row.seat, payload)
@@ -360,6 +380,63 @@ class TableSession:
             return
         else:
             return  # pause, resume, fault: no change to the game
+        if list(row.next_seats) != self.next_seats():
+            raise ValueError(f"the row names {list(row.next_seats)} to write next, this "
+                             f"laptop's engine {self.next_seats()}")
+
+    def _apply_mokzo(self, row: Row, hidden: Sequence[Hidden]) -> None:
+        """A 行山 row: the draw pile dealt on the server, a draw, or a move (cards named by a
+        place or a discard swapped into a filled hand); the pile's reshuffle noted."""
+        state = self.state
+        assert isinstance(state, mokzo.MokzoState)
+        discards, deck_size = dict(state.discards), state.deck_size
+        payload = row.payload or {}
+        if row.kind == DEAL:
+            if not state.is_chance() or not mokzo.drawing(state) or self.pile:
+                raise ValueError("no deal is due now")
+            plan = mokzo.deal_plan(self.pile_next)
+            if not _same_zones(payload["zones"], plan.zones):
+                raise ValueError("the deal's zones differ from this laptop's engine")
+            dealt = [h.items for h in hidden if h.zone == cards.DECK and h.seat is None]
+            if dealt and sorted(dealt[0]) != sorted(plan.items):
+                raise ValueError("the draw pile was dealt from other cards than the rules say")
+            self.pile, self.pile_next = len(plan.items), Counter()
+        elif row.kind == REVEAL:
+            due = self._chance_due() if state.is_chance() else None
+            if not isinstance(due, RevealDue) or payload.get("to_seat") != due.to_seat \
+                    or int(payload.get("count", 0)) != 1:
+                raise ValueError("this laptop's engine expects another card event")
+            if due.to_seat in self.mine:
+                items = [t for h in hidden if h.seat == due.to_seat and h.zone == "draw"
+                         for t in h.items]
+                if len(items) != 1:
+                    raise ValueError("the drawn card cannot be read")
+                draw = mokzo.known_draw(state, mokzo.parse(items[0]), self.mine)
+            else:
+                draw = mokzo.filler_draw(state)
+            self._play_chance(draw)
+            self.pile -= 1
+            deck_size -= 1
+        elif row.kind == MOVE:
+            seat = row.seat
+            if seat is None or seat != state.to_move():
+                raise ValueError(f"seat {seat if seat is None else seat + 1} is not to move")
+            move = state.parse_move(str(payload["move"]))
+            mokzo.claim(state, seat, move, self.mine)
+            state.play(move)
+            self.entries.append(RecordEntry(seat, str(move)))
+        elif row.kind == CHANCE_ROW:
+            self._apply_draw(payload)
+        elif row.kind == END:
+            if not state.is_over():
+                raise ValueError("the game is not over in this laptop's engine")
+            self.ended = True
+            return
+        else:
+            return
+        taken = mokzo.reshuffled(discards, deck_size, state)
+        if taken:
+            self.pile_next = taken
         if list(row.next_seats) != self.next_seats():
             raise ValueError(f"the row names {list(row.next_seats)} to write next, this "
                              f"laptop's engine {self.next_seats()}")
