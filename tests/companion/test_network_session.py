@@ -349,6 +349,41 @@ def test_a_makaik_kept_draw_is_sealed_and_a_showdown_waits_for_the_seats_still_i
     assert len(held.payload["show"]) == 3 and len(shows[0].payload["show"]) == 3
 
 
+def test_a_mokaik_seat_that_seals_cards_it_does_not_hold_is_caught_by_the_whole_replay(
+        ) -> None:
+    """The other laptop puts down filled cards (it cannot read the seal); the replay with
+    every key readable unseals the row and refuses it."""
+    from companion.network import sealed
+    from companion.network.session import next_seats_of
+
+    server = FakeServer(LOGINS[:2], seed=3)
+    drivers = _drivers(server, "mokaik", {"seasons": 1})
+    for step in range(800):
+        drivers[step % 2].tick()
+        drivers[0].catch_up()
+        session = drivers[0].session
+        state = session.state
+        assert isinstance(state, cards.CardGameState)
+        if session.n == len(server.rows) and state.to_move() == 1 \
+                and getattr(state, "trick", None):
+            break
+    else:
+        raise AssertionError("seat 2 never followed a lead")
+    size = state.trick[0].count  # type: ignore[attr-defined]
+    whole = replay_whole("mokaik", 2, {"seasons": 1}, server.rows, server.hidden)
+    lie = tuple(sorted(whole.state.hands[0][:size]))  # type: ignore[attr-defined]
+    key = next(h.items for h in server.hidden if h.zone == sealed.key_zone(1))
+    n = len(server.rows) + 1
+    trial = state.copy()
+    trial.play(sealed.filler_down(trial, 1, size))
+    server.forge("move", 1, {"move": f"down {size}", "sealed": sealed.seal(key, n, lie)},
+                 next_seats_of(trial))
+    drivers[0].catch_up()
+    assert drivers[0].session.fault is None and drivers[0].session.n == n
+    whole = replay_whole("mokaik", 2, {"seasons": 1}, server.rows, server.hidden)
+    assert whole.fault is not None and whole.fault.n == n
+
+
 @pytest.mark.parametrize(("game_id", "players", "options"), [
     ("taxot", 2, {"seasons": 2}),
     ("nanto", 3, {"deals": 10}),
