@@ -13,6 +13,7 @@ Stats, backs it up (Ctrl+B) and quits (ui/shell/transfer.py does the work).
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSize
@@ -28,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.colours import Palette, set_current
 from ui.context import AppContext
 from ui.i18n import language, tr
 from ui.idle import IdleWork
@@ -76,13 +76,23 @@ def _transfer() -> Any:
     return transfer
 
 
+def restore_palette(value: object) -> None:
+    """Use the colour palette chosen in Settings. The standard one, in use from the start,
+    needs no colour table before the window shows (unless another window changed it)."""
+    if value in (None, "", "standard") and "companion.colours" not in sys.modules:
+        return
+    from companion.colours import Palette, set_current
+
+    set_current(Palette.parse(value))
+
+
 class MainWindow(QMainWindow):
     """The application window. `show_page(key)` switches pages; `page(key)` builds one."""
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        set_current(Palette.parse(ctx.settings.value(KEY_PALETTE)))  # chosen in Settings
+        restore_palette(ctx.settings.value(KEY_PALETTE))
         #: Work done while the window is idle (`ui.app.qt_first_use_jobs`).
         self.first_use = IdleWork(self)
         self.setObjectName("main_window")

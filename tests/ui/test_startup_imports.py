@@ -192,6 +192,7 @@ def test_the_command_line_starts_the_window_without_argparse_or_ctypes(tmp_path:
     assert "ui.main_window" in modules
     assert [m for m in modules if m in ("locale", "ui.commands") or m.startswith(
         "ui.commands.")] == []
+    assert "companion.colours" not in modules  # the standard palette needs no colour table
     assert ("ctypes" in modules) == needs_guard()
 
 
