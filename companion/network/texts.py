@@ -15,6 +15,14 @@ def _seat(seat: int | None, lang: str) -> str:
     return f"席{seat + 1}" if lang == "ja" else f"seat {seat + 1}"
 
 
+def _zone_count(zone: Any, lang: str) -> str:
+    """A dealt zone and how many it got ("hand0 8", "deck: the rest")."""
+    count = zone.get("count")
+    if count is None:
+        return f"{zone.get('zone')} {'残り全部' if lang == 'ja' else 'the rest'}"
+    return f"{zone.get('zone')} {count}"
+
+
 def row_line(row: Row, lang: str, drawn: str = "") -> str:
     """Row `row` as a line; `drawn` is a public chance outcome's notation (from the engine)."""
     payload: Any = row.payload or {}
@@ -27,7 +35,10 @@ def row_line(row: Row, lang: str, drawn: str = "") -> str:
     if row.kind == CHANCE_ROW:
         return f"{row.n}. {'偶然' if ja else 'chance'}: {drawn or payload.get('index')}"
     if row.kind == DEAL:
-        counts = ", ".join(f"{z.get('zone')} {z.get('count')}" for z in payload.get("zones", []))
+        zones = payload.get("zones", [])
+        if zones and all(str(z.get("zone", "")).startswith("key") for z in zones):
+            return f"{row.n}. {'封印の鍵を各席に配る' if ja else 'sealing keys dealt to the seats'}"
+        counts = ", ".join(_zone_count(z, lang) for z in zones)
         return f"{row.n}. {'配札' if ja else 'deal'}: {counts}"
     if row.kind == REVEAL:
         to_seat = payload.get("to_seat")

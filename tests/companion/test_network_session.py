@@ -612,3 +612,20 @@ def test_a_seats_shown_cards_of_a_removed_strength_read_in_both_languages() -> N
     none = FakeRow(10, "move", 0, {"show": []}, (1,), "ann")
     assert row_line(none, "en") == "10. seat 1 shows: none"
     assert row_line(none, "ja") == "10. 席1が見せた札: なし"
+
+
+def test_a_deal_reads_its_counts_and_the_sealing_keys_read_as_keys() -> None:
+    from companion.network.texts import row_line
+    from tests.companion.network_fake import FakeRow
+
+    deal = FakeRow(1, "deal", None, {"zones": [{"zone": "hand0", "seat": 0, "count": 8},
+                                               {"zone": "deck", "seat": None, "count": None}]},
+                   (0,), "ann")
+    assert row_line(deal, "en") == "1. deal: hand0 8, deck the rest"
+    assert row_line(deal, "ja") == "1. 配札: hand0 8, deck 残り全部"
+    keys = FakeRow(0, "deal", None, {"zones": [{"zone": "key0", "seat": 0, "count": 32},
+                                               {"zone": "key1", "seat": 1, "count": 32},
+                                               {"zone": "keys", "seat": None, "count": None}]},
+                   (0,), "ann")
+    assert row_line(keys, "en") == "0. sealing keys dealt to the seats"
+    assert row_line(keys, "ja") == "0. 封印の鍵を各席に配る"
