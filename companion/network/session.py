@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
 from companion.core.errors import CompanionError
 from companion.core.record import GameRecord, RecordEntry
 from companion.games import registry
-from companion.network import cards, mokzo, neki, sealed
+from companion.network import cards, equilibrium, mokzo, neki, sealed
 from companion.network.link import (
     CHANCE_ROW,
     CHANCE_SEAT,
@@ -121,7 +121,7 @@ def is_playable(game_id: str) -> bool:
         return False
     state = info.create(info.min_players, {})
     return not state.has_hidden_information() or game_id in cards.CARD_GAMES \
-        or game_id == mokzo.GAME
+        or game_id in (mokzo.GAME, equilibrium.GAME)
 
 
 def playable_games() -> list[str]:
@@ -150,7 +150,10 @@ class TableSession:
         self.state: GameState = info.create(num_players, options)
         self.cards = game_id in cards.CARD_GAMES
         self.mokzo = mokzo.is_mokzo(self.state)
-        if self.state.has_hidden_information() and not self.cards and not self.mokzo:
+        #: エクィリブリオン: where the due dream card is (the deck's zone dealt, a card due).
+        self.eq = equilibrium.Flow() if equilibrium.is_equilibrium(self.state) else None
+        if self.state.has_hidden_information() and not self.cards and not self.mokzo \
+                and self.eq is None:
             raise UnsupportedGame(game_id)
         #: 行山: cards left in the server's draw pile, and the cards of its next deal.
         self.pile = 0
@@ -188,8 +191,8 @@ class TableSession:
             if self.level is not None:
                 return ShowDue(seat) if seat in self.mine else None
             return RevealDue(len(state.hands[seat]), None, cards.hand_zone(seat))
-        if self.settling:
-            return DrawDue((1.0,), (-2,))
+        if self.settling:  # names who acts now (nobody once the game is over)
+            return DrawDue((1.0,), ((next_seats_of(state) or [-2])[0],))
         if not self.keyed:
             return DealDue(sealed.key_plan(state.num_players))
         if state.is_over():
@@ -203,6 +206,10 @@ class TableSession:
 
     def _chance_due(self) -> Due:
         state = self.state
+        if self.eq is not None:
+            due = self._equilibrium_due()
+            if due is not None:
+                return due
         if isinstance(state, mokzo.MokzoState) and mokzo.drawing(state):
             if self.pile == 0:
                 return DealDue(mokzo.deal_plan(self.pile_next))
@@ -227,7 +234,8 @@ class TableSession:
     def next_seats(self) -> list[int]:
         if self.held is not None and self.level is not None:
             return [self.to_show[0]]
-        if self.held is not None or self.settling or not self.keyed:
+        if self.held is not None or self.settling or not self.keyed \
+                or (self.eq is not None and self.eq.card_due):
             return [CHANCE_SEAT]
         return next_seats_of(self.state)
 
@@ -318,6 +326,8 @@ class TableSession:
             return [CHANCE_SEAT]  # another reveal, the next deal, or the settling draw
         if not self.keyed:
             return next_seats_of(self.state)
+        if isinstance(self.state, equilibrium.EquilibriumState) and self.eq is not None:
+            return equilibrium.next_after_deal_or_card(self.state, self.eq)
         if isinstance(self.state, mokzo.MokzoState):
             if self.pile == 0:
                 return next_seats_of(self.state)
@@ -344,6 +354,7 @@ class TableSession:
         before_state, before_entries = self.state.copy(), len(self.entries)
         before_show = (self.held, list(self.to_show), dict(self.shown), self.settling,
                        self.level, self.pile, Counter(self.pile_next))
+        before_eq = None if self.eq is None else replace(self.eq)
         try:
             self._apply(row, [h for h in hidden if h.n == row.n])
         except (CompanionError, cards.CardFault, ValueError, KeyError, TypeError,
@@ -352,6 +363,7 @@ class TableSession:
             del self.entries[before_entries:]
             (self.held, self.to_show, self.shown, self.settling, self.level, self.pile,
              self.pile_next) = before_show
+            self.eq = before_eq
             self._refuse(row, str(exc))
             return False
         self.n = row.n
@@ -365,7 +377,10 @@ class TableSession:
             self._apply_mokzo(row, hidden)
             return
         payload = row.payload or {}
-        if row.kind == MOVE:
+        if self.eq is not None and row.kind in (CHANCE_ROW, DEAL, REVEAL) \
+                and not self.settling and self._equilibrium_due() is not None:
+            self._apply_dream(row.kind, payload, hidden)
+        elif row.kind == MOVE:
             self._apply_move(row.seat, payload)
         elif row.kind == CHANCE_ROW:
             self._apply_draw(payload)
@@ -454,6 +469,8 @@ class TableSession:
             move = self._parse(seat, str(payload["move"]))
         if self.cards:
             self._place_named_cards(seat, move, payload)
+        if isinstance(state, equilibrium.EquilibriumState):
+            equilibrium.claim(state, seat, move, self.mine)
         level = self._level_removed(move)
         if level is not None:  # held until every seat has shown its cards of that strength
             if move not in state.legal_moves():
@@ -622,6 +639,57 @@ class TableSession:
         self.state.play(move)
         self.entries.append(RecordEntry(mover, str(move)))
         self.settling = self.state.is_over()
+
+    # --- エクィリブリオン's dream deck (companion/network/equilibrium.py) ---------------------
+    def _equilibrium_due(self) -> Due | None:
+        """The server call the due dream card needs (None: the engine's own chance)."""
+        state = self.state
+        assert isinstance(state, equilibrium.EquilibriumState) and self.eq is not None
+        need = equilibrium.need(state, self.eq)
+        if isinstance(need, cards.DealPlan):
+            return DealDue(need)
+        if isinstance(need, equilibrium.Split):
+            return DrawDue(need.weights, need.next_by_outcome)
+        if isinstance(need, equilibrium.Reveal):
+            return RevealDue(1, need.to_seat)
+        return None
+
+    def _apply_dream(self, kind: str, payload: dict[str, Any], hidden: Sequence[Hidden]) -> None:
+        """A row of a dream card drawn: the deck's zone dealt, the public draw (a chaos card
+        or not), or the zone's next card revealed to a seat or to everyone."""
+        state, flow = self.state, self.eq
+        assert isinstance(state, equilibrium.EquilibriumState) and flow is not None
+        due = self._equilibrium_due()
+        if kind == DEAL:
+            if not isinstance(due, DealDue):
+                raise ValueError("no deal is due now")
+            equilibrium.check_deal(state, payload["zones"], [
+                h.items for h in hidden if h.zone == cards.DECK and h.seat is None])
+            flow.dealt = True
+        elif kind == CHANCE_ROW:
+            if not isinstance(due, DrawDue):
+                raise ValueError("this laptop's engine expects the deck's next card")
+            chaos = equilibrium.apply_split(state, flow, int(payload["index"]),
+                                            payload["weights"], WEIGHT_TOLERANCE)
+            if chaos is not None:
+                self._play_chance(chaos)
+        else:
+            to_seat = payload.get("to_seat")
+            if not isinstance(due, RevealDue) or due.to_seat != to_seat \
+                    or payload.get("zone") != cards.DECK or int(payload.get("count", 0)) != 1:
+                raise ValueError("this laptop's engine expects another card event")
+            seeded = state.steps[0][0] == "seed"
+            if to_seat is not None and to_seat not in self.mine:
+                equilibrium.draw_hidden(state)
+                self.entries.append(RecordEntry(CHANCE, equilibrium.HIDDEN_DRAW))
+            else:
+                items = list(payload.get("items") or []) if to_seat is None else \
+                    [t for h in hidden if h.seat == to_seat and h.zone == "draw" for t in h.items]
+                if len(items) != 1:
+                    raise ValueError("the revealed card cannot be read")
+                self._play_chance(equilibrium.drawn_card(state, str(items[0])))
+            flow.card_due = False
+            self.settling = equilibrium.settles(seeded, state)
 
     # --- the whole game --------------------------------------------------------------------
     def record(self) -> GameRecord:

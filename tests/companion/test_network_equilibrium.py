@@ -1,0 +1,263 @@
+"""エクィリブリオン across laptops (issue 38) against the in-memory server: one or two laptops
+and a spectator play to the end; the dream deck stays on the server, a drawn chaos card is a
+public draw, a card drawn into a hand reaches its seat alone; the whole replay agrees; a laptop
+restarted mid-game finishes; rows that cannot be true are faults."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from companion.bots import make_bot
+from companion.core.record import Game
+from companion.games.equilibrium.rules import HIDDEN, EquilibriumState
+from companion.network import equilibrium
+from companion.network.driver import RunResult, TableDriver
+from companion.network.session import DrawDue, RevealDue, TableSession, is_playable
+from tests.companion.network_fake import FakeServer
+
+GAME = "equilibrium"
+LOGINS = ["ann", "ben"]
+BOOKS = {"expansions": ["books"], "books": ["prophecy-1", "prophecy-2"]}
+SQUARES = {"expansions": ["squares"]}
+
+
+def _chooser(seed: int) -> Any:
+    bot, rng = make_bot("random"), random.Random(seed)
+    return lambda state, seat: bot.choose(state, seat, rng)
+
+
+def _drivers(server: FakeServer, options: dict[str, Any]) -> list[TableDriver]:
+    players = len(server.logins)
+    return [TableDriver(server.link(login), TableSession(GAME, players, options, [seat]),
+                        _chooser(seat), host=seat == 0, grace_s=0.0)
+            for seat, login in enumerate(server.logins)]
+
+
+def _watcher(server: FakeServer, options: dict[str, Any]) -> TableDriver:
+    return TableDriver(server.link("zoe"),
+                       TableSession(GAME, len(server.logins), options, ()),
+                       _chooser(9), writes=False, grace_s=0.0)
+
+
+def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult]:
+    results: dict[int, RunResult] = {}
+    for _ in range(limit):
+        for index, driver in enumerate(drivers):
+            if index not in results and (result := driver.tick()) is not None:
+                results[index] = result
+        if len(results) == len(drivers):
+            return [results[i] for i in range(len(drivers))]
+    raise AssertionError("the table did not end")
+
+
+def _truth(server: FakeServer, players: int, options: dict[str, Any]) -> TableSession:
+    """The table so far with every seat and every hidden row (what no laptop may hold)."""
+    whole = TableSession(GAME, players, options, range(players))
+    for row in server.rows:
+        whole.apply(row, server.hidden)
+    assert whole.fault is None
+    return whole
+
+
+def _check_views(server: FakeServer, drivers: Sequence[TableDriver], players: int,
+                 options: dict[str, Any]) -> int:
+    """Each caught-up laptop holds its own seat's real hand and, of another seat's hand, only
+    hidden cards and cards every seat saw (Prophecy's top); it reads no other seat's hidden
+    row and never the deck. Returns how many hidden cards the laptops held."""
+    truth = _truth(server, players, options)
+    real: Any = truth.state
+    hidden_held = 0
+    for driver in drivers:
+        mine = driver.session.mine
+        assert all(h.seat in mine for h in driver.link.hidden())
+        state = driver.session.state
+        assert isinstance(state, EquilibriumState)
+        if driver.session.n != truth.n:
+            continue
+        assert not state.invariant_errors(), state.invariant_errors()
+        assert state.deck_n == real.deck_n and state.top == real.top
+        for seat in range(players):
+            if seat in mine:
+                assert sorted(state.hands[seat]) == sorted(real.hands[seat])
+                continue
+            assert len(state.hands[seat]) == len(real.hands[seat])
+            known = Counter(c for c in state.hands[seat] if c != HIDDEN)
+            assert not known - Counter(real.hands[seat])
+            hidden_held += state.hands[seat].count(HIDDEN)
+    return hidden_held
+
+
+@pytest.mark.parametrize(("players", "options", "seed"), [
+    (2, {}, 1),
+    (2, SQUARES, 4),  # higher beings: a seeded pair whose side the mover chooses
+    (2, BOOKS, 0),  # Prophecy: cards looked at by both, then drawn from the known top
+    (1, {}, 2),
+])
+def test_laptops_and_a_spectator_play_to_the_end_seeing_only_their_own_hands(
+        players: int, options: dict[str, Any], seed: int) -> None:
+    server = FakeServer(LOGINS[:players], seed=seed)
+    laptops = _drivers(server, options)
+    watcher = _watcher(server, options)
+    drivers = [*laptops, watcher]
+    results: dict[int, RunResult] = {}
+    hidden_held = 0
+    for _ in range(20_000):
+        for index, driver in enumerate(drivers):
+            if index not in results and (result := driver.tick()) is not None:
+                results[index] = result
+        if len(results) == len(drivers):
+            break
+        if server.status != "finished":
+            hidden_held += _check_views(server, drivers, players, options)
+    assert len(results) == len(drivers), "the table did not end"
+    assert hidden_held > 0  # the other hands (the spectator's: every hand) were never read
+    assert all(row.login != "zoe" for row in server.rows)
+    records = set()
+    for result in results.values():
+        if result is not results[players]:
+            assert result.ok, result
+            assert result.confirmation is not None and result.confirmation.record is not None
+            records.add(result.confirmation.record.to_json())
+    assert len(records) == 1  # every laptop confirms the same whole game
+    confirmation = results[0].confirmation
+    assert confirmation is not None and confirmation.record is not None
+    assert watcher.session.ended and watcher.session.state.outcome() == confirmation.outcome
+    replayed = Game.replay(confirmation.record)  # the history's record replays to the same end
+    assert replayed.state.outcome() == confirmation.outcome
+    assert equilibrium.HIDDEN_DRAW not in {e.move for e in confirmation.record.entries}
+
+
+def test_the_deck_stays_on_the_server_and_a_chaos_card_is_a_public_draw() -> None:
+    server = FakeServer(LOGINS, seed=3)
+    results = _play(_drivers(server, {}))
+    assert all(result.ok for result in results)
+    deals = [row for row in server.rows if row.kind == "deal"]
+    assert len(deals) == 1 and deals[0].payload["zones"] == [
+        {"zone": "deck", "seat": None, "count": None}]
+    dealt = next(h for h in server.hidden if h.n == deals[0].n)
+    assert len(dealt.items) == 64 and not any(item.startswith("C") for item in dealt.items)
+    private = [row for row in server.rows if row.kind == "reveal"
+               and row.payload["to_seat"] is not None]
+    assert len(private) >= 8 and all("items" not in row.payload for row in private)
+    whole = TableSession(GAME, 2, {}, range(2))
+    splits = []  # the public draws of a dream card: a chaos card (by code) or another card
+    for row in server.rows:
+        state = whole.state
+        assert isinstance(state, EquilibriumState)
+        if row.kind == "chance" and equilibrium.is_drawing(state) and not whole.settling:
+            splits.append(row)
+            chances = [n / equilibrium.unknown(state) for _, n in equilibrium.chaos_left(state)]
+            assert row.payload["weights"][:len(chances)] == pytest.approx(chances)
+            assert sum(row.payload["weights"]) == pytest.approx(1.0)
+        assert whole.apply(row, server.hidden)
+    chaos_drawn = [row for row in splits if row.payload["index"] < len(row.payload["weights"]) - 1]
+    assert chaos_drawn  # a chaos card drawn is seen by both seats: its penalty follows
+    confirmation = results[0].confirmation
+    assert confirmation is not None and confirmation.record is not None
+    drawn = [e.move for e in confirmation.record.entries if e.move.startswith("draw C")]
+    assert len(drawn) == len(chaos_drawn)
+
+
+def test_a_seeded_pair_whose_side_the_mover_chooses_is_named_by_a_draw_of_one_outcome() -> None:
+    server = FakeServer(LOGINS, seed=4)
+    results = _play(_drivers(server, SQUARES))
+    assert all(result.ok for result in results)
+    settles = [row for row in server.rows if row.kind == "chance"
+               and row.payload["weights"] == [1.0] and server.rows[row.n - 2].kind == "reveal"]
+    assert settles
+    for row in settles:
+        reveal = server.rows[row.n - 2]
+        assert reveal.payload["to_seat"] is None and list(reveal.next_seats) == [-1]
+        following = server.rows[row.n]
+        assert following.kind == "move" and str(following.payload["move"]).startswith("seed")
+        assert list(row.next_seats) == [following.seat]
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (2, BOOKS), (1, {})])
+def test_a_laptop_restarted_mid_game_catches_up_from_its_hidden_rows_and_finishes(
+        players: int, options: dict[str, Any]) -> None:
+    server = FakeServer(LOGINS[:players], seed=11)
+    drivers = _drivers(server, options)
+    while len(server.rows) < 80:
+        for driver in drivers:
+            driver.tick()
+    assert server.status == "playing"
+    restarted = _drivers(server, options)[-1]  # a new process, from nothing
+    restarted.catch_up()
+    before = drivers[-1].session.state
+    assert isinstance(before, EquilibriumState)
+    assert restarted.session.state.hand(players - 1) == before.hand(players - 1)
+    drivers[-1] = restarted
+    results = _play(drivers)
+    assert all(result.ok for result in results)
+
+
+def _two_laptops_at(server: FakeServer, when: Any) -> list[TableDriver]:
+    """Two laptops played until `when(session)` holds for seat 1's laptop (caught up)."""
+    drivers = _drivers(server, {})
+    for step in range(5000):
+        drivers[1].catch_up()
+        session = drivers[1].session
+        if session.n == len(server.rows) and when(session):
+            return drivers
+        drivers[step % 2].tick()
+    raise AssertionError("the position never came")
+
+
+def _forged_fault(server: FakeServer, laptop: TableDriver, kind: str,
+                  payload: dict[str, Any], next_seats: list[int]) -> str:
+    """The fault `laptop` finds in a forged row (it applies nothing of it)."""
+    n = laptop.session.n
+    server.forge(kind, None if kind != "move" else 0, payload, next_seats)
+    result = laptop.tick()
+    assert result is not None and result.fault is not None and result.fault.n == n + 1
+    assert laptop.session.n == n
+    return result.fault.reason
+
+
+def test_a_play_of_a_card_the_laptop_sees_every_copy_of_is_a_fault() -> None:
+    server = FakeServer(LOGINS, seed=5)
+    drivers = _two_laptops_at(server, lambda s: s.state.to_move() == 0
+                              and s.state.pending() == "act" and s.state.turn > 1)
+    state = drivers[1].session.state
+    assert isinstance(state, EquilibriumState)
+    gone = next(code for code, n in sorted(state.deck.items())
+                if n == 0 and code[0] == "S" and code[1] in state.city(1))
+    reason = _forged_fault(server, drivers[1], "move", {"move": f"{gone} 1R"}, [-1])
+    assert "every copy" in reason
+
+
+def test_a_chaos_draw_with_other_chances_than_the_deck_gives_is_a_fault() -> None:
+    server = FakeServer(LOGINS, seed=5)
+    drivers = _two_laptops_at(server, lambda s: isinstance(s.due(), DrawDue)
+                              and len(s.due().weights) > 1 and s.state.turn > 1)
+    reason = _forged_fault(server, drivers[1], "chance", {"index": 0, "weights": [0.5, 0.5]},
+                           [-1])
+    assert "weights" in reason
+
+
+def test_a_card_revealed_to_another_seat_than_the_drawing_one_is_a_fault() -> None:
+    server = FakeServer(LOGINS, seed=5)
+    drivers = _two_laptops_at(server, lambda s: isinstance(s.due(), RevealDue)
+                              and s.due().to_seat == 0)
+    reason = _forged_fault(server, drivers[1], "reveal",
+                           {"zone": "deck", "count": 1, "to_seat": 1}, [-1])
+    assert "another card event" in reason
+
+
+def test_a_chaos_card_revealed_from_the_deck_zone_is_a_fault() -> None:
+    server = FakeServer(LOGINS, seed=5)
+    drivers = _two_laptops_at(server, lambda s: isinstance(s.due(), RevealDue)
+                              and s.due().to_seat is None)
+    reason = _forged_fault(server, drivers[1], "reveal", {
+        "zone": "deck", "count": 1, "to_seat": None, "items": ["C5"]}, [-1])
+    assert "no chaos card" in reason
+
+
+def test_equilibrium_is_played_across_laptops() -> None:
+    assert is_playable(GAME)
