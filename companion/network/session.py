@@ -21,7 +21,7 @@ from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
 from companion.core.errors import CompanionError
 from companion.core.record import GameRecord, RecordEntry
 from companion.games import registry
-from companion.network import cards, equilibrium, mokzo, neki, sealed
+from companion.network import cards, equilibrium, mokzo, neki, sealed, texts
 from companion.network.link import (
     CHANCE_ROW,
     CHANCE_SEAT,
@@ -165,6 +165,8 @@ class TableSession:
         self.n = 0
         self.ended = False
         self.fault: Fault | None = None
+        #: What the last applied row drew in public (an outcome's notation; "" for none).
+        self.drawn = ""
         #: A move held back until the hands it shows are revealed: (seat, move), the seats
         #: still to show, and the cards shown so far.
         self.held: tuple[int, Any] | None = None
@@ -355,6 +357,7 @@ class TableSession:
         before_show = (self.held, list(self.to_show), dict(self.shown), self.settling,
                        self.level, self.pile, Counter(self.pile_next))
         before_eq = None if self.eq is None else replace(self.eq)
+        self.drawn = ""
         try:
             self._apply(row, [h for h in hidden if h.n == row.n])
         except (CompanionError, cards.CardFault, ValueError, KeyError, TypeError,
@@ -367,6 +370,8 @@ class TableSession:
             self._refuse(row, str(exc))
             return False
         self.n = row.n
+        if row.kind == CHANCE_ROW and len(self.entries) > before_entries:
+            self.drawn = self.entries[-1].move
         return True
 
     def _refuse(self, row: Row, reason: str) -> None:
@@ -673,6 +678,8 @@ class TableSession:
                                             payload["weights"], WEIGHT_TOLERANCE)
             if chaos is not None:
                 self._play_chance(chaos)
+            else:
+                self.drawn = texts.NOT_CHAOS
         else:
             to_seat = payload.get("to_seat")
             if not isinstance(due, RevealDue) or due.to_seat != to_seat \

@@ -8,6 +8,10 @@ from typing import Any
 
 from companion.network.link import CHANCE_ROW, DEAL, END, MOVE, REVEAL, Row
 
+#: A public draw whose outcome is no engine move: エクィリブリオン's "not a chaos card" (the
+#: next row reveals which card, to its seat or to everyone).
+NOT_CHAOS = "not chaos"
+
 
 def _seat(seat: int | None, lang: str) -> str:
     if seat is None:
@@ -33,6 +37,8 @@ def row_line(row: Row, lang: str, drawn: str = "") -> str:
     if row.kind == MOVE:
         return f"{row.n}. {_seat(row.seat, lang)}: {payload.get('move', '')}"
     if row.kind == CHANCE_ROW:
+        if drawn == NOT_CHAOS:
+            drawn = "混沌カード以外の札" if ja else "a card other than chaos"
         return f"{row.n}. {'偶然' if ja else 'chance'}: {drawn or payload.get('index')}"
     if row.kind == DEAL:
         zones = payload.get("zones", [])

@@ -261,3 +261,29 @@ def test_a_chaos_card_revealed_from_the_deck_zone_is_a_fault() -> None:
 
 def test_equilibrium_is_played_across_laptops() -> None:
     assert is_playable(GAME)
+
+
+@pytest.mark.parametrize(("lang", "other", "draws", "chaos"), [
+    ("en", "chance: a card other than chaos", "seat 2 draws 1 card", "chance: draw C5"),
+    ("ja", "偶然: 混沌カード以外の札", "席2が1枚引きます", "偶然: draw C5"),
+])
+def test_the_commands_laptops_finish_and_their_lines_name_no_card_of_another_hand(
+        lang: str, other: str, draws: str, chaos: str) -> None:
+    """`companion table play --verbose`'s side: laptops on the client's calls (`ClientLink`,
+    the public draw's next seats per outcome) print each row as a line."""
+    from tests.companion.network_client_fake import FakeClient
+    from ui.commands.table_run import ClientLink, _row_line
+
+    server = FakeServer(LOGINS, seed=3)
+    drivers = _drivers(server, {})
+    for driver, login in zip(drivers, LOGINS, strict=True):
+        driver.link = ClientLink(FakeClient(server.link(login)))
+    lines: list[str] = []
+    laptop = drivers[0]
+    laptop.on_row = lambda row: lines.append(_row_line(laptop, row, lang))
+    assert all(result.ok for result in _play(drivers))
+    texts = [line.split(". ", 1)[1] for line in lines]
+    assert other in texts and draws in texts and chaos in texts
+    assert not any("?" in t for t in texts)  # a public draw reads as its own outcome
+    after_draws = {texts[i + 1] for i, t in enumerate(texts[:-1]) if t == draws}
+    assert all(not t.split(": ")[-1].startswith(("draw I", "draw S")) for t in after_draws)

@@ -222,8 +222,7 @@ def _row_line(driver: Any, row: Row, lang: str) -> str:
     """A row as a line (a public draw with the engine's outcome)."""
     from companion.network.texts import row_line
 
-    entries = driver.session.entries
-    return row_line(row, lang, entries[-1].move if row.kind == "chance" and entries else "")
+    return row_line(row, lang, driver.session.drawn if row.kind == "chance" else "")
 
 
 class Keeper:
