@@ -40,6 +40,7 @@ from companion.core.api import CHANCE, Outcome
 from companion.core.record import Game, RecordEntry
 from companion.games.equilibrium.cards import book_name, card_name
 from companion.games.equilibrium.moves import Play
+from companion.games.equilibrium.rules import HIDDEN
 from companion.games.equilibrium.texts import end_reason, move_text
 from companion.games.equilibrium.tracker import penalty_reminder
 from ui.context import AppContext
@@ -334,7 +335,8 @@ class EquilibriumScreens(PlayScreens):
 
     def _show_hand(self, position: Position, playable: set[str]) -> None:
         state, viewer = position.state, position.viewer
-        if viewer is None or viewer < 0 or state.over:
+        if viewer is None or viewer < 0 or state.over or HIDDEN in state.hand(viewer):
+            # (a spectator at a network table: the seat to move's hand is hidden from it too)
             self.hand.setVisible(False)
             self.partner.setText("")
             self.partner.setVisible(False)
