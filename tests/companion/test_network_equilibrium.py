@@ -17,7 +17,13 @@ from companion.core.record import Game
 from companion.games.equilibrium.rules import HIDDEN, EquilibriumState
 from companion.network import equilibrium
 from companion.network.driver import RunResult, TableDriver
-from companion.network.session import DrawDue, RevealDue, TableSession, is_playable
+from companion.network.session import (
+    DrawDue,
+    RevealDue,
+    TableSession,
+    is_playable,
+    replay_whole,
+)
 from tests.companion.network_fake import FakeServer
 
 GAME = "equilibrium"
@@ -230,6 +236,50 @@ def test_a_play_of_a_card_the_laptop_sees_every_copy_of_is_a_fault() -> None:
                 if n == 0 and code[0] == "S" and code[1] in state.city(1))
     reason = _forged_fault(server, drivers[1], "move", {"move": f"{gone} 1R"}, [-1])
     assert "every copy" in reason
+
+
+def test_a_play_of_an_unseen_card_the_seat_does_not_hold_is_caught_by_the_whole_replay(
+        ) -> None:
+    """Seat 2's laptop cannot tell: the card is among those it has not seen, so it takes the
+    place of a hidden card; seat 1's own laptop and the replay at the end (every hidden row
+    read) refuse the row."""
+    server = FakeServer(LOGINS, seed=5)
+    drivers = _two_laptops_at(server, lambda s: s.state.to_move() == 0
+                              and s.state.pending() == "act" and s.state.turn > 1)
+    truth = _truth(server, 2, {})
+    real: Any = truth.state
+    view = drivers[1].session.state
+    assert isinstance(view, EquilibriumState)
+    unseen = [code for code, n in sorted(view.deck.items())
+              if n > 0 and code[0] != "C" and code not in real.hands[0]]
+    lie = view.plays(unseen)[0]  # a legal play of a card seat 1 does not hold
+    trial = view.copy()
+    equilibrium.claim(trial, 0, lie, {1})
+    trial.play(lie)
+    server.forge("move", 0, {"move": str(lie)}, [-1] if trial.is_chance() else [1])
+    assert drivers[1].catch_up() == 1 and drivers[1].session.fault is None
+    drivers[0].catch_up()
+    assert drivers[0].session.fault is not None  # the seat's own laptop knows its hand
+    whole = replay_whole(GAME, 2, {}, server.rows, server.hidden)
+    assert whole.fault is not None and whole.fault.n == len(server.rows)
+
+
+def test_a_seat_handed_to_the_hosts_laptop_is_played_with_its_real_hand() -> None:
+    server = FakeServer(LOGINS, seed=6)
+    drivers = _drivers(server, {})
+    while len(server.rows) < 60:
+        for driver in drivers:
+            driver.tick()
+    server.logins[1] = "ann"  # seat 2 handed to the host's bot: the host reads its rows now
+    host = drivers[0]
+    host.take_seats([1])
+    host.catch_up()
+    state = host.session.state
+    assert isinstance(state, EquilibriumState) and HIDDEN not in state.hands[1]
+    truth: Any = _truth(server, 2, {}).state
+    assert sorted(state.hands[1]) == sorted(truth.hands[1])
+    result = host.run()
+    assert result.ok and host.session.mine == {0, 1}
 
 
 def test_a_chaos_draw_with_other_chances_than_the_deck_gives_is_a_fault() -> None:
