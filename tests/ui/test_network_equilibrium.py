@@ -6,12 +6,15 @@ spectator sees no hand; the host's laptop stores the play once and every page ag
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.display import strip_isolates
 from companion.games.equilibrium.rules import HIDDEN
+from tests.db.club import Club
+from tests.db.conftest import club, club_roles  # noqa: F401 (fixtures)
 from tests.ui.network_pages import fake_table, page_for
 from ui.i18n import language
 from ui.play.network import NetworkPlayPage
@@ -100,3 +103,48 @@ def test_two_pages_and_a_spectator_play_a_whole_game_of_equilibrium(qtbot) -> No
     assert moves >= 10
     record = [e.move for e in stored[0].record.entries]
     assert "draw ?" not in record and sum(m.startswith("draw ") for m in record) >= 8
+
+
+@pytest.mark.postgres
+def test_the_play_tab_opens_a_two_seat_table_with_the_computer_as_partner(
+        qtbot, tmp_path: Path, club: Club) -> None:  # noqa: F811
+    """On a club's PostgreSQL history エクィリブリオン's Play tab offers tables across laptops;
+    the form starts with two seats (one or two may play); ann opens a table with the computer
+    as her partner and plays on it with her own hand shown."""
+    from PySide6.QtCore import QSettings
+
+    import db
+    from companion.games import registry
+    from ui.context import AppContext
+    from ui.shell.library import PlayArea
+    from ui.shell.tables import TablesPage
+
+    club.prepare()
+    database = db.open_database(club.url("ann"))
+    try:
+        settings = QSettings(str(tmp_path / "ann.ini"), QSettings.Format.IniFormat)
+        area = PlayArea(AppContext(db=database, settings=settings, lang=language()),
+                        registry.get("equilibrium"))
+        qtbot.addWidget(area)
+        area.resize(760, 524)
+        area.show()
+        assert area.tables_button.isVisible()
+        area.tables_button.click()
+        tables = area.tables_page
+        assert isinstance(tables, TablesPage)
+        assert tables.seats.value() == 2 and tables.seats.minimum() == 1
+        tables.rows[1].kind.setCurrentIndex(2)  # the computer, on ann's laptop
+        tables.open_button.click()
+        page = area.view
+        assert isinstance(page, NetworkPlayPage), tables.error_label.text()
+        rng = random.Random(5)
+        for _ in range(4):  # ann's moves; her computer partner answers between them
+            qtbot.waitUntil(lambda: bool(page.frame.legal_moves()), timeout=15000)
+            assert page.frame.screens.hand.isVisible()  # type: ignore[attr-defined]
+            assert HIDDEN not in _hand_shown(page)
+            page.frame.play(rng.choice(page.frame.legal_moves()))
+            qtbot.waitUntil(lambda: not page.controller.sent, timeout=5000)
+        assert any(r.kind == "reveal" for r in page.worker.driver.rows)
+        page.shutdown()
+    finally:
+        database.close()

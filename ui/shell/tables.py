@@ -143,7 +143,7 @@ class TablesPage(QWidget):
         self._build()
         language().changed.connect(self.retranslate)
         self.retranslate()
-        self.seats.setValue(info.min_players)
+        self.seats.setValue(min(max(2, info.min_players), info.max_players))  # two laptops
         self.rows[0].login.setText(login_of(ctx))
 
     # --- building ------------------------------------------------------------------------------
