@@ -138,6 +138,24 @@ def test_laptops_and_a_spectator_play_to_the_end_seeing_only_their_own_hands(
     assert equilibrium.HIDDEN_DRAW not in {e.move for e in confirmation.record.entries}
 
 
+def test_a_won_game_ends_the_table_and_the_whole_replay_agrees() -> None:
+    """The greedy computer wins this one (every city claimed: no draw follows the claim)."""
+    options = {"expansions": ["books"],
+               "books": ["plaza-lover", "joyful-balance", "flying-incubi", "flying-sognae"]}
+    server = FakeServer(LOGINS[:1], seed=2)
+    bot, rng = make_bot("greedy"), random.Random(2)
+    laptop = TableDriver(server.link("ann"), TableSession(GAME, 1, options, [0]),
+                         lambda state, seat: bot.choose(state, seat, rng), host=True,
+                         grace_s=0.0)
+    watcher = _watcher(server, options)
+    result, watched = _play([laptop, watcher])
+    assert result.ok and result.confirmation is not None
+    outcome = result.confirmation.outcome
+    assert outcome is not None and outcome.winners == frozenset({0})
+    assert watched.fault is None and watcher.session.state.outcome() == outcome
+    assert server.rows[-1].kind == "end" and server.rows[-1].payload["winners"] == [0]
+
+
 def test_the_deck_stays_on_the_server_and_a_chaos_card_is_a_public_draw() -> None:
     server = FakeServer(LOGINS, seed=3)
     results = _play(_drivers(server, {}))
