@@ -1,0 +1,79 @@
+"""ソラニ across laptops in the window (issue 38), over the in-memory server: two people play
+a whole game on their own pages; the two special-feature cards one of them draws are shown on
+that person's page only, until one is kept; the host's page writes the play once."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.games.sorani.catalogue import catalogue
+from companion.games.sorani.moves import DrawCards, Keep
+from tests.ui.network_pages import fake_table, page_for
+from tests.ui.secrets_audit import Secret, leaks, shown_on
+from ui.i18n import language
+from ui.play.network import NetworkPlayPage
+from ui.play.pyside_guard import protect_singletons
+
+protect_singletons()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    language().set("en")
+    yield
+    language().set("en")
+
+
+def _card(card: str) -> Secret:
+    feature = catalogue().feature(card)
+    return Secret(card, words=(feature.name("en"), feature.name("ja")))
+
+
+def _caught_up(page: NetworkPlayPage, rows: int) -> bool:
+    return page.worker.driver.session.n == rows and page.snapshot.state is not None
+
+
+def test_two_pages_play_sorani_and_drawn_cards_show_only_on_the_drawers_page(qtbot) -> None:
+    fake = fake_table("sorani", ["ann", "ben"], seed=0)  # a seat draws cards in this game
+    stored: list[Any] = []
+
+    def store(_table: Any, confirmation: Any) -> int:
+        stored.append(confirmation)
+        return 3
+
+    pages = [page_for(qtbot, fake, "ann", store=store), page_for(qtbot, fake, "ben")]
+    rng = random.Random(5)
+    drawn_checked = moves = 0
+    while not all(p.controller.finished for p in pages):
+        page = next((p for p in pages if p.frame.legal_moves()), None)
+        if page is None:
+            qtbot.wait(10)
+            continue
+        legal = page.frame.legal_moves()
+        other = pages[1 - pages.index(page)]
+        if isinstance(legal[0], Keep):  # this person drew two cards: only this page shows them
+            drawn = [m.feature for m in legal]
+            rows = len(fake.server.rows)
+            qtbot.waitUntil(lambda rows=rows, other=other: _caught_up(other, rows),
+                            timeout=5000)
+            qtbot.wait(50)  # the other page has drawn its snapshot
+            secrets = [_card(card) for card in drawn]
+            assert leaks(shown_on(other), secrets) == []
+            assert len(leaks(shown_on(page), secrets)) >= len(set(drawn))
+            assert other.frame.legal_moves() == []
+            drawn_checked += 1
+        draws = [m for m in legal if isinstance(m, DrawCards)]
+        page.frame.play(draws[0] if draws else rng.choice(legal))  # a draw whenever it may
+        moves += 1
+        qtbot.waitUntil(lambda: not any(p.controller.sent for p in pages), timeout=5000)
+        assert moves < 1000
+    assert drawn_checked >= 1
+    for page in pages:
+        assert page.snapshot.fault is None and page.snapshot.agrees is True
+        assert page.frame.result_panel.isVisible()
+    assert len(stored) == 1 and "play #3" in pages[0].status_label.text()
+    kinds = {row.payload.get("zone") for row in fake.server.rows if row.kind == "reveal"}
+    assert "drawn" in kinds
