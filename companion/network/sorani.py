@@ -33,7 +33,7 @@ from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.moves import Deal, Keep
 from companion.games.sorani.rules import SoraniState
 from companion.network.cards import CardFault, DealPlan
-from companion.network.link import Hidden
+from companion.network.link import DEAL, REVEAL, Hidden, Row
 
 GAME = "sorani"
 #: Server zones: the reserve (seat NULL) and the box's other planets; a seat's drawn cards and
@@ -277,3 +277,28 @@ def after_chance(state: SoraniState, side: Side) -> SoraniState:
         for event in dealt(trial, call, (), ())[0]:
             trial.play(_outcome_of(trial, event))
     return trial
+
+
+def row_line(row: Row, lang: str) -> str:
+    """A deal or reveal row of ソラニ's hidden parts as a line ("" for any other row)."""
+    payload: Any = row.payload or {}
+    ja = lang == "ja"
+    if row.kind == DEAL:
+        zones = payload.get("zones") or [{}]
+        first, count = zones[0].get("zone"), zones[0].get("count")
+        if first == RESERVE:
+            return f"{row.n}. " + (f"予備の惑星{count}枚を伏せて置く（誰にも見えない）" if ja
+                                   else f"the reserve: {count} planets face down, seen by nobody")
+        if first == DRAWN:
+            seat, plural = int(zones[0].get("seat", 0)) + 1, "s" if count != 1 else ""
+            return f"{row.n}. " + (f"席{seat}がカードを{count}枚引きます" if ja
+                                   else f"seat {seat} draws {count} card{plural}")
+    if row.kind == REVEAL and payload.get("to_seat") is None:
+        items = " ".join(str(i) for i in payload.get("items", []))
+        if payload.get("zone") == RESERVE:
+            return f"{row.n}. " + (f"予備の惑星を表に: {items}" if ja
+                                   else f"the reserve turned up: {items}")
+        if payload.get("zone") == DRAWN:
+            return f"{row.n}. " + (f"引いたカードを表に: {items}" if ja
+                                   else f"the drawn cards turned up: {items}")
+    return ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.network.link import CHANCE_ROW, DEAL, END, MOVE, REVEAL, Row
+from companion.network.sorani import row_line as sorani_line
 
 
 def _seat(seat: int | None, lang: str) -> str:
@@ -34,6 +35,8 @@ def row_line(row: Row, lang: str, drawn: str = "") -> str:
         return f"{row.n}. {_seat(row.seat, lang)}: {payload.get('move', '')}"
     if row.kind == CHANCE_ROW:
         return f"{row.n}. {'偶然' if ja else 'chance'}: {drawn or payload.get('index')}"
+    if row.kind in (DEAL, REVEAL) and (line := sorani_line(row, lang)):
+        return line
     if row.kind == DEAL:
         zones = payload.get("zones", [])
         if zones and all(str(z.get("zone", "")).startswith("key") for z in zones):

@@ -308,3 +308,28 @@ def test_a_laptop_restarted_mid_game_catches_up_and_finishes(at_draw: bool) -> N
         assert state.drawn and state.drawn == truth.state.drawn  # type: ignore[attr-defined]
     results = _play(drivers)
     assert all(result.ok for result in results)
+
+
+def test_the_reserve_and_drawn_cards_rows_read_in_both_languages() -> None:
+    from companion.network.texts import row_line
+    from tests.companion.network_fake import FakeRow
+
+    deal = FakeRow(18, "deal", None, {"zones": [
+        {"zone": sorani.RESERVE, "seat": None, "count": 4},
+        {"zone": sorani.BOX, "seat": None, "count": 4}]}, (-1,), "ann")
+    assert row_line(deal, "en") == "18. the reserve: 4 planets face down, seen by nobody"
+    assert row_line(deal, "ja") == "18. 予備の惑星4枚を伏せて置く（誰にも見えない）"
+    drawn = FakeRow(90, "deal", None, {"zones": [
+        {"zone": sorani.DRAWN, "seat": 1, "count": 2},
+        {"zone": sorani.CARDS, "seat": None, "count": 5}]}, (1,), "ben")
+    assert row_line(drawn, "en") == "90. seat 2 draws 2 cards"  # never which
+    assert row_line(drawn, "ja") == "90. 席2がカードを2枚引きます"
+    shown = FakeRow(133, "reveal", None, {"zone": sorani.RESERVE, "count": 4,
+                                          "to_seat": None, "items": ["Y", "B", "G", "G"]},
+                    (-1,), "ann")
+    assert row_line(shown, "en") == "133. the reserve turned up: Y B G G"
+    assert row_line(shown, "ja") == "133. 予備の惑星を表に: Y B G G"
+    kept = FakeRow(92, "reveal", None, {"zone": sorani.DRAWN, "count": 2, "to_seat": None,
+                                        "items": ["f3", "f9"]}, (1,), "ben")
+    assert row_line(kept, "en") == "92. the drawn cards turned up: f3 f9"
+    assert row_line(kept, "ja") == "92. 引いたカードを表に: f3 f9"
