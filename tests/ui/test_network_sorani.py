@@ -11,6 +11,7 @@ import pytest
 
 from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.moves import DrawCards, Keep
+from companion.network.link import NotPlaying
 from tests.ui.network_pages import fake_table, page_for
 from tests.ui.secrets_audit import Secret, leaks, shown_on
 from ui.i18n import language
@@ -32,6 +33,31 @@ def _card(card: str) -> Secret:
     return Secret(card, words=(feature.name("en"), feature.name("ja")))
 
 
+class HeldReveals:
+    """While `held`, a laptop's reveals wait as on a paused table (the keep row is in, the
+    drawn cards not yet shown)."""
+
+    def __init__(self) -> None:
+        self.held = False
+
+    def wrap(self, page: NetworkPlayPage) -> None:
+        link = page.worker.link
+
+        class Holding:
+            def __getattr__(inner, name: str) -> Any:
+                call = getattr(link, name)
+                if name != "reveal":
+                    return call
+
+                def reveal(*args: Any, **kwargs: Any) -> Any:
+                    if self.held:
+                        raise NotPlaying("held by the test")
+                    return call(*args, **kwargs)
+                return reveal
+
+        page.worker.link = page.worker.driver.link = Holding()
+
+
 def _caught_up(page: NetworkPlayPage, rows: int) -> bool:
     return page.worker.driver.session.n == rows and page.snapshot.state is not None
 
@@ -45,6 +71,9 @@ def test_two_pages_play_sorani_and_drawn_cards_show_only_on_the_drawers_page(qtb
         return 3
 
     pages = [page_for(qtbot, fake, "ann", store=store), page_for(qtbot, fake, "ben")]
+    reveals = HeldReveals()
+    for page in pages:
+        reveals.wrap(page)
     rng = random.Random(5)
     drawn_checked = moves = 0
     while not all(p.controller.finished for p in pages):
@@ -66,7 +95,17 @@ def test_two_pages_play_sorani_and_drawn_cards_show_only_on_the_drawers_page(qtb
             assert other.frame.legal_moves() == []
             drawn_checked += 1
         draws = [m for m in legal if isinstance(m, DrawCards)]
-        page.frame.play(draws[0] if draws else rng.choice(legal))  # a draw whenever it may
+        if drawn_checked == 1 and isinstance(legal[0], Keep):  # the keep is in, not shown yet:
+            reveals.held = True  # the drawer's page offers no move meanwhile
+            rows = len(fake.server.rows)
+            page.frame.play(legal[0])
+            qtbot.waitUntil(lambda rows=rows: len(fake.server.rows) > rows, timeout=5000)
+            qtbot.wait(100)
+            assert page.worker.driver.session.holding() and page.frame.legal_moves() == []
+            assert page.controller.sent
+            reveals.held = False
+        else:
+            page.frame.play(draws[0] if draws else rng.choice(legal))  # a draw whenever it may
         moves += 1
         qtbot.waitUntil(lambda: not any(p.controller.sent for p in pages), timeout=5000)
         assert moves < 1000
