@@ -1,22 +1,32 @@
-"""ソラニ across laptops in the window (issue 38), over the in-memory server: two people play
+"""ソラニ across laptops in the window (issue 38). Over the in-memory server: two people play
 a whole game on their own pages; the two special-feature cards one of them draws are shown on
-that person's page only, until one is kept; the host's page writes the play once."""
+that person's page only, until one is kept; the host's page writes the play once. On a club's
+PostgreSQL history: a table opened from ソラニ's Play tab is played to the History."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QSettings
 
+import db
+from companion.games import registry
 from companion.games.sorani.catalogue import catalogue
 from companion.games.sorani.moves import DrawCards, Keep
 from companion.network.link import NotPlaying
+from tests.db.club import Club
+from tests.db.conftest import club, club_roles  # noqa: F401 (fixtures)
 from tests.ui.network_pages import fake_table, page_for
 from tests.ui.secrets_audit import Secret, leaks, shown_on
+from ui.context import AppContext
 from ui.i18n import language
 from ui.play.network import NetworkPlayPage
 from ui.play.pyside_guard import protect_singletons
+from ui.shell.library import PlayArea
+from ui.shell.tables import TablesPage
 
 protect_singletons()
 
@@ -116,3 +126,43 @@ def test_two_pages_play_sorani_and_drawn_cards_show_only_on_the_drawers_page(qtb
     assert len(stored) == 1 and "play #3" in pages[0].status_label.text()
     kinds = {row.payload.get("zone") for row in fake.server.rows if row.kind == "reveal"}
     assert "drawn" in kinds
+
+
+@pytest.mark.postgres
+def test_a_sorani_table_opened_from_the_play_tab_is_played_against_the_computer(
+        qtbot, tmp_path: Path, club: Club) -> None:  # noqa: F811
+    """Library → ソラニ → Play → tables across laptops: ann opens a table against her
+    laptop's computer and plays her first rounds on it (the computer's moves come too)."""
+    club.prepare()
+    database = db.open_database(club.url("ann"))
+    page: NetworkPlayPage | None = None
+    try:
+        settings = QSettings(str(tmp_path / "ann.ini"), QSettings.Format.IniFormat)
+        area = PlayArea(AppContext(db=database, settings=settings, lang=language()),
+                        registry.get("sorani"))
+        qtbot.addWidget(area)
+        area.resize(760, 524)
+        area.show()
+        assert area.tables_button.isVisible()  # ソラニ is offered across laptops now
+        area.tables_button.click()
+        opener = area.tables_page
+        assert isinstance(opener, TablesPage)
+        opener.seats.setValue(2)  # ソラニ starts at one seat (solo)
+        opener.rows[1].kind.setCurrentIndex(2)  # the computer of this laptop
+        opener.open_button.click()
+        view = area.view
+        assert isinstance(view, NetworkPlayPage), opener.error_label.text()
+        page = view
+        rng = random.Random(2)
+        for _ in range(12):
+            qtbot.waitUntil(lambda: bool(view.frame.legal_moves()), timeout=10000)
+            view.frame.play(rng.choice(view.frame.legal_moves()))
+            qtbot.waitUntil(lambda: not view.controller.sent, timeout=10000)
+        entries = view.snapshot.entries
+        assert view.snapshot.fault is None and view.snapshot.table.status == "playing"
+        assert sum(e.seat == 0 for e in entries) == 12 and any(e.seat == 1 for e in entries)
+        assert view.snapshot.state.round >= 2  # type: ignore[attr-defined]
+    finally:
+        if page is not None:
+            page.shutdown()  # its worker stops before the history closes
+        database.close()
