@@ -362,7 +362,8 @@ class TableSession:
         before_state, before_entries = self.state.copy(), len(self.entries)
         before_show = (self.held, list(self.to_show), dict(self.shown), self.settling,
                        self.level, self.pile, Counter(self.pile_next))
-        before_sorani = None if self.sorani is None else self.sorani.copy()
+        #: ソラニ rewrites earlier chance entries when cards are shown: all of them kept
+        before_sorani = None if self.sorani is None else (self.sorani.copy(), list(self.entries))
         try:
             self._apply(row, [h for h in hidden if h.n == row.n])
         except (CompanionError, cards.CardFault, ValueError, KeyError, TypeError,
@@ -371,7 +372,8 @@ class TableSession:
             del self.entries[before_entries:]
             (self.held, self.to_show, self.shown, self.settling, self.level, self.pile,
              self.pile_next) = before_show
-            self.sorani = before_sorani
+            if before_sorani is not None:
+                self.sorani, self.entries = before_sorani
             self._refuse(row, str(exc))
             return False
         self.n = row.n

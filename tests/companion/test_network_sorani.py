@@ -333,3 +333,18 @@ def test_the_reserve_and_drawn_cards_rows_read_in_both_languages() -> None:
                                         "items": ["f3", "f9"]}, (1,), "ben")
     assert row_line(kept, "en") == "92. the drawn cards turned up: f3 f9"
     assert row_line(kept, "ja") == "92. 引いたカードを表に: f3 f9"
+
+
+def test_a_refused_reveal_leaves_the_laptops_reserve_and_its_entries_as_they_were() -> None:
+    server = FakeServer(LOGINS[:2], seed=0)
+    drivers = _drivers(server, 2)
+    _until_due(server, drivers, 0, RevealDue, sorani.RESERVE)
+    session = drivers[0].session
+    before = ([e.move for e in session.entries], session.state.describe())
+    real = next(h.items for h in server.hidden if h.zone == sorani.RESERVE)
+    server.forge("reveal", None, {"zone": sorani.RESERVE, "count": 4, "to_seat": None,
+                                  "items": list(real)}, [1])  # the real planets, a wrong turn
+    drivers[0].catch_up()
+    assert session.fault is not None and "to write next" in session.fault.reason
+    assert ([e.move for e in session.entries], session.state.describe()) == before
+    assert session.sorani is not None and session.sorani.reserve_waiting
