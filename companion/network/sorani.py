@@ -6,9 +6,10 @@ Two things are hidden in ソラニ (`SoraniState.view`):
   the emptied track. The setup's four reserve draws become one server deal of the planets still
   in the box (public: the track's draws came first) into a zone nobody reads (`RESERVE`, seat
   NULL; the rest zone `BOX`), and each laptop lays *filler* planets (the lowest it may) in the
-  reserve. When the engine puts the reserve on the track, the server reveals the zone to
-  everyone before the round's first draw, and every laptop swaps the real planets in (back
-  into the box go the fillers). A reserve that never enters is read only by the whole replay.
+  reserve. When the engine puts the reserve on the track, each laptop takes it back face down
+  (`keep_reserve_down`) and the next row is the server's reveal of the zone to everyone,
+  before the round's first draw: every laptop lays the real planets on the track (back into
+  the box go the fillers). A reserve that never enters is read only by the whole replay.
 - the two special-feature cards a seat draws, its own until it keeps one (the kept card is
   placed, the other goes face up). `draw 2` is followed by a server deal of that deck's cards
   (public: every card that left it was seen) with the drawn cards in a zone of the drawing
@@ -80,11 +81,6 @@ def _due_kind(state: SoraniState) -> str:
     return state.pending[0][0] if state.pending else ""
 
 
-def reserve_waits(state: SoraniState, side: Side) -> bool:
-    """The reserve has entered the track and is still to be shown to everyone."""
-    return side.reserve_waiting
-
-
 def keep_reserve_down(state: SoraniState, side: Side) -> None:
     """After a row: when the engine has just laid the reserve on the emptied track, take it
     back face down until the server shows it (the next row: no seat acts before it), so the
@@ -106,7 +102,7 @@ def chance_call(state: SoraniState, side: Side) -> DealPlan | Reveal | None:
         return Reveal(DRAWN, len(state.drawn))
     if not state.is_chance():
         return None
-    if reserve_waits(state, side):
+    if side.reserve_waiting:
         return Reveal(RESERVE, len(side.reserve_entries))
     kind = _due_kind(state)
     if kind == "reserve":
@@ -131,16 +127,6 @@ def drawn_plan(state: SoraniState) -> DealPlan:
     return DealPlan(tuple(sorted(state.decks[stars])),
                     ({"zone": DRAWN, "seat": state.drawer(), "count": count},
                      {"zone": CARDS, "seat": None, "count": None}))
-
-
-def plan_of(state: SoraniState) -> DealPlan:
-    """The deal due now (the reserve's or a draw's); ValueError when none is."""
-    kind = _due_kind(state) if state.is_chance() else ""
-    if kind == "reserve":
-        return reserve_plan(state)
-    if kind == "drawn":
-        return drawn_plan(state)
-    raise ValueError("no deal is due now")
 
 
 def _zone(hidden: Sequence[Hidden], zone: str, seat: int | None) -> tuple[str, ...] | None:

@@ -64,7 +64,7 @@ def _truth(server: FakeServer, players: int) -> TableSession:
     return replay_whole(GAME, players, {}, server.rows, server.hidden)
 
 
-def _check_views(drivers: Sequence[TableDriver], truth: TableSession, players: int,
+def _check_views(drivers: Sequence[TableDriver], truth: TableSession,
                  seen: dict[str, bool]) -> None:
     """Each caught-up laptop shows its seats what the truth shows them; it reads only its own
     seats' hidden rows; its reserve and others' drawn cards are fillers, never read."""
@@ -110,7 +110,7 @@ def test_laptops_and_a_spectator_play_sorani_to_the_end_seeing_only_their_seats(
         if len(results) == len(drivers):
             break
         if server.status != "finished":
-            _check_views(drivers, _truth(server, players), players, seen)
+            _check_views(drivers, _truth(server, players), seen)
     assert len(results) == len(drivers), "the table did not end"
     assert seen == {"reserve": True, "drawn": True}  # the fillers were not the real ones
     zones = {row.payload["zone"] for row in server.rows if row.kind == "reveal"}
