@@ -21,7 +21,7 @@ from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
 from companion.core.errors import CompanionError
 from companion.core.record import GameRecord, RecordEntry
 from companion.games import registry
-from companion.network import cards, equilibrium, mokzo, neki, sealed, texts
+from companion.network import cards, equilibrium, mokzo, neki, sealed, sorani, texts
 from companion.network.link import (
     CHANCE_ROW,
     CHANCE_SEAT,
@@ -121,7 +121,7 @@ def is_playable(game_id: str) -> bool:
         return False
     state = info.create(info.min_players, {})
     return not state.has_hidden_information() or game_id in cards.CARD_GAMES \
-        or game_id in (mokzo.GAME, equilibrium.GAME)
+        or game_id in (mokzo.GAME, equilibrium.GAME, sorani.GAME)
 
 
 def playable_games() -> list[str]:
@@ -152,8 +152,10 @@ class TableSession:
         self.mokzo = mokzo.is_mokzo(self.state)
         #: エクィリブリオン: where the due dream card is (the deck's zone dealt, a card due).
         self.eq = equilibrium.Flow() if equilibrium.is_equilibrium(self.state) else None
+        #: ソラニ: the reserve and the drawn cards on the server (`sorani`).
+        self.sorani = sorani.Side() if sorani.is_sorani(self.state) else None
         if self.state.has_hidden_information() and not self.cards and not self.mokzo \
-                and self.eq is None:
+                and self.eq is None and self.sorani is None:
             raise UnsupportedGame(game_id)
         #: 行山: cards left in the server's draw pile, and the cards of its next deal.
         self.pile = 0
@@ -197,6 +199,10 @@ class TableSession:
             return DrawDue((1.0,), ((next_seats_of(state) or [-2])[0],))
         if not self.keyed:
             return DealDue(sealed.key_plan(state.num_players))
+        if self.sorani is not None:
+            call = self._sorani_call()
+            if call is not None:
+                return call
         if state.is_over():
             outcome = state.outcome()
             assert outcome is not None
@@ -233,7 +239,13 @@ class TableSession:
             after.append((next_seats_of(trial) or [-2])[0])
         return DrawDue(tuple(p for _, p in outcomes), tuple(after))
 
+    def holding(self) -> bool:
+        """A move row is in but held until the server shows cards (nobody moves meanwhile)."""
+        return self.held is not None or (self.sorani is not None and self.sorani.held is not None)
+
     def next_seats(self) -> list[int]:
+        if self.sorani is not None and self.sorani.held is not None:
+            return [CHANCE_SEAT]
         if self.held is not None and self.level is not None:
             return [self.to_show[0]]
         if self.held is not None or self.settling or not self.keyed \
@@ -318,6 +330,8 @@ class TableSession:
             return [CHANCE_SEAT]
         if self._level_removed(move) is not None:
             return [(seat + 1) % self.state.num_players]  # the next seat shows first
+        if self.sorani is not None and isinstance(move, sorani.Keep):
+            return [CHANCE_SEAT]  # held until the server shows the drawn cards
         trial = self.state.copy()
         trial.play(move)
         return next_seats_of(trial)
@@ -330,6 +344,9 @@ class TableSession:
             return next_seats_of(self.state)
         if isinstance(self.state, equilibrium.EquilibriumState) and self.eq is not None:
             return equilibrium.next_after_deal_or_card(self.state, self.eq)
+        if self.sorani is not None:
+            assert isinstance(self.state, sorani.SoraniState)
+            return next_seats_of(sorani.after_chance(self.state, self.sorani))
         if isinstance(self.state, mokzo.MokzoState):
             if self.pile == 0:
                 return next_seats_of(self.state)
@@ -358,6 +375,8 @@ class TableSession:
                        self.level, self.pile, Counter(self.pile_next))
         before_eq = None if self.eq is None else replace(self.eq)
         self.drawn = ""
+        #: ソラニ rewrites earlier chance entries when cards are shown: all of them kept
+        before_sorani = None if self.sorani is None else (self.sorani.copy(), list(self.entries))
         try:
             self._apply(row, [h for h in hidden if h.n == row.n])
         except (CompanionError, cards.CardFault, ValueError, KeyError, TypeError,
@@ -367,6 +386,8 @@ class TableSession:
             (self.held, self.to_show, self.shown, self.settling, self.level, self.pile,
              self.pile_next) = before_show
             self.eq = before_eq
+            if before_sorani is not None:
+                self.sorani, self.entries = before_sorani
             self._refuse(row, str(exc))
             return False
         self.n = row.n
@@ -380,6 +401,9 @@ class TableSession:
     def _apply(self, row: Row, hidden: Sequence[Hidden]) -> None:
         if isinstance(self.state, mokzo.MokzoState):
             self._apply_mokzo(row, hidden)
+            return
+        if self.sorani is not None:
+            self._apply_sorani(row, hidden)
             return
         payload = row.payload or {}
         if self.eq is not None and row.kind in (CHANCE_ROW, DEAL, REVEAL) \
@@ -457,6 +481,71 @@ class TableSession:
         taken = mokzo.reshuffled(discards, deck_size, state)
         if taken:
             self.pile_next = taken
+        if list(row.next_seats) != self.next_seats():
+            raise ValueError(f"the row names {list(row.next_seats)} to write next, this "
+                             f"laptop's engine {self.next_seats()}")
+
+    # --- ソラニ (sorani): the reserve and the drawn cards on the server (`sorani`) -----------
+    def _sorani_call(self) -> Due | None:
+        """The deal or public reveal due now (None: a move, a public draw or the end)."""
+        assert isinstance(self.state, sorani.SoraniState) and self.sorani is not None
+        call = sorani.chance_call(self.state, self.sorani)
+        if isinstance(call, cards.DealPlan):
+            return DealDue(call)
+        if isinstance(call, sorani.Reveal):
+            return RevealDue(call.count, None, call.zone)
+        return None
+
+    def _apply_sorani(self, row: Row, hidden: Sequence[Hidden]) -> None:
+        """A ソラニ row: a move (a keep held until the drawn cards are shown), a public draw,
+        the server's deal of the reserve or of drawn cards, or a public reveal of them."""
+        state, side = self.state, self.sorani
+        assert isinstance(state, sorani.SoraniState) and side is not None
+        payload = row.payload or {}
+        call = sorani.chance_call(state, side)
+        if row.kind == MOVE:
+            seat = row.seat
+            if side.held is not None or seat is None or seat != state.to_move():
+                raise ValueError(f"seat {seat if seat is None else seat + 1} is not to move")
+            move = state.parse_move(str(payload["move"]))
+            if isinstance(move, sorani.Keep):
+                sorani.hold_keep(state, side, seat, move, state.drawer() in self.mine)
+            else:
+                state.play(move)
+                self.entries.append(RecordEntry(seat, str(move)))
+        elif row.kind == CHANCE_ROW:
+            if call is not None:
+                raise ValueError("this laptop's engine expects the server to deal or show "
+                                 "hidden items, not a public draw")
+            self._apply_draw(payload)
+        elif row.kind == DEAL:
+            if not isinstance(call, cards.DealPlan):
+                raise ValueError("no deal is due now")
+            if not _same_zones(payload["zones"], call.zones):
+                raise ValueError("the deal's zones differ from this laptop's engine")
+            events, known = sorani.dealt(state, call, hidden, self.mine)
+            sorani.play_dealt(state, side, events, known, self.entries)
+        elif row.kind == REVEAL:
+            if not isinstance(call, sorani.Reveal) or payload.get("zone") != call.zone \
+                    or payload.get("to_seat") is not None \
+                    or int(payload.get("count", -1)) != call.count:
+                raise ValueError("this laptop's engine expects another card event")
+            items = [str(item) for item in payload.get("items") or []]
+            if call.zone == sorani.RESERVE:
+                sorani.show_reserve(state, side, items, self.entries)
+            else:
+                seat, keep = sorani.show_drawn(state, side, items, self.entries,
+                                               state.drawer() in self.mine)
+                state.play(keep)
+                self.entries.append(RecordEntry(seat, str(keep)))
+        elif row.kind == END:
+            if not state.is_over():
+                raise ValueError("the game is not over in this laptop's engine")
+            self.ended = True
+            return
+        else:
+            return  # pause, resume, fault: no change to the game
+        sorani.keep_reserve_down(state, side)
         if list(row.next_seats) != self.next_seats():
             raise ValueError(f"the row names {list(row.next_seats)} to write next, this "
                              f"laptop's engine {self.next_seats()}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.network.link import CHANCE_ROW, DEAL, END, MOVE, REVEAL, Row
+from companion.network.sorani import row_line as sorani_line
 
 #: A public draw whose outcome is no engine move: エクィリブリオン's "not a chaos card" (the
 #: next row reveals which card, to its seat or to everyone).
@@ -40,6 +41,8 @@ def row_line(row: Row, lang: str, drawn: str = "") -> str:
         if drawn == NOT_CHAOS:
             drawn = "混沌カード以外の札" if ja else "a card other than chaos"
         return f"{row.n}. {'偶然' if ja else 'chance'}: {drawn or payload.get('index')}"
+    if row.kind in (DEAL, REVEAL) and (line := sorani_line(row, lang)):
+        return line
     if row.kind == DEAL:
         zones = payload.get("zones", [])
         if zones and all(str(z.get("zone", "")).startswith("key") for z in zones):

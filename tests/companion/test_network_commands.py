@@ -30,11 +30,11 @@ def test_a_file_history_has_no_tables_and_says_so_in_one_sentence(
 def test_a_game_whose_hidden_cards_have_no_server_zones_is_refused_before_any_table(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"sqlite:///{tmp_path / 'history.db'}"
-    assert main(["--db", url, "--lang", "ja", "table", "open", "sorani", "--seats",
+    assert main(["--db", url, "--lang", "ja", "table", "open", "equilibrium", "--seats",
                  "ann,ben"]) == 2
     err = capsys.readouterr().err
     assert "複数のパソコンで遊べません" in err
-    assert main(["--db", url, "--lang", "en", "table", "open", "sorani", "--seats",
+    assert main(["--db", url, "--lang", "en", "table", "open", "equilibrium", "--seats",
                  "ann,ben"]) == 2
     assert "cannot be played across laptops yet" in capsys.readouterr().err
 

@@ -212,6 +212,7 @@ def test_the_bench_measures_rows_reaching_the_other_laptop() -> None:
     ("mokaik", 3, {"seasons": 1}),  # face-down cards sealed with keys the server dealt
     ("makaik", 2, {"hands": 3}),  # a kept draw sealed; the seats still in show their hands
     ("mokzo", 3, {"rounds": 10}),  # the draw pile a server zone, dealt again when it runs out
+    ("sorani", 3, {}),  # the reserve a zone of nobody; drawn cards dealt to the drawing seat
 ])
 def test_two_laptops_finish_other_games_through_the_server(
         game: str, players: int, options: dict[str, Any]) -> None:

@@ -305,6 +305,7 @@ class TableWorker:
         session = self.driver.session
         with self._lock:
             pending, received = bool(self._commands.moves), self.received
+        pending = pending or session.holding()  # a written move waits for the server's cards
         outcome = confirmation.outcome if confirmation is not None else None
         if outcome is None and session.state.is_over():
             outcome = session.state.outcome()
