@@ -87,6 +87,8 @@ class TableDriver:
         self.applied: list[Applied] = []
         self._quiet_since = time.monotonic()
         self.written: set[int] = set()  # row numbers this laptop wrote
+        #: Seats whose moves a person makes (the window's): never chosen by `choose`.
+        self.people: frozenset[int] = frozenset()
 
     # --- the loop ------------------------------------------------------------------------------
     def run(self, deadline_s: float | None = None) -> RunResult:
@@ -157,7 +159,7 @@ class TableDriver:
 
     def _falls_to_me(self, due: Due) -> bool:
         if isinstance(due, MoveDue | ShowDue):
-            return True
+            return not isinstance(due, MoveDue) or due.seat not in self.people
         if isinstance(due, EndDue) and self._end_seat() < 0:
             return False  # the seat the last row names writes the end
         if self.session.n in self.written or (self.session.n == 0 and self.host):

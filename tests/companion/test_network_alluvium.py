@@ -300,3 +300,13 @@ def test_alluvium_rows_read_without_showing_a_drawing_in_both_languages() -> Non
     shown = FakeRow(41, "move", 0, {"sheet": "x"}, (), "ann")
     assert row_line(shown, "en") == "41. seat 1 shows the sheet it held last"
     assert row_line(shown, "ja") == "41. 席1が最後に持っていたシートを見せます"
+
+
+def test_a_laptops_bot_never_draws_for_the_person_at_that_laptop() -> None:
+    server = FakeServer(LOGINS[:3], seed=9)
+    drivers = _to_first_drawing(server)
+    drivers[0].people = frozenset({0})  # ann draws herself, in the window
+    rows = len(server.rows)
+    for _ in range(3):
+        drivers[0].tick()
+    assert len(server.rows) == rows and drivers[0].session.due() == MoveDue(0)

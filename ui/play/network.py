@@ -123,6 +123,7 @@ class TableWorker:
             s.seat for s in table.seats if s.kind == "person" and s.login == login)
         session = TableSession(table.game_id, len(table.seats), dict(table.options), mine)
         self.driver = TableDriver(link, session, choose, host=self.host, writes=not watch)
+        self.driver.people = self.people  # its bot never moves for this laptop's person
         self._commands = _Commands()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -216,8 +217,9 @@ class TableWorker:
 
     def _write_person(self, seat: int) -> None:
         """Write the person's move for `seat` when it came; a paused table keeps it for the
-        resume, a row written first by another laptop or a refusal drops it (the board
-        offers the moves again)."""
+        resume, a row written first by another laptop (a pause, another seat drawing in the
+        same phase) keeps it for the next row, a refusal drops it (the board offers the moves
+        again; a move no longer legal there is refused)."""
         with self._lock:
             notation = self._commands.moves.get(seat)
         session = self.driver.session
@@ -232,6 +234,8 @@ class TableWorker:
         except NotPlaying:
             self.link.wait(WAIT_S)
             return
+        except RowTaken:  # another laptop's row came first: the move goes on the next row
+            raise
         except Exception as exc:
             self._drop_move(seat, notation)
             if not isinstance(exc, RowTaken):
@@ -277,6 +281,7 @@ class TableWorker:
         if not lost or self.watch:
             return
         self.people -= lost
+        self.driver.people = self.people
         self.handed |= lost
         old = self.driver.session
         self.driver.session = TableSession(old.game_id, old.state.num_players, old.options,
