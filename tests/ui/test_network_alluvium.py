@@ -1,23 +1,34 @@
 """アルヴィウム across laptops in the play frame (issue 38) over the in-memory server: three
 people, each at their own page, draw in the same phase without waiting for each other, never
 see another seat's drawing before they hold that sheet, and finish a whole game that the
-replay confirms; a drawing that loses the race for a row is written on the next one."""
+replay confirms; a drawing that loses the race for a row is written on the next one. On a
+club's PostgreSQL history ann opens a table from アルヴィウム's Play tab (ben's seat free, a
+computer's), ben joins it from his, and they play it to the end into the History."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QSettings
 
+import db
 from companion.display import strip_isolates
+from companion.games import registry
 from companion.games.alluvium.rules import AlluviumState
 from companion.games.alluvium.scoring import EMPTY
 from companion.network.link import RowTaken
+from tests.db.club import Club
+from tests.db.conftest import club, club_roles  # noqa: F401 (fixtures)
 from tests.ui.network_pages import fake_table, page_for
+from ui.context import AppContext
 from ui.i18n import language
 from ui.play.network import NetworkPlayPage
 from ui.play.pyside_guard import protect_singletons
+from ui.shell.library import PlayArea
+from ui.shell.tables import TablesPage
 
 protect_singletons()
 
@@ -115,3 +126,63 @@ def test_a_drawing_that_loses_the_race_for_a_row_is_written_on_the_next(qtbot) -
     rows = link.link.server.rows  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: any(r.seat == 0 and r.kind == "move" for r in rows), timeout=5000)
     assert lost and ann.snapshot.problem == ""
+
+
+def _area(qtbot: Any, database: db.Database, tmp_path: Path, name: str) -> PlayArea:
+    settings = QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat)
+    ctx = AppContext(db=database, settings=settings, lang=language())
+    area = PlayArea(ctx, registry.get("alluvium"))
+    qtbot.addWidget(area)
+    area.resize(760, 524)
+    area.show()
+    qtbot.waitExposed(area)
+    return area
+
+
+def _tables(area: PlayArea) -> TablesPage:
+    assert area.tables_button.isVisible()  # アルヴィウム's Play tab offers tables now
+    area.tables_button.click()
+    page = area.tables_page
+    assert isinstance(page, TablesPage) and page.isVisible()
+    return page
+
+
+@pytest.mark.postgres
+def test_a_table_opened_from_the_play_tab_is_played_to_the_history(
+        qtbot, tmp_path: Path, club: Club) -> None:  # noqa: F811
+    club.prepare()
+    bases = {person: db.open_database(club.url(person)) for person in ("ann", "ben")}
+    try:
+        ann_area, ben_area = (_area(qtbot, bases[p], tmp_path, p) for p in ("ann", "ben"))
+        opener = _tables(ann_area)
+        opener.rows[1].kind.setCurrentIndex(1)  # a free seat
+        opener.rows[2].kind.setCurrentIndex(2)  # the host's computer
+        opener.open_button.click()
+        ann = ann_area.view
+        assert isinstance(ann, NetworkPlayPage), opener.error_label.text()
+        joiner = _tables(ben_area)
+        assert joiner.join_button.text() == "Join"
+        joiner.join_button.click()
+        ben = ben_area.view
+        assert isinstance(ben, NetworkPlayPage), joiner.error_label.text()
+        pages, rng = [ann, ben], random.Random(4)
+        for _ in range(3000):
+            if all(p.controller.finished for p in pages):
+                break
+            movers = [p for p in pages if p.frame.legal_moves()]
+            for page in movers:
+                page.frame.play(rng.choice(page.frame.legal_moves()))
+            if not movers:
+                qtbot.wait(20)
+        qtbot.waitUntil(lambda: all(p.snapshot.agrees is not None for p in pages),
+                        timeout=15000)
+        assert all(p.snapshot.agrees for p in pages)
+        qtbot.waitUntil(lambda: ann.snapshot.play_id is not None, timeout=5000)
+        from db.repository import list_plays
+
+        plays = [p for p in list_plays(bases["ann"]) if p.game_id == "alluvium"]
+        assert len(plays) == 1 and plays[0].uid == ann.snapshot.table.uid
+        assert plays[0].is_finished
+    finally:
+        for base in bases.values():
+            base.close()
