@@ -121,7 +121,7 @@ def test_a_drawing_that_loses_the_race_for_a_row_is_written_on_the_next(qtbot) -
                 raise RowTaken(f"row {n} is not the next row")
             link.play(n, seat, payload, next_seats)
 
-    ann.worker.link = ann.worker.driver.link = Racing()  # type: ignore[assignment]
+    ann.worker.link = ann.worker.driver.link = Racing()
     ann.frame.play(ann.frame.legal_moves()[0])
     rows = link.link.server.rows  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: any(r.seat == 0 and r.kind == "move" for r in rows), timeout=5000)
