@@ -74,14 +74,25 @@ def test_three_people_draw_at_once_and_finish_a_whole_game(qtbot) -> None:
     assert all(turn(p).startswith(f"{name}, your turn") for p, name in zip(pages, LOGINS,
                                                                            strict=True))
     cy.frame.play(cy.frame.legal_moves()[0])  # cy draws first
+    moves = 1
     qtbot.waitUntil(lambda: bool(cy.frame.legal_moves()) and not cy.controller.sent,
                     timeout=5000)  # cy's hand card next
     assert [r.seat for r in fake_rows if r.kind == "move"] == [2]
     qtbot.waitUntil(lambda: ann.worker.driver.session.n == len(fake_rows), timeout=5000)
     assert set(_shown(ann).grids[2]) == {EMPTY}  # ann sees nothing of cy's map
     assert ann.frame.legal_moves()  # and still draws without waiting for anyone
+    for _ in range(2):  # ann's two pieces of round 1
+        ann.frame.play(ann.frame.legal_moves()[0])
+        qtbot.waitUntil(lambda: not ann.controller.sent, timeout=5000)
+        moves += 1
+    qtbot.waitUntil(lambda: turn(ann) == "Waiting for ben, cy…", timeout=5000)  # both draw
+    language().set("ja")
+    qtbot.waitUntil(lambda: turn(ann) == "ben、cy を待っています…", timeout=5000)
+    language().set("en")
+    cy.frame.play(cy.frame.legal_moves()[0])  # cy's hand card
+    moves += 1
+    qtbot.waitUntil(lambda: turn(ann) == turn(cy) == "Waiting for ben…", timeout=5000)
     rng = random.Random(5)
-    moves = 1
     while not all(p.controller.finished for p in pages):
         played = False
         for page in pages:

@@ -82,6 +82,8 @@ class Snapshot:
     final: bool = False  # the worker stopped: the game is over or a fault stopped it
     pending: bool = False  # a move of the person's waits to be written
     received: int = 0  # the person's moves the worker had been handed
+    #: The seats that may write the next row (アルヴィウム: every seat still to draw).
+    waiting_for: tuple[int, ...] = ()
 
 
 def shown_state(state: GameState, people: frozenset[int]) -> GameState:
@@ -317,7 +319,8 @@ class TableWorker:
             shown_state(session.state, self.people), tuple(session.entries), self.table,
             session.mine, fault or session.fault, session.ended, outcome,
             None if confirmation is None else confirmation.agrees, self.play_id,
-            self.problem, final, pending, received))
+            self.problem, final, pending, received,
+            tuple(s for s in session.next_seats() if s >= 0) if not session.ended else ()))
 
 
 def _is_outage(exc: Exception) -> bool:
@@ -620,8 +623,10 @@ class NetworkPlayPage(QWidget):
             return ""
         if snap.table.seats[seat].kind == "bot":
             return ""
-        name = isolate(self.frame.seat_name(seat))
-        return tr(f"Waiting for {name}…", f"{name} を待っています…")
+        people = [s for s in snap.waiting_for if s not in snap.mine
+                  and snap.table.seats[s].kind != "bot"] or [seat]  # all who draw at once
+        names = [isolate(self.frame.seat_name(s)) for s in people]
+        return tr(f"Waiting for {', '.join(names)}…", f"{'、'.join(names)} を待っています…")
 
     def status_text(self) -> tuple[str, bool]:
         """The table's line and whether it is a fault."""
