@@ -369,9 +369,14 @@ class AlluviumTable:
             raise ValueError("アルヴィウム's cards are turned up from each colour's deck")
         else:
             return  # pause, resume, fault: no change to the game
-        # this laptop's seats ask first; while sheets are handed on, another seat does
+        # this laptop's seats ask first (its computer's before its people's); while sheets
+        # are handed on, another seat does
         others = frozenset(range(state.num_players)) - self.mine
-        seats_first(state, others if self.handing and others else self.mine)
+        if self.handing and others:
+            seats_first(state, others)
+        else:
+            seats_first(state, self.mine & session.people)
+            seats_first(state, self.mine - session.people)
         if list(row.next_seats) != self.next_seats(state):
             raise ValueError(f"the row names {list(row.next_seats)} to write next, this "
                              f"laptop's engine {self.next_seats(state)}")

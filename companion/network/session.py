@@ -162,6 +162,9 @@ class TableSession:
         self.game_id = game_id
         self.options = dict(self.state.options)
         self.mine = frozenset(mine)
+        #: Seats of `mine` whose moves a person makes (the window's): the laptop's computer
+        #: never moves for them, and where seats act at once (アルヴィウム) it acts first.
+        self.people: frozenset[int] = frozenset()
         self.entries: list[RecordEntry] = []
         self.n = 0
         self.ended = False

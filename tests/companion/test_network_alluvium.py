@@ -305,7 +305,7 @@ def test_alluvium_rows_read_without_showing_a_drawing_in_both_languages() -> Non
 def test_a_laptops_bot_never_draws_for_the_person_at_that_laptop() -> None:
     server = FakeServer(LOGINS[:3], seed=9)
     drivers = _to_first_drawing(server)
-    drivers[0].people = frozenset({0})  # ann draws herself, in the window
+    drivers[0].session.people = frozenset({0})  # ann draws herself, in the window
     rows = len(server.rows)
     for _ in range(3):
         drivers[0].tick()

@@ -22,7 +22,7 @@ from companion.games.alluvium.scoring import EMPTY
 from companion.network.link import RowTaken
 from tests.db.club import Club
 from tests.db.conftest import club, club_roles  # noqa: F401 (fixtures)
-from tests.ui.network_pages import fake_table, page_for
+from tests.ui.network_pages import away, fake_table, page_for
 from ui.context import AppContext
 from ui.i18n import language
 from ui.play.network import NetworkPlayPage
@@ -137,6 +137,23 @@ def test_a_drawing_that_loses_the_race_for_a_row_is_written_on_the_next(qtbot) -
     rows = link.link.server.rows  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: any(r.seat == 0 and r.kind == "move" for r in rows), timeout=5000)
     assert lost and ann.snapshot.problem == ""
+
+
+def test_the_host_hands_a_seat_away_in_a_phase_to_the_computer_before_drawing_itself(
+        qtbot) -> None:
+    fake = fake_table("alluvium", LOGINS, seed=4)
+    ann, cy = page_for(qtbot, fake, "ann"), page_for(qtbot, fake, "cy")  # ben never came
+    qtbot.waitUntil(lambda: bool(ann.frame.legal_moves()), timeout=10000)
+    assert not ann.hand_button.isVisible()
+    away(fake, 1)
+    qtbot.waitUntil(lambda: ann.hand_button.isVisible(), timeout=5000)  # ann still draws
+    assert strip_isolates(ann.hand_button.text()) == "Let the computer play for ben"
+    ann.hand_button.click()
+    rows = fake.server.rows
+    qtbot.waitUntil(lambda: sum(r.seat == 1 and r.login == "ann" for r in rows) == 2,
+                    timeout=10000)  # ben's two drawings of round 1, by the host's computer
+    assert ann.frame.legal_moves() and cy.frame.legal_moves()
+    assert 1 in ann.snapshot.mine
 
 
 def _area(qtbot: Any, database: db.Database, tmp_path: Path, name: str) -> PlayArea:

@@ -125,7 +125,7 @@ class TableWorker:
             s.seat for s in table.seats if s.kind == "person" and s.login == login)
         session = TableSession(table.game_id, len(table.seats), dict(table.options), mine)
         self.driver = TableDriver(link, session, choose, host=self.host, writes=not watch)
-        self.driver.people = self.people  # its bot never moves for this laptop's person
+        session.people = self.people  # its bot never moves for this laptop's person
         self._commands = _Commands()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -283,11 +283,11 @@ class TableWorker:
         if not lost or self.watch:
             return
         self.people -= lost
-        self.driver.people = self.people
         self.handed |= lost
         old = self.driver.session
         self.driver.session = TableSession(old.game_id, old.state.num_players, old.options,
                                            old.mine - lost)
+        self.driver.session.people = self.people
         self.driver.rows = []
         with self._lock:
             for seat in lost:
@@ -567,16 +567,18 @@ class NetworkPlayPage(QWidget):
             self.worker.stop(0)
 
     def away_seat(self) -> int | None:
-        """The seat whose turn it is, held by a person away past the table's time (host)."""
+        """The seat whose turn it is (or one of those drawing at once), held by a person away
+        past the table's time (host)."""
         snap = self.snapshot
-        seat = snap.state.to_move()
-        if not self.worker.host or not self.controller.is_playing() or seat < 0 \
-                or seat in snap.mine:
+        turn = snap.state.to_move()
+        if not self.worker.host or not self.controller.is_playing():
             return None
-        place = snap.table.seats[seat]
-        if place.kind != "person" or not is_away(place.last_seen, snap.table.away_after_s):
-            return None
-        return int(seat)
+        for seat in snap.waiting_for or ((turn,) if turn >= 0 else ()):
+            place = snap.table.seats[seat]
+            if seat not in snap.mine and place.kind == "person" \
+                    and is_away(place.last_seen, snap.table.away_after_s):
+                return int(seat)
+        return None
 
     def show_table(self, *_: object) -> None:
         """The line above the frame, and the turn line when the table waits for someone."""
