@@ -310,3 +310,34 @@ def test_a_laptops_bot_never_draws_for_the_person_at_that_laptop() -> None:
     for _ in range(3):
         drivers[0].tick()
     assert len(server.rows) == rows and drivers[0].session.due() == MoveDue(0)
+
+
+def test_a_seat_handed_to_the_hosts_laptop_mid_game_draws_with_its_own_keys_to_the_end(
+) -> None:
+    server = FakeServer(LOGINS[:3], seed=10)
+    drivers = [_laptop(server, seat, login) for seat, login in enumerate(server.logins)]
+    while len(server.rows) < 40:  # into round 1's passing of the sheets
+        for driver in drivers:
+            driver.tick()
+    server.logins[1] = "ann"  # ben's laptop slept: the host's computer takes the seat
+    host = drivers[0]
+    host.take_seats([1])
+    assert host.session.mine == {0, 1}
+    results: dict[int, RunResult] = {}
+    rng = random.Random(2)
+    while len(results) < 2:
+        _tick_shuffled([host, drivers[2]], results, rng)
+    assert all(result.ok for result in results.values())
+    later = [r for r in server.rows if r.seat == 1 and r.n > 40]
+    assert later and all(r.login == "ann" for r in later)
+
+
+def test_opening_a_table_of_alluvium_asks_for_a_club_history_not_another_game(
+        tmp_path: Any, capsys: Any) -> None:
+    from ui.cli import main
+
+    url = f"sqlite:///{tmp_path / 'history.db'}"
+    assert main(["--db", url, "--lang", "en", "table", "open", "alluvium", "--seats",
+                 "ann,ben,bot"]) == 2
+    err = capsys.readouterr().err
+    assert "network tables" in err and "cannot be played across laptops" not in err
