@@ -131,6 +131,7 @@ class TableDriver:
         old = self.session
         self.session = TableSession(old.game_id, old.state.num_players, old.options,
                                     old.mine | set(seats))
+        self.session.people = old.people - set(seats)
         self.rows = []
 
     def _hidden_for(self, rows: Sequence[Row]) -> Sequence[Hidden]:
@@ -157,7 +158,7 @@ class TableDriver:
 
     def _falls_to_me(self, due: Due) -> bool:
         if isinstance(due, MoveDue | ShowDue):
-            return True
+            return not isinstance(due, MoveDue) or due.seat not in self.session.people
         if isinstance(due, EndDue) and self._end_seat() < 0:
             return False  # the seat the last row names writes the end
         if self.session.n in self.written or (self.session.n == 0 and self.host):

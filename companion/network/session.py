@@ -21,7 +21,7 @@ from companion.core.api import CHANCE, TERMINAL, GameState, Outcome
 from companion.core.errors import CompanionError
 from companion.core.record import GameRecord, RecordEntry
 from companion.games import registry
-from companion.network import cards, equilibrium, mokzo, neki, sealed, sorani, texts
+from companion.network import alluvium, cards, equilibrium, mokzo, neki, sealed, sorani, texts
 from companion.network.link import (
     CHANCE_ROW,
     CHANCE_SEAT,
@@ -121,7 +121,7 @@ def is_playable(game_id: str) -> bool:
         return False
     state = info.create(info.min_players, {})
     return not state.has_hidden_information() or game_id in cards.CARD_GAMES \
-        or game_id in (mokzo.GAME, equilibrium.GAME, sorani.GAME)
+        or game_id in (mokzo.GAME, equilibrium.GAME, sorani.GAME, alluvium.GAME)
 
 
 def playable_games() -> list[str]:
@@ -154,8 +154,11 @@ class TableSession:
         self.eq = equilibrium.Flow() if equilibrium.is_equilibrium(self.state) else None
         #: ソラニ: the reserve and the drawn cards on the server (`sorani`).
         self.sorani = sorani.Side() if sorani.is_sorani(self.state) else None
+        #: アルヴィウム: its keys, decks, sealed drawings and handed-on sheets.
+        self.alluvium = alluvium.AlluviumTable(frozenset(mine)) \
+            if alluvium.is_alluvium(self.state) else None
         if self.state.has_hidden_information() and not self.cards and not self.mokzo \
-                and self.eq is None and self.sorani is None:
+                and self.eq is None and self.sorani is None and self.alluvium is None:
             raise UnsupportedGame(game_id)
         #: 行山: cards left in the server's draw pile, and the cards of its next deal.
         self.pile = 0
@@ -163,6 +166,9 @@ class TableSession:
         self.game_id = game_id
         self.options = dict(self.state.options)
         self.mine = frozenset(mine)
+        #: Seats of `mine` whose moves a person makes (the window's): the laptop's computer
+        #: never moves for them, and where seats act at once (アルヴィウム) it acts first.
+        self.people: frozenset[int] = frozenset()
         self.entries: list[RecordEntry] = []
         self.n = 0
         self.ended = False
@@ -189,6 +195,8 @@ class TableSession:
         if self.fault is not None or self.ended:
             return None
         state = self.state
+        if self.alluvium is not None:
+            return self.alluvium.due(self._alluvium_state())
         if self.held is not None:
             seat = self.to_show[0]
             assert isinstance(state, cards.CardGameState)
@@ -246,6 +254,8 @@ class TableSession:
     def next_seats(self) -> list[int]:
         if self.sorani is not None and self.sorani.held is not None:
             return [CHANCE_SEAT]
+        if self.alluvium is not None:
+            return self.alluvium.next_seats(self._alluvium_state())
         if self.held is not None and self.level is not None:
             return [self.to_show[0]]
         if self.held is not None or self.settling or not self.keyed \
@@ -262,6 +272,8 @@ class TableSession:
 
     def move_payload(self, seat: int, move: Any) -> dict[str, Any]:
         """The payload of `seat`'s move row (a declaration shows the hand)."""
+        if self.alluvium is not None:
+            return self.alluvium.move_payload(self._alluvium_state(), self.n + 1, seat, move)
         payload: dict[str, Any] = {"move": str(move)}
         if self.cards and cards.shows_hand(move):
             assert isinstance(self.state, cards.CardGameState)
@@ -290,6 +302,8 @@ class TableSession:
     def show_payload(self, seat: int, level: int | None = None) -> dict[str, Any]:
         """The row in which `seat` shows its cards of the strength being removed (連友), or
         its whole hand (a 値戦 showdown)."""
+        if self.alluvium is not None:  # an アルヴィウム seat hands on the sheet it held
+            return self.alluvium.hand_payload(self._alluvium_state(), self.n + 1, seat)
         assert isinstance(self.state, cards.CardGameState)
         level = self.level if level is None else level
         held = self.state.hands[seat] if level is None or level < 0 else \
@@ -299,6 +313,8 @@ class TableSession:
     def next_seats_after_show(self, seat: int) -> list[int]:
         """Who may write the row after `seat`'s show: the next seat to show, else whoever
         acts once the removal is applied."""
+        if self.alluvium is not None:
+            return self.alluvium.next_seats_after_hand(self._alluvium_state(), seat)
         if len(self.to_show) > 1:
             return [self.to_show[1]]
         trial_state = self.state.copy()
@@ -324,6 +340,8 @@ class TableSession:
 
     def next_seats_after(self, seat: int, move: Any) -> list[int]:
         """Who may write the row after `seat` plays `move` here."""
+        if self.alluvium is not None:
+            return self.alluvium.next_seats_after(self._alluvium_state(), seat, move)
         if self._seat_shows(seat, move):
             return [next(s for s in self._shows(seat, move) if s != seat)]
         if self._shows(seat, move):
@@ -338,6 +356,8 @@ class TableSession:
 
     def next_seats_after_chance(self) -> list[int]:
         """Who may write the row after the due deal or card event (whatever the cards)."""
+        if self.alluvium is not None:
+            return self.alluvium.next_seats_after_chance(self._alluvium_state())
         if self.held is not None:
             return [CHANCE_SEAT]  # another reveal, the next deal, or the settling draw
         if not self.keyed:
@@ -395,10 +415,17 @@ class TableSession:
             self.drawn = self.entries[-1].move
         return True
 
+    def _alluvium_state(self) -> alluvium.AlluviumState:
+        assert isinstance(self.state, alluvium.AlluviumState)
+        return self.state
+
     def _refuse(self, row: Row, reason: str) -> None:
         self.fault = Fault(row.n, row.kind, row.seat, reason)
 
     def _apply(self, row: Row, hidden: Sequence[Hidden]) -> None:
+        if self.alluvium is not None:  # a refused row leaves the table as it was
+            self.alluvium = self.alluvium.applied(self, row, hidden)
+            return
         if isinstance(self.state, mokzo.MokzoState):
             self._apply_mokzo(row, hidden)
             return

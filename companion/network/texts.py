@@ -28,6 +28,22 @@ def _zone_count(zone: Any, lang: str) -> str:
     return f"{zone.get('zone')} {count}"
 
 
+def _sheet_line(seat: int | None, payload: Any, lang: str) -> str:
+    """An アルヴィウム row: a sealed drawing, a sheet handed on sealed, or shown at the end."""
+    who = _seat(seat, lang)
+    if lang == "ja":
+        if "sheet" in payload:
+            return f"{who}が最後に持っていたシートを見せます"
+        if "pass" in payload:
+            return f"{who}が持っていたシートを渡します（封印）"
+        return f"{who}が記入しました（封印）"
+    if "sheet" in payload:
+        return f"{who} shows the sheet it held last"
+    if "pass" in payload:
+        return f"{who} hands on the sheet it held (sealed)"
+    return f"{who} draws (sealed)"
+
+
 def row_line(row: Row, lang: str, drawn: str = "") -> str:
     """Row `row` as a line; `drawn` is a public chance outcome's notation (from the engine)."""
     payload: Any = row.payload or {}
@@ -35,6 +51,8 @@ def row_line(row: Row, lang: str, drawn: str = "") -> str:
     if row.kind == MOVE and "move" not in payload and "show" in payload:  # 連友's shown cards
         items = " ".join(str(i) for i in payload["show"]) or ("なし" if ja else "none")
         return f"{row.n}. {_seat(row.seat, lang)}{'が見せた札' if ja else ' shows'}: {items}"
+    if row.kind == MOVE and "move" not in payload:  # アルヴィウム: nothing drawn is shown
+        return f"{row.n}. {_sheet_line(row.seat, payload, lang)}"
     if row.kind == MOVE:
         return f"{row.n}. {_seat(row.seat, lang)}: {payload.get('move', '')}"
     if row.kind == CHANCE_ROW:
@@ -59,6 +77,12 @@ def row_line(row: Row, lang: str, drawn: str = "") -> str:
                 seat = _seat(int(zone[4:]), lang)
                 return f"{row.n}. {seat}{'の手札' if ja else ' shows'}: {items}"
             return f"{row.n}. {'表向き' if ja else 'turned up'}: {items}"
+        zone = str(payload.get("zone", ""))
+        if zone.startswith("keypair") and zone[7:].isdigit():  # アルヴィウム's shared key
+            giver = _seat(int(zone[7:]), lang)
+            return f"{row.n}. " + (f"{_seat(to_seat, lang)}が{giver}と共有する鍵を受け取ります"
+                                   if ja else f"{_seat(to_seat, lang)} receives the key it "
+                                   f"shares with {giver}")
         if ja:
             return f"{row.n}. {_seat(to_seat, lang)}が{count}枚引きます"
         return f"{row.n}. {_seat(to_seat, lang)} draws {count} card{'s' if count != 1 else ''}"

@@ -82,6 +82,8 @@ class Snapshot:
     final: bool = False  # the worker stopped: the game is over or a fault stopped it
     pending: bool = False  # a move of the person's waits to be written
     received: int = 0  # the person's moves the worker had been handed
+    #: The seats that may write the next row (アルヴィウム: every seat still to draw).
+    waiting_for: tuple[int, ...] = ()
 
 
 def shown_state(state: GameState, people: frozenset[int]) -> GameState:
@@ -123,6 +125,7 @@ class TableWorker:
             s.seat for s in table.seats if s.kind == "person" and s.login == login)
         session = TableSession(table.game_id, len(table.seats), dict(table.options), mine)
         self.driver = TableDriver(link, session, choose, host=self.host, writes=not watch)
+        session.people = self.people  # its bot never moves for this laptop's person
         self._commands = _Commands()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -216,8 +219,9 @@ class TableWorker:
 
     def _write_person(self, seat: int) -> None:
         """Write the person's move for `seat` when it came; a paused table keeps it for the
-        resume, a row written first by another laptop or a refusal drops it (the board
-        offers the moves again)."""
+        resume, a row written first by another laptop (a pause, another seat drawing in the
+        same phase) keeps it for the next row, a refusal drops it (the board offers the moves
+        again; a move no longer legal there is refused)."""
         with self._lock:
             notation = self._commands.moves.get(seat)
         session = self.driver.session
@@ -232,6 +236,8 @@ class TableWorker:
         except NotPlaying:
             self.link.wait(WAIT_S)
             return
+        except RowTaken:  # another laptop's row came first: the move goes on the next row
+            raise
         except Exception as exc:
             self._drop_move(seat, notation)
             if not isinstance(exc, RowTaken):
@@ -281,6 +287,7 @@ class TableWorker:
         old = self.driver.session
         self.driver.session = TableSession(old.game_id, old.state.num_players, old.options,
                                            old.mine - lost)
+        self.driver.session.people = self.people
         self.driver.rows = []
         with self._lock:
             for seat in lost:
@@ -313,7 +320,8 @@ class TableWorker:
             shown_state(session.state, self.people), tuple(session.entries), self.table,
             session.mine, fault or session.fault, session.ended, outcome,
             None if confirmation is None else confirmation.agrees, self.play_id,
-            self.problem, final, pending, received))
+            self.problem, final, pending, received,
+            tuple(s for s in session.next_seats() if s >= 0) if not session.ended else ()))
 
 
 def _is_outage(exc: Exception) -> bool:
@@ -560,16 +568,18 @@ class NetworkPlayPage(QWidget):
             self.worker.stop(0)
 
     def away_seat(self) -> int | None:
-        """The seat whose turn it is, held by a person away past the table's time (host)."""
+        """The seat whose turn it is (or one of those drawing at once), held by a person away
+        past the table's time (host)."""
         snap = self.snapshot
-        seat = snap.state.to_move()
-        if not self.worker.host or not self.controller.is_playing() or seat < 0 \
-                or seat in snap.mine:
+        turn = snap.state.to_move()
+        if not self.worker.host or not self.controller.is_playing():
             return None
-        place = snap.table.seats[seat]
-        if place.kind != "person" or not is_away(place.last_seen, snap.table.away_after_s):
-            return None
-        return int(seat)
+        for seat in snap.waiting_for or ((turn,) if turn >= 0 else ()):
+            place = snap.table.seats[seat]
+            if seat not in snap.mine and place.kind == "person" \
+                    and is_away(place.last_seen, snap.table.away_after_s):
+                return int(seat)
+        return None
 
     def show_table(self, *_: object) -> None:
         """The line above the frame, and the turn line when the table waits for someone."""
@@ -616,8 +626,10 @@ class NetworkPlayPage(QWidget):
             return ""
         if snap.table.seats[seat].kind == "bot":
             return ""
-        name = isolate(self.frame.seat_name(seat))
-        return tr(f"Waiting for {name}…", f"{name} を待っています…")
+        people = [s for s in snap.waiting_for if s not in snap.mine
+                  and snap.table.seats[s].kind != "bot"] or [seat]  # all who draw at once
+        names = [isolate(self.frame.seat_name(s)) for s in people]
+        return tr(f"Waiting for {', '.join(names)}…", f"{'、'.join(names)} を待っています…")
 
     def status_text(self) -> tuple[str, bool]:
         """The table's line and whether it is a fault."""
