@@ -383,7 +383,7 @@ class TableClient:
         """Open the LISTEN connection; False when the server cannot be reached now."""
         try:
             raw = self.database.engine.raw_connection()
-        except SQLAlchemyError:
+        except (SQLAlchemyError, _driver_error()):  # a pool's new connection raises psycopg's
             return False
         try:
             dbapi: Any = raw.dbapi_connection
