@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
-
-from ui.i18n import Language, language
-
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+
     from db import Database
+    from ui.i18n import Language
 
 
-@dataclass
 class AppContext:
-    db: Database
-    settings: QSettings
-    lang: Language
+    """The database (None until it is opened, just after the window shows), the settings and
+    the language. A plain class: a dataclass would have the start-up import `dataclasses` and
+    run the code it generates, about 2 ms before the window shows (issue 35)."""
+
+    def __init__(self, db: Database, settings: QSettings, lang: Language) -> None:
+        self.db = db
+        self.settings = settings
+        self.lang = lang
+
+    def __repr__(self) -> str:
+        return f"AppContext(db={self.db!r}, lang={self.lang.code!r})"
 
     @classmethod
     def create(cls, db: Database, settings: QSettings | None = None) -> AppContext:
+        from PySide6.QtCore import QSettings
+
+        from ui.i18n import language
+
         return cls(db=db, settings=settings or QSettings("TabletopCompanion", "companion"),
                    lang=language())

@@ -16,8 +16,7 @@ import importlib
 import sys
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSize
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtCore import QByteArray, QSize, QTimer
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -35,7 +34,7 @@ from ui.idle import IdleWork
 from ui.zoom import PageScroller, Zoom, hold_pages
 
 if TYPE_CHECKING:  # Qt makes QEvent's 180 event types the first time an event class is used
-    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtGui import QAction, QCloseEvent
 
 #: (key, English, Japanese, module under ui.shell, class name)
 PAGES: tuple[tuple[str, str, str, str, str], ...] = (
@@ -55,6 +54,11 @@ KEY_GAME = "library/last_game"
 #: The colour palette chosen in Settings (`companion.colours.Palette`'s value).
 KEY_PALETTE = "colour/palette"
 
+
+#: The menus' entries, made in the event loop's second turn (`MainWindow.make_keys`).
+MENU_ENTRIES = frozenset({"import_action", "export_menu", "export_actions", "backup_action",
+                          "quit_action", "zoom_in_action", "zoom_out_action",
+                          "zoom_reset_action"})
 
 #: The sidebar's width at the starting size (it grows with the interface, `ui.zoom`).
 SIDEBAR_WIDTH = 170
@@ -88,6 +92,15 @@ def restore_palette(value: object) -> None:
 
 class MainWindow(QMainWindow):
     """The application window. `show_page(key)` switches pages; `page(key)` builds one."""
+
+    import_action: QAction
+    export_menu: Any
+    export_actions: dict[str, QAction]
+    backup_action: QAction
+    quit_action: QAction
+    zoom_in_action: QAction
+    zoom_out_action: QAction
+    zoom_reset_action: QAction
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -125,18 +138,57 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self._page_layout = layout
         self.setCentralWidget(central)
-        self._shortcuts()
-        self._file_menu()
-        self._view_menu()
+        self._keys_made = False
+        self._menus()
         # the menu bar takes no room from the pages: the window grows by its height
         self.setMinimumHeight(self.minimumHeight() + self.menuBar().sizeHint().height())
         self.sidebar.currentRowChanged.connect(self._row_changed)
         language().changed.connect(self.retranslate)
         self.retranslate()
         self._restore()
+        # the shortcuts and the menus' entries follow the first paint (see `make_keys`)
+        QTimer.singleShot(0, self, lambda: QTimer.singleShot(0, self, self.make_keys))
+
+    def __getattr__(self, name: str) -> Any:
+        """A menu entry asked for before the event loop made them: made now."""
+        if name in MENU_ENTRIES and not self.__dict__.get("_keys_made", True):
+            self.make_keys()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # --- building ---------------------------------------------------------------------------
+    def _menus(self) -> None:
+        """The menu bar's File and View menus, empty, and the interface's size (`ui.zoom`,
+        remembered: the window shows at it)."""
+        self.file_menu = self.menuBar().addMenu("")
+        self.file_menu.setObjectName("file_menu")
+        self.view_menu = self.menuBar().addMenu("")
+        self.view_menu.setObjectName("view_menu")
+        self.zoom = Zoom(self.ctx.settings, self)
+        self.zoom.changed.connect(self._zoomed)
+        self.zoom.restore()
+
+    @property
+    def keys_made(self) -> bool:
+        """Whether the shortcuts and the menus' entries are there (`make_keys`)."""
+        return self._keys_made
+
+    def make_keys(self) -> None:
+        """The shortcuts and the menus' entries. Made in the event loop's second turn, after
+        the window's first paint, like the style and the Japanese font (`ui.app`): about a
+        twentieth of the start-up (PySide6 sets up QAction, QKeySequence and QShortcut with
+        their enums), ready long before a hand reaches the keyboard."""
+        if self._keys_made:
+            return
+        self._keys_made = True
+        self._shortcuts()
+        self._file_menu()
+        self._view_menu()
+        self._retranslate_menu()
+
     def _shortcuts(self) -> None:
+        from PySide6.QtGui import QKeySequence, QShortcut
+
         for number, key in enumerate(PAGE_KEYS, start=1):
             shortcut = QShortcut(QKeySequence(f"Ctrl+{number}"), self)
             shortcut.activated.connect(lambda k=key: self.show_page(k))
@@ -150,8 +202,6 @@ class MainWindow(QMainWindow):
         does the work, imported when an entry is first chosen)."""
         from ui.shell.formats import FORMATS
 
-        self.file_menu = self.menuBar().addMenu("")
-        self.file_menu.setObjectName("file_menu")
         self.import_action = self._action("import_history", "Ctrl+I",
                                           lambda: _transfer().import_history(self))
         self.export_menu = self.file_menu.addMenu("")
@@ -167,9 +217,8 @@ class MainWindow(QMainWindow):
 
     def _view_menu(self) -> None:
         """View: the interface's size (`ui.zoom`), remembered in the settings."""
-        self.zoom = Zoom(self.ctx.settings, self)
-        self.view_menu = self.menuBar().addMenu("")
-        self.view_menu.setObjectName("view_menu")
+        from PySide6.QtGui import QKeySequence
+
         self.zoom_in_action = self._action("zoom_in", "Ctrl+=", self.zoom.zoom_in,
                                            self.view_menu)
         self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
@@ -177,8 +226,6 @@ class MainWindow(QMainWindow):
                                             self.view_menu)
         self.zoom_reset_action = self._action("zoom_reset", "Ctrl+0", self.zoom.reset,
                                               self.view_menu)
-        self.zoom.changed.connect(self._zoomed)
-        self.zoom.restore()
 
     def _zoomed(self, factor: float) -> None:
         """Sidebar and page area at the interface's new size."""
@@ -187,6 +234,8 @@ class MainWindow(QMainWindow):
         self.sidebar.setStyleSheet(sidebar_style(factor))
 
     def _action(self, name: str, keys: str | None, slot: Any, menu: Any = None) -> QAction:
+        from PySide6.QtGui import QAction, QKeySequence
+
         action = QAction(self)
         action.setObjectName(name)
         if keys:  # `setShortcut` would have PySide6 make Qt's enums (see `ui.shell.common._qt`)
@@ -303,16 +352,18 @@ class MainWindow(QMainWindow):
             item.setToolTip(f"Ctrl+{row + 1}")
 
     def _retranslate_menu(self) -> None:
+        self.file_menu.setTitle(tr("&File", "ファイル(&F)"))
+        self.view_menu.setTitle(tr("&View", "表示(&V)"))
+        if not self._keys_made:
+            return
         from ui.shell.formats import FORMATS
 
-        self.file_menu.setTitle(tr("&File", "ファイル(&F)"))
         self.import_action.setText(tr("&Import history…", "履歴の読み込み(&I)…"))
         self.export_menu.setTitle(tr("&Export history", "履歴の書き出し(&E)"))
         for key, en, ja, _filter, _suffix in FORMATS:
             self.export_actions[key].setText(tr(en, ja))
         self.backup_action.setText(tr("&Back up history…", "履歴のバックアップ(&B)…"))
         self.quit_action.setText(tr("&Quit", "終了(&Q)"))
-        self.view_menu.setTitle(tr("&View", "表示(&V)"))
         self.zoom_in_action.setText(tr("Zoom &in", "拡大(&I)"))
         self.zoom_out_action.setText(tr("Zoom &out", "縮小(&O)"))
         self.zoom_reset_action.setText(tr("&Actual size", "標準のサイズ(&A)"))

@@ -192,6 +192,9 @@ def shown_window(qtbot, ctx) -> Any:
     win.resize(1100, 720)
     win.show()
     qtbot.waitExposed(win)
+    # the shortcuts and menu entries come in the event loop's second turn after the first
+    # paint (`MainWindow.make_keys`), as a person's first key press would find them
+    qtbot.waitUntil(lambda: win.keys_made, timeout=5000)
     return win
 
 

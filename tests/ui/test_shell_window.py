@@ -137,3 +137,25 @@ def test_readable_at_900_by_600(window) -> None:
 
 def test_every_page_has_a_sidebar_entry_and_a_shortcut() -> None:
     assert len(PAGES) == 6 and len(set(PAGE_KEYS)) == 6
+
+
+def test_the_keys_and_menu_entries_come_just_after_the_window_shows(qtbot, ctx) -> None:
+    """The window shows without its shortcuts and menu entries (start-up, issue 35); the event
+    loop's next turns make them, and the menus are there at once when asked for."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.main_window import MainWindow
+
+    win = MainWindow(ctx)  # type: ignore[arg-type]
+    qtbot.addWidget(win)
+    win.show()
+    assert not win.keys_made and not win.file_menu.actions()
+    assert win.file_menu.title() == "&File" and win.view_menu.title() == "&View"
+    for _ in range(3):
+        QApplication.processEvents()
+    assert win.keys_made
+    assert [a.text() for a in win.view_menu.actions()] == ["Zoom &in", "Zoom &out",
+                                                           "&Actual size"]
+    other = MainWindow(ctx)  # type: ignore[arg-type]
+    qtbot.addWidget(other)
+    assert other.quit_action.text() == "&Quit" and other.keys_made  # made when asked for

@@ -21,6 +21,7 @@ def zoomable(qtbot, ctx):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.keys_made)  # the keys follow the first paint
     yield window
     window.zoom.reset()
 

@@ -174,11 +174,12 @@ def _time_process(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def startup_lines(args: argparse.Namespace) -> Iterator[Line]:
     """Process start → main window shown (as each process reports it, shutdown not counted),
-    against a bare QApplication + QMainWindow: the best of each over `repeats` pairs, a
-    floor then the app, so that both meet the same load of a shared machine (each pair's
-    ratio is printed too). The CPU time each had used by then is printed beside (the least
+    against a bare QApplication + QMainWindow: the best of each over `repeats` pairs (nine:
+    a shared machine's noise of a few ms either way lands on a minimum less often), a floor
+    then the app, so that both meet the same load of a shared machine (each pair's ratio is
+    printed too). The CPU time each had used by then is printed beside (the least
     over the pairs): a shared machine's load moves the clock more than the CPU time."""
-    repeats = 2 if args.quick else 5
+    repeats = 2 if args.quick else 9
     with tempfile.TemporaryDirectory() as folder:
         env = dict(app_env(folder), COMPANION_EXIT_AFTER_SHOW="1")
         app = [sys.executable, "-m", "ui.cli"]
