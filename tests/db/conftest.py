@@ -93,3 +93,14 @@ def database(db_url: str) -> Iterator[db.Database]:
     opened = db.open_database(db_url)
     yield opened
     opened.close()
+
+
+@pytest.fixture(scope="module")
+def ready(club_roles: ClubRoles) -> Iterator[Club]:
+    """A club history of the test module's own, prepared (the tables and the members'
+    grants): the network tests' tables live there."""
+    made = Club(club_roles, f"t_{uuid.uuid4().hex[:12]}")
+    made.create_schema()
+    made.prepare()
+    yield made
+    made.drop_schema()

@@ -11,7 +11,6 @@ connection was killed and catches up from the rows."""
 from __future__ import annotations
 
 import threading
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 
@@ -23,7 +22,7 @@ import db
 from db.errors import Conflict, MoveRefused, NetTableError
 from db.network import CHANCE, NetTable, TableClient, join_table, open_table, open_tables
 from db.network import start_table as start
-from tests.db.club import Club, ClubRoles
+from tests.db.club import Club
 
 pytestmark = pytest.mark.postgres
 
@@ -31,15 +30,6 @@ CARDS = [f"c{i:02}" for i in range(20)]
 ZONES = [{"zone": "hand0", "seat": 0, "count": 5}, {"zone": "hand1", "seat": 1, "count": 5},
          {"zone": "deck", "seat": None, "count": None}]
 
-
-@pytest.fixture(scope="module")
-def ready(club_roles: ClubRoles) -> Iterator[Club]:
-    """One club history for the module (every test opens tables of its own in it)."""
-    made = Club(club_roles, f"t_{uuid.uuid4().hex[:12]}")
-    made.create_schema()
-    made.prepare()
-    yield made
-    made.drop_schema()
 
 
 def opened(club: Club, person: str) -> Iterator[db.Database]:

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import re
 import signal
-import uuid
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
 
 import db
-from tests.db.club import Club, ClubRoles
+from tests.db.club import Club
 from tests.db.test_network_two_laptops import (
     finish,
     run,
@@ -25,14 +23,6 @@ from tests.db.test_network_two_laptops import (
 
 pytestmark = pytest.mark.postgres
 
-
-@pytest.fixture
-def ready(club_roles: ClubRoles) -> Iterator[Club]:
-    made = Club(club_roles, f"t_{uuid.uuid4().hex[:12]}")
-    made.create_schema()
-    made.prepare()
-    yield made
-    made.drop_schema()
 
 
 def _as(club: Club, person: str) -> Engine:

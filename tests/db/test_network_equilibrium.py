@@ -6,14 +6,12 @@ the partner's nor the deck; the history holds the one finished play."""
 from __future__ import annotations
 
 import signal
-import uuid
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
 
 import db
-from tests.db.club import Club, ClubRoles
+from tests.db.club import Club
 from tests.db.test_network_two_laptops import (
     finish,
     open_and_join,
@@ -25,14 +23,6 @@ from tests.db.test_network_two_laptops import (
 pytestmark = pytest.mark.postgres
 
 
-@pytest.fixture(scope="module")
-def club_ready(club_roles: ClubRoles) -> Iterator[Club]:
-    made = Club(club_roles, f"t_{uuid.uuid4().hex[:12]}")
-    made.create_schema()
-    made.prepare()
-    yield made
-    made.drop_schema()
-
 
 def _hidden_seen(engine: Engine, table_id: int) -> list[tuple[int | None, str]]:
     with engine.connect() as conn:
@@ -41,8 +31,8 @@ def _hidden_seen(engine: Engine, table_id: int) -> list[tuple[int | None, str]]:
 
 
 def test_two_member_processes_play_equilibrium_one_killed_and_restarted(
-        club_ready: Club) -> None:
-    club = club_ready
+        ready: Club) -> None:
+    club = ready
     code = open_and_join(club, "equilibrium", "", by_command=False)
     engines = {person: create_engine(club.url(person)) for person in ("ann", "ben")}
     try:

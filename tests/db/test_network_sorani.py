@@ -7,14 +7,13 @@ reserve is readable and is the one shown when it entered the track."""
 from __future__ import annotations
 
 import signal
-import uuid
 from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
 
 import db
-from tests.db.club import Club, ClubRoles
+from tests.db.club import Club
 from tests.db.test_network_two_laptops import (
     finish,
     open_and_join,
@@ -26,19 +25,11 @@ from tests.db.test_network_two_laptops import (
 pytestmark = pytest.mark.postgres
 
 
-@pytest.fixture(scope="module")
-def club_ready(club_roles: ClubRoles) -> Iterator[Club]:
-    made = Club(club_roles, f"t_{uuid.uuid4().hex[:12]}")
-    made.create_schema()
-    made.prepare()
-    yield made
-    made.drop_schema()
-
 
 @pytest.fixture(scope="module")
-def logins_sql(club_ready: Club) -> Iterator[dict[str, Engine]]:
+def logins_sql(ready: Club) -> Iterator[dict[str, Engine]]:
     """Plain SQL as each member login (what a member could type into psql)."""
-    engines = {person: create_engine(club_ready.url(person)) for person in ("ann", "ben")}
+    engines = {person: create_engine(ready.url(person)) for person in ("ann", "ben")}
     yield engines
     for engine in engines.values():
         engine.dispose()
@@ -60,11 +51,11 @@ def _deal_zones(engine: Engine, table_id: int) -> list[str]:
 
 
 def test_two_member_processes_play_sorani_the_reserve_and_drawn_cards_stay_on_the_server(
-        club_ready: Club, logins_sql: dict[str, Engine]) -> None:
-    code = open_and_join(club_ready, "sorani", "", by_command=True)
+        ready: Club, logins_sql: dict[str, Engine]) -> None:
+    code = open_and_join(ready, "sorani", "", by_command=True)
     table = table_row(logins_sql["ann"], code)
-    first = start_play(club_ready, "ann", code, 1)
-    second = start_play(club_ready, "ben", code, 2)
+    first = start_play(ready, "ann", code, 1)
+    second = start_play(ready, "ben", code, 2)
     wait_rows(logins_sql["ann"], table.id, 40)  # the setup's draws and the reserve's deal
     second.send_signal(signal.SIGKILL)
     second.wait(timeout=10)
@@ -74,7 +65,7 @@ def test_two_member_processes_play_sorani_the_reserve_and_drawn_cards_stay_on_th
         seen = _hidden_seen(logins_sql[person], table.id)
         assert all(s == seat for s, _ in seen), seen  # its own drawn cards only, no reserve
         assert all(zone != "reserve" for _, zone in seen)
-    second = start_play(club_ready, "ben", code, 2)
+    second = start_play(ready, "ben", code, 2)
     out_ann, out_ben = finish(first), finish(second)
     for out in (out_ann, out_ben):
         assert "the whole game replayed and agrees" in out
@@ -88,7 +79,7 @@ def test_two_member_processes_play_sorani_the_reserve_and_drawn_cards_stay_on_th
             "SELECT payload->'items' FROM net_moves WHERE table_id = :id AND kind = 'reveal' "
             "AND payload->>'zone' = 'reserve'"), {"id": table.id}).scalars().all()
     assert len(reserve) == 4 and all(items == reserve for items in shown)
-    database = db.open_database(club_ready.url("ben"))
+    database = db.open_database(ready.url("ben"))
     try:
         plays = [p for p in db.list_plays(database) if str(p.uid) == table.uid]
     finally:

@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.exc import DBAPIError
 
 import db
-from tests.db.club import Club, ClubRoles
+from tests.db.club import Club
 
 pytestmark = pytest.mark.postgres
 
@@ -31,14 +30,6 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Longest a whole game between the two processes may take.
 GAME_S = 60.0
 
-
-@pytest.fixture(scope="module")
-def ready(club_roles: ClubRoles) -> Iterator[Club]:
-    made = Club(club_roles, f"t_{uuid.uuid4().hex[:12]}")
-    made.create_schema()
-    made.prepare()
-    yield made
-    made.drop_schema()
 
 
 @pytest.fixture(scope="module")
