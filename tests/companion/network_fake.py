@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.network.driver import RunResult, TableDriver
 from companion.network.link import Hidden, NotPlaying, RowTaken
+from companion.network.session import TableSession
 
 
 class Refused(Exception):
@@ -169,3 +171,42 @@ class FakeLink:
     def wait(self, timeout_s: float) -> bool:
         self.waits += 1
         return False
+
+
+def random_chooser(seed: int) -> Any:
+    """A laptop's computer that picks a random legal move (reproducible by `seed`)."""
+    from companion.bots import make_bot
+
+    bot, rng = make_bot("random"), random.Random(seed)
+    return lambda state, seat: bot.choose(state, seat, rng)
+
+
+def seat_drivers(server: FakeServer, game_id: str,
+                 options: dict[str, Any] | None = None) -> list[TableDriver]:
+    """One laptop per login of `server`, each playing its seat with a random computer; the
+    first hosts."""
+    players = len(server.logins)
+    return [TableDriver(server.link(login),
+                        TableSession(game_id, players, dict(options or {}), [seat]),
+                        random_chooser(seat), host=seat == 0, grace_s=0.0)
+            for seat, login in enumerate(server.logins)]
+
+
+def spectator_driver(server: FakeServer, game_id: str,
+                     options: dict[str, Any] | None = None) -> TableDriver:
+    """A spectator's laptop (login "zoe"): it follows the table and writes nothing."""
+    return TableDriver(server.link("zoe"),
+                       TableSession(game_id, len(server.logins), dict(options or {}), ()),
+                       random_chooser(9), writes=False, grace_s=0.0)
+
+
+def play_to_end(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult]:
+    """Tick every laptop in turn until all are done; their results in order."""
+    results: dict[int, RunResult] = {}
+    for _ in range(limit):
+        for index, driver in enumerate(drivers):
+            if index not in results and (result := driver.tick()) is not None:
+                results[index] = result
+        if len(results) == len(drivers):
+            return [results[i] for i in range(len(drivers))]
+    raise AssertionError("the table did not end")

@@ -10,7 +10,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.bots import make_bot
 from companion.core.record import Game
 from companion.games.alluvium.rules import END as END_PHASE
 from companion.games.alluvium.rules import AlluviumState
@@ -26,26 +25,20 @@ from companion.network.session import (
     replay_whole,
 )
 from companion.network.texts import row_line
-from tests.companion.network_fake import FakeRow, FakeServer
+from tests.companion.network_fake import FakeRow, FakeServer, random_chooser, spectator_driver
 
 LOGINS = ["ann", "ben", "cy", "dee", "eve"]
 GAME = "alluvium"
 
 
-def _chooser(seed: int) -> Any:
-    bot, rng = make_bot("random"), random.Random(seed)
-    return lambda state, seat: bot.choose(state, seat, rng)
 
 
 def _laptop(server: FakeServer, seat: int, login: str) -> TableDriver:
     players = len(server.logins)
     return TableDriver(server.link(login), TableSession(GAME, players, {}, [seat]),
-                       _chooser(seat), host=seat == 0, grace_s=0.0)
+                       random_chooser(seat), host=seat == 0, grace_s=0.0)
 
 
-def _watcher(server: FakeServer) -> TableDriver:
-    return TableDriver(server.link("zoe"), TableSession(GAME, len(server.logins), {}, ()),
-                       _chooser(9), writes=False, grace_s=0.0)
 
 
 def _truth(server: FakeServer) -> TableSession:
@@ -73,7 +66,7 @@ def _play_checked(players: int, seed: int) -> tuple[FakeServer, list[RunResult],
     other seat's hidden rows, and (between handings) shows its seat exactly the seat's view."""
     server = FakeServer(LOGINS[:players], seed=seed)
     laptops = [_laptop(server, seat, login) for seat, login in enumerate(server.logins)]
-    watcher = _watcher(server)
+    watcher = spectator_driver(server, GAME)
     drivers = [*laptops, watcher]
     results: dict[int, RunResult] = {}
     rng = random.Random(seed)
@@ -140,7 +133,7 @@ def test_four_and_five_laptops_play_to_the_end_and_agree() -> None:
     for players in (4, 5):
         server = FakeServer(LOGINS[:players], seed=players)
         drivers = [_laptop(server, seat, login) for seat, login in enumerate(server.logins)]
-        drivers.append(_watcher(server))
+        drivers.append(spectator_driver(server, GAME))
         results: dict[int, RunResult] = {}
         rng = random.Random(players)
         while len(results) < len(drivers):

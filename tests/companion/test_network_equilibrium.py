@@ -24,7 +24,7 @@ from companion.network.session import (
     is_playable,
     replay_whole,
 )
-from tests.companion.network_fake import FakeServer
+from tests.companion.network_fake import FakeServer, play_to_end, seat_drivers, spectator_driver
 
 GAME = "equilibrium"
 LOGINS = ["ann", "ben"]
@@ -32,33 +32,12 @@ BOOKS = {"expansions": ["books"], "books": ["prophecy-1", "prophecy-2"]}
 SQUARES = {"expansions": ["squares"]}
 
 
-def _chooser(seed: int) -> Any:
-    bot, rng = make_bot("random"), random.Random(seed)
-    return lambda state, seat: bot.choose(state, seat, rng)
 
 
-def _drivers(server: FakeServer, options: dict[str, Any]) -> list[TableDriver]:
-    players = len(server.logins)
-    return [TableDriver(server.link(login), TableSession(GAME, players, options, [seat]),
-                        _chooser(seat), host=seat == 0, grace_s=0.0)
-            for seat, login in enumerate(server.logins)]
 
 
-def _watcher(server: FakeServer, options: dict[str, Any]) -> TableDriver:
-    return TableDriver(server.link("zoe"),
-                       TableSession(GAME, len(server.logins), options, ()),
-                       _chooser(9), writes=False, grace_s=0.0)
 
 
-def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult]:
-    results: dict[int, RunResult] = {}
-    for _ in range(limit):
-        for index, driver in enumerate(drivers):
-            if index not in results and (result := driver.tick()) is not None:
-                results[index] = result
-        if len(results) == len(drivers):
-            return [results[i] for i in range(len(drivers))]
-    raise AssertionError("the table did not end")
 
 
 def _truth(server: FakeServer, players: int, options: dict[str, Any]) -> TableSession:
@@ -107,8 +86,8 @@ def _check_views(server: FakeServer, drivers: Sequence[TableDriver], players: in
 def test_laptops_and_a_spectator_play_to_the_end_seeing_only_their_own_hands(
         players: int, options: dict[str, Any], seed: int) -> None:
     server = FakeServer(LOGINS[:players], seed=seed)
-    laptops = _drivers(server, options)
-    watcher = _watcher(server, options)
+    laptops = seat_drivers(server, GAME, options)
+    watcher = spectator_driver(server, GAME, options)
     drivers = [*laptops, watcher]
     results: dict[int, RunResult] = {}
     hidden_held = 0
@@ -147,8 +126,8 @@ def test_a_won_game_ends_the_table_and_the_whole_replay_agrees() -> None:
     laptop = TableDriver(server.link("ann"), TableSession(GAME, 1, options, [0]),
                          lambda state, seat: bot.choose(state, seat, rng), host=True,
                          grace_s=0.0)
-    watcher = _watcher(server, options)
-    result, watched = _play([laptop, watcher])
+    watcher = spectator_driver(server, GAME, options)
+    result, watched = play_to_end([laptop, watcher])
     assert result.ok and result.confirmation is not None
     outcome = result.confirmation.outcome
     assert outcome is not None and outcome.winners == frozenset({0})
@@ -158,7 +137,7 @@ def test_a_won_game_ends_the_table_and_the_whole_replay_agrees() -> None:
 
 def test_the_deck_stays_on_the_server_and_a_chaos_card_is_a_public_draw() -> None:
     server = FakeServer(LOGINS, seed=3)
-    results = _play(_drivers(server, {}))
+    results = play_to_end(seat_drivers(server, GAME, {}))
     assert all(result.ok for result in results)
     deals = [row for row in server.rows if row.kind == "deal"]
     assert len(deals) == 1 and deals[0].payload["zones"] == [
@@ -189,7 +168,7 @@ def test_the_deck_stays_on_the_server_and_a_chaos_card_is_a_public_draw() -> Non
 
 def test_a_seeded_pair_whose_side_the_mover_chooses_is_named_by_a_draw_of_one_outcome() -> None:
     server = FakeServer(LOGINS, seed=4)
-    results = _play(_drivers(server, SQUARES))
+    results = play_to_end(seat_drivers(server, GAME, SQUARES))
     assert all(result.ok for result in results)
     settles = [row for row in server.rows if row.kind == "chance"
                and row.payload["weights"] == [1.0] and server.rows[row.n - 2].kind == "reveal"]
@@ -206,24 +185,24 @@ def test_a_seeded_pair_whose_side_the_mover_chooses_is_named_by_a_draw_of_one_ou
 def test_a_laptop_restarted_mid_game_catches_up_from_its_hidden_rows_and_finishes(
         players: int, options: dict[str, Any]) -> None:
     server = FakeServer(LOGINS[:players], seed=11)
-    drivers = _drivers(server, options)
+    drivers = seat_drivers(server, GAME, options)
     while len(server.rows) < 80:
         for driver in drivers:
             driver.tick()
     assert server.status == "playing"
-    restarted = _drivers(server, options)[-1]  # a new process, from nothing
+    restarted = seat_drivers(server, GAME, options)[-1]  # a new process, from nothing
     restarted.catch_up()
     before = drivers[-1].session.state
     assert isinstance(before, EquilibriumState)
     assert restarted.session.state.hand(players - 1) == before.hand(players - 1)
     drivers[-1] = restarted
-    results = _play(drivers)
+    results = play_to_end(drivers)
     assert all(result.ok for result in results)
 
 
 def _two_laptops_at(server: FakeServer, when: Any) -> list[TableDriver]:
     """Two laptops played until `when(session)` holds for seat 1's laptop (caught up)."""
-    drivers = _drivers(server, {})
+    drivers = seat_drivers(server, GAME, {})
     for step in range(5000):
         drivers[1].catch_up()
         session = drivers[1].session
@@ -284,7 +263,7 @@ def test_a_play_of_an_unseen_card_the_seat_does_not_hold_is_caught_by_the_whole_
 
 def test_a_seat_handed_to_the_hosts_laptop_is_played_with_its_real_hand() -> None:
     server = FakeServer(LOGINS, seed=6)
-    drivers = _drivers(server, {})
+    drivers = seat_drivers(server, GAME, {})
     while len(server.rows) < 60:
         for driver in drivers:
             driver.tick()
@@ -343,13 +322,13 @@ def test_the_commands_laptops_finish_and_their_lines_name_no_card_of_another_han
     from ui.commands.table_run import ClientLink, _row_line
 
     server = FakeServer(LOGINS, seed=3)
-    drivers = _drivers(server, {})
+    drivers = seat_drivers(server, GAME, {})
     for driver, login in zip(drivers, LOGINS, strict=True):
         driver.link = ClientLink(FakeClient(server.link(login)))
     lines: list[str] = []
     laptop = drivers[0]
     laptop.on_row = lambda row: lines.append(_row_line(laptop, row, lang))
-    assert all(result.ok for result in _play(drivers))
+    assert all(result.ok for result in play_to_end(drivers))
     texts = [line.split(". ", 1)[1] for line in lines]
     assert other in texts and draws in texts and chaos in texts
     assert not any("?" in t for t in texts)  # a public draw reads as its own outcome

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from companion.bots import make_bot
 from companion.core.api import GameState
 from companion.core.record import Game
 from companion.games.nincetkaik.deck import STRENGTH_OF, format_card, parse_card
@@ -23,35 +21,21 @@ from companion.network.session import (
     playable_games,
     replay_whole,
 )
-from tests.companion.network_fake import FakeServer, Refused
+from tests.companion.network_fake import (
+    FakeServer,
+    Refused,
+    play_to_end,
+    random_chooser,
+    seat_drivers,
+)
 
 LOGINS = ["ann", "ben", "cy", "dee"]
 
 
-def _chooser(seed: int) -> Any:
-    bot, rng = make_bot("random"), random.Random(seed)
-    return lambda state, seat: bot.choose(state, seat, rng)
 
 
-def _drivers(server: FakeServer, game_id: str, options: dict[str, Any]) -> list[TableDriver]:
-    players = len(server.logins)
-    return [TableDriver(server.link(login), TableSession(game_id, players, options, [seat]),
-                        _chooser(seat), host=seat == 0, grace_s=0.0)
-            for seat, login in enumerate(server.logins)]
 
 
-def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult]:
-    """Tick every laptop in turn until all are done."""
-    results: dict[int, RunResult] = {}
-    for _ in range(limit):
-        for index, driver in enumerate(drivers):
-            if index not in results:
-                result = driver.tick()
-                if result is not None:
-                    results[index] = result
-        if len(results) == len(drivers):
-            return [results[i] for i in range(len(drivers))]
-    raise AssertionError("the table did not end")
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [
@@ -76,7 +60,7 @@ def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult
 def test_two_laptops_finish_a_game_and_agree_on_the_whole_replay(
         game_id: str, players: int, options: dict[str, Any]) -> None:
     server = FakeServer(LOGINS[:players], seed=7)
-    results = _play(_drivers(server, game_id, options))
+    results = play_to_end(seat_drivers(server, game_id, options))
     records = set()
     for result in results:
         assert result.ok, result
@@ -92,7 +76,7 @@ def test_two_laptops_finish_a_game_and_agree_on_the_whole_replay(
 
 def test_a_taxot_laptop_never_holds_the_other_hands_and_its_own_is_the_real_one() -> None:
     server = FakeServer(LOGINS[:2], seed=3)
-    drivers = _drivers(server, "taxot", {"seasons": 1})
+    drivers = seat_drivers(server, "taxot", {"seasons": 1})
     seen_differ = False
     for _ in range(5000):
         if any(d.tick() is not None for d in drivers):
@@ -123,9 +107,9 @@ def _hand_views_checked(game_id: str, players: int, options: dict[str, Any],
     rows. Returns the
     results and whether some laptop's filled hand of another seat differed from the truth."""
     server = FakeServer(LOGINS[:players], seed=seed)
-    laptops = _drivers(server, game_id, options)
+    laptops = seat_drivers(server, game_id, options)
     watcher = TableDriver(server.link("zoe"), TableSession(game_id, players, options, ()),
-                          _chooser(9), writes=False, grace_s=0.0)
+                          random_chooser(9), writes=False, grace_s=0.0)
     drivers = [*laptops, watcher]
     results: dict[int, RunResult] = {}
     seen_differ = False
@@ -185,10 +169,10 @@ def test_other_hands_stay_on_the_server_until_the_rules_reveal_them(
 
 def test_a_nanto_showdown_is_held_until_the_server_shows_each_bettors_hand() -> None:
     server = FakeServer(LOGINS[:2], seed=1)
-    drivers = _drivers(server, "nanto", {"deals": 3})
+    drivers = seat_drivers(server, "nanto", {"deals": 3})
     for driver in drivers:  # both bet: the second bet ends the orbit with a showdown
         driver.choose = lambda state, seat: state.parse_move("bet 1")
-    _play(drivers)
+    play_to_end(drivers)
     reveals = [row for row in server.rows if row.kind == "reveal"]
     assert reveals and all(row.payload["to_seat"] is None for row in reveals)
     assert {row.payload["zone"] for row in reveals} == {"hand0", "hand1"}
@@ -200,7 +184,7 @@ def test_a_nanto_showdown_is_held_until_the_server_shows_each_bettors_hand() -> 
 
 def test_a_nanto_reveal_of_the_wrong_hand_is_a_fault() -> None:
     server = FakeServer(LOGINS[:2], seed=1)
-    drivers = _drivers(server, "nanto", {"deals": 3})
+    drivers = seat_drivers(server, "nanto", {"deals": 3})
     for driver in drivers:
         driver.choose = lambda state, seat: state.parse_move("bet 1")
     while not (server.rows and server.rows[-1].kind == "move"
@@ -222,7 +206,7 @@ def test_a_nanto_reveal_of_the_wrong_hand_is_a_fault() -> None:
 def _neki_removal_held(seed: int) -> tuple[FakeServer, list[TableDriver]] | None:
     """A 3-seat 連友 stopped right after a 将's removal row (None if the game ends first)."""
     server = FakeServer(LOGINS[:3], seed=seed)
-    drivers = _drivers(server, "neki", {})
+    drivers = seat_drivers(server, "neki", {})
     for step in range(9000):
         last = server.rows[-1] if server.rows else None
         if last is not None and last.kind == "move" and \
@@ -248,7 +232,7 @@ def test_a_neki_removal_is_held_until_every_other_seat_has_shown_that_strength()
         for driver in drivers:  # nobody applies the removal before the shows
             assert driver.session.held is not None and driver.session.level is not None
         assert list(removal.next_seats) == [(mover + 1) % 3]
-        results = _play(drivers)
+        results = play_to_end(drivers)
         assert all(result.ok for result in results)
         shows = server.rows[removal.n:removal.n + 2]
         assert [row.seat for row in shows] == [(mover + 1) % 3, (mover + 2) % 3]
@@ -299,7 +283,7 @@ def test_mokaik_face_down_cards_travel_sealed_and_a_restarted_laptop_unseals_its
     from companion.network import sealed
 
     server = FakeServer(LOGINS[:3], seed=4)
-    drivers = _drivers(server, "mokaik", {"seasons": 1})
+    drivers = seat_drivers(server, "mokaik", {"seasons": 1})
     while not any(row.kind == "move" and "sealed" in row.payload and row.seat == 1
                   for row in server.rows):
         for driver in drivers:
@@ -313,7 +297,7 @@ def test_mokaik_face_down_cards_travel_sealed_and_a_restarted_laptop_unseals_its
     real = drivers[1].session.record().entries  # what seat 2's laptop put down
     others = drivers[0].session.record().entries
     index = next(i for i, e in enumerate(real) if e.seat == 1 and e.move.startswith("down"))
-    restarted = _drivers(server, "mokaik", {"seasons": 1})[1]  # a new process, from nothing
+    restarted = seat_drivers(server, "mokaik", {"seasons": 1})[1]  # a new process, from nothing
     restarted.catch_up()
     assert restarted.session.record().entries[index] == real[index]
     key = drivers[1].session.keys[1]
@@ -321,12 +305,12 @@ def test_mokaik_face_down_cards_travel_sealed_and_a_restarted_laptop_unseals_its
         drivers[1].session.state.parse_move(real[index].move).cards
     assert others[index].move.startswith("down")  # filled cards on the other laptops
     drivers[1] = restarted
-    assert all(result.ok for result in _play(drivers))
+    assert all(result.ok for result in play_to_end(drivers))
 
 
 def test_a_makaik_kept_draw_is_sealed_and_a_showdown_waits_for_the_seats_still_in() -> None:
     server = FakeServer(LOGINS[:2], seed=2)
-    drivers = _drivers(server, "makaik", {"hands": 3})
+    drivers = seat_drivers(server, "makaik", {"hands": 3})
     for driver in drivers:  # everyone draws two, keeps, then bets and calls to the showdown
         def choose(state: Any, seat: int) -> Any:
             moves = [str(m) for m in state.legal_moves()]
@@ -336,7 +320,7 @@ def test_a_makaik_kept_draw_is_sealed_and_a_showdown_waits_for_the_seats_still_i
                     return state.parse_move(found[0])
             return state.parse_move(moves[0])
         driver.choose = choose
-    results = _play(drivers)
+    results = play_to_end(drivers)
     assert all(result.ok for result in results)
     keeps = [row for row in server.rows if "sealed" in row.payload]
     assert keeps and all(row.payload["move"].split()[0] == "keep"  # the hand card only
@@ -356,7 +340,7 @@ def test_a_mokaik_seat_that_seals_cards_it_does_not_hold_is_caught_by_the_whole_
     from companion.network.session import next_seats_of
 
     server = FakeServer(LOGINS[:2], seed=3)
-    drivers = _drivers(server, "mokaik", {"seasons": 1})
+    drivers = seat_drivers(server, "mokaik", {"seasons": 1})
     for step in range(800):
         drivers[step % 2].tick()
         drivers[0].catch_up()
@@ -394,18 +378,18 @@ def test_a_mokaik_seat_that_seals_cards_it_does_not_hold_is_caught_by_the_whole_
 def test_a_laptop_restarted_mid_game_catches_up_from_the_rows_and_finishes(
         game_id: str, players: int, options: dict[str, Any]) -> None:
     server = FakeServer(LOGINS[:players], seed=11)
-    drivers = _drivers(server, game_id, options)
+    drivers = seat_drivers(server, game_id, options)
     while len(server.rows) < 12:
         for driver in drivers:
             driver.tick()
     assert server.status == "playing"
-    drivers[1] = _drivers(server, game_id, options)[1]  # a new process, from nothing
-    results = _play(drivers)
+    drivers[1] = seat_drivers(server, game_id, options)[1]  # a new process, from nothing
+    results = play_to_end(drivers)
     assert all(result.ok for result in results)
 
 
 def _cetkaik_after_first_moves(server: FakeServer) -> TableDriver:
-    drivers = _drivers(server, "cetkaik", {"seasons": 1})
+    drivers = seat_drivers(server, "cetkaik", {"seasons": 1})
     while not any(d.session.state.to_move() >= 0 and d.session.n > 2 for d in drivers):
         for driver in drivers:
             driver.tick()
@@ -429,7 +413,7 @@ def test_an_illegal_move_row_is_a_fault_and_is_not_applied() -> None:
 
 def test_a_draw_with_other_weights_than_the_engine_is_a_fault() -> None:
     server = FakeServer(LOGINS[:2], seed=5)
-    drivers = _drivers(server, "taxot", {"seasons": 1})
+    drivers = seat_drivers(server, "taxot", {"seasons": 1})
     server.forge("chance", 0, {"index": 0, "weights": [0.9, 0.1]}, [-1])
     result = drivers[1].tick()
     assert result is not None and result.fault is not None
@@ -440,7 +424,7 @@ def _taxot_seat_0_to_discard(seed: int) -> tuple[FakeServer, TableDriver] | None
     """A 2-seat 終季 where seat 0 is to discard, seen by seat 1's laptop (None if the first
     season ends before that)."""
     server = FakeServer(LOGINS[:2], seed=seed)
-    drivers = _drivers(server, "taxot", {"seasons": 1})
+    drivers = seat_drivers(server, "taxot", {"seasons": 1})
     for _ in range(200):
         for driver in drivers:
             driver.tick()
@@ -496,17 +480,17 @@ def test_every_playable_game_finishes_across_two_laptops(game_id: str) -> None:
 
     info = registry.get(game_id)
     server = FakeServer(LOGINS[:info.min_players], seed=1)
-    results = _play(_drivers(server, game_id, {}))
+    results = play_to_end(seat_drivers(server, game_id, {}))
     assert all(result.ok for result in results), results[0]
 
 
 def test_a_spectator_follows_a_taxot_table_to_the_end_and_writes_nothing() -> None:
     server = FakeServer(LOGINS[:2], seed=4)
-    laptops = _drivers(server, "taxot", {"seasons": 1})
+    laptops = seat_drivers(server, "taxot", {"seasons": 1})
     watcher = TableDriver(server.link("zoe"), TableSession("taxot", 2, {"seasons": 1}, ()),
-                          _chooser(9), writes=False, grace_s=0.0)
+                          random_chooser(9), writes=False, grace_s=0.0)
     assert watcher.link.hidden() == []  # nobody's cards while the game runs
-    results = _play([*laptops, watcher])
+    results = play_to_end([*laptops, watcher])
     assert results[0].ok and results[1].ok
     assert all(row.login != "zoe" for row in server.rows)
     assert results[2].fault is None and watcher.session.ended
@@ -517,7 +501,7 @@ def test_a_spectator_follows_a_taxot_table_to_the_end_and_writes_nothing() -> No
 
 def test_a_seat_handed_to_this_laptop_is_played_with_its_real_cards_from_then_on() -> None:
     server = FakeServer(["ann", "ann"], seed=6)  # seat 2 now the host's, as after a hand-over
-    host = _drivers(server, "taxot", {"seasons": 1})[0]
+    host = seat_drivers(server, "taxot", {"seasons": 1})[0]
     for _ in range(6):
         host.tick()
     assert host.session.mine == {0}
@@ -529,7 +513,7 @@ def test_a_seat_handed_to_this_laptop_is_played_with_its_real_cards_from_then_on
 def test_while_the_host_has_the_table_paused_no_laptop_writes_and_after_the_resume_all_finish(
         ) -> None:
     server = FakeServer(LOGINS[:2], seed=8)
-    drivers = _drivers(server, "taxot", {"seasons": 1})
+    drivers = seat_drivers(server, "taxot", {"seasons": 1})
     for _ in range(4):
         for driver in drivers:
             driver.tick()
@@ -540,7 +524,7 @@ def test_while_the_host_has_the_table_paused_no_laptop_writes_and_after_the_resu
             assert driver.tick() is None
     assert len(server.rows) == paused_at and all(d.session.fault is None for d in drivers)
     server.pause(False)
-    assert all(result.ok for result in _play(drivers))
+    assert all(result.ok for result in play_to_end(drivers))
 
 
 def _winning_hand_from(pool: list[int], rng: random.Random) -> list[int]:
@@ -579,7 +563,7 @@ def test_a_seat_that_shows_a_hand_it_does_not_hold_is_caught_by_the_whole_replay
                      [-1] if trial.is_chance() else ([] if trial.is_over() else
                                                      [trial.to_move()]))
         server.logins[0] = "mallory"  # the liar's laptop is gone; seat 2's laptop goes on
-        result = _play([watcher])[0]
+        result = play_to_end([watcher])[0]
         assert result.fault is None  # seat 2's laptop could not know
         assert result.confirmation is not None and not result.confirmation.agrees
         fault = result.confirmation.fault

@@ -7,13 +7,11 @@ truth; refused rows are faults; a restarted laptop finishes."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from companion.bots import make_bot
 from companion.core.record import Game
 from companion.games.sorani.rules import SoraniState
 from companion.network import sorani
@@ -26,37 +24,18 @@ from companion.network.session import (
     playable_games,
     replay_whole,
 )
-from tests.companion.network_fake import FakeServer
+from tests.companion.network_fake import FakeServer, play_to_end, seat_drivers, spectator_driver
 
 LOGINS = ["ann", "ben", "cy", "dee"]
 GAME = "sorani"
 
 
-def _chooser(seed: int) -> Any:
-    bot, rng = make_bot("random"), random.Random(seed)
-    return lambda state, seat: bot.choose(state, seat, rng)
 
 
-def _drivers(server: FakeServer, players: int) -> list[TableDriver]:
-    return [TableDriver(server.link(login), TableSession(GAME, players, {}, [seat]),
-                        _chooser(seat), host=seat == 0, grace_s=0.0)
-            for seat, login in enumerate(server.logins)]
 
 
-def _watcher(server: FakeServer, players: int) -> TableDriver:
-    return TableDriver(server.link("zoe"), TableSession(GAME, players, {}, ()), _chooser(9),
-                       writes=False, grace_s=0.0)
 
 
-def _play(drivers: Sequence[TableDriver], limit: int = 20_000) -> list[RunResult]:
-    results: dict[int, RunResult] = {}
-    for _ in range(limit):
-        for index, driver in enumerate(drivers):
-            if index not in results and (result := driver.tick()) is not None:
-                results[index] = result
-        if len(results) == len(drivers):
-            return [results[i] for i in range(len(drivers))]
-    raise AssertionError("the table did not end")
 
 
 def _truth(server: FakeServer, players: int) -> TableSession:
@@ -100,7 +79,7 @@ def _lowest(laid: list[str], box: dict[str, int]) -> list[str]:
 def test_laptops_and_a_spectator_play_sorani_to_the_end_seeing_only_their_seats(
         players: int, seed: int) -> None:
     server = FakeServer(LOGINS[:players], seed=seed)
-    drivers = [*_drivers(server, players), _watcher(server, players)]
+    drivers = [*seat_drivers(server, GAME), spectator_driver(server, GAME)]
     results: dict[int, RunResult] = {}
     seen = {"reserve": False, "drawn": False}
     for _ in range(20_000):
@@ -177,8 +156,8 @@ def _last_deal_is(server: FakeServer, zone: str) -> bool:
 def test_the_reserve_is_dealt_to_nobody_and_shown_before_the_first_draw_after_it_enters(
         ) -> None:
     server = FakeServer(LOGINS[:2], seed=0)
-    drivers = _drivers(server, 2)
-    _play(drivers)
+    drivers = seat_drivers(server, GAME)
+    play_to_end(drivers)
     deal = next(r for r in server.rows if r.kind == "deal"
                 and r.payload["zones"][0]["zone"] == sorani.RESERVE)
     assert deal.payload["zones"][0] == {"zone": sorani.RESERVE, "seat": None, "count": 4}
@@ -197,7 +176,7 @@ def test_the_reserve_is_dealt_to_nobody_and_shown_before_the_first_draw_after_it
 
 def test_drawn_cards_reach_the_drawing_seat_alone_and_the_keep_waits_for_them_shown() -> None:
     server = FakeServer(LOGINS[:3], seed=2)
-    drivers = _drivers(server, 3)
+    drivers = seat_drivers(server, GAME)
     _until(server, drivers, lambda: _last_deal_is(server, sorani.DRAWN))
     deal = server.rows[-1]
     drawer = deal.payload["zones"][0]["seat"]
@@ -231,7 +210,7 @@ def test_drawn_cards_reach_the_drawing_seat_alone_and_the_keep_waits_for_them_sh
 
 def test_a_public_draw_where_the_reserve_is_dealt_is_a_fault() -> None:
     server = FakeServer(LOGINS[:2], seed=3)
-    drivers = _drivers(server, 2)
+    drivers = seat_drivers(server, GAME)
     _until_due(server, drivers, 1, DealDue, sorani.RESERVE)
     state: Any = drivers[1].session.state
     assert state.pending[0][0] == "reserve"
@@ -244,7 +223,7 @@ def test_a_public_draw_where_the_reserve_is_dealt_is_a_fault() -> None:
 
 def test_a_keep_of_a_card_not_drawn_is_held_then_refused_once_the_cards_are_shown() -> None:
     server = FakeServer(LOGINS[:2], seed=4)
-    drivers = _drivers(server, 2)
+    drivers = seat_drivers(server, GAME)
     _until(server, drivers, lambda: _last_deal_is(server, sorani.DRAWN))
     drawer = server.rows[-1].payload["zones"][0]["seat"]
     other = drivers[1 - drawer]
@@ -273,7 +252,7 @@ def test_a_keep_of_a_card_not_drawn_is_held_then_refused_once_the_cards_are_show
 
 def test_a_reserve_shown_other_than_dealt_is_refused_by_the_whole_replay() -> None:
     server = FakeServer(LOGINS[:2], seed=0)
-    drivers = _drivers(server, 2)
+    drivers = seat_drivers(server, GAME)
     _until_due(server, drivers, 0, RevealDue, sorani.RESERVE)
     dealt = next(h.items for h in server.hidden if h.zone == sorani.RESERVE)
     other = next(i for i, planet in enumerate(dealt) if planet != dealt[0])
@@ -292,21 +271,21 @@ def test_a_reserve_shown_other_than_dealt_is_refused_by_the_whole_replay() -> No
 @pytest.mark.parametrize("at_draw", [False, True])
 def test_a_laptop_restarted_mid_game_catches_up_and_finishes(at_draw: bool) -> None:
     server = FakeServer(LOGINS[:3], seed=2)
-    drivers = _drivers(server, 3)
+    drivers = seat_drivers(server, GAME)
     if at_draw:  # between its seat's drawn cards and its keep: they are read again
         _until(server, drivers, lambda: _last_deal_is(server, sorani.DRAWN))
         restarted = server.rows[-1].payload["zones"][0]["seat"]
     else:
         _until(server, drivers, lambda: len(server.rows) >= 60)
         restarted = 1
-    drivers[restarted] = _drivers(server, 3)[restarted]  # a new process, from nothing
+    drivers[restarted] = seat_drivers(server, GAME)[restarted]  # a new process, from nothing
     drivers[restarted].catch_up()
     truth = _truth(server, 3)
     state: Any = drivers[restarted].session.state
     assert state.view(restarted).describe() == truth.state.view(restarted).describe()
     if at_draw:
         assert state.drawn and state.drawn == truth.state.drawn  # type: ignore[attr-defined]
-    results = _play(drivers)
+    results = play_to_end(drivers)
     assert all(result.ok for result in results)
 
 
@@ -337,7 +316,7 @@ def test_the_reserve_and_drawn_cards_rows_read_in_both_languages() -> None:
 
 def test_a_refused_reveal_leaves_the_laptops_reserve_and_its_entries_as_they_were() -> None:
     server = FakeServer(LOGINS[:2], seed=0)
-    drivers = _drivers(server, 2)
+    drivers = seat_drivers(server, GAME)
     _until_due(server, drivers, 0, RevealDue, sorani.RESERVE)
     session = drivers[0].session
     before = ([e.move for e in session.entries], session.state.describe())
